@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+#! Idempotent set-up for a fresh machine: Rust wasm target, Trunk, wasm-bindgen CLI, wasm-opt, Chromium, Playwright.
+# Every step checks first and skips what is already present at the right version.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+WASM_BINDGEN_VERSION=0.2.130
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+
+say() { printf '[setup] %s\n' "$*"; }
+
+if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "wasm32 target present"
+else
+  say "adding wasm32-unknown-unknown"; rustup target add wasm32-unknown-unknown
+fi
+
+if trunk --version 2>/dev/null | grep -q "$TRUNK_VERSION"; then
+  say "trunk $TRUNK_VERSION present"
+else
+  say "installing trunk $TRUNK_VERSION (10-20 min)"; cargo install --locked trunk --version "$TRUNK_VERSION"
+fi
+
+if wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION" && command -v wasm-bindgen-test-runner >/dev/null; then
+  say "wasm-bindgen $WASM_BINDGEN_VERSION present"
+else
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"; cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+fi
+
+if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+  say "chromium present"
+else
+  say "installing chromium"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+
+if [ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/playwright-core ]; then
+  say "npm packages present"
+else
+  say "installing npm packages (binaryen, playwright-core)"; npm ci --no-audit --no-fund
+fi
+say "done"

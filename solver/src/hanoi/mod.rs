@@ -1,0 +1,1 @@
+//! Tower of Hanoi (in progress).

@@ -1,0 +1,15 @@
+//! Puzzle Lab's solver: sliding-tile puzzles (2x2 to 8x8) and Tower of Hanoi (3-5 pegs), solved by
+//! BFS, bidirectional BFS, depth-bounded DFS, A*, IDA*, greedy best-first and direct solvers,
+//! with statistics, budgets and a progress/cancel hook. Pure Rust; builds for wasm32 unchanged.
+
+pub mod hanoi;
+pub mod puzzle;
+pub mod query;
+pub mod report;
+pub mod search;
+pub mod sliding;
+
+pub use puzzle::{Heuristic, Puzzle};
+pub use query::{HeuristicName, PuzzleSpec, Query};
+pub use report::{Moves, Report};
+pub use search::{Algorithm, Control, Flow, Limits, Outcome, Stats, Status};

@@ -1,0 +1,65 @@
+//! The two traits every search runs on: a `Puzzle` (states, moves, goal) and a `Heuristic` over it.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A puzzle as a search space: a start, a single goal, and reversible moves.
+///
+/// States are small `Copy` values so that hot loops never allocate. Every move has an inverse
+/// (`inverse`), which lets bidirectional search walk back from the goal and lets IDA* prune the
+/// move that undoes its parent.
+pub trait Puzzle {
+    /// A compact, copyable state (a packed board, a base-p number of disk positions).
+    type State: Copy + Eq + Hash + Debug;
+    /// One move, in the puzzle's own words (a blank direction, a peg-to-peg disk move).
+    type Move: Copy + Eq + Debug;
+
+    fn start(&self) -> Self::State;
+    fn goal(&self) -> Self::State;
+
+    /// Calls `visit` once for every legal move from `state`, with the state it leads to.
+    fn for_each_successor(&self, state: &Self::State, visit: impl FnMut(Self::Move, Self::State));
+
+    /// The move that undoes `mv`.
+    fn inverse(&self, mv: Self::Move) -> Self::Move;
+
+    /// The number of perfect ranks (`rank` maps every reachable state into `0..rank_count()`),
+    /// when that fits in a `u64`; `None` if the puzzle has no perfect rank.
+    fn rank_count(&self) -> Option<u64>;
+
+    /// The perfect rank of `state`: distinct states get distinct ranks below `rank_count()`.
+    fn rank(&self, state: &Self::State) -> u64;
+
+    /// Bytes one stored state takes, for the memory estimate in `Stats`.
+    fn state_bytes(&self) -> usize {
+        std::mem::size_of::<Self::State>()
+    }
+}
+
+/// An estimate of the number of moves from a state to the goal of the puzzle it was built for.
+pub trait Heuristic<P: Puzzle> {
+    /// The estimate for `state`.
+    fn estimate(&self, state: &P::State) -> u32;
+
+    /// True if `estimate` never exceeds the true distance; the tests check every heuristic that says so.
+    fn admissible(&self) -> bool;
+
+    /// The name used in the PUZZLE format and on the CLI (`manhattan`, `exact`, ...).
+    fn name(&self) -> &'static str;
+}
+
+/// The zero heuristic: A* with it is uniform-cost search.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Zero;
+
+impl<P: Puzzle> Heuristic<P> for Zero {
+    fn estimate(&self, _state: &P::State) -> u32 {
+        0
+    }
+    fn admissible(&self) -> bool {
+        true
+    }
+    fn name(&self) -> &'static str {
+        "zero"
+    }
+}

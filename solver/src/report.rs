@@ -1,0 +1,36 @@
+//! What a run answers to the outside world (CLI JSON, the web worker): one serde type for both puzzles.
+
+use crate::search::{Algorithm, Stats, Status};
+use serde::{Deserialize, Serialize};
+
+/// The moves of a solution, in the PUZZLE format's words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Moves {
+    /// Sliding: one letter per move, U/D/L/R, the direction the BLANK moves.
+    Sliding(String),
+    /// Hanoi: `[from, to]` peg pairs, pegs numbered from 0.
+    Hanoi(Vec<[u8; 2]>),
+}
+
+impl Default for Moves {
+    fn default() -> Self {
+        Moves::Sliding(String::new())
+    }
+}
+
+/// The answer to one PUZZLE query.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub status: Status,
+    /// Solution length (a u64: direct Hanoi solvers go up to 2^63 - 1 moves).
+    pub length: u64,
+    pub moves: Moves,
+    /// False when the move list was left out because it is over the listing cap.
+    pub moves_listed: bool,
+    pub optimal: bool,
+    pub algorithm: Algorithm,
+    pub heuristic: Option<String>,
+    pub stats: Stats,
+    pub message: String,
+}

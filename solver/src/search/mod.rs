@@ -1,0 +1,198 @@
+//! The searches (BFS, bidirectional BFS, bounded DFS, A*, IDA*, greedy) and what they share:
+//! budgets, the progress/cancel hook, statistics and the one `Outcome` type they all return.
+
+pub mod astar;
+pub mod bfs;
+pub mod bibfs;
+pub mod clock;
+pub mod dfs;
+pub mod greedy;
+pub mod idastar;
+pub mod outcome;
+pub mod stats;
+pub mod visited;
+
+pub use clock::Clock;
+pub use outcome::{Outcome, Status};
+pub use stats::Stats;
+
+use std::fmt;
+
+/// The search algorithms, by their CLI names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Algorithm {
+    Bfs,
+    Bibfs,
+    Dfs,
+    Astar,
+    Idastar,
+    Greedy,
+    /// A closed-form solver (Hanoi recursion, 3-peg optimal path, Frame-Stewart): no search at all.
+    Direct,
+}
+
+impl Algorithm {
+    pub const ALL: [Algorithm; 7] = [
+        Algorithm::Bfs,
+        Algorithm::Bibfs,
+        Algorithm::Dfs,
+        Algorithm::Astar,
+        Algorithm::Idastar,
+        Algorithm::Greedy,
+        Algorithm::Direct,
+    ];
+
+    /// The name used in the PUZZLE format and on the CLI.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Bfs => "bfs",
+            Algorithm::Bibfs => "bibfs",
+            Algorithm::Dfs => "dfs",
+            Algorithm::Astar => "astar",
+            Algorithm::Idastar => "idastar",
+            Algorithm::Greedy => "greedy",
+            Algorithm::Direct => "direct",
+        }
+    }
+
+    /// A person's name for it.
+    pub fn title(self) -> &'static str {
+        match self {
+            Algorithm::Bfs => "Breadth-first search",
+            Algorithm::Bibfs => "Bidirectional BFS",
+            Algorithm::Dfs => "Depth-bounded DFS",
+            Algorithm::Astar => "A*",
+            Algorithm::Idastar => "IDA*",
+            Algorithm::Greedy => "Greedy best-first",
+            Algorithm::Direct => "Direct (no search)",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// Whether its answer is always a shortest one (A* and IDA* only with an admissible heuristic).
+    pub fn guarantees_optimal(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Bfs | Algorithm::Bibfs | Algorithm::Astar | Algorithm::Idastar
+        )
+    }
+
+    /// Whether it takes a heuristic.
+    pub fn uses_heuristic(self) -> bool {
+        matches!(self, Algorithm::Astar | Algorithm::Idastar | Algorithm::Greedy)
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The default number of states a search may hold.
+pub const DEFAULT_MAX_STATES: u64 = 20_000_000;
+/// The default depth bound of depth-bounded DFS.
+pub const DEFAULT_DFS_DEPTH: u32 = 40;
+
+/// A search's budget: it stops with `Status::Limit` (never a panic or an out-of-memory) when one is hit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Limits {
+    /// The most states the search may hold at once (OPEN plus CLOSED, or the DFS/IDA* path).
+    pub max_states: u64,
+    /// Wall-clock limit in milliseconds, if any.
+    pub time_limit_ms: Option<u64>,
+    /// The depth bound of depth-bounded DFS.
+    pub max_depth: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_states: DEFAULT_MAX_STATES,
+            time_limit_ms: None,
+            max_depth: DEFAULT_DFS_DEPTH,
+        }
+    }
+}
+
+/// What the progress hook tells the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Cancel,
+}
+
+/// How often (in expansions) a search checks the clock and calls the progress hook.
+pub const CHECK_EVERY: u64 = 4096;
+
+/// Everything a search needs besides the puzzle: its budget, a clock, and the progress/cancel hook.
+pub struct Control<'a> {
+    pub limits: Limits,
+    clock: Box<dyn Clock + 'a>,
+    progress: Option<Box<dyn FnMut(&Stats) -> Flow + 'a>>,
+}
+
+impl<'a> Control<'a> {
+    /// A control with the given limits, the platform's default clock and no progress hook.
+    pub fn new(limits: Limits) -> Self {
+        Control {
+            limits,
+            clock: clock::default_clock(),
+            progress: None,
+        }
+    }
+
+    /// Replaces the clock (the web worker supplies `performance.now()`).
+    pub fn with_clock(mut self, clock: impl Clock + 'a) -> Self {
+        self.clock = Box::new(clock);
+        self
+    }
+
+    /// Sets the hook called every `CHECK_EVERY` expansions; returning `Flow::Cancel` stops the search.
+    pub fn with_progress(mut self, hook: impl FnMut(&Stats) -> Flow + 'a) -> Self {
+        self.progress = Some(Box::new(hook));
+        self
+    }
+
+    /// Milliseconds since this control's clock started.
+    pub fn elapsed_ms(&self) -> f64 {
+        self.clock.elapsed_ms()
+    }
+
+    /// The periodic check: updates the elapsed time, calls the hook, enforces the time limit.
+    /// Returns `Some(status, message)` if the search must stop.
+    pub fn checkpoint(&mut self, stats: &mut Stats) -> Option<(Status, String)> {
+        stats.elapsed_ms = self.clock.elapsed_ms();
+        if let Some(hook) = self.progress.as_mut() {
+            if hook(stats) == Flow::Cancel {
+                return Some((Status::Cancelled, "cancelled by the user".to_string()));
+            }
+        }
+        if let Some(limit) = self.limits.time_limit_ms {
+            if stats.elapsed_ms >= limit as f64 {
+                return Some((
+                    Status::Limit,
+                    format!("stopped at the time limit of {limit} ms before finding a solution"),
+                ));
+            }
+        }
+        None
+    }
+
+    /// The state-budget check: `Some` with the limit message if `held` exceeds `max_states`.
+    pub fn over_state_limit(&self, held: u64) -> Option<(Status, String)> {
+        (held > self.limits.max_states).then(|| {
+            (
+                Status::Limit,
+                format!(
+                    "stopped at the state limit: the search held {} states, the most allowed (max-states = {})",
+                    self.limits.max_states, self.limits.max_states
+                ),
+            )
+        })
+    }
+}

@@ -1,0 +1,69 @@
+//! The one result type of every algorithm: status, moves, optimality and statistics.
+
+use super::{Algorithm, Stats};
+use serde::{Deserialize, Serialize};
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Solved,
+    Unsolvable,
+    Limit,
+    Cancelled,
+    Invalid,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unsolvable => "unsolvable",
+            Status::Limit => "limit",
+            Status::Cancelled => "cancelled",
+            Status::Invalid => "invalid",
+        }
+    }
+}
+
+/// The result of one run of one algorithm on one puzzle.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome<M> {
+    pub status: Status,
+    /// The moves from start to goal (empty unless solved, or when a direct solver's list is over its cap).
+    pub moves: Vec<M>,
+    /// The solution length; equals `moves.len()` except for direct solvers above the listing cap.
+    pub length: u64,
+    /// True only if the algorithm proves this length is the shortest.
+    pub optimal: bool,
+    pub algorithm: Algorithm,
+    /// The heuristic's name, if the algorithm used one.
+    pub heuristic: Option<&'static str>,
+    pub stats: Stats,
+    /// A sentence for a person: why it stopped, what the label means.
+    pub message: String,
+}
+
+impl<M> Outcome<M> {
+    /// A solved outcome with the given moves.
+    pub fn solved(algorithm: Algorithm, moves: Vec<M>, optimal: bool, stats: Stats) -> Self {
+        let length = moves.len() as u64;
+        let message = if optimal {
+            format!("solved in {length} moves; this is a shortest solution")
+        } else {
+            format!("solved in {length} moves; {} does not guarantee a shortest solution", algorithm.title())
+        };
+        Outcome { status: Status::Solved, moves, length, optimal, algorithm, heuristic: None, stats, message }
+    }
+
+    /// An outcome that stopped without a solution (limit, cancelled, unsolvable).
+    pub fn stopped(algorithm: Algorithm, status: Status, message: String, stats: Stats) -> Self {
+        Outcome { status, moves: Vec::new(), length: 0, optimal: false, algorithm, heuristic: None, stats, message }
+    }
+
+    /// Names the heuristic used.
+    pub fn with_heuristic(mut self, name: &'static str) -> Self {
+        self.heuristic = Some(name);
+        self
+    }
+}

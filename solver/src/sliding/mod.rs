@@ -1,0 +1,1 @@
+//! Sliding-tile puzzles (in progress).
