@@ -2,10 +2,13 @@
 //! BFS, bidirectional BFS, depth-bounded DFS, A*, IDA*, greedy best-first and direct solvers,
 //! with statistics, budgets and a progress/cancel hook. Pure Rust; builds for wasm32 unchanged.
 
+pub mod check;
 pub mod hanoi;
+pub mod pdb;
 pub mod puzzle;
 pub mod query;
 pub mod report;
+pub mod run;
 pub mod search;
 pub mod sliding;
 

@@ -2,16 +2,188 @@
 //!
 //! `puzzle=sliding&size=3x3&start=8,6,7,2,5,4,3,0,1&goal=1,2,3,4,5,6,7,8,0&algo=astar&heuristic=manhattan`
 //! `puzzle=hanoi&pegs=3&disks=4&start=0,0,0,0&goal=2,2,2,2&algo=bfs`
+//!
+//! [`parse`] accepts the query with or without a leading `?`, or a whole URL (the part after `?`, up to any
+//! `#`, is read), and percent-decodes keys and values (`%2C` is `,`, `+` is a space). Keys it does not know
+//! are ignored, so the app may carry its own (`lang`, ...); a known key given twice is an error. Every error
+//! is a [`QueryError`] whose message names the problem. [`Query::to_query_string`] (and `Display`) prints
+//! the canonical form, and `parse(&q.to_query_string()) == Ok(q)` for every valid query.
+//!
+//! ```
+//! use solver::query::{parse, PuzzleSpec};
+//!
+//! let q = parse("?puzzle=hanoi&pegs=3&disks=2&start=0,0").unwrap();
+//! // The goal was left out: all disks on the last peg.
+//! assert_eq!(q.puzzle, PuzzleSpec::Hanoi { pegs: 3, disks: 2, start: vec![0, 0], goal: vec![2, 2] });
+//! assert_eq!(q.to_query_string(), "puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=2,2");
+//!
+//! let err = parse("puzzle=sliding&size=3y3&start=1").unwrap_err();
+//! assert_eq!(err.to_string(), "size '3y3' is not WIDTHxHEIGHT (for example 3x3)");
+//! ```
 
 use crate::search::Algorithm;
+use std::fmt;
+use std::str::FromStr;
+
+/// The smallest board side (width or height) of a sliding puzzle.
+pub const MIN_SIDE: u8 = 2;
+/// The largest board side (width or height) of a sliding puzzle.
+pub const MAX_SIDE: u8 = 8;
+/// The fewest pegs of a Tower of Hanoi.
+pub const MIN_PEGS: u8 = 3;
+/// The most pegs of a Tower of Hanoi.
+pub const MAX_PEGS: u8 = 5;
+/// The fewest disks of a Tower of Hanoi.
+pub const MIN_DISKS: u8 = 1;
+/// The most disks the format accepts: direct solvers give lengths (a u64) up to 63 disks.
+pub const MAX_DISKS: u8 = 63;
+/// The most disks a search (every algorithm but `direct`) takes; the solver, not the parser, enforces it.
+pub const MAX_SEARCH_DISKS: u8 = 24;
+
+/// The two kinds of puzzle, by their names in the format (`puzzle=sliding`, `puzzle=hanoi`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PuzzleKind {
+    Sliding,
+    Hanoi,
+}
+
+impl PuzzleKind {
+    /// Both kinds, in the order the format lists them.
+    pub const ALL: [PuzzleKind; 2] = [PuzzleKind::Sliding, PuzzleKind::Hanoi];
+
+    /// The name used in the PUZZLE format.
+    pub fn name(self) -> &'static str {
+        match self {
+            PuzzleKind::Sliding => "sliding",
+            PuzzleKind::Hanoi => "hanoi",
+        }
+    }
+
+    /// The kind with this format name, if any.
+    pub fn from_name(name: &str) -> Option<PuzzleKind> {
+        PuzzleKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+impl fmt::Display for PuzzleKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// The puzzle part of a query, validated: sizes in range, start and goal legal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PuzzleSpec {
     /// `tiles` are row-major, 0 is the blank, 1..width*height-1 the tiles.
-    Sliding { width: u8, height: u8, start: Vec<u8>, goal: Vec<u8> },
+    Sliding {
+        width: u8,
+        height: u8,
+        start: Vec<u8>,
+        goal: Vec<u8>,
+    },
     /// `start[i]` / `goal[i]` is the peg (from 0) of disk i, disk 0 the smallest.
-    Hanoi { pegs: u8, disks: u8, start: Vec<u8>, goal: Vec<u8> },
+    Hanoi {
+        pegs: u8,
+        disks: u8,
+        start: Vec<u8>,
+        goal: Vec<u8>,
+    },
+}
+
+impl PuzzleSpec {
+    /// A validated sliding puzzle; `goal: None` means the default goal `1, 2, ..., N-1, 0`.
+    ///
+    /// Solvability is not checked here: an unsolvable pair is a valid query whose answer is `unsolvable`.
+    pub fn sliding(
+        width: u8,
+        height: u8,
+        start: Vec<u8>,
+        goal: Option<Vec<u8>>,
+    ) -> Result<PuzzleSpec, QueryError> {
+        if !(MIN_SIDE..=MAX_SIDE).contains(&width) || !(MIN_SIDE..=MAX_SIDE).contains(&height) {
+            return Err(QueryError::SizeOutOfRange(format!("{width}x{height}")));
+        }
+        check_board("start", width, height, &start)?;
+        let goal = match goal {
+            Some(goal) => {
+                check_board("goal", width, height, &goal)?;
+                goal
+            }
+            None => default_sliding_goal(width, height),
+        };
+        Ok(PuzzleSpec::Sliding {
+            width,
+            height,
+            start,
+            goal,
+        })
+    }
+
+    /// A validated Tower of Hanoi; `goal: None` means the default goal, every disk on the last peg.
+    pub fn hanoi(
+        pegs: u8,
+        disks: u8,
+        start: Vec<u8>,
+        goal: Option<Vec<u8>>,
+    ) -> Result<PuzzleSpec, QueryError> {
+        if !(MIN_PEGS..=MAX_PEGS).contains(&pegs) {
+            return Err(QueryError::PegsOutOfRange(pegs.to_string()));
+        }
+        if !(MIN_DISKS..=MAX_DISKS).contains(&disks) {
+            return Err(QueryError::DisksOutOfRange(disks.to_string()));
+        }
+        check_pegs("start", pegs, disks, &start)?;
+        let goal = match goal {
+            Some(goal) => {
+                check_pegs("goal", pegs, disks, &goal)?;
+                goal
+            }
+            None => default_hanoi_goal(pegs, disks),
+        };
+        Ok(PuzzleSpec::Hanoi {
+            pegs,
+            disks,
+            start,
+            goal,
+        })
+    }
+
+    /// Sliding or Hanoi.
+    pub fn kind(&self) -> PuzzleKind {
+        match self {
+            PuzzleSpec::Sliding { .. } => PuzzleKind::Sliding,
+            PuzzleSpec::Hanoi { .. } => PuzzleKind::Hanoi,
+        }
+    }
+
+    /// The start: tiles row-major (sliding) or the peg of each disk (Hanoi).
+    pub fn start(&self) -> &[u8] {
+        match self {
+            PuzzleSpec::Sliding { start, .. } | PuzzleSpec::Hanoi { start, .. } => start,
+        }
+    }
+
+    /// The goal, always filled in (the default one when the query left it out).
+    pub fn goal(&self) -> &[u8] {
+        match self {
+            PuzzleSpec::Sliding { goal, .. } | PuzzleSpec::Hanoi { goal, .. } => goal,
+        }
+    }
+}
+
+/// The default sliding goal: `1, 2, ..., width*height-1` row-major, then the blank.
+pub fn default_sliding_goal(width: u8, height: u8) -> Vec<u8> {
+    let cells = usize::from(width) * usize::from(height);
+    // Boards are at most 8x8, so every cell number fits a u8.
+    (1..cells)
+        .map(|t| t as u8)
+        .chain(std::iter::once(0))
+        .collect()
+}
+
+/// The default Hanoi goal: every disk on the last peg.
+pub fn default_hanoi_goal(pegs: u8, disks: u8) -> Vec<u8> {
+    vec![pegs.saturating_sub(1); usize::from(disks)]
 }
 
 /// Heuristic names of the PUZZLE format and the CLI.
@@ -56,6 +228,30 @@ impl HeuristicName {
     pub fn from_name(name: &str) -> Option<HeuristicName> {
         HeuristicName::ALL.into_iter().find(|h| h.name() == name)
     }
+
+    /// Whether this heuristic exists for that kind of puzzle (`manhattan` is for boards, `exact` for pegs).
+    pub fn applies_to(self, kind: PuzzleKind) -> bool {
+        match self {
+            HeuristicName::Misplaced => true,
+            HeuristicName::Manhattan | HeuristicName::LinearConflict | HeuristicName::Pdb => {
+                kind == PuzzleKind::Sliding
+            }
+            HeuristicName::Exact | HeuristicName::SeedPower => kind == PuzzleKind::Hanoi,
+        }
+    }
+
+    /// The heuristics of one kind of puzzle, in `ALL` order.
+    pub fn for_kind(kind: PuzzleKind) -> impl Iterator<Item = HeuristicName> {
+        HeuristicName::ALL
+            .into_iter()
+            .filter(move |h| h.applies_to(kind))
+    }
+}
+
+impl fmt::Display for HeuristicName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// A whole query: the puzzle, and the algorithm and heuristic it asks for (defaults that CLI flags override).
@@ -64,4 +260,690 @@ pub struct Query {
     pub puzzle: PuzzleSpec,
     pub algorithm: Option<Algorithm>,
     pub heuristic: Option<HeuristicName>,
+}
+
+impl Query {
+    /// A query for `puzzle` that leaves the algorithm and heuristic to the solver's defaults.
+    pub fn new(puzzle: PuzzleSpec) -> Query {
+        Query {
+            puzzle,
+            algorithm: None,
+            heuristic: None,
+        }
+    }
+
+    /// This query with the command line's choices laid over its own (a `Some` wins), checked again:
+    /// a heuristic must exist for the puzzle.
+    pub fn with_overrides(
+        mut self,
+        algorithm: Option<Algorithm>,
+        heuristic: Option<HeuristicName>,
+    ) -> Result<Query, QueryError> {
+        if algorithm.is_some() {
+            self.algorithm = algorithm;
+        }
+        if heuristic.is_some() {
+            self.heuristic = heuristic;
+        }
+        check_heuristic(self.puzzle.kind(), self.heuristic)?;
+        Ok(self)
+    }
+
+    /// The canonical PUZZLE string, without a leading `?`: puzzle, size (or pegs and disks), start, goal,
+    /// then algo and heuristic when set. It needs no percent-encoding.
+    pub fn to_query_string(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Query {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.puzzle {
+            PuzzleSpec::Sliding {
+                width,
+                height,
+                start,
+                goal,
+            } => {
+                write!(f, "puzzle=sliding&size={width}x{height}&start=")?;
+                write_list(f, start)?;
+                f.write_str("&goal=")?;
+                write_list(f, goal)?;
+            }
+            PuzzleSpec::Hanoi {
+                pegs,
+                disks,
+                start,
+                goal,
+            } => {
+                write!(f, "puzzle=hanoi&pegs={pegs}&disks={disks}&start=")?;
+                write_list(f, start)?;
+                f.write_str("&goal=")?;
+                write_list(f, goal)?;
+            }
+        }
+        if let Some(algorithm) = self.algorithm {
+            write!(f, "&algo={}", algorithm.name())?;
+        }
+        if let Some(heuristic) = self.heuristic {
+            write!(f, "&heuristic={}", heuristic.name())?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Query {
+    type Err = QueryError;
+
+    fn from_str(s: &str) -> Result<Query, QueryError> {
+        parse(s)
+    }
+}
+
+fn write_list(f: &mut fmt::Formatter<'_>, items: &[u8]) -> fmt::Result {
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            f.write_str(",")?;
+        }
+        write!(f, "{item}")?;
+    }
+    Ok(())
+}
+
+/// Why a PUZZLE string was refused. Every message names the problem and, where it helps, the fix.
+///
+/// Texts quoted from the input are kept as given (`value`, `item`, ...); messages shorten very long ones.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum QueryError {
+    /// Nothing to read (an empty string, a bare `?`).
+    Empty,
+    /// A URL (it has `://`) without a `?query` part.
+    NoQuery,
+    /// A `%` not followed by two hex digits; `escape` is what followed it.
+    BadEscape { escape: String },
+    /// Percent-decoding gave bytes that are not UTF-8 text; `text` is the raw key or value.
+    NotUtf8 { text: String },
+    /// A known key given more than once.
+    DuplicateKey(&'static str),
+    /// A known key with nothing after `=`.
+    EmptyValue(&'static str),
+    /// A key the puzzle needs is absent.
+    Missing(&'static str),
+    /// `puzzle` is neither `sliding` nor `hanoi`.
+    UnknownPuzzle(String),
+    /// A key of the other kind of puzzle (`size` for Hanoi, `pegs` or `disks` for sliding).
+    WrongKey {
+        key: &'static str,
+        puzzle: PuzzleKind,
+    },
+    /// `size` is not two numbers around an `x`.
+    BadSize(String),
+    /// A width or height outside 2..=8; holds the size as given.
+    SizeOutOfRange(String),
+    /// `pegs` or `disks` is not a whole number.
+    NotANumber { key: &'static str, value: String },
+    /// `pegs` outside 3..=5; holds the value as given.
+    PegsOutOfRange(String),
+    /// `disks` outside 1..=63; holds the value as given.
+    DisksOutOfRange(String),
+    /// An item of `start` or `goal` that is not a whole number; `position` counts from 1.
+    BadListItem {
+        key: &'static str,
+        position: usize,
+        item: String,
+    },
+    /// A board list (`key` is `start` or `goal`) whose length is not width x height.
+    WrongTileCount {
+        key: &'static str,
+        got: usize,
+        width: u8,
+        height: u8,
+    },
+    /// A peg list whose length is not the number of disks.
+    WrongDiskCount {
+        key: &'static str,
+        got: usize,
+        disks: u8,
+    },
+    /// A tile number not below width x height.
+    TileOutOfRange {
+        key: &'static str,
+        tile: u64,
+        width: u8,
+        height: u8,
+    },
+    /// A tile listed twice (so `missing`, the smallest absent tile, is not listed at all).
+    DuplicateTile {
+        key: &'static str,
+        tile: u8,
+        missing: u8,
+    },
+    /// A disk on a peg that does not exist; `disk` counts from 0, the smallest.
+    PegOutOfRange {
+        key: &'static str,
+        disk: usize,
+        peg: u64,
+        pegs: u8,
+    },
+    /// An `algo` that is not one of the algorithm names.
+    UnknownAlgorithm(String),
+    /// A `heuristic` that is not one of the heuristic names.
+    UnknownHeuristic(String),
+    /// A heuristic of the other kind of puzzle (`manhattan` for Hanoi, ...).
+    HeuristicNotForPuzzle {
+        heuristic: HeuristicName,
+        puzzle: PuzzleKind,
+    },
+}
+
+impl std::error::Error for QueryError {}
+
+impl fmt::Display for QueryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            QueryError::Empty => write!(
+                f,
+                "the puzzle query is empty: give one such as puzzle=sliding&size=3x3&start=1,2,3,4,5,6,7,0,8"
+            ),
+            QueryError::NoQuery => write!(
+                f,
+                "the URL has no query: the puzzle goes after '?', for example ?puzzle=sliding&size=3x3&start=1,2,3,4,5,6,7,0,8"
+            ),
+            QueryError::BadEscape { escape } => write!(
+                f,
+                "'%{}' is not a percent escape: '%' must be followed by two hex digits (write %25 for a '%' itself)",
+                Shown(escape)
+            ),
+            QueryError::NotUtf8 { text } => {
+                write!(f, "'{}' does not percent-decode to UTF-8 text", Shown(text))
+            }
+            QueryError::DuplicateKey(key) => write!(f, "'{key}' is given twice: give each key once"),
+            QueryError::EmptyValue(key) => {
+                write!(f, "'{key}' has no value")?;
+                if *key == "goal" {
+                    write!(f, ": leave goal out for the default goal")?;
+                }
+                Ok(())
+            }
+            QueryError::Missing(key) => {
+                write!(f, "missing '{key}'")?;
+                match *key {
+                    "puzzle" => write!(f, ": add puzzle=sliding or puzzle=hanoi"),
+                    "size" => write!(f, ": add size=WIDTHxHEIGHT, for example size=3x3"),
+                    "pegs" => write!(f, ": add pegs=3 (3 to 5 pegs)"),
+                    "disks" => write!(f, ": add disks=N ({MIN_DISKS} to {MAX_DISKS} disks)"),
+                    "start" => write!(
+                        f,
+                        ": list the start position (sliding: the tiles row-major, 0 for the blank; hanoi: the peg of each disk, smallest first)"
+                    ),
+                    _ => Ok(()),
+                }
+            }
+            QueryError::UnknownPuzzle(value) => {
+                write!(f, "unknown puzzle '{}': use sliding or hanoi", Shown(value))
+            }
+            QueryError::WrongKey { key, puzzle } => {
+                let takes = match puzzle {
+                    PuzzleKind::Sliding => "size",
+                    PuzzleKind::Hanoi => "pegs and disks",
+                };
+                write!(f, "'{key}' does not apply to a {puzzle} puzzle, which takes {takes}")
+            }
+            QueryError::BadSize(value) => {
+                write!(f, "size '{}' is not WIDTHxHEIGHT (for example 3x3)", Shown(value))
+            }
+            QueryError::SizeOutOfRange(value) => write!(
+                f,
+                "size {} is out of range: width and height must each be {MIN_SIDE} to {MAX_SIDE}",
+                Shown(value)
+            ),
+            QueryError::NotANumber { key, value } => {
+                write!(f, "{key} '{}' is not a whole number", Shown(value))
+            }
+            QueryError::PegsOutOfRange(value) => write!(
+                f,
+                "pegs {} is out of range: use {MIN_PEGS} to {MAX_PEGS} pegs",
+                Shown(value)
+            ),
+            QueryError::DisksOutOfRange(value) => write!(
+                f,
+                "disks {} is out of range: use {MIN_DISKS} to {MAX_DISKS} disks (searches take up to {MAX_SEARCH_DISKS}; only algo=direct goes beyond)",
+                Shown(value)
+            ),
+            QueryError::BadListItem { key, position, item } => {
+                if item.is_empty() {
+                    write!(f, "{key} item {position} is empty: write the numbers separated by single commas")
+                } else {
+                    write!(f, "{key} item {position} ('{}') is not a whole number", Shown(item))
+                }
+            }
+            QueryError::WrongTileCount { key, got, width, height } => {
+                let needs = usize::from(*width) * usize::from(*height);
+                write!(f, "{key} has {got} numbers but a {width}x{height} board needs {needs}")
+            }
+            QueryError::WrongDiskCount { key, got, disks } => write!(
+                f,
+                "{key} has {got} numbers but {disks} disks need {disks} (the peg of each disk, smallest disk first)"
+            ),
+            QueryError::TileOutOfRange { key, tile, width, height } => {
+                let last = usize::from(*width) * usize::from(*height) - 1;
+                write!(
+                    f,
+                    "tile {tile} in {key} is out of range: a {width}x{height} board has tiles 1 to {last} and 0 for the blank"
+                )
+            }
+            QueryError::DuplicateTile { key, tile, missing } => {
+                if *tile == 0 {
+                    write!(f, "the blank (0) appears twice in {key}")?;
+                } else {
+                    write!(f, "tile {tile} appears twice in {key}")?;
+                }
+                if *missing == 0 {
+                    write!(f, " and the blank (0) is missing")
+                } else {
+                    write!(f, " and tile {missing} is missing")
+                }
+            }
+            QueryError::PegOutOfRange { key, disk, peg, pegs } => write!(
+                f,
+                "disk {disk} in {key} is on peg {peg}, but a {pegs}-peg puzzle has pegs 0 to {}",
+                pegs.saturating_sub(1)
+            ),
+            QueryError::UnknownAlgorithm(value) => {
+                write!(f, "unknown algorithm '{}': use one of ", Shown(value))?;
+                write_names(f, Algorithm::ALL.into_iter().map(Algorithm::name))
+            }
+            QueryError::UnknownHeuristic(value) => {
+                write!(f, "unknown heuristic '{}': use one of ", Shown(value))?;
+                write_names(f, HeuristicName::ALL.into_iter().map(HeuristicName::name))
+            }
+            QueryError::HeuristicNotForPuzzle { heuristic, puzzle } => {
+                write!(f, "heuristic '{heuristic}' does not apply to {puzzle} puzzles: use one of ")?;
+                write_names(f, HeuristicName::for_kind(*puzzle).map(HeuristicName::name))
+            }
+        }
+    }
+}
+
+fn write_names<'n>(
+    f: &mut fmt::Formatter<'_>,
+    names: impl Iterator<Item = &'n str>,
+) -> fmt::Result {
+    for (i, name) in names.enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        f.write_str(name)?;
+    }
+    Ok(())
+}
+
+/// Input text quoted in a message: control characters escaped, and cut after `SHOWN_CHARS` characters
+/// so that a pasted megabyte does not become a megabyte of message.
+struct Shown<'a>(&'a str);
+
+const SHOWN_CHARS: usize = 40;
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, c) in self.0.chars().enumerate() {
+            if i == SHOWN_CHARS {
+                return f.write_str("...");
+            }
+            if c.is_control() {
+                write!(f, "{}", c.escape_debug())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The keys the format knows, in canonical order. Anything else is ignored.
+const KEYS: [&str; 8] = [
+    "puzzle",
+    "size",
+    "pegs",
+    "disks",
+    "start",
+    "goal",
+    "algo",
+    "heuristic",
+];
+
+/// Parses a PUZZLE string: a query (`puzzle=...&...`), with or without a leading `?`, or a whole URL.
+///
+/// Checks everything a search needs: sizes in range, `start` and `goal` complete and legal (each tile
+/// once; each disk on an existing peg), names known, the heuristic one of the puzzle's. An absent `goal`
+/// is filled in with the default one. It never panics, whatever the input.
+pub fn parse(input: &str) -> Result<Query, QueryError> {
+    let fields = Fields::read(query_part(input)?)?;
+    let kind_text = fields.required("puzzle")?;
+    let kind = PuzzleKind::from_name(&kind_text.to_ascii_lowercase())
+        .ok_or_else(|| QueryError::UnknownPuzzle(kind_text.to_string()))?;
+
+    let puzzle = match kind {
+        PuzzleKind::Sliding => {
+            fields.reject(&["pegs", "disks"], kind)?;
+            let (width, height) = parse_size(fields.required("size")?)?;
+            let start = parse_list("start", fields.required("start")?)?;
+            check_board("start", width, height, &start)?;
+            let goal = match fields.get("goal") {
+                Some(text) => {
+                    let goal = parse_list("goal", text)?;
+                    check_board("goal", width, height, &goal)?;
+                    small(&goal)
+                }
+                None => default_sliding_goal(width, height),
+            };
+            PuzzleSpec::Sliding {
+                width,
+                height,
+                start: small(&start),
+                goal,
+            }
+        }
+        PuzzleKind::Hanoi => {
+            fields.reject(&["size"], kind)?;
+            let pegs = parse_count(
+                "pegs",
+                fields.required("pegs")?,
+                MIN_PEGS,
+                MAX_PEGS,
+                QueryError::PegsOutOfRange,
+            )?;
+            let disks = parse_count(
+                "disks",
+                fields.required("disks")?,
+                MIN_DISKS,
+                MAX_DISKS,
+                QueryError::DisksOutOfRange,
+            )?;
+            let start = parse_list("start", fields.required("start")?)?;
+            check_pegs("start", pegs, disks, &start)?;
+            let goal = match fields.get("goal") {
+                Some(text) => {
+                    let goal = parse_list("goal", text)?;
+                    check_pegs("goal", pegs, disks, &goal)?;
+                    small(&goal)
+                }
+                None => default_hanoi_goal(pegs, disks),
+            };
+            PuzzleSpec::Hanoi {
+                pegs,
+                disks,
+                start: small(&start),
+                goal,
+            }
+        }
+    };
+
+    let algorithm = fields
+        .get("algo")
+        .map(|text| {
+            Algorithm::from_name(&text.to_ascii_lowercase())
+                .ok_or_else(|| QueryError::UnknownAlgorithm(text.to_string()))
+        })
+        .transpose()?;
+    let heuristic = fields
+        .get("heuristic")
+        .map(|text| {
+            HeuristicName::from_name(&text.to_ascii_lowercase())
+                .ok_or_else(|| QueryError::UnknownHeuristic(text.to_string()))
+        })
+        .transpose()?;
+    check_heuristic(kind, heuristic)?;
+    Ok(Query {
+        puzzle,
+        algorithm,
+        heuristic,
+    })
+}
+
+fn check_heuristic(kind: PuzzleKind, heuristic: Option<HeuristicName>) -> Result<(), QueryError> {
+    match heuristic {
+        Some(heuristic) if !heuristic.applies_to(kind) => Err(QueryError::HeuristicNotForPuzzle {
+            heuristic,
+            puzzle: kind,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// The query part of `input`: after the first `?` if there is one, before any `#`, trimmed.
+fn query_part(input: &str) -> Result<&str, QueryError> {
+    let input = input.trim();
+    let input = input.split_once('#').map_or(input, |(before, _)| before);
+    let query = match input.split_once('?') {
+        Some((_, query)) => query,
+        None if input.contains("://") => return Err(QueryError::NoQuery),
+        None => input,
+    };
+    if query.trim().is_empty() {
+        return Err(QueryError::Empty);
+    }
+    Ok(query)
+}
+
+/// The known keys' decoded, trimmed values, each at most once.
+struct Fields {
+    values: [Option<String>; KEYS.len()],
+}
+
+impl Fields {
+    fn read(query: &str) -> Result<Fields, QueryError> {
+        let mut values: [Option<String>; KEYS.len()] = Default::default();
+        for pair in query.split('&').filter(|pair| !pair.is_empty()) {
+            let (raw_key, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
+            let key = percent_decode(raw_key)?;
+            // Unknown keys are skipped before their values are decoded: the app may carry its own.
+            let Some(slot) = KEYS.iter().position(|known| *known == key.trim()) else {
+                continue;
+            };
+            if values[slot].is_some() {
+                return Err(QueryError::DuplicateKey(KEYS[slot]));
+            }
+            let value = percent_decode(raw_value)?;
+            let value = value.trim();
+            if value.is_empty() {
+                return Err(QueryError::EmptyValue(KEYS[slot]));
+            }
+            values[slot] = Some(value.to_string());
+        }
+        Ok(Fields { values })
+    }
+
+    fn get(&self, key: &'static str) -> Option<&str> {
+        KEYS.iter()
+            .position(|known| *known == key)
+            .and_then(|slot| self.values[slot].as_deref())
+    }
+
+    fn required(&self, key: &'static str) -> Result<&str, QueryError> {
+        self.get(key).ok_or(QueryError::Missing(key))
+    }
+
+    /// Refuses the keys of the other kind of puzzle.
+    fn reject(&self, keys: &[&'static str], kind: PuzzleKind) -> Result<(), QueryError> {
+        match keys.iter().find(|key| self.get(key).is_some()) {
+            Some(key) => Err(QueryError::WrongKey { key, puzzle: kind }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Decodes `+` as a space and `%XY` as the byte 0xXY, then reads the bytes as UTF-8.
+fn percent_decode(text: &str) -> Result<String, QueryError> {
+    if !text.contains(['%', '+']) {
+        return Ok(text.to_string());
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => {
+                out.push(b' ');
+                i += 1;
+            }
+            b'%' => {
+                let hex = |b: Option<&u8>| b.and_then(|b| char::from(*b).to_digit(16));
+                match (hex(bytes.get(i + 1)), hex(bytes.get(i + 2))) {
+                    (Some(high), Some(low)) => {
+                        // Two hex digits make at most 0xFF.
+                        out.push((high * 16 + low) as u8);
+                        i += 3;
+                    }
+                    _ => {
+                        let escape: String = text[i + 1..].chars().take(2).collect();
+                        return Err(QueryError::BadEscape { escape });
+                    }
+                }
+            }
+            byte => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).map_err(|_| QueryError::NotUtf8 {
+        text: text.to_string(),
+    })
+}
+
+/// A whole number of ASCII digits, or `None`. Values past `u64::MAX` saturate: they are out of every range.
+fn parse_uint(text: &str) -> Option<u64> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(text.bytes().fold(0u64, |n, b| {
+        n.saturating_mul(10).saturating_add(u64::from(b - b'0'))
+    }))
+}
+
+fn parse_size(text: &str) -> Result<(u8, u8), QueryError> {
+    let bad = || QueryError::BadSize(text.to_string());
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h) = (
+        parse_uint(w.trim()).ok_or_else(bad)?,
+        parse_uint(h.trim()).ok_or_else(bad)?,
+    );
+    let side = |n: u64| {
+        u8::try_from(n)
+            .ok()
+            .filter(|n| (MIN_SIDE..=MAX_SIDE).contains(n))
+    };
+    match (side(w), side(h)) {
+        (Some(w), Some(h)) => Ok((w, h)),
+        _ => Err(QueryError::SizeOutOfRange(text.to_string())),
+    }
+}
+
+fn parse_count(
+    key: &'static str,
+    text: &str,
+    min: u8,
+    max: u8,
+    out_of_range: fn(String) -> QueryError,
+) -> Result<u8, QueryError> {
+    let n = parse_uint(text).ok_or_else(|| QueryError::NotANumber {
+        key,
+        value: text.to_string(),
+    })?;
+    u8::try_from(n)
+        .ok()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| out_of_range(text.to_string()))
+}
+
+/// A comma-separated list of whole numbers (values past `u64::MAX` saturate; the range checks refuse them).
+fn parse_list(key: &'static str, text: &str) -> Result<Vec<u64>, QueryError> {
+    text.split(',')
+        .enumerate()
+        .map(|(i, item)| {
+            let item = item.trim();
+            parse_uint(item).ok_or_else(|| QueryError::BadListItem {
+                key,
+                position: i + 1,
+                item: item.to_string(),
+            })
+        })
+        .collect()
+}
+
+/// A list that passed `check_board` or `check_pegs`, whose values are therefore below 64.
+fn small(values: &[u64]) -> Vec<u8> {
+    values.iter().map(|&v| v as u8).collect()
+}
+
+/// `tiles` (start or goal, named by `key`) must hold each of 0..width*height exactly once.
+fn check_board<T: Copy + Into<u64>>(
+    key: &'static str,
+    width: u8,
+    height: u8,
+    tiles: &[T],
+) -> Result<(), QueryError> {
+    let cells = usize::from(width) * usize::from(height);
+    if tiles.len() != cells {
+        return Err(QueryError::WrongTileCount {
+            key,
+            got: tiles.len(),
+            width,
+            height,
+        });
+    }
+    // Boards have at most 64 cells: one bit per tile.
+    let mut seen = 0u64;
+    for &tile in tiles {
+        let tile: u64 = tile.into();
+        if tile >= cells as u64 {
+            return Err(QueryError::TileOutOfRange {
+                key,
+                tile,
+                width,
+                height,
+            });
+        }
+        if seen & (1u64 << tile) != 0 {
+            // With the count right, a repeated tile means another one is absent.
+            let missing = (0..cells as u64).find(|&t| !tiles.iter().any(|&x| x.into() == t));
+            let missing = missing.unwrap_or(0) as u8;
+            return Err(QueryError::DuplicateTile {
+                key,
+                tile: tile as u8,
+                missing,
+            });
+        }
+        seen |= 1u64 << tile;
+    }
+    Ok(())
+}
+
+/// `pegs_of` (start or goal) must give one existing peg for each disk.
+fn check_pegs<T: Copy + Into<u64>>(
+    key: &'static str,
+    pegs: u8,
+    disks: u8,
+    pegs_of: &[T],
+) -> Result<(), QueryError> {
+    if pegs_of.len() != usize::from(disks) {
+        return Err(QueryError::WrongDiskCount {
+            key,
+            got: pegs_of.len(),
+            disks,
+        });
+    }
+    match pegs_of
+        .iter()
+        .position(|&peg| peg.into() >= u64::from(pegs))
+    {
+        Some(disk) => Err(QueryError::PegOutOfRange {
+            key,
+            disk,
+            peg: pegs_of[disk].into(),
+            pegs,
+        }),
+        None => Ok(()),
+    }
 }

@@ -1,1 +1,231 @@
-//! (in progress)
+//! Best-first search on f = wg*g + wh*h: A* (1, 1), greedy best-first (0, 1) and weighted A* (1, w).
+//!
+//! OPEN is an indexed binary heap: improving a node's g moves it in place (decrease-key), so the heap never holds
+//! stale entries and its size is exactly the OPEN size. Ties on f go to the larger g (the deeper node), which
+//! reaches the goal sooner on the plateaus that sliding puzzles are full of.
+
+use super::visited::StateIndex;
+use super::{Algorithm, Control, Outcome, Stats, Status};
+use crate::{Heuristic, Puzzle};
+
+/// The weights of f = g_weight * g + h_weight * h.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Weights {
+    pub g: u32,
+    pub h: u32,
+}
+
+impl Weights {
+    pub const ASTAR: Weights = Weights { g: 1, h: 1 };
+    pub const GREEDY: Weights = Weights { g: 0, h: 1 };
+}
+
+const CLOSED: u32 = u32::MAX;
+
+#[derive(Clone, Copy)]
+struct Node<S, M> {
+    state: S,
+    parent: u32,
+    g: u32,
+    h: u32,
+    /// Position in the heap, or `CLOSED`.
+    heap_pos: u32,
+    mv: Option<M>,
+}
+
+/// OPEN: node ids ordered by (f ascending, g descending), each node knowing its own position.
+struct Open {
+    heap: Vec<u32>,
+}
+
+impl Open {
+    #[inline]
+    fn key<S, M>(nodes: &[Node<S, M>], w: Weights, id: u32) -> (u64, std::cmp::Reverse<u32>) {
+        let n = &nodes[id as usize];
+        (u64::from(w.g) * u64::from(n.g) + u64::from(w.h) * u64::from(n.h), std::cmp::Reverse(n.g))
+    }
+
+    fn push<S, M>(&mut self, nodes: &mut [Node<S, M>], w: Weights, id: u32) {
+        self.heap.push(id);
+        nodes[id as usize].heap_pos = (self.heap.len() - 1) as u32;
+        self.sift_up(nodes, w, self.heap.len() - 1);
+    }
+
+    fn pop<S, M>(&mut self, nodes: &mut [Node<S, M>], w: Weights) -> Option<u32> {
+        let top = *self.heap.first()?;
+        let last = self.heap.pop()?;
+        if !self.heap.is_empty() {
+            self.heap[0] = last;
+            nodes[last as usize].heap_pos = 0;
+            self.sift_down(nodes, w, 0);
+        }
+        nodes[top as usize].heap_pos = CLOSED;
+        Some(top)
+    }
+
+    fn sift_up<S, M>(&mut self, nodes: &mut [Node<S, M>], w: Weights, mut pos: usize) {
+        let id = self.heap[pos];
+        let key = Self::key(nodes, w, id);
+        while pos > 0 {
+            let parent = (pos - 1) / 2;
+            let pid = self.heap[parent];
+            if Self::key(nodes, w, pid) <= key {
+                break;
+            }
+            self.heap[pos] = pid;
+            nodes[pid as usize].heap_pos = pos as u32;
+            pos = parent;
+        }
+        self.heap[pos] = id;
+        nodes[id as usize].heap_pos = pos as u32;
+    }
+
+    fn sift_down<S, M>(&mut self, nodes: &mut [Node<S, M>], w: Weights, mut pos: usize) {
+        let id = self.heap[pos];
+        let key = Self::key(nodes, w, id);
+        let len = self.heap.len();
+        loop {
+            let left = 2 * pos + 1;
+            if left >= len {
+                break;
+            }
+            let right = left + 1;
+            let child = if right < len && Self::key(nodes, w, self.heap[right]) < Self::key(nodes, w, self.heap[left]) {
+                right
+            } else {
+                left
+            };
+            let cid = self.heap[child];
+            if key <= Self::key(nodes, w, cid) {
+                break;
+            }
+            self.heap[pos] = cid;
+            nodes[cid as usize].heap_pos = pos as u32;
+            pos = child;
+        }
+        self.heap[pos] = id;
+        nodes[id as usize].heap_pos = pos as u32;
+    }
+}
+
+/// A*: optimal when `heuristic` is admissible (the outcome says so only then).
+///
+/// ```
+/// use solver::search::astar::astar;
+/// use solver::sliding::{Shape, SlidingHeuristic, SmallPuzzle};
+/// use solver::{Control, HeuristicName, Limits};
+/// let shape = Shape { width: 3, height: 3 };
+/// let puzzle = SmallPuzzle::new(shape, &[8, 6, 7, 2, 5, 4, 3, 0, 1], &shape.default_goal()).unwrap();
+/// let h = SlidingHeuristic::new(&puzzle, HeuristicName::LinearConflict).unwrap();
+/// let outcome = astar(&puzzle, &h, &mut Control::new(Limits::default()));
+/// assert!(outcome.optimal);
+/// assert_eq!(outcome.length, 31);
+/// ```
+pub fn astar<P: Puzzle, H: Heuristic<P>>(puzzle: &P, heuristic: &H, control: &mut Control) -> Outcome<P::Move> {
+    best_first(puzzle, heuristic, Weights::ASTAR, Algorithm::Astar, control)
+}
+
+/// Greedy best-first: expands the node with the smallest h. Fast, never guaranteed shortest.
+pub fn greedy<P: Puzzle, H: Heuristic<P>>(puzzle: &P, heuristic: &H, control: &mut Control) -> Outcome<P::Move> {
+    best_first(puzzle, heuristic, Weights::GREEDY, Algorithm::Greedy, control)
+}
+
+/// The one best-first engine behind A*, greedy and weighted A*.
+pub fn best_first<P: Puzzle, H: Heuristic<P>>(
+    puzzle: &P,
+    heuristic: &H,
+    weights: Weights,
+    algorithm: Algorithm,
+    control: &mut Control,
+) -> Outcome<P::Move> {
+    let mut stats = Stats::default();
+    let goal = puzzle.goal();
+    let start = puzzle.start();
+    let mut nodes: Vec<Node<P::State, P::Move>> = Vec::new();
+    let mut index = StateIndex::new(puzzle);
+    let mut open = Open { heap: Vec::new() };
+    nodes.push(Node { state: start, parent: 0, g: 0, h: heuristic.estimate(&start), heap_pos: 0, mv: None });
+    index.insert(puzzle, &start, 0);
+    open.push(&mut nodes, weights, 0);
+    let node_bytes = std::mem::size_of::<Node<P::State, P::Move>>() as u64;
+    let memory = |nodes: &Vec<Node<P::State, P::Move>>, open: &Open, index: &StateIndex<P::State>| {
+        nodes.capacity() as u64 * node_bytes + open.heap.capacity() as u64 * 4 + index.bytes(puzzle.state_bytes())
+    };
+    let mut closed = 0u64;
+    let result: Result<u32, (Status, String)> = loop {
+        stats.open_size(open.heap.len() as u64);
+        let Some(id) = open.pop(&mut nodes, weights) else {
+            break Err((Status::Unsolvable, "every reachable state was searched and the goal is not among them".into()));
+        };
+        let node = nodes[id as usize];
+        if node.state == goal {
+            break Ok(id);
+        }
+        closed += 1;
+        stats.expand_at(node.g as usize);
+        if stats.expanded % super::CHECK_EVERY == 0 {
+            stats.closed = closed;
+            stats.memory(memory(&nodes, &open, &index));
+            if let Some(stop) = control.checkpoint(&mut stats) {
+                break Err(stop);
+            }
+        }
+        if let Some(stop) = control.over_state_limit(nodes.len() as u64) {
+            break Err(stop);
+        }
+        let g = node.g + 1;
+        puzzle.for_each_successor(&node.state, |mv, next| {
+            stats.generated += 1;
+            match index.get(puzzle, &next) {
+                None => {
+                    let child = nodes.len() as u32;
+                    let h = heuristic.estimate(&next);
+                    nodes.push(Node { state: next, parent: id, g, h, heap_pos: 0, mv: Some(mv) });
+                    index.insert(puzzle, &next, child);
+                    open.push(&mut nodes, weights, child);
+                }
+                Some(other) if weights.g > 0 && g < nodes[other as usize].g => {
+                    let known = &mut nodes[other as usize];
+                    known.g = g;
+                    known.parent = id;
+                    known.mv = Some(mv);
+                    if known.heap_pos == CLOSED {
+                        // Reopened: only an inconsistent heuristic gets here.
+                        closed -= 1;
+                        open.push(&mut nodes, weights, other);
+                    } else {
+                        let pos = known.heap_pos as usize;
+                        open.sift_up(&mut nodes, weights, pos);
+                    }
+                }
+                Some(_) => stats.duplicates += 1,
+            }
+        });
+    };
+    stats.closed = closed;
+    stats.memory(memory(&nodes, &open, &index));
+    stats.elapsed_ms = control.elapsed_ms();
+    let outcome = match result {
+        Err((status, message)) => Outcome::stopped(algorithm, status, message, stats),
+        Ok(goal_id) => {
+            let mut moves = Vec::with_capacity(nodes[goal_id as usize].g as usize);
+            let mut at = goal_id as usize;
+            while let Some(mv) = nodes[at].mv {
+                moves.push(mv);
+                at = nodes[at].parent as usize;
+            }
+            moves.reverse();
+            let optimal = algorithm == Algorithm::Astar && weights == Weights::ASTAR && heuristic.admissible();
+            let mut outcome = Outcome::solved(algorithm, moves, optimal, stats);
+            if algorithm == Algorithm::Astar && !optimal {
+                outcome.message = format!(
+                    "solved in {} moves; the heuristic '{}' can overestimate, so A* does not guarantee a shortest solution",
+                    outcome.length,
+                    heuristic.name()
+                );
+            }
+            outcome
+        }
+    };
+    outcome.with_heuristic(heuristic.name())
+}

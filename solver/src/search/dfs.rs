@@ -1,1 +1,121 @@
-//! (in progress)
+//! Depth-bounded depth-first search, as in the 8-puzzle lab report: finds *a* solution within the bound, not a
+//! shortest one. A state is searched again only when reached at a smaller depth than before, so the work is
+//! bounded by (states within the bound) x (depth bound) rather than exponential.
+
+use super::visited::StateIndex;
+use super::{Algorithm, Control, Outcome, Stats, Status};
+use crate::Puzzle;
+
+struct Frame<S> {
+    state: S,
+    depth: u32,
+    first_child: usize,
+    next_child: usize,
+}
+
+/// Depth-first search to at most `control.limits.max_depth` moves. Never labelled optimal.
+pub fn dfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
+    let max_depth = control.limits.max_depth;
+    let mut stats = Stats::default();
+    let (start, goal) = (puzzle.start(), puzzle.goal());
+    // The smallest depth each state was reached at.
+    let mut reached = StateIndex::new(puzzle);
+    let mut known = 1u64;
+    reached.insert(puzzle, &start, 0);
+    let mut frames = vec![Frame { state: start, depth: 0, first_child: 0, next_child: 0 }];
+    let mut children: Vec<(P::Move, P::State)> = Vec::with_capacity(1024);
+    let mut path: Vec<P::Move> = Vec::with_capacity(max_depth.min(1 << 16) as usize);
+    let mut hit_bound = false;
+    let memory = |frames: usize, children: usize, reached: &StateIndex<P::State>| {
+        (frames * std::mem::size_of::<Frame<P::State>>()
+            + children * std::mem::size_of::<(P::Move, P::State)>()) as u64
+            + reached.bytes(puzzle.state_bytes())
+    };
+    let result: Result<(), (Status, String)> = if start == goal {
+        Ok(())
+    } else {
+        expand(puzzle, &mut frames, &mut children, &mut stats);
+        loop {
+            let Some(top) = frames.last_mut() else {
+                break Err(if hit_bound {
+                    (
+                        Status::Limit,
+                        format!("no solution within the depth bound of {max_depth} moves (depth limit); raise the depth bound"),
+                    )
+                } else {
+                    (Status::Unsolvable, "every reachable state was searched and the goal is not among them".into())
+                });
+            };
+            if top.next_child == children.len() {
+                let first = top.first_child;
+                frames.pop();
+                children.truncate(first);
+                path.pop();
+                continue;
+            }
+            let (mv, state) = children[top.next_child];
+            top.next_child += 1;
+            let depth = top.depth + 1;
+            match reached.get(puzzle, &state) {
+                Some(d) if d <= depth => {
+                    stats.duplicates += 1;
+                    continue;
+                }
+                Some(_) => {}
+                None => known += 1,
+            }
+            reached.insert(puzzle, &state, depth);
+            path.push(mv);
+            if state == goal {
+                break Ok(());
+            }
+            if let Some(stop) = control.over_state_limit(known) {
+                break Err(stop);
+            }
+            if depth >= max_depth {
+                hit_bound = true;
+                path.pop();
+                continue;
+            }
+            frames.push(Frame { state, depth, first_child: 0, next_child: 0 });
+            stats.max_open = stats.max_open.max(frames.len() as u64);
+            if stats.expanded % super::CHECK_EVERY == 0 {
+                stats.memory(memory(frames.capacity(), children.capacity(), &reached));
+                if let Some(stop) = control.checkpoint(&mut stats) {
+                    break Err(stop);
+                }
+            }
+            expand(puzzle, &mut frames, &mut children, &mut stats);
+        }
+    };
+    stats.closed = known;
+    stats.memory(memory(frames.capacity(), children.capacity(), &reached));
+    stats.elapsed_ms = control.elapsed_ms();
+    match result {
+        Err((status, message)) => Outcome::stopped(Algorithm::Dfs, status, message, stats),
+        Ok(()) => {
+            let mut outcome = Outcome::solved(Algorithm::Dfs, path, false, stats);
+            outcome.message = format!(
+                "found a solution of {} moves within the depth bound of {max_depth}; depth-first search does not look for a shortest one",
+                outcome.length
+            );
+            outcome
+        }
+    }
+}
+
+fn expand<P: Puzzle>(
+    puzzle: &P,
+    frames: &mut [Frame<P::State>],
+    children: &mut Vec<(P::Move, P::State)>,
+    stats: &mut Stats,
+) {
+    let Some(top) = frames.last_mut() else { return };
+    stats.expand_at(top.depth as usize);
+    top.first_child = children.len();
+    top.next_child = children.len();
+    puzzle.for_each_successor(&top.state, |mv, next| {
+        stats.generated += 1;
+        children.push((mv, next));
+    });
+}

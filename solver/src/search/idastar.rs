@@ -1,1 +1,126 @@
-//! (in progress)
+//! IDA*: depth-first searches with a growing bound on f = g + h. Memory is only the current path and its
+//! siblings (preallocated stacks, no allocation once warm); the move that undoes the parent's move is never tried.
+
+use super::{Algorithm, Control, Outcome, Stats, Status};
+use crate::{Heuristic, Puzzle};
+
+/// One level of the depth-first path: a state and the range of its children in the shared child buffer.
+struct Frame<S> {
+    state: S,
+    g: u32,
+    first_child: usize,
+    next_child: usize,
+    children_end: usize,
+}
+
+/// IDA*: optimal when `heuristic` is admissible. `by_depth` counts expansions per f-bound.
+pub fn idastar<P: Puzzle, H: Heuristic<P>>(puzzle: &P, heuristic: &H, control: &mut Control) -> Outcome<P::Move> {
+    let mut stats = Stats::default();
+    let (start, goal) = (puzzle.start(), puzzle.goal());
+    let mut bound = heuristic.estimate(&start);
+    let mut frames: Vec<Frame<P::State>> = Vec::with_capacity(256);
+    let mut children: Vec<(u32, P::Move, P::State)> = Vec::with_capacity(1024);
+    let mut path: Vec<P::Move> = Vec::with_capacity(256);
+    let admissible = heuristic.admissible();
+    let frame_bytes = std::mem::size_of::<Frame<P::State>>() + std::mem::size_of::<P::Move>();
+    let child_bytes = std::mem::size_of::<(u32, P::Move, P::State)>();
+    let result: Result<(), (Status, String)> = 'iterations: loop {
+        let mut next_bound = u32::MAX;
+        frames.clear();
+        children.clear();
+        path.clear();
+        if start == goal {
+            break Ok(());
+        }
+        frames.push(Frame { state: start, g: 0, first_child: 0, next_child: 0, children_end: 0 });
+        expand(puzzle, heuristic, &mut frames, &mut children, None, &mut stats, bound);
+        loop {
+            let Some(top) = frames.last_mut() else { break };
+            if top.next_child == top.children_end {
+                let first = top.first_child;
+                frames.pop();
+                children.truncate(first);
+                path.pop();
+                continue;
+            }
+            let (h, mv, state) = children[top.next_child];
+            top.next_child += 1;
+            let g = top.g + 1;
+            let f = g + h;
+            if f > bound {
+                next_bound = next_bound.min(f);
+                continue;
+            }
+            path.push(mv);
+            if state == goal {
+                break 'iterations Ok(());
+            }
+            frames.push(Frame { state, g, first_child: 0, next_child: 0, children_end: 0 });
+            stats.max_open = stats.max_open.max(frames.len() as u64);
+            if stats.expanded % super::CHECK_EVERY == 0 {
+                stats.memory((frames.capacity() * frame_bytes + children.capacity() * child_bytes) as u64);
+                if let Some(stop) = control.checkpoint(&mut stats) {
+                    break 'iterations Err(stop);
+                }
+            }
+            let undo = puzzle.inverse(mv);
+            expand(puzzle, heuristic, &mut frames, &mut children, Some(undo), &mut stats, bound);
+        }
+        if next_bound == u32::MAX {
+            break Err((Status::Unsolvable, "no path reaches the goal".to_string()));
+        }
+        bound = next_bound;
+    };
+    stats.memory((frames.capacity() * frame_bytes + children.capacity() * child_bytes) as u64);
+    stats.elapsed_ms = control.elapsed_ms();
+    let outcome = match result {
+        Err((status, message)) => Outcome::stopped(Algorithm::Idastar, status, message, stats),
+        Ok(()) => {
+            let mut outcome = Outcome::solved(Algorithm::Idastar, path, admissible, stats);
+            if !admissible {
+                outcome.message = format!(
+                    "solved in {} moves; the heuristic '{}' can overestimate, so IDA* does not guarantee a shortest solution",
+                    outcome.length,
+                    heuristic.name()
+                );
+            }
+            outcome
+        }
+    };
+    outcome.with_heuristic(heuristic.name())
+}
+
+/// Expands the top frame: appends its children (all but `undo`), best h first, and records their range.
+fn expand<P: Puzzle, H: Heuristic<P>>(
+    puzzle: &P,
+    heuristic: &H,
+    frames: &mut [Frame<P::State>],
+    children: &mut Vec<(u32, P::Move, P::State)>,
+    undo: Option<P::Move>,
+    stats: &mut Stats,
+    bound: u32,
+) {
+    let Some(top) = frames.last_mut() else { return };
+    stats.expand_at(bound as usize);
+    let begin = children.len();
+    puzzle.for_each_successor(&top.state, |mv, next| {
+        stats.generated += 1;
+        if Some(mv) == undo {
+            stats.duplicates += 1;
+            return;
+        }
+        children.push((heuristic.estimate(&next), mv, next));
+    });
+    // A stable insertion sort: at most a handful of children.
+    let slice = &mut children[begin..];
+    for i in 1..slice.len() {
+        let mut j = i;
+        while j > 0 && slice[j - 1].0 > slice[j].0 {
+            slice.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    top.first_child = begin;
+    top.next_child = begin;
+    top.children_end = children.len();
+}

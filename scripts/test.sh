@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+#! Sets up what is missing, then runs every test: format, lints, native tests, wasm tests in headless Chromium,
+#! the release build, and the end-to-end tests in a real Chromium against it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+step() { printf '\n=== %s ===\n' "$*"; }
+
+step "set-up"
+bash scripts/setup.sh
+
+step "cargo fmt"
+cargo fmt --all -- --check
+
+step "cargo clippy"
+cargo clippy --workspace --all-targets -- -D warnings
+cargo clippy -p solver --target wasm32-unknown-unknown --lib -- -D warnings
+
+step "native tests (cargo test)"
+cargo test --workspace
+
+step "wasm tests in headless Chromium (wasm-bindgen-test)"
+CHROMEDRIVER=/usr/bin/chromedriver cargo test -p puzzle-lab --target wasm32-unknown-unknown
+
+step "release build (trunk)"
+bash scripts/build.sh
+
+step "end-to-end tests in Chromium"
+node --test --test-concurrency=1 tests/e2e/

@@ -1,0 +1,93 @@
+//! Criterion benchmarks of issue 2's targets, with the `pathfinding` crate run side by side on the same instances.
+//! `cargo bench -p solver --bench search`
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use solver::hanoi::{Hanoi, HanoiHeuristic};
+use solver::search::{astar::astar, bfs::bfs};
+use solver::sliding::{Shape, SlidingHeuristic, SmallPuzzle};
+use solver::{Control, Heuristic, HeuristicName, Limits, Puzzle};
+
+/// The two 8-puzzle positions farthest (31 moves) from the default goal; `tests/golden.rs` proves it by BFS.
+const HARDEST: [[u8; 9]; 2] = [[8, 6, 7, 2, 5, 4, 3, 0, 1], [6, 4, 7, 8, 5, 0, 3, 2, 1]];
+
+fn eight(start: &[u8]) -> SmallPuzzle {
+    let shape = Shape { width: 3, height: 3 };
+    SmallPuzzle::new(shape, start, &shape.default_goal()).expect("a valid 3x3")
+}
+
+fn successors<P: Puzzle>(puzzle: &P, state: &P::State) -> Vec<P::State> {
+    let mut out = Vec::with_capacity(4);
+    puzzle.for_each_successor(state, |_, next| out.push(next));
+    out
+}
+
+fn eight_puzzle(c: &mut Criterion) {
+    let mut group = c.benchmark_group("8-puzzle");
+    group.sample_size(20);
+    for (i, start) in HARDEST.iter().enumerate() {
+        let puzzle = eight(start);
+        group.bench_function(format!("bfs hardest {i} (ours)"), |b| {
+            b.iter(|| {
+                let outcome = bfs(black_box(&puzzle), &mut Control::new(Limits::default()));
+                assert_eq!(outcome.length, 31);
+            })
+        });
+        group.bench_function(format!("bfs hardest {i} (pathfinding)"), |b| {
+            let goal = puzzle.goal();
+            b.iter(|| {
+                let path = pathfinding::prelude::bfs(&puzzle.start(), |s| successors(&puzzle, s), |s| *s == goal);
+                assert_eq!(path.map(|p| p.len() - 1), Some(31));
+            })
+        });
+        let h = SlidingHeuristic::new(&puzzle, HeuristicName::LinearConflict).expect("linear conflict applies");
+        group.bench_function(format!("astar linear-conflict hardest {i} (ours)"), |b| {
+            b.iter(|| {
+                let outcome = astar(black_box(&puzzle), &h, &mut Control::new(Limits::default()));
+                assert_eq!(outcome.length, 31);
+            })
+        });
+        group.bench_function(format!("astar linear-conflict hardest {i} (pathfinding)"), |b| {
+            let goal = puzzle.goal();
+            b.iter(|| {
+                let found = pathfinding::prelude::astar(
+                    &puzzle.start(),
+                    |s| successors(&puzzle, s).into_iter().map(|n| (n, 1u32)),
+                    |s| h.estimate(s),
+                    |s| *s == goal,
+                );
+                assert_eq!(found.map(|(_, cost)| cost), Some(31));
+            })
+        });
+    }
+    group.finish();
+}
+
+fn hanoi(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hanoi 3 pegs 13 disks");
+    group.sample_size(10);
+    let puzzle = Hanoi::new(3, 13, &[0; 13], &[2; 13]).expect("a valid Hanoi");
+    group.bench_function("bfs tower to tower (ours)", |b| {
+        b.iter(|| {
+            let outcome = bfs(black_box(&puzzle), &mut Control::new(Limits::default()));
+            assert_eq!(outcome.length, 8191);
+        })
+    });
+    group.bench_function("bfs tower to tower (pathfinding)", |b| {
+        let goal = puzzle.goal();
+        b.iter(|| {
+            let path = pathfinding::prelude::bfs(&puzzle.start(), |s| successors(&puzzle, s), |s| *s == goal);
+            assert_eq!(path.map(|p| p.len() - 1), Some(8191));
+        })
+    });
+    let h = HanoiHeuristic::new(&puzzle, HeuristicName::Exact).expect("exact applies to 3 pegs");
+    group.bench_function("astar exact tower to tower (ours)", |b| {
+        b.iter(|| {
+            let outcome = astar(black_box(&puzzle), &h, &mut Control::new(Limits::default()));
+            assert_eq!(outcome.length, 8191);
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, eight_puzzle, hanoi);
+criterion_main!(benches);

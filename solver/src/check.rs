@@ -1,0 +1,670 @@
+//! The one independent replay checker: plays a move list on plain boards and peg stacks and says whether it
+//! reaches the goal by legal moves.
+//!
+//! It deliberately shares no code with the solver's move generation (packed states, ranks, successor
+//! functions): a `Vec<u8>` board with a blank that swaps, and `Vec<Vec<u8>>` peg stacks, written the way
+//! a person would check a solution by hand. Every test that gets a move list from a search replays it here.
+//!
+//! ```
+//! use solver::check::{check_hanoi, check_sliding, ReplayError};
+//!
+//! // 2x2: the blank starts bottom-left and moves right once.
+//! assert_eq!(check_sliding(2, 2, &[1, 2, 0, 3], &[1, 2, 3, 0], "R"), Ok(()));
+//! assert_eq!(
+//!     check_sliding(2, 2, &[1, 2, 0, 3], &[1, 2, 3, 0], "L"),
+//!     Err(ReplayError::IllegalSlide { index: 0, letter: 'L', row: 1, column: 0 })
+//! );
+//! // Two disks from peg 0 to peg 2.
+//! assert_eq!(check_hanoi(3, &[0, 0], &[2, 2], &[[0, 1], [0, 2], [1, 2]]), Ok(()));
+//! ```
+
+use crate::query::PuzzleSpec;
+use crate::report::{Moves, Report};
+use crate::search::Status;
+use std::fmt;
+
+/// Why a move list does not solve the puzzle. `index` counts moves from 0; messages count them from 1.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplayError {
+    /// A board (`which` is `start` or `goal`) whose length is not width x height.
+    BoardSize {
+        which: &'static str,
+        len: usize,
+        width: u8,
+        height: u8,
+    },
+    /// A board that does not hold each of 0..width*height exactly once.
+    NotABoard { which: &'static str },
+    /// A Hanoi position (`start` or `goal`) with a different number of disks than the other one.
+    DiskCount { start: usize, goal: usize },
+    /// A Hanoi position with a disk on a peg that does not exist (`disk` counts from 0, the smallest).
+    NoSuchPegInPosition {
+        which: &'static str,
+        disk: usize,
+        peg: u8,
+        pegs: u8,
+    },
+    /// A sliding move letter other than U, D, L, R.
+    UnknownLetter { index: usize, letter: char },
+    /// A blank move off the board; `row` and `column` (from 0) are where the blank was.
+    IllegalSlide {
+        index: usize,
+        letter: char,
+        row: usize,
+        column: usize,
+    },
+    /// A Hanoi move naming a peg that does not exist.
+    NoSuchPeg { index: usize, peg: u8, pegs: u8 },
+    /// A Hanoi move from a peg to itself.
+    SamePeg { index: usize, peg: u8 },
+    /// A Hanoi move from an empty peg.
+    EmptyPeg { index: usize, peg: u8 },
+    /// A Hanoi move putting `disk` onto the smaller `onto`.
+    LargerOnSmaller {
+        index: usize,
+        disk: u8,
+        onto: u8,
+        from: u8,
+        to: u8,
+    },
+    /// Every move was legal, but the last position is not the goal.
+    NotAtGoal { moves: usize },
+    /// The report's length is not the number of moves it lists.
+    LengthMismatch { length: u64, moves: usize },
+    /// The report's moves are of the other puzzle (Hanoi pairs for a board, letters for pegs).
+    WrongMoveKind { puzzle: &'static str },
+    /// The report is not `solved`, so it has no solution to replay.
+    NotSolved { status: Status },
+}
+
+impl std::error::Error for ReplayError {}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::BoardSize { which, len, width, height } => write!(
+                f,
+                "the {which} board has {len} cells but a {width}x{height} board has {}",
+                usize::from(*width) * usize::from(*height)
+            ),
+            ReplayError::NotABoard { which } => write!(
+                f,
+                "the {which} board does not hold each tile and the blank (0) exactly once"
+            ),
+            ReplayError::DiskCount { start, goal } => {
+                write!(f, "the start has {start} disks but the goal has {goal}")
+            }
+            ReplayError::NoSuchPegInPosition { which, disk, peg, pegs } => write!(
+                f,
+                "in the {which} position disk {disk} is on peg {peg}, but there are only {pegs} pegs (0 to {})",
+                pegs.saturating_sub(1)
+            ),
+            ReplayError::UnknownLetter { index, letter } => write!(
+                f,
+                "move {} is '{}', which is not one of U, D, L, R",
+                index + 1,
+                letter.escape_debug()
+            ),
+            ReplayError::IllegalSlide { index, letter, row, column } => write!(
+                f,
+                "move {} ({letter}) is illegal: the blank is at row {row}, column {column} and cannot move {}",
+                index + 1,
+                direction_word(*letter)
+            ),
+            ReplayError::NoSuchPeg { index, peg, pegs } => write!(
+                f,
+                "move {} names peg {peg}, but there are only {pegs} pegs (0 to {})",
+                index + 1,
+                pegs.saturating_sub(1)
+            ),
+            ReplayError::SamePeg { index, peg } => {
+                write!(f, "move {} takes a disk from peg {peg} to itself", index + 1)
+            }
+            ReplayError::EmptyPeg { index, peg } => {
+                write!(f, "move {} takes a disk from peg {peg}, which is empty", index + 1)
+            }
+            ReplayError::LargerOnSmaller { index, disk, onto, from, to } => write!(
+                f,
+                "move {} ({from} -> {to}) puts disk {disk} onto the smaller disk {onto}",
+                index + 1
+            ),
+            ReplayError::NotAtGoal { moves } => {
+                write!(f, "after all {moves} moves the puzzle is not at the goal")
+            }
+            ReplayError::LengthMismatch { length, moves } => {
+                write!(f, "the report says length {length} but lists {moves} moves")
+            }
+            ReplayError::WrongMoveKind { puzzle } => {
+                write!(f, "the report's moves are not {puzzle} moves")
+            }
+            ReplayError::NotSolved { status } => write!(
+                f,
+                "the report's status is '{}', so there is no solution to replay",
+                status.name()
+            ),
+        }
+    }
+}
+
+fn direction_word(letter: char) -> &'static str {
+    match letter {
+        'U' => "up",
+        'D' => "down",
+        'L' => "left",
+        _ => "right",
+    }
+}
+
+/// Replays `moves` (one letter per move, the direction the BLANK moves: U swaps it with the tile above)
+/// on a `width` x `height` board from `start`, and checks that it ends at `goal`. Boards are row-major,
+/// 0 the blank.
+pub fn check_sliding(
+    width: u8,
+    height: u8,
+    start: &[u8],
+    goal: &[u8],
+    moves: &str,
+) -> Result<(), ReplayError> {
+    let (w, h) = (usize::from(width), usize::from(height));
+    check_board("start", width, height, start)?;
+    check_board("goal", width, height, goal)?;
+
+    let mut board = start.to_vec();
+    // check_board guarantees exactly one blank.
+    let mut blank = board.iter().position(|&t| t == 0).unwrap_or(0);
+    for (index, letter) in moves.chars().enumerate() {
+        let (row, column) = (blank / w, blank % w);
+        let target = match letter {
+            'U' if row > 0 => blank - w,
+            'D' if row + 1 < h => blank + w,
+            'L' if column > 0 => blank - 1,
+            'R' if column + 1 < w => blank + 1,
+            'U' | 'D' | 'L' | 'R' => {
+                return Err(ReplayError::IllegalSlide {
+                    index,
+                    letter,
+                    row,
+                    column,
+                })
+            }
+            _ => return Err(ReplayError::UnknownLetter { index, letter }),
+        };
+        board.swap(blank, target);
+        blank = target;
+    }
+    if board != goal {
+        return Err(ReplayError::NotAtGoal {
+            moves: moves.chars().count(),
+        });
+    }
+    Ok(())
+}
+
+fn check_board(
+    which: &'static str,
+    width: u8,
+    height: u8,
+    board: &[u8],
+) -> Result<(), ReplayError> {
+    let cells = usize::from(width) * usize::from(height);
+    if board.len() != cells {
+        return Err(ReplayError::BoardSize {
+            which,
+            len: board.len(),
+            width,
+            height,
+        });
+    }
+    let mut seen = vec![false; cells];
+    for &tile in board {
+        match seen.get_mut(usize::from(tile)) {
+            Some(slot) if !*slot => *slot = true,
+            _ => return Err(ReplayError::NotABoard { which }),
+        }
+    }
+    Ok(())
+}
+
+/// Replays Hanoi `moves` (`[from, to]` peg pairs, pegs from 0) with `pegs` pegs from `start` and checks that
+/// it ends at `goal`. `start[i]` / `goal[i]` is the peg of disk i, disk 0 the smallest.
+pub fn check_hanoi(
+    pegs: u8,
+    start: &[u8],
+    goal: &[u8],
+    moves: &[[u8; 2]],
+) -> Result<(), ReplayError> {
+    if start.len() != goal.len() {
+        return Err(ReplayError::DiskCount {
+            start: start.len(),
+            goal: goal.len(),
+        });
+    }
+    check_position("start", pegs, start)?;
+    check_position("goal", pegs, goal)?;
+
+    // Each peg a stack, bottom first: stacking the largest disk first keeps every stack in order.
+    let mut stacks: Vec<Vec<u8>> = vec![Vec::new(); usize::from(pegs)];
+    for disk in (0..start.len()).rev() {
+        stacks[usize::from(start[disk])].push(disk as u8);
+    }
+    for (index, &[from, to]) in moves.iter().enumerate() {
+        for peg in [from, to] {
+            if peg >= pegs {
+                return Err(ReplayError::NoSuchPeg { index, peg, pegs });
+            }
+        }
+        if from == to {
+            return Err(ReplayError::SamePeg { index, peg: from });
+        }
+        let Some(disk) = stacks[usize::from(from)].pop() else {
+            return Err(ReplayError::EmptyPeg { index, peg: from });
+        };
+        if let Some(&onto) = stacks[usize::from(to)].last() {
+            if onto < disk {
+                return Err(ReplayError::LargerOnSmaller {
+                    index,
+                    disk,
+                    onto,
+                    from,
+                    to,
+                });
+            }
+        }
+        stacks[usize::from(to)].push(disk);
+    }
+
+    let mut end = vec![0u8; start.len()];
+    for (peg, stack) in stacks.iter().enumerate() {
+        for &disk in stack {
+            end[usize::from(disk)] = peg as u8;
+        }
+    }
+    if end != goal {
+        return Err(ReplayError::NotAtGoal { moves: moves.len() });
+    }
+    Ok(())
+}
+
+fn check_position(which: &'static str, pegs: u8, position: &[u8]) -> Result<(), ReplayError> {
+    match position.iter().position(|&peg| peg >= pegs) {
+        Some(disk) => Err(ReplayError::NoSuchPegInPosition {
+            which,
+            disk,
+            peg: position[disk],
+            pegs,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Checks a solver's report against the puzzle it answered: the status is `solved`, the listed moves
+/// replay from start to goal, and `length` is their number. A report whose list was left out (over a
+/// direct solver's listing cap) has nothing to replay and passes.
+pub fn check_report(spec: &PuzzleSpec, report: &Report) -> Result<(), ReplayError> {
+    if report.status != Status::Solved {
+        return Err(ReplayError::NotSolved {
+            status: report.status,
+        });
+    }
+    if !report.moves_listed {
+        return Ok(());
+    }
+    let listed = match (spec, &report.moves) {
+        (
+            PuzzleSpec::Sliding {
+                width,
+                height,
+                start,
+                goal,
+            },
+            Moves::Sliding(letters),
+        ) => {
+            check_sliding(*width, *height, start, goal, letters)?;
+            letters.chars().count()
+        }
+        (
+            PuzzleSpec::Hanoi {
+                pegs, start, goal, ..
+            },
+            Moves::Hanoi(pairs),
+        ) => {
+            check_hanoi(*pegs, start, goal, pairs)?;
+            pairs.len()
+        }
+        // An empty list is the default of either kind (Moves::default() is an empty string).
+        (
+            PuzzleSpec::Hanoi {
+                pegs, start, goal, ..
+            },
+            Moves::Sliding(letters),
+        ) if letters.is_empty() => {
+            check_hanoi(*pegs, start, goal, &[])?;
+            0
+        }
+        (PuzzleSpec::Sliding { .. }, Moves::Hanoi(_)) => {
+            return Err(ReplayError::WrongMoveKind { puzzle: "sliding" })
+        }
+        (PuzzleSpec::Hanoi { .. }, Moves::Sliding(_)) => {
+            return Err(ReplayError::WrongMoveKind { puzzle: "hanoi" })
+        }
+    };
+    if report.length != listed as u64 {
+        return Err(ReplayError::LengthMismatch {
+            length: report.length,
+            moves: listed,
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Algorithm, Stats};
+
+    // 3x3, blank in the middle:
+    // 1 2 3
+    // 4 0 5
+    // 7 8 6
+    const MID: [u8; 9] = [1, 2, 3, 4, 0, 5, 7, 8, 6];
+    const GOAL3: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+
+    #[test]
+    fn sliding_good_lists_reach_the_goal() {
+        // Blank right (swaps with 5), then down (swaps with 6).
+        assert_eq!(check_sliding(3, 3, &MID, &GOAL3, "RD"), Ok(()));
+        // Detours are fine as long as they are legal and end at the goal.
+        assert_eq!(check_sliding(3, 3, &MID, &GOAL3, "UDLRRD"), Ok(()));
+        // The empty list solves a solved board.
+        assert_eq!(check_sliding(3, 3, &GOAL3, &GOAL3, ""), Ok(()));
+        // A rectangle, 3 wide and 2 high: blank at the top-left corner walks right twice and down.
+        assert_eq!(
+            check_sliding(3, 2, &[0, 1, 2, 3, 4, 5], &[1, 2, 5, 3, 4, 0], "RRD"),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn sliding_u_means_the_blank_moves_up() {
+        // Blank bottom-right; U swaps it with the tile above it (6).
+        assert_eq!(
+            check_sliding(3, 3, &GOAL3, &[1, 2, 3, 4, 5, 0, 7, 8, 6], "U"),
+            Ok(())
+        );
+        // The same board with D would leave the board.
+        assert_eq!(
+            check_sliding(3, 3, &GOAL3, &GOAL3, "D"),
+            Err(ReplayError::IllegalSlide {
+                index: 0,
+                letter: 'D',
+                row: 2,
+                column: 2
+            })
+        );
+    }
+
+    #[test]
+    fn sliding_bad_lists_name_the_move() {
+        assert_eq!(
+            check_sliding(3, 3, &MID, &GOAL3, "RRD"),
+            Err(ReplayError::IllegalSlide {
+                index: 1,
+                letter: 'R',
+                row: 1,
+                column: 2
+            })
+        );
+        assert_eq!(
+            check_sliding(3, 3, &MID, &GOAL3, "UUD"),
+            Err(ReplayError::IllegalSlide {
+                index: 1,
+                letter: 'U',
+                row: 0,
+                column: 1
+            })
+        );
+        assert_eq!(
+            check_sliding(3, 3, &MID, &GOAL3, "LLR"),
+            Err(ReplayError::IllegalSlide {
+                index: 1,
+                letter: 'L',
+                row: 1,
+                column: 0
+            })
+        );
+        assert_eq!(
+            check_sliding(3, 3, &MID, &GOAL3, "DD"),
+            Err(ReplayError::IllegalSlide {
+                index: 1,
+                letter: 'D',
+                row: 2,
+                column: 1
+            })
+        );
+        assert_eq!(
+            check_sliding(3, 3, &MID, &GOAL3, "Rx"),
+            Err(ReplayError::UnknownLetter {
+                index: 1,
+                letter: 'x'
+            })
+        );
+        assert_eq!(
+            check_sliding(3, 3, &MID, &GOAL3, "r"),
+            Err(ReplayError::UnknownLetter {
+                index: 0,
+                letter: 'r'
+            })
+        );
+        assert_eq!(
+            check_sliding(3, 3, &MID, &GOAL3, "DR"),
+            Err(ReplayError::NotAtGoal { moves: 2 })
+        );
+        assert_eq!(
+            check_sliding(3, 3, &MID, &GOAL3, ""),
+            Err(ReplayError::NotAtGoal { moves: 0 })
+        );
+        let message = check_sliding(3, 3, &MID, &GOAL3, "RRD")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            message,
+            "move 2 (R) is illegal: the blank is at row 1, column 2 and cannot move right"
+        );
+    }
+
+    #[test]
+    fn sliding_bad_boards_are_refused() {
+        assert_eq!(
+            check_sliding(3, 3, &MID[..8], &GOAL3, ""),
+            Err(ReplayError::BoardSize {
+                which: "start",
+                len: 8,
+                width: 3,
+                height: 3
+            })
+        );
+        assert_eq!(
+            check_sliding(3, 3, &MID, &[1, 2, 3, 4, 5, 6, 7, 8, 8], ""),
+            Err(ReplayError::NotABoard { which: "goal" })
+        );
+        assert_eq!(
+            check_sliding(3, 3, &[1, 2, 3, 4, 9, 5, 7, 8, 6], &GOAL3, ""),
+            Err(ReplayError::NotABoard { which: "start" })
+        );
+    }
+
+    #[test]
+    fn hanoi_good_lists_reach_the_goal() {
+        // Three disks, peg 0 to peg 2: the classic seven moves.
+        let seven = [[0, 2], [0, 1], [2, 1], [0, 2], [1, 0], [1, 2], [0, 2]];
+        assert_eq!(check_hanoi(3, &[0, 0, 0], &[2, 2, 2], &seven), Ok(()));
+        // A scattered start: disk 0 on peg 1, disk 1 on peg 0, disk 2 on peg 2; gather all on peg 2.
+        assert_eq!(
+            check_hanoi(
+                3,
+                &[1, 0, 2],
+                &[2, 2, 2],
+                &[[1, 2], [0, 1], [2, 0], [1, 2], [0, 2]]
+            ),
+            Ok(())
+        );
+        assert_eq!(
+            check_hanoi(3, &[1, 0, 2], &[2, 2, 2], &[[0, 2], [1, 2]]),
+            Ok(())
+        );
+        // Four pegs, two disks: three moves through a spare peg.
+        assert_eq!(
+            check_hanoi(4, &[0, 0], &[3, 3], &[[0, 1], [0, 3], [1, 3]]),
+            Ok(())
+        );
+        assert_eq!(check_hanoi(3, &[0, 1], &[0, 1], &[]), Ok(()));
+    }
+
+    #[test]
+    fn hanoi_bad_lists_name_the_move() {
+        assert_eq!(
+            check_hanoi(3, &[0, 0], &[2, 2], &[[0, 2], [0, 2]]),
+            Err(ReplayError::LargerOnSmaller {
+                index: 1,
+                disk: 1,
+                onto: 0,
+                from: 0,
+                to: 2
+            })
+        );
+        assert_eq!(
+            check_hanoi(3, &[0, 0], &[2, 2], &[[1, 2]]),
+            Err(ReplayError::EmptyPeg { index: 0, peg: 1 })
+        );
+        assert_eq!(
+            check_hanoi(3, &[0, 0], &[2, 2], &[[0, 1], [0, 3]]),
+            Err(ReplayError::NoSuchPeg {
+                index: 1,
+                peg: 3,
+                pegs: 3
+            })
+        );
+        assert_eq!(
+            check_hanoi(3, &[0, 0], &[2, 2], &[[7, 1]]),
+            Err(ReplayError::NoSuchPeg {
+                index: 0,
+                peg: 7,
+                pegs: 3
+            })
+        );
+        assert_eq!(
+            check_hanoi(3, &[0, 0], &[2, 2], &[[0, 0]]),
+            Err(ReplayError::SamePeg { index: 0, peg: 0 })
+        );
+        assert_eq!(
+            check_hanoi(3, &[0, 0], &[2, 2], &[[0, 1], [0, 2]]),
+            Err(ReplayError::NotAtGoal { moves: 2 })
+        );
+        let message = check_hanoi(3, &[0, 0], &[2, 2], &[[0, 2], [0, 2]])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            message,
+            "move 2 (0 -> 2) puts disk 1 onto the smaller disk 0"
+        );
+    }
+
+    #[test]
+    fn hanoi_bad_positions_are_refused() {
+        assert_eq!(
+            check_hanoi(3, &[0, 0], &[2, 2, 2], &[]),
+            Err(ReplayError::DiskCount { start: 2, goal: 3 })
+        );
+        assert_eq!(
+            check_hanoi(3, &[0, 3], &[2, 2], &[]),
+            Err(ReplayError::NoSuchPegInPosition {
+                which: "start",
+                disk: 1,
+                peg: 3,
+                pegs: 3
+            })
+        );
+    }
+
+    fn report(status: Status, length: u64, moves: Moves, moves_listed: bool) -> Report {
+        Report {
+            status,
+            length,
+            moves,
+            moves_listed,
+            optimal: true,
+            algorithm: Algorithm::Bfs,
+            heuristic: None,
+            stats: Stats::default(),
+            message: String::new(),
+        }
+    }
+
+    #[test]
+    fn reports_are_replayed_and_their_length_checked() {
+        let sliding = PuzzleSpec::Sliding {
+            width: 3,
+            height: 3,
+            start: MID.to_vec(),
+            goal: GOAL3.to_vec(),
+        };
+        let hanoi = PuzzleSpec::Hanoi {
+            pegs: 3,
+            disks: 2,
+            start: vec![0, 0],
+            goal: vec![2, 2],
+        };
+        let letters = |s: &str| Moves::Sliding(s.to_string());
+        let pairs = Moves::Hanoi(vec![[0, 1], [0, 2], [1, 2]]);
+
+        assert_eq!(
+            check_report(&sliding, &report(Status::Solved, 2, letters("RD"), true)),
+            Ok(())
+        );
+        assert_eq!(
+            check_report(&hanoi, &report(Status::Solved, 3, pairs.clone(), true)),
+            Ok(())
+        );
+        assert_eq!(
+            check_report(&sliding, &report(Status::Solved, 3, letters("RD"), true)),
+            Err(ReplayError::LengthMismatch {
+                length: 3,
+                moves: 2
+            })
+        );
+        assert_eq!(
+            check_report(&sliding, &report(Status::Solved, 2, letters("DR"), true)),
+            Err(ReplayError::NotAtGoal { moves: 2 })
+        );
+        assert_eq!(
+            check_report(&sliding, &report(Status::Solved, 3, pairs.clone(), true)),
+            Err(ReplayError::WrongMoveKind { puzzle: "sliding" })
+        );
+        assert_eq!(
+            check_report(&hanoi, &report(Status::Solved, 2, letters("RD"), true)),
+            Err(ReplayError::WrongMoveKind { puzzle: "hanoi" })
+        );
+        assert_eq!(
+            check_report(&hanoi, &report(Status::Limit, 0, letters(""), true)),
+            Err(ReplayError::NotSolved {
+                status: Status::Limit
+            })
+        );
+        // A direct solver's list over its cap: the length stands alone.
+        assert_eq!(
+            check_report(&hanoi, &report(Status::Solved, 3, letters(""), false)),
+            Ok(())
+        );
+        // An already-solved Hanoi position with the default (empty, sliding-typed) move list.
+        let solved = PuzzleSpec::Hanoi {
+            pegs: 3,
+            disks: 2,
+            start: vec![2, 2],
+            goal: vec![2, 2],
+        };
+        assert_eq!(
+            check_report(&solved, &report(Status::Solved, 0, Moves::default(), true)),
+            Ok(())
+        );
+    }
+}

@@ -1,0 +1,524 @@
+//! Partitions of goal cells and the breadth-first builder of their pattern database tables.
+
+use super::board::{Geometry, MAX_CELLS};
+use super::rank::{placements, rank_step};
+use super::PdbError;
+
+/// The largest table one group may have (entries): a 7-tile group on 16 cells (57,657,600) fits,
+/// an 8-tile one (518,918,400) does not.
+pub const MAX_GROUP_ENTRIES: usize = 1 << 26;
+
+/// Disjoint groups of goal CELLS (not tiles), and the blank's goal cell, which no group holds.
+///
+/// A group's table only depends on which cells its tiles must reach, never on the tiles' labels:
+/// the same tables serve every goal whose blank sits on `blank`, whatever the tiles' order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Partition {
+    blank: u8,
+    /// Each group's cells, ascending; groups in the order given.
+    groups: Vec<Vec<u8>>,
+}
+
+impl Partition {
+    /// A partition of the cells of `geometry`; checks that the groups are disjoint, in range,
+    /// non-empty, leave out `blank`, and that each table stays under [`MAX_GROUP_ENTRIES`].
+    /// Cells in no group are allowed (their tiles count zero).
+    pub fn new(geometry: &Geometry, blank: u8, groups: Vec<Vec<u8>>) -> Result<Partition, PdbError> {
+        let n = geometry.cells();
+        let bad = |reason: String| Err(PdbError::BadPartition { reason });
+        if blank as usize >= n {
+            return bad(format!("the blank's goal cell {blank} is not on the {}-cell board", n));
+        }
+        if groups.is_empty() {
+            return bad("it has no group".to_string());
+        }
+        let mut seen = 1u32 << blank;
+        let mut sorted = Vec::with_capacity(groups.len());
+        for (i, group) in groups.into_iter().enumerate() {
+            if group.is_empty() {
+                return bad(format!("group {} is empty", i + 1));
+            }
+            for &cell in &group {
+                if cell as usize >= n {
+                    return bad(format!("group {} names cell {cell}, but the board's cells are 0..{}", i + 1, n - 1));
+                }
+                if cell == blank {
+                    return bad(format!("group {} holds cell {cell}, the blank's goal cell", i + 1));
+                }
+                if seen & (1 << cell) != 0 {
+                    return bad(format!("cell {cell} appears twice"));
+                }
+                seen |= 1 << cell;
+            }
+            let entries = placements(n, group.len()).unwrap_or(usize::MAX);
+            if entries > MAX_GROUP_ENTRIES {
+                return bad(format!(
+                    "group {} has {} tiles: its table would need {entries} entries, more than the {MAX_GROUP_ENTRIES} allowed",
+                    i + 1,
+                    group.len()
+                ));
+            }
+            let mut group = group;
+            group.sort_unstable();
+            sorted.push(group);
+        }
+        Ok(Partition { blank, groups: sorted })
+    }
+
+    /// The partition used when none is given, for a goal whose blank sits on `blank`.
+    ///
+    /// On 4x4 it is a 6-6-3 partition, tuned for the blank in the top-left corner, on the top edge
+    /// (cell 1) or on an inner cell (cell 5), and carried to any other blank cell by the board
+    /// symmetry that takes it there (so the two Korf goal conventions get mirror-image partitions
+    /// and search the same number of nodes). Elsewhere, the cells other than the blank's, in row-major
+    /// order, are cut into runs of at most six.
+    pub fn default_for(geometry: &Geometry, blank: u8) -> Result<Partition, PdbError> {
+        let n = geometry.cells();
+        if blank as usize >= n {
+            return Err(PdbError::BadPartition {
+                reason: format!("the blank's goal cell {blank} is not on the {n}-cell board"),
+            });
+        }
+        if geometry.width() == 4 && geometry.height() == 4 {
+            for sym in geometry.all_symmetries() {
+                for &(canonical, groups) in FIFTEEN_PARTITIONS {
+                    if sym[canonical as usize] == blank {
+                        let mapped = groups.iter().map(|g| g.iter().map(|&c| sym[c as usize]).collect()).collect();
+                        return Partition::new(geometry, blank, mapped);
+                    }
+                }
+            }
+        }
+        let cells: Vec<u8> = (0..n as u8).filter(|&c| c != blank).collect();
+        let count = cells.len().div_ceil(6).max(1);
+        let base = cells.len() / count;
+        let extra = cells.len() % count;
+        let mut groups = Vec::with_capacity(count);
+        let mut rest = &cells[..];
+        for i in 0..count {
+            let size = base + usize::from(i < extra);
+            let (head, tail) = rest.split_at(size);
+            groups.push(head.to_vec());
+            rest = tail;
+        }
+        Partition::new(geometry, blank, groups)
+    }
+
+    /// The blank's goal cell.
+    pub fn blank(&self) -> u8 {
+        self.blank
+    }
+
+    /// The groups of goal cells, each ascending.
+    pub fn groups(&self) -> &[Vec<u8>] {
+        &self.groups
+    }
+}
+
+/// Hand-tuned 6-6-3 partitions of the 4x4 board for the three kinds of blank goal cell
+/// (corner 0, edge 1, inner 5); other cells are reached by symmetry. Cells are row-major:
+/// ```text
+///  0  1  2  3
+///  4  5  6  7
+///  8  9 10 11
+/// 12 13 14 15
+/// ```
+const FIFTEEN_PARTITIONS: &[(u8, &[&[u8]])] = &[
+    (0, &[&[1, 2, 4, 5, 8, 9], &[3, 6, 7, 10, 11, 15], &[12, 13, 14]]),
+    (1, &[&[0, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]]),
+    (5, &[&[0, 1, 4, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]]),
+];
+
+/// The table of one group: its goal cells and, for each placement of its tiles (indexed by
+/// [`super::rank::rank`] of their cells, in the order of `cells`), the fewest moves of the group's
+/// tiles that bring them all home, the blank starting anywhere.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GroupTable {
+    pub(crate) cells: Vec<u8>,
+    pub(crate) values: Vec<u8>,
+}
+
+impl GroupTable {
+    /// The group's goal cells, ascending.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// One distance per placement.
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+}
+
+/// The pattern database tables of a partition: goal-independent apart from the blank's goal cell.
+/// Pair them with a goal through [`super::Pdb::new`]; cache them by [`PdbTables::key`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PdbTables {
+    pub(crate) geometry: Geometry,
+    pub(crate) blank: u8,
+    pub(crate) groups: Vec<GroupTable>,
+}
+
+impl PdbTables {
+    /// Builds the tables of `partition` on `geometry`, calling `progress` with the fraction done
+    /// (0.0 to 1.0) now and then. See [`PdbBuilder`] to build in slices instead.
+    pub fn build(geometry: &Geometry, partition: &Partition, mut progress: impl FnMut(f64)) -> PdbTables {
+        let mut builder = PdbBuilder::new(geometry, partition);
+        progress(0.0);
+        while !builder.step(1 << 18) {
+            progress(builder.fraction());
+        }
+        progress(1.0);
+        builder.into_tables().unwrap_or_else(|_| unreachable!("the builder reported it was done"))
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The blank's goal cell these tables were built for.
+    pub fn blank(&self) -> u8 {
+        self.blank
+    }
+
+    pub fn groups(&self) -> &[GroupTable] {
+        &self.groups
+    }
+
+    /// The partition these tables were built from.
+    pub fn partition(&self) -> Partition {
+        Partition { blank: self.blank, groups: self.groups.iter().map(|g| g.cells.clone()).collect() }
+    }
+
+    /// Bytes held by the tables.
+    pub fn memory_bytes(&self) -> usize {
+        self.groups.iter().map(|g| g.values.len() + g.cells.len()).sum()
+    }
+
+    /// A short name for caching: size, blank cell and groups, e.g. `4x4-b0-1.2.4.5.8.9-3.6.7.10.11.15-12.13.14`.
+    pub fn key(&self) -> String {
+        partition_key(&self.geometry, &self.partition())
+    }
+}
+
+/// The cache key of the tables that `partition` on `geometry` gives (see [`PdbTables::key`]).
+pub fn partition_key(geometry: &Geometry, partition: &Partition) -> String {
+    let mut key = format!("{}x{}-b{}", geometry.width(), geometry.height(), partition.blank);
+    for group in &partition.groups {
+        key.push('-');
+        let cells: Vec<String> = group.iter().map(|c| c.to_string()).collect();
+        key.push_str(&cells.join("."));
+    }
+    key
+}
+
+/// A resumable builder: `step` does a bounded amount of work, so a web worker can build in slices
+/// and report progress between them.
+///
+/// Each group is built by a breadth-first search backward from its goal placement over abstract
+/// states: the group's tile positions plus the blank's connected region among the other cells.
+/// Moving the blank within its region costs nothing (other tiles are indistinguishable and not
+/// counted), so a state is stored once per region, named by its smallest cell; moving a group
+/// tile into the blank costs one. The first time a placement is reached, in any region, gives
+/// its distance: the minimum over blank positions.
+pub struct PdbBuilder {
+    geometry: Geometry,
+    blank: u8,
+    pending: Vec<Vec<u8>>,
+    done: Vec<GroupTable>,
+    /// For a mask of free cells, `rep[mask * MAX_CELLS + cell]` is the smallest cell of `cell`'s region.
+    rep: Vec<u8>,
+    rep_ready: u32,
+    bfs: Option<GroupBfs>,
+    work_done: u64,
+    work_total: u64,
+}
+
+/// The search over one group in progress.
+struct GroupBfs {
+    cells: Vec<u8>,
+    /// Per placement rank, one bit per region (by smallest cell) already reached.
+    seen: Vec<u16>,
+    values: Vec<u8>,
+    /// States at distance `depth`, packed: position of group tile i in nibble i, region in nibble k.
+    current: Vec<u64>,
+    next: Vec<u64>,
+    index: usize,
+    depth: u8,
+}
+
+impl PdbBuilder {
+    /// A builder for the tables of `partition` on `geometry` (validated by [`Partition::new`]).
+    pub fn new(geometry: &Geometry, partition: &Partition) -> PdbBuilder {
+        let n = geometry.cells();
+        let work_total: u64 = partition.groups.iter().map(|g| placements(n, g.len()).unwrap_or(0) as u64).sum();
+        let mut pending = partition.groups.clone();
+        pending.reverse();
+        PdbBuilder {
+            geometry: geometry.clone(),
+            blank: partition.blank,
+            pending,
+            done: Vec::new(),
+            rep: vec![0; (1usize << n) * MAX_CELLS],
+            rep_ready: 0,
+            bfs: None,
+            work_done: 0,
+            work_total: work_total.max(1),
+        }
+    }
+
+    /// The fraction of the work done, 0.0 to 1.0.
+    pub fn fraction(&self) -> f64 {
+        if self.is_done() {
+            1.0
+        } else {
+            (self.work_done as f64 / self.work_total as f64).min(0.99)
+        }
+    }
+
+    /// True once every group is built.
+    pub fn is_done(&self) -> bool {
+        self.pending.is_empty() && self.bfs.is_none()
+    }
+
+    /// Expands up to about `budget` abstract states; returns true when every table is built.
+    pub fn step(&mut self, budget: u64) -> bool {
+        let mut left = budget.max(1);
+        while left > 0 {
+            if self.bfs.is_none() {
+                match self.pending.pop() {
+                    Some(cells) => self.start_group(cells),
+                    None => return true,
+                }
+            }
+            let Some(mut bfs) = self.bfs.take() else { continue };
+            let (expanded, finished) = self.run_group(&mut bfs, left);
+            left = left.saturating_sub(expanded.max(1));
+            self.work_done += expanded;
+            if finished {
+                self.done.push(GroupTable { cells: bfs.cells, values: bfs.values });
+            } else {
+                self.bfs = Some(bfs);
+            }
+        }
+        self.is_done()
+    }
+
+    /// The finished tables, or `PdbError::BuildUnfinished` if `step` has not yet returned true.
+    pub fn into_tables(self) -> Result<PdbTables, PdbError> {
+        if !self.is_done() {
+            return Err(PdbError::BuildUnfinished);
+        }
+        Ok(PdbTables { geometry: self.geometry, blank: self.blank, groups: self.done })
+    }
+
+    /// Fills the region table for free-cell masks of `free` cells, once per count.
+    fn prepare_regions(&mut self, free: u32) {
+        if self.rep_ready & (1 << free) != 0 {
+            return;
+        }
+        self.rep_ready |= 1 << free;
+        let all = self.geometry.all_cells();
+        for mask in 0..=all {
+            if mask.count_ones() != free {
+                continue;
+            }
+            let base = mask as usize * MAX_CELLS;
+            let mut left = mask;
+            while left != 0 {
+                let first = left.trailing_zeros() as usize;
+                let region = self.flood(first, mask);
+                left &= !region;
+                let mut cells = region;
+                while cells != 0 {
+                    let c = cells.trailing_zeros() as usize;
+                    self.rep[base + c] = first as u8;
+                    cells &= cells - 1;
+                }
+            }
+        }
+    }
+
+    /// The cells reachable from `from` through `free` cells.
+    fn flood(&self, from: usize, free: u16) -> u16 {
+        let mut region = 1u16 << from;
+        let mut frontier = region;
+        while frontier != 0 {
+            let mut grown = 0u16;
+            let mut f = frontier;
+            while f != 0 {
+                grown |= self.geometry.neighbours(f.trailing_zeros() as usize);
+                f &= f - 1;
+            }
+            frontier = grown & free & !region;
+            region |= frontier;
+        }
+        region
+    }
+
+    fn start_group(&mut self, cells: Vec<u8>) {
+        let n = self.geometry.cells();
+        let k = cells.len();
+        self.prepare_regions((n - k) as u32);
+        let entries = placements(n, k).unwrap_or(0);
+        let mut seen = vec![0u16; entries];
+        let mut values = vec![u8::MAX; entries];
+        let occupied = cells.iter().fold(0u16, |m, &c| m | 1 << c);
+        let free = self.geometry.all_cells() & !occupied;
+        let region = self.rep[free as usize * MAX_CELLS + self.blank as usize];
+        let mut packed = 0u64;
+        for (i, &c) in cells.iter().enumerate() {
+            packed |= (c as u64) << (4 * i);
+        }
+        packed |= (region as u64) << (4 * k);
+        let r = super::rank::rank(n, &cells);
+        seen[r] = 1 << region;
+        values[r] = 0;
+        self.bfs = Some(GroupBfs {
+            cells,
+            seen,
+            values,
+            current: vec![packed],
+            next: Vec::new(),
+            index: 0,
+            depth: 0,
+        });
+    }
+
+    /// Expands up to `budget` states of `bfs`; returns (states expanded, group finished).
+    fn run_group(&self, bfs: &mut GroupBfs, budget: u64) -> (u64, bool) {
+        let n = self.geometry.cells();
+        let k = bfs.cells.len();
+        let all = self.geometry.all_cells();
+        let mut expanded = 0u64;
+        loop {
+            while bfs.index < bfs.current.len() {
+                if expanded >= budget {
+                    return (expanded, false);
+                }
+                let state = bfs.current[bfs.index];
+                bfs.index += 1;
+                expanded += 1;
+                let mut pos = [0u8; MAX_CELLS];
+                let mut occupied = 0u16;
+                for (i, p) in pos.iter_mut().enumerate().take(k) {
+                    *p = ((state >> (4 * i)) & 15) as u8;
+                    occupied |= 1 << *p;
+                }
+                let region_rep = ((state >> (4 * k)) & 15) as usize;
+                let free = all & !occupied;
+                let region = self.flood(region_rep, free);
+                let child_depth = bfs.depth + 1;
+                // The rank prefix of tiles before i does not change when tile i moves.
+                let (mut prefix, mut prefix_used) = (0usize, 0u32);
+                for i in 0..k {
+                    let from = pos[i];
+                    let mut targets = self.geometry.neighbours(from as usize) & region;
+                    while targets != 0 {
+                        let to = targets.trailing_zeros() as u8;
+                        targets &= targets - 1;
+                        let (mut r, mut used) = rank_step(n, i, prefix, prefix_used, to);
+                        for (j, &p) in pos.iter().enumerate().take(k).skip(i + 1) {
+                            (r, used) = rank_step(n, j, r, used, p);
+                        }
+                        let child_free = free ^ (1 << from) ^ (1 << to);
+                        let child_region = self.rep[child_free as usize * MAX_CELLS + from as usize];
+                        let bit = 1u16 << child_region;
+                        let seen = &mut bfs.seen[r];
+                        if *seen & bit != 0 {
+                            continue;
+                        }
+                        if *seen == 0 {
+                            bfs.values[r] = child_depth;
+                        }
+                        *seen |= bit;
+                        let shift = 4 * i as u32;
+                        let child = (state & !(0xF << shift) & !(0xF << (4 * k))) | (to as u64) << shift | (child_region as u64) << (4 * k);
+                        bfs.next.push(child);
+                    }
+                    (prefix, prefix_used) = rank_step(n, i, prefix, prefix_used, from);
+                }
+            }
+            if bfs.next.is_empty() {
+                bfs.current = Vec::new();
+                bfs.seen = Vec::new();
+                return (expanded, true);
+            }
+            std::mem::swap(&mut bfs.current, &mut bfs.next);
+            bfs.next.clear();
+            bfs.index = 0;
+            bfs.depth += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn geometry(w: u8, h: u8) -> Geometry {
+        Geometry::new(w, h).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn partitions_are_checked() {
+        let g = geometry(3, 3);
+        assert!(Partition::new(&g, 8, vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]]).is_ok());
+        assert!(Partition::new(&g, 8, vec![vec![0, 1, 8]]).is_err(), "holds the blank");
+        assert!(Partition::new(&g, 8, vec![vec![0, 1], vec![1, 2]]).is_err(), "overlap");
+        assert!(Partition::new(&g, 8, vec![vec![0, 9]]).is_err(), "out of range");
+        assert!(Partition::new(&g, 8, vec![vec![]]).is_err(), "empty group");
+        assert!(Partition::new(&g, 9, vec![vec![0]]).is_err(), "blank out of range");
+        let big = geometry(4, 4);
+        assert!(Partition::new(&big, 0, vec![(1..9).collect()]).is_err(), "8 tiles on 16 cells is too big");
+    }
+
+    #[test]
+    fn default_partitions_cover_every_cell_but_the_blank() {
+        for (w, h) in [(4, 4), (3, 3), (2, 3), (3, 4), (2, 8)] {
+            let g = geometry(w, h);
+            for blank in 0..g.cells() as u8 {
+                let p = Partition::default_for(&g, blank).unwrap_or_else(|e| panic!("{e}"));
+                let covered: u32 = p.groups().iter().flatten().fold(0, |m, &c| m | 1 << c);
+                assert_eq!(covered, ((1u32 << g.cells()) - 1) & !(1 << blank));
+                if (w, h) == (4, 4) {
+                    let mut sizes: Vec<usize> = p.groups().iter().map(Vec::len).collect();
+                    sizes.sort_unstable();
+                    assert_eq!(sizes, vec![3, 6, 6], "blank {blank}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_group_of_every_tile_gives_the_exact_distance_on_2x3() {
+        // With every tile in one group the abstract space is the puzzle itself.
+        let g = geometry(3, 2);
+        let p = Partition::new(&g, 5, vec![vec![0, 1, 2, 3, 4]]).unwrap_or_else(|e| panic!("{e}"));
+        let t = PdbTables::build(&g, &p, |_| {});
+        let values = &t.groups[0].values;
+        // 360 of the 720 placements (the blank then fills the free cell) are reachable.
+        let reached = values.iter().filter(|&&v| v != u8::MAX).count();
+        assert_eq!(reached, 360);
+        // The hardest 2x3 position needs 21 moves (checked against a plain BFS in tests/korf.rs).
+        assert_eq!(values.iter().filter(|&&v| v != u8::MAX).max(), Some(&21));
+    }
+
+    #[test]
+    fn slices_and_progress_reach_the_same_tables() {
+        let g = geometry(3, 3);
+        let p = Partition::default_for(&g, 0).unwrap_or_else(|e| panic!("{e}"));
+        let whole = PdbTables::build(&g, &p, |_| {});
+        let mut builder = PdbBuilder::new(&g, &p);
+        let mut last = 0.0;
+        while !builder.step(100) {
+            let f = builder.fraction();
+            assert!(f >= last && f < 1.0);
+            last = f;
+        }
+        assert_eq!(builder.fraction(), 1.0);
+        let sliced = builder.into_tables().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(sliced, whole);
+        assert!(PdbBuilder::new(&g, &p).into_tables().is_err());
+    }
+}

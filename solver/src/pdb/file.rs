@@ -1,0 +1,238 @@
+//! The byte format of pattern database tables (header, tables, checksum) and a file cache for them.
+
+use std::path::Path;
+
+use super::board::Geometry;
+use super::build::{GroupTable, Partition, PdbTables};
+use super::rank::placements;
+use super::PdbError;
+
+/// The first eight bytes of every pattern database file.
+const MAGIC: &[u8; 8] = b"PZLABPDB";
+/// The format version this code writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+/// Magic, version, width, height, blank cell, group count.
+const FIXED_HEADER: usize = 8 + 4 + 4;
+const CHECKSUM_BYTES: usize = 8;
+
+/// FNV-1a, 64 bits: cheap, and any damaged byte changes it.
+fn checksum(bytes: &[u8]) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    for &b in bytes {
+        hash ^= b as u64;
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
+impl PdbTables {
+    /// The tables as bytes (little-endian):
+    /// `PZLABPDB`, version (u32), width, height, blank cell, group count (u8 each), then per group
+    /// its size and cells (u8 each), then each group's table, then an FNV-1a 64 checksum of all
+    /// the bytes before it.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let header = FIXED_HEADER + self.groups.iter().map(|g| 1 + g.cells.len()).sum::<usize>();
+        let mut out = Vec::with_capacity(header + self.memory_bytes() + CHECKSUM_BYTES);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.extend_from_slice(&[self.geometry.width(), self.geometry.height(), self.blank, self.groups.len() as u8]);
+        for g in &self.groups {
+            out.push(g.cells.len() as u8);
+            out.extend_from_slice(&g.cells);
+        }
+        for g in &self.groups {
+            out.extend_from_slice(&g.values);
+        }
+        let sum = checksum(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads tables written by [`PdbTables::to_bytes`]. Every kind of damage gives an error that
+    /// says what is wrong (never a panic); the remedy is always to rebuild.
+    pub fn from_bytes(bytes: &[u8]) -> Result<PdbTables, PdbError> {
+        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(PdbError::NotAPdbFile);
+        }
+        if bytes.len() < FIXED_HEADER {
+            return Err(PdbError::Truncated { expected: FIXED_HEADER, found: bytes.len() });
+        }
+        let version = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
+        if version != FORMAT_VERSION {
+            return Err(PdbError::UnsupportedVersion { found: version, expected: FORMAT_VERSION });
+        }
+        let (width, height, blank, count) = (bytes[12], bytes[13], bytes[14], bytes[15] as usize);
+        let corrupt = |reason: String| PdbError::CorruptHeader { reason };
+        let geometry = Geometry::new(width, height).map_err(|e| corrupt(e.to_string()))?;
+        let n = geometry.cells();
+        // Group sizes and cells.
+        let mut at = FIXED_HEADER;
+        let mut groups = Vec::with_capacity(count);
+        for _ in 0..count {
+            let k = *bytes.get(at).ok_or(PdbError::Truncated { expected: at + 1, found: bytes.len() })? as usize;
+            if k == 0 || k >= n {
+                return Err(corrupt(format!("a group of {k} tiles on a {n}-cell board")));
+            }
+            let cells = bytes
+                .get(at + 1..at + 1 + k)
+                .ok_or(PdbError::Truncated { expected: at + 1 + k, found: bytes.len() })?;
+            groups.push(cells.to_vec());
+            at += 1 + k;
+        }
+        let partition = Partition::new(&geometry, blank, groups).map_err(|e| corrupt(e.to_string()))?;
+        let table_bytes: usize = partition.groups().iter().map(|g| placements(n, g.len()).unwrap_or(0)).sum();
+        let expected = at + table_bytes + CHECKSUM_BYTES;
+        if bytes.len() < expected {
+            return Err(PdbError::Truncated { expected, found: bytes.len() });
+        }
+        if bytes.len() > expected {
+            return Err(corrupt(format!("{} bytes after the end of the tables", bytes.len() - expected)));
+        }
+        let body = &bytes[..expected - CHECKSUM_BYTES];
+        let mut stored = [0u8; 8];
+        stored.copy_from_slice(&bytes[expected - CHECKSUM_BYTES..]);
+        let stored = u64::from_le_bytes(stored);
+        let computed = checksum(body);
+        if stored != computed {
+            return Err(PdbError::ChecksumMismatch { stored, computed });
+        }
+        let mut tables = Vec::with_capacity(count);
+        for cells in partition.groups() {
+            let len = placements(n, cells.len()).unwrap_or(0);
+            tables.push(GroupTable { cells: cells.clone(), values: body[at..at + len].to_vec() });
+            at += len;
+        }
+        Ok(PdbTables { geometry, blank, groups: tables })
+    }
+}
+
+/// Where [`load_or_build`]'s tables came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Provenance {
+    /// Read from the file.
+    Loaded,
+    /// Built. `replaced` says why an existing file was not used; `save_error` why the new tables
+    /// could not be written (they are still returned).
+    Built { replaced: Option<PdbError>, save_error: Option<PdbError> },
+}
+
+/// Loads the tables of `partition` from `path`, or builds them (with `progress`) and saves them
+/// there if the file is missing, damaged, or holds another partition's tables.
+pub fn load_or_build(
+    path: &Path,
+    geometry: &Geometry,
+    partition: &Partition,
+    progress: impl FnMut(f64),
+) -> (PdbTables, Provenance) {
+    let shown = path.display().to_string();
+    let replaced = match std::fs::read(path) {
+        Ok(bytes) => match PdbTables::from_bytes(&bytes) {
+            Ok(tables) if tables.geometry() == geometry && &tables.partition() == partition => {
+                return (tables, Provenance::Loaded);
+            }
+            Ok(tables) => Some(PdbError::OtherPartition {
+                found: tables.key(),
+                wanted: super::build::partition_key(geometry, partition),
+            }),
+            Err(e) => Some(e),
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => Some(PdbError::Io { path: shown.clone(), reason: e.to_string() }),
+    };
+    let tables = PdbTables::build(geometry, partition, progress);
+    let save_error = save(path, &tables.to_bytes()).err().map(|reason| PdbError::Io { path: shown, reason });
+    (tables, Provenance::Built { replaced, save_error })
+}
+
+/// Writes through a temporary file and a rename, so a crash never leaves a half-written file.
+fn save(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes).map_err(|e| e.to_string())?;
+    std::fs::rename(&tmp, path).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small() -> PdbTables {
+        let g = Geometry::new(3, 3).unwrap_or_else(|e| panic!("{e}"));
+        let p = Partition::new(&g, 0, vec![vec![1, 2, 3], vec![4, 5, 6, 7, 8]]).unwrap_or_else(|e| panic!("{e}"));
+        PdbTables::build(&g, &p, |_| {})
+    }
+
+    #[test]
+    fn round_trip() {
+        let t = small();
+        let bytes = t.to_bytes();
+        assert_eq!(PdbTables::from_bytes(&bytes), Ok(t));
+    }
+
+    #[test]
+    fn every_damage_is_reported() {
+        let bytes = small().to_bytes();
+        assert_eq!(PdbTables::from_bytes(b"hello"), Err(PdbError::NotAPdbFile));
+        let mut v = bytes.clone();
+        v[8] = 9;
+        assert!(matches!(PdbTables::from_bytes(&v), Err(PdbError::UnsupportedVersion { found: 9, .. })));
+        assert!(matches!(PdbTables::from_bytes(&bytes[..bytes.len() - 1]), Err(PdbError::Truncated { .. })));
+        assert!(matches!(PdbTables::from_bytes(&bytes[..20]), Err(PdbError::Truncated { .. })));
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(matches!(PdbTables::from_bytes(&longer), Err(PdbError::CorruptHeader { .. })));
+        // Flip one bit anywhere in the tables or the checksum.
+        for at in [30, bytes.len() / 2, bytes.len() - 9, bytes.len() - 1] {
+            let mut d = bytes.clone();
+            d[at] ^= 0x10;
+            assert!(matches!(PdbTables::from_bytes(&d), Err(PdbError::ChecksumMismatch { .. })), "byte {at}");
+        }
+        // A header naming an impossible board or partition.
+        let mut d = bytes.clone();
+        d[12] = 9;
+        assert!(matches!(PdbTables::from_bytes(&d), Err(PdbError::CorruptHeader { .. })));
+        let mut d = bytes.clone();
+        d[17] = 0; // a group now holds the blank's cell
+        assert!(matches!(PdbTables::from_bytes(&d), Err(PdbError::CorruptHeader { .. })));
+        // Random bytes after a valid magic never panic.
+        let mut seed = 0x1234_5678u64;
+        for _ in 0..2000 {
+            let mut d = bytes[..16.min(bytes.len())].to_vec();
+            for _ in 0..(seed % 64) {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                d.push((seed >> 56) as u8);
+            }
+            assert!(PdbTables::from_bytes(&d).is_err());
+        }
+    }
+
+    #[test]
+    fn the_file_cache_loads_rebuilds_and_replaces() {
+        let dir = std::env::temp_dir().join(format!("pdb-test-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let path = dir.join("small.pdb");
+        let _ = std::fs::remove_file(&path);
+        let t = small();
+        let (g, p) = (t.geometry().clone(), t.partition());
+        let (built, how) = load_or_build(&path, &g, &p, |_| {});
+        assert_eq!(how, Provenance::Built { replaced: None, save_error: None });
+        assert_eq!(built, t);
+        let (loaded, how) = load_or_build(&path, &g, &p, |_| {});
+        assert_eq!(how, Provenance::Loaded);
+        assert_eq!(loaded, t);
+        // Damage it: the next load says so and rebuilds.
+        let mut bytes = std::fs::read(&path).unwrap_or_default();
+        let last = bytes.len() - 20;
+        bytes[last] ^= 1;
+        let _ = std::fs::write(&path, &bytes);
+        let (rebuilt, how) = load_or_build(&path, &g, &p, |_| {});
+        assert!(matches!(how, Provenance::Built { replaced: Some(PdbError::ChecksumMismatch { .. }), save_error: None }));
+        assert_eq!(rebuilt, t);
+        // Another partition's file is replaced too.
+        let other = Partition::new(&g, 0, vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]).unwrap_or_else(|e| panic!("{e}"));
+        let (_, how) = load_or_build(&path, &g, &other, |_| {});
+        assert!(matches!(how, Provenance::Built { replaced: Some(PdbError::OtherPartition { .. }), .. }));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,141 @@
+//! `Pdb`: pattern database tables paired with one goal, and the heuristic they give.
+
+use std::sync::Arc;
+
+use super::board::{Geometry, MAX_CELLS};
+use super::build::{Partition, PdbTables};
+use super::rank::rank;
+use super::PdbError;
+
+/// A group index meaning "in no group" (the tile counts zero).
+pub(crate) const NO_GROUP: u8 = u8::MAX;
+
+/// The most lookups (the plain one plus reflections) a `Pdb` takes the maximum of.
+pub const MAX_VIEWS: usize = 3;
+
+/// One way of reading the tables: the identity, or a board symmetry that fixes the blank's goal cell.
+///
+/// Tiles are named by their goal cell. Under symmetry `s`, the tile whose goal is cell `c` plays
+/// the tile whose goal is `s(c)`, standing on `s(its cell)`: the mirrored problem has the same
+/// distance, and since `s` fixes the blank's goal cell the same partition covers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct View {
+    /// `map[cell]`: the symmetry as a cell map (also applied to goal cells, i.e. to tile names).
+    pub(crate) map: [u8; MAX_CELLS],
+}
+
+/// Additive pattern databases for one goal: the sum of the group tables, maximised over the
+/// reflections that fix the blank's goal cell.
+///
+/// Admissible and consistent: each move moves one tile, which belongs to at most one group, and
+/// that group's table is itself a distance in an abstraction of the puzzle.
+#[derive(Debug, Clone)]
+pub struct Pdb {
+    tables: Arc<PdbTables>,
+    goal: Vec<u8>,
+    /// `goal_cell[tile]`: where `tile` belongs (tiles are renamed to it on the way in).
+    goal_cell: [u8; MAX_CELLS],
+    /// `group_of[goal cell]`: the group holding it, or `NO_GROUP`.
+    group_of: [u8; MAX_CELLS],
+    views: Vec<View>,
+}
+
+impl Pdb {
+    /// Pairs `tables` with `goal` (row-major tiles, 0 the blank). The tables must have been built
+    /// for the goal's blank cell; the tiles' order is free. Reflections are used when the board
+    /// has a symmetry fixing the blank's goal cell.
+    pub fn new(tables: Arc<PdbTables>, goal: &[u8]) -> Result<Pdb, PdbError> {
+        let geometry = tables.geometry().clone();
+        geometry.check_tiles("goal", goal)?;
+        let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
+        if blank != tables.blank() {
+            return Err(PdbError::GoalMismatch { tables_blank: tables.blank(), goal_blank: blank });
+        }
+        let mut goal_cell = [0u8; MAX_CELLS];
+        for (cell, &t) in goal.iter().enumerate() {
+            goal_cell[t as usize] = cell as u8;
+        }
+        let mut group_of = [NO_GROUP; MAX_CELLS];
+        for (g, group) in tables.groups().iter().enumerate() {
+            for &c in group.cells() {
+                group_of[c as usize] = g as u8;
+            }
+        }
+        let mut views = vec![View { map: geometry.all_symmetries()[0] }];
+        for map in geometry.symmetries_fixing(blank as usize).into_iter().take(MAX_VIEWS - 1) {
+            views.push(View { map });
+        }
+        Ok(Pdb { tables, goal: goal.to_vec(), goal_cell, group_of, views })
+    }
+
+    /// Builds the default partition's tables for `goal` on a `geometry` board and pairs them.
+    pub fn build(geometry: &Geometry, goal: &[u8], progress: impl FnMut(f64)) -> Result<Pdb, PdbError> {
+        geometry.check_tiles("goal", goal)?;
+        let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
+        let partition = Partition::default_for(geometry, blank)?;
+        Pdb::new(Arc::new(PdbTables::build(geometry, &partition, progress)), goal)
+    }
+
+    /// Uses only the plain lookup, without reflections (to measure what they add).
+    pub fn without_reflections(mut self) -> Pdb {
+        self.views.truncate(1);
+        self
+    }
+
+    pub fn tables(&self) -> &Arc<PdbTables> {
+        &self.tables
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        self.tables.geometry()
+    }
+
+    /// The goal, row-major.
+    pub fn goal(&self) -> &[u8] {
+        &self.goal
+    }
+
+    /// How many lookups are maximised: 1 plus the reflections used.
+    pub fn view_count(&self) -> usize {
+        self.views.len()
+    }
+
+    pub(crate) fn views(&self) -> &[View] {
+        &self.views
+    }
+
+    pub(crate) fn group_of(&self) -> &[u8; MAX_CELLS] {
+        &self.group_of
+    }
+
+    /// The heuristic value of `tiles` (row-major, 0 the blank), which must be a board of this
+    /// geometry (`Geometry::check_tiles`); a malformed board gives a meaningless number, never a panic.
+    pub fn estimate(&self, tiles: &[u8]) -> u32 {
+        let n = self.geometry().cells();
+        // pos[goal cell] = the cell where the tile that belongs there stands.
+        let mut pos = [0u8; MAX_CELLS];
+        for (cell, &t) in tiles.iter().enumerate().take(n) {
+            pos[(self.goal_cell[t as usize & (MAX_CELLS - 1)]) as usize] = cell as u8;
+        }
+        self.views.iter().map(|view| self.view_sum(view, &pos)).max().unwrap_or(0)
+    }
+
+    /// The sum of the group tables for one view, tile positions given by goal cell.
+    fn view_sum(&self, view: &View, pos: &[u8; MAX_CELLS]) -> u32 {
+        let n = self.geometry().cells();
+        let mut vpos = [0u8; MAX_CELLS];
+        for c in 0..n {
+            vpos[view.map[c] as usize] = view.map[pos[c] as usize];
+        }
+        let mut sum = 0;
+        let mut placed = [0u8; MAX_CELLS];
+        for group in self.tables.groups() {
+            let k = group.cells().len();
+            for (slot, &c) in placed.iter_mut().zip(group.cells()) {
+                *slot = vpos[c as usize];
+            }
+            sum += group.values()[rank(n, &placed[..k])] as u32;
+        }
+        sum
+    }
+}

@@ -1,0 +1,115 @@
+//! Additive disjoint pattern databases for boards of up to 16 cells (the 15-puzzle above all) and
+//! a tuned IDA* that uses them.
+//!
+//! # Any goal: tables per goal-cell partition, tiles renamed by goal cell
+//! A pattern database for a group of tiles holds, for every placement of those tiles, the fewest
+//! moves of THEM (other tiles and the blank move for free) that bring them to their goal cells.
+//! That number depends only on the group's goal CELLS, not on the tiles' labels. So the tables
+//! ([`PdbTables`]) are built for a partition of goal cells ([`Partition`]: disjoint groups of cells,
+//! the blank's goal cell in none), and a goal is attached afterwards ([`Pdb::new`]) by renaming
+//! each tile to its goal cell. One set of tables serves every goal with the same blank cell;
+//! cache it by [`PdbTables::key`]. The default partition for 4x4 is 6-6-3 (two tables of
+//! 5,765,760 bytes and one of 3,360), chosen by the blank's goal cell.
+//!
+//! # Reflections
+//! A board symmetry that fixes the blank's goal cell (on 4x4: the transpose about the diagonal
+//! through that cell, if there is one) maps the problem to one of the same distance, whose lookup
+//! in the same tables gives a second lower bound; the heuristic is the max of the two.
+//!
+//! # Building and storing
+//! [`PdbBuilder`] runs a breadth-first search per group over tile placements plus the blank's
+//! region, in slices with a progress fraction; [`PdbTables::to_bytes`]/[`PdbTables::from_bytes`]
+//! store the tables with a header and a checksum, and [`load_or_build`] keeps them in a file.
+//!
+//! # Searching
+//! [`solve_idastar`] is IDA* with the heuristic updated incrementally per move, no allocation
+//! in the loop, no move undoing its parent, children tried best first, and bounds stepped by 2
+//! (every path to the goal has the same parity). [`solve_manhattan`] is the same engine with
+//! Manhattan distance, to measure what the databases gain.
+
+mod board;
+mod build;
+mod file;
+mod heuristic;
+mod idastar;
+pub mod rank;
+
+pub use board::{Geometry, MAX_CELLS};
+pub use build::{partition_key, GroupTable, Partition, PdbBuilder, PdbTables, MAX_GROUP_ENTRIES};
+pub use file::{load_or_build, Provenance, FORMAT_VERSION};
+pub use heuristic::{Pdb, MAX_VIEWS};
+pub use idastar::{solve_idastar, solve_manhattan, PDB_HEURISTIC_NAME};
+
+use std::fmt;
+
+/// What can go wrong with pattern databases: bad input, a partition that does not fit, a
+/// damaged or foreign file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PdbError {
+    /// The board is not between 2x2 and 16 cells.
+    UnsupportedSize { width: u8, height: u8 },
+    /// A start or goal board is malformed; `what` names it.
+    BadBoard { what: &'static str, reason: String },
+    /// The partition is not usable.
+    BadPartition { reason: String },
+    /// The tables were built for a goal whose blank sits elsewhere.
+    GoalMismatch { tables_blank: u8, goal_blank: u8 },
+    /// `PdbBuilder::into_tables` was called before the build finished.
+    BuildUnfinished,
+    /// The bytes do not start with the pattern database header.
+    NotAPdbFile,
+    /// The bytes come from another version of the format.
+    UnsupportedVersion { found: u32, expected: u32 },
+    /// The bytes end early.
+    Truncated { expected: usize, found: usize },
+    /// The checksum does not match: the bytes were damaged.
+    ChecksumMismatch { stored: u64, computed: u64 },
+    /// The header describes something impossible.
+    CorruptHeader { reason: String },
+    /// The file holds the tables of another partition (`found` and `wanted` are [`PdbTables::key`]s).
+    OtherPartition { found: String, wanted: String },
+    /// Reading or writing a file failed.
+    Io { path: String, reason: String },
+}
+
+impl fmt::Display for PdbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PdbError::UnsupportedSize { width, height } => write!(
+                f,
+                "pattern databases handle boards from 2x2 up to 16 cells; {width}x{height} is not one"
+            ),
+            PdbError::BadBoard { what, reason } => write!(f, "the {what} board is not valid: {reason}"),
+            PdbError::BadPartition { reason } => write!(f, "the pattern partition is not valid: {reason}"),
+            PdbError::GoalMismatch { tables_blank, goal_blank } => write!(
+                f,
+                "these pattern databases were built for goals with the blank on cell {tables_blank}, \
+                 but this goal has it on cell {goal_blank}; build them for this goal"
+            ),
+            PdbError::BuildUnfinished => write!(f, "the pattern database build is not finished; keep calling step()"),
+            PdbError::NotAPdbFile => write!(f, "this is not a pattern database file (wrong header); rebuild it"),
+            PdbError::UnsupportedVersion { found, expected } => write!(
+                f,
+                "this pattern database file has format version {found}, this program reads version {expected}; rebuild it"
+            ),
+            PdbError::Truncated { expected, found } => write!(
+                f,
+                "the pattern database file is truncated: {found} bytes where {expected} were expected; rebuild it"
+            ),
+            PdbError::ChecksumMismatch { stored, computed } => write!(
+                f,
+                "the pattern database file is corrupt: checksum {computed:016x} where {stored:016x} was stored; rebuild it"
+            ),
+            PdbError::CorruptHeader { reason } => {
+                write!(f, "the pattern database file is corrupt: {reason}; rebuild it")
+            }
+            PdbError::OtherPartition { found, wanted } => write!(
+                f,
+                "the pattern database file holds the tables of partition {found}, not of {wanted}; rebuild it"
+            ),
+            PdbError::Io { path, reason } => write!(f, "{path}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for PdbError {}

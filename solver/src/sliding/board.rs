@@ -1,0 +1,391 @@
+//! The compact board state and `SlidingPuzzle`, the `Puzzle` impl: O(1) moves and an O(N) perfect rank.
+
+use super::cells::{Bytes, Cells, Nibbles};
+use super::shape::{Dir, Shape, ShapeError, MAX_CELLS};
+use super::tiles::{parities, validate_tiles, TilesError, Unsolvable};
+use crate::Puzzle;
+use std::fmt;
+
+/// A board: the tiles in compact form plus the blank's cell, so that moves need no search for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board<C> {
+    cells: C,
+    blank: u8,
+}
+
+impl<C: Cells> Board<C> {
+    /// The blank's cell (row-major, from 0).
+    #[inline]
+    pub fn blank(&self) -> usize {
+        usize::from(self.blank)
+    }
+
+    /// The tile in `cell` (0 for the blank). `cell` must be on the board.
+    #[inline]
+    pub fn tile_at(&self, cell: usize) -> u8 {
+        self.cells.get(cell)
+    }
+
+    /// The packed cells.
+    #[inline]
+    pub fn cells(&self) -> &C {
+        &self.cells
+    }
+}
+
+/// A board of up to 16 cells (2x2 to 4x4): 16 bytes.
+pub type SmallBoard = Board<Nibbles>;
+/// A board of up to 64 cells (up to 8x8).
+pub type LargeBoard = Board<Bytes>;
+/// Sliding puzzles of up to 16 cells.
+pub type SmallPuzzle = SlidingPuzzle<Nibbles>;
+/// Sliding puzzles of up to 64 cells.
+pub type LargePuzzle = SlidingPuzzle<Bytes>;
+
+/// Why a sliding puzzle could not be built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SlidingError {
+    /// The shape is out of range.
+    Shape(ShapeError),
+    /// The shape has more cells than the chosen storage holds (a programming error in the caller's
+    /// dispatch: use `LargePuzzle` above 16 cells).
+    TooLarge { shape: Shape, capacity: usize },
+    /// The start list is not a board of the shape.
+    Start(TilesError),
+    /// The goal list is not a board of the shape.
+    Goal(TilesError),
+}
+
+impl fmt::Display for SlidingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SlidingError::Shape(e) => e.fmt(f),
+            SlidingError::TooLarge { shape, capacity } => write!(
+                f,
+                "a {shape} board has {} cells, more than the {capacity} this board storage holds: use LargePuzzle",
+                shape.cells()
+            ),
+            SlidingError::Start(e) => write!(f, "start: {e}"),
+            SlidingError::Goal(e) => write!(f, "goal: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SlidingError {}
+
+/// Marks a move off the board in the neighbour table.
+const OFF: u8 = u8::MAX;
+
+/// The most cells for which a perfect rank fits in a `u64` (20! < 2^64 < 21!).
+pub const MAX_RANKED_CELLS: usize = 20;
+
+/// A sliding-tile puzzle of a given shape, start and goal, over cell storage `C`
+/// ([`SmallPuzzle`] up to 16 cells, [`LargePuzzle`] up to 64).
+///
+/// ```
+/// use solver::sliding::{Dir, Shape, SmallPuzzle};
+/// use solver::Puzzle;
+/// let shape = Shape { width: 3, height: 3 };
+/// let puzzle = SmallPuzzle::new(shape, &[1, 2, 3, 4, 5, 6, 7, 0, 8], &shape.default_goal()).unwrap();
+/// let mut next = Vec::new();
+/// puzzle.for_each_successor(&puzzle.start(), |mv, board| next.push((mv, puzzle.tiles(&board))));
+/// assert_eq!(next[0], (Dir::Up, vec![1, 2, 3, 4, 0, 6, 7, 5, 8]));
+/// assert!(next.iter().any(|(_, tiles)| tiles == &shape.default_goal()));
+/// ```
+#[derive(Debug, Clone)]
+pub struct SlidingPuzzle<C> {
+    shape: Shape,
+    n: usize,
+    start: Board<C>,
+    goal: Board<C>,
+    /// `neighbour[cell][dir]`: the cell the blank reaches from `cell` moving `dir`, or `OFF`.
+    neighbour: [[u8; 4]; MAX_CELLS],
+    /// N!, when it fits in a u64.
+    rank_count: Option<u64>,
+    /// (N-1)!/2: the stride of the blank's cell in `half_rank`, when N! fits.
+    half_stride: u64,
+}
+
+impl<C: Cells> SlidingPuzzle<C> {
+    /// Whether this storage holds boards of `shape`.
+    pub fn fits(shape: Shape) -> bool {
+        shape.cells() <= C::CAPACITY
+    }
+
+    /// A puzzle from row-major tile lists, checked: shape in range and fitting `C`, start and goal
+    /// each holding the blank 0 and the tiles 1..N-1 once. Solvability is a separate question
+    /// ([`SlidingPuzzle::check_solvable`]) so the caller can answer `unsolvable` rather than `invalid`.
+    pub fn new(shape: Shape, start: &[u8], goal: &[u8]) -> Result<Self, SlidingError> {
+        shape.check().map_err(SlidingError::Shape)?;
+        if !Self::fits(shape) {
+            return Err(SlidingError::TooLarge { shape, capacity: C::CAPACITY });
+        }
+        validate_tiles(shape, start).map_err(SlidingError::Start)?;
+        validate_tiles(shape, goal).map_err(SlidingError::Goal)?;
+        let n = shape.cells();
+        let mut neighbour = [[OFF; 4]; MAX_CELLS];
+        for (cell, row) in neighbour.iter_mut().enumerate().take(n) {
+            for dir in Dir::ALL {
+                if let Some(to) = shape.step(cell, dir) {
+                    row[dir as usize] = to as u8;
+                }
+            }
+        }
+        let rank_count = (n <= MAX_RANKED_CELLS).then(|| (1..=n as u64).product());
+        let half_stride = if n <= MAX_RANKED_CELLS { (1..n as u64).product::<u64>() / 2 } else { 0 };
+        Ok(SlidingPuzzle {
+            shape,
+            n,
+            start: encode(start),
+            goal: encode(goal),
+            neighbour,
+            rank_count,
+            half_stride,
+        })
+    }
+
+    /// A puzzle towards the default goal (1..N-1, blank last).
+    pub fn with_default_goal(shape: Shape, start: &[u8]) -> Result<Self, SlidingError> {
+        Self::new(shape, start, &shape.default_goal())
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// N, the number of cells.
+    pub fn cell_count(&self) -> usize {
+        self.n
+    }
+
+    /// The board for a row-major tile list of this puzzle's shape, checked.
+    pub fn board(&self, tiles: &[u8]) -> Result<Board<C>, TilesError> {
+        validate_tiles(self.shape, tiles)?;
+        Ok(encode(tiles))
+    }
+
+    /// The tiles of `board`, row-major, 0 for the blank.
+    pub fn tiles(&self, board: &Board<C>) -> Vec<u8> {
+        (0..self.n).map(|c| board.cells.get(c)).collect()
+    }
+
+    /// Writes the tiles of `board` into `out` (which must hold N values) without allocating.
+    pub fn write_tiles(&self, board: &Board<C>, out: &mut [u8]) {
+        for (c, slot) in out.iter_mut().enumerate().take(self.n) {
+            *slot = board.cells.get(c);
+        }
+    }
+
+    /// The board after the blank moves `dir`, or `None` if that leaves the board.
+    #[inline]
+    pub fn play(&self, board: &Board<C>, dir: Dir) -> Option<Board<C>> {
+        let b = board.blank();
+        let to = self.neighbour[b][dir as usize];
+        (to != OFF).then(|| Board { cells: board.cells.slide(b, usize::from(to)), blank: to })
+    }
+
+    /// `Err` with the reason if the start cannot reach the goal (O(N), no search).
+    pub fn check_solvable(&self) -> Result<(), Unsolvable> {
+        match parities(self.shape, &self.tiles(&self.start), &self.tiles(&self.goal)) {
+            Some(u) if u.odd_permutation != (u.blank_distance % 2 == 1) => Err(u),
+            _ => Ok(()),
+        }
+    }
+
+    /// The number of half ranks, N!/2, when N! fits in a u64.
+    pub fn half_rank_count(&self) -> Option<u64> {
+        self.rank_count.map(|c| c / 2)
+    }
+
+    /// A rank below N!/2 that is perfect within one parity class, i.e. on the states reachable from
+    /// any one board: the blank's cell times (N-1)!/2, plus the Lehmer code of the tiles read row by
+    /// row without the blank, less its last two digits (the class fixes their order).
+    ///
+    /// Two boards from different classes can share a half rank, so use it only where every board
+    /// comes from one start (a BFS from one side); [`Puzzle::rank`] is perfect on all N! boards.
+    /// 0 when N > 20.
+    #[inline]
+    pub fn half_rank(&self, board: &Board<C>) -> u64 {
+        if self.n > MAX_RANKED_CELLS {
+            return 0;
+        }
+        let m = self.n - 1; // tiles
+        let mut seen: u64 = 0;
+        let mut r: u64 = 0;
+        let mut k = 0usize;
+        for cell in 0..self.n {
+            let t = board.cells.get(cell);
+            if t == 0 {
+                continue;
+            }
+            if k == m - 2 {
+                break;
+            }
+            // Tiles 1..t-1 not yet placed (the blank's bit is never set).
+            let smaller = u64::from(t) - 1 - u64::from((seen & ((1u64 << t) - 1)).count_ones());
+            r = r * (m - k) as u64 + smaller;
+            seen |= 1 << t;
+            k += 1;
+        }
+        board.blank as u64 * self.half_stride + r
+    }
+}
+
+/// Packs a validated tile list.
+fn encode<C: Cells>(tiles: &[u8]) -> Board<C> {
+    let mut cells = C::empty();
+    let mut blank = 0u8;
+    for (c, &t) in tiles.iter().enumerate() {
+        cells.set(c, t);
+        if t == 0 {
+            blank = c as u8;
+        }
+    }
+    Board { cells, blank }
+}
+
+impl<C: Cells> Puzzle for SlidingPuzzle<C> {
+    type State = Board<C>;
+    type Move = Dir;
+
+    fn start(&self) -> Board<C> {
+        self.start
+    }
+
+    fn goal(&self) -> Board<C> {
+        self.goal
+    }
+
+    /// Successors in the order U, L, R, D (the direction the blank moves).
+    #[inline]
+    fn for_each_successor(&self, state: &Board<C>, mut visit: impl FnMut(Dir, Board<C>)) {
+        let b = state.blank();
+        let row = &self.neighbour[b];
+        for dir in Dir::ALL {
+            let to = row[dir as usize];
+            if to != OFF {
+                visit(dir, Board { cells: state.cells.slide(b, usize::from(to)), blank: to });
+            }
+        }
+    }
+
+    #[inline]
+    fn inverse(&self, mv: Dir) -> Dir {
+        mv.opposite()
+    }
+
+    /// N! for N <= 20 cells (every arrangement, both parity classes); `None` above.
+    fn rank_count(&self) -> Option<u64> {
+        self.rank_count
+    }
+
+    /// The Lehmer code of the board read row by row (blank included): perfect on all N!
+    /// arrangements, O(N) with a bitmask and a popcount per cell. 0 when N > 20 (`rank_count` is
+    /// `None` then, and callers must not use it).
+    #[inline]
+    fn rank(&self, state: &Board<C>) -> u64 {
+        if self.n > MAX_RANKED_CELLS {
+            return 0;
+        }
+        let mut seen: u64 = 0;
+        let mut r: u64 = 0;
+        // The last digit is always 0.
+        for cell in 0..self.n - 1 {
+            let t = state.cells.get(cell);
+            let smaller = u64::from(t) - u64::from((seen & ((1u64 << t) - 1)).count_ones());
+            r = r * (self.n - cell) as u64 + smaller;
+            seen |= 1 << t;
+        }
+        r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const S3: Shape = Shape { width: 3, height: 3 };
+
+    #[test]
+    fn construction_checks_shape_capacity_and_both_lists() {
+        let goal = S3.default_goal();
+        assert!(SmallPuzzle::new(S3, &goal, &goal).is_ok());
+        let big = Shape { width: 5, height: 5 };
+        assert_eq!(
+            SmallPuzzle::with_default_goal(big, &big.default_goal()).unwrap_err().to_string(),
+            "a 5x5 board has 25 cells, more than the 16 this board storage holds: use LargePuzzle"
+        );
+        assert!(LargePuzzle::with_default_goal(big, &big.default_goal()).is_ok());
+        assert!(matches!(
+            SmallPuzzle::new(Shape { width: 1, height: 4 }, &[1, 2, 3, 0], &[1, 2, 3, 0]),
+            Err(SlidingError::Shape(_))
+        ));
+        let bad_start = SmallPuzzle::new(S3, &[1, 2, 3, 4, 5, 6, 7, 7, 0], &goal).unwrap_err();
+        assert_eq!(
+            bad_start.to_string(),
+            "start: tile 7 appears twice (numbers 7 and 8): each tile appears exactly once"
+        );
+        let bad_goal = SmallPuzzle::new(S3, &goal, &[1, 2, 3]).unwrap_err();
+        assert!(bad_goal.to_string().starts_with("goal: expected 9 numbers for a 3x3 board, got 3"));
+        assert!(SmallPuzzle::fits(Shape { width: 4, height: 4 }));
+        assert!(!SmallPuzzle::fits(Shape { width: 4, height: 5 }));
+    }
+
+    #[test]
+    fn tiles_round_trip_through_both_storages() {
+        for (w, h) in [(2, 2), (4, 4), (3, 5), (8, 8)] {
+            let shape = Shape { width: w, height: h };
+            let mut tiles = shape.default_goal();
+            tiles.reverse();
+            let large = LargePuzzle::new(shape, &tiles, &shape.default_goal()).unwrap();
+            assert_eq!(large.tiles(&large.start()), tiles);
+            assert_eq!(large.start().blank(), 0);
+            if SmallPuzzle::fits(shape) {
+                let small = SmallPuzzle::new(shape, &tiles, &shape.default_goal()).unwrap();
+                assert_eq!(small.tiles(&small.start()), tiles);
+                let mut out = vec![0; tiles.len()];
+                small.write_tiles(&small.goal(), &mut out);
+                assert_eq!(out, shape.default_goal());
+            }
+        }
+    }
+
+    #[test]
+    fn play_and_successors_agree_and_moves_undo() {
+        let p = SmallPuzzle::new(S3, &[1, 2, 3, 4, 0, 5, 6, 7, 8], &S3.default_goal()).unwrap();
+        let s = p.start();
+        let mut seen = Vec::new();
+        p.for_each_successor(&s, |mv, next| {
+            assert_eq!(p.play(&s, mv), Some(next));
+            assert_eq!(p.play(&next, p.inverse(mv)), Some(s));
+            seen.push(mv);
+        });
+        assert_eq!(seen, Dir::ALL);
+        let corner = p.goal();
+        assert_eq!(p.play(&corner, Dir::Down), None);
+        assert_eq!(p.play(&corner, Dir::Right), None);
+    }
+
+    #[test]
+    fn rank_counts_and_limits() {
+        let p = SmallPuzzle::with_default_goal(S3, &S3.default_goal()).unwrap();
+        assert_eq!(p.rank_count(), Some(362_880));
+        assert_eq!(p.half_rank_count(), Some(181_440));
+        // The goal 1..8,0 is the identity but for the blank: its Lehmer code is known by hand.
+        // Digits: 1,1,1,1,1,1,1,1,0 -> sum of k! for k = 1..8.
+        let expected: u64 = (1..=8u64).map(|k| (1..=k).product::<u64>()).sum();
+        assert_eq!(p.rank(&p.goal()), expected);
+        let s45 = Shape { width: 4, height: 5 };
+        let p20 = LargePuzzle::with_default_goal(s45, &s45.default_goal()).unwrap();
+        assert_eq!(p20.rank_count(), Some(2_432_902_008_176_640_000));
+        let mut rev = s45.default_goal();
+        rev.reverse();
+        let b = p20.board(&rev).unwrap();
+        // The reversed list is the largest permutation but for the position of 0.
+        assert!(p20.rank(&b) < p20.rank_count().unwrap());
+        assert!(p20.half_rank(&b) < p20.half_rank_count().unwrap());
+        let s55 = Shape { width: 5, height: 5 };
+        let p25 = LargePuzzle::with_default_goal(s55, &s55.default_goal()).unwrap();
+        assert_eq!((p25.rank_count(), p25.rank(&p25.start()), p25.half_rank(&p25.start())), (None, 0, 0));
+    }
+}

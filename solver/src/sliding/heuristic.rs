@@ -1,0 +1,336 @@
+//! Sliding-puzzle heuristics against any goal: misplaced tiles, Manhattan distance, and Manhattan
+//! plus linear conflict, each with its tables built once per goal.
+
+use super::board::{Board, SlidingPuzzle};
+use super::cells::Cells;
+use super::shape::{Shape, MAX_CELLS, MAX_SIDE};
+use crate::{Heuristic, HeuristicName, Puzzle};
+use std::fmt;
+
+/// Tiles (not the blank) that are not on their goal cell.
+#[derive(Debug, Clone)]
+pub struct Misplaced<C> {
+    goal: Board<C>,
+    n: usize,
+}
+
+impl<C: Cells> Misplaced<C> {
+    pub fn new(puzzle: &SlidingPuzzle<C>) -> Self {
+        Misplaced { goal: puzzle.goal(), n: puzzle.cell_count() }
+    }
+}
+
+impl<C: Cells> Heuristic<SlidingPuzzle<C>> for Misplaced<C> {
+    #[inline]
+    fn estimate(&self, state: &Board<C>) -> u32 {
+        // Cells whose tile differs, less the blank's own cell when it is away from its goal cell
+        // (the tile sitting on the blank's goal cell is misplaced and stays counted).
+        let diff = state.cells().differences(self.goal.cells(), self.n);
+        diff - u32::from(state.blank() != self.goal.blank())
+    }
+    fn admissible(&self) -> bool {
+        true
+    }
+    fn name(&self) -> &'static str {
+        HeuristicName::Misplaced.name()
+    }
+}
+
+/// The sum over tiles of the row plus column distance to the tile's goal cell.
+#[derive(Debug, Clone)]
+pub struct Manhattan {
+    /// `distance[tile][cell]`; the blank's row is all zeros.
+    distance: Box<[[u8; MAX_CELLS]; MAX_CELLS]>,
+    n: usize,
+}
+
+impl Manhattan {
+    pub fn new<C: Cells>(puzzle: &SlidingPuzzle<C>) -> Self {
+        let (shape, n) = (puzzle.shape(), puzzle.cell_count());
+        let goal = puzzle.goal();
+        let mut distance = Box::new([[0u8; MAX_CELLS]; MAX_CELLS]);
+        for goal_cell in 0..n {
+            let t = usize::from(goal.tile_at(goal_cell));
+            if t == 0 {
+                continue;
+            }
+            for (cell, d) in distance[t].iter_mut().enumerate().take(n) {
+                // At most 7 + 7.
+                *d = shape.distance(cell, goal_cell) as u8;
+            }
+        }
+        Manhattan { distance, n }
+    }
+
+    /// The Manhattan distance of one tile standing in `cell`.
+    #[inline]
+    pub fn tile_distance(&self, tile: u8, cell: usize) -> u32 {
+        u32::from(self.distance[usize::from(tile)][cell])
+    }
+}
+
+impl<C: Cells> Heuristic<SlidingPuzzle<C>> for Manhattan {
+    #[inline]
+    fn estimate(&self, state: &Board<C>) -> u32 {
+        (0..self.n).map(|cell| self.tile_distance(state.tile_at(cell), cell)).sum()
+    }
+    fn admissible(&self) -> bool {
+        true
+    }
+    fn name(&self) -> &'static str {
+        HeuristicName::Manhattan.name()
+    }
+}
+
+/// Manhattan distance plus linear conflict: in each row (and each column), of the tiles whose goal
+/// is in that line, those outside a longest run already in goal order must leave the line and come
+/// back, 2 moves each that Manhattan does not count.
+///
+/// Admissible: a tile that stays in its goal row never passes another such tile in that row, so
+/// the tiles of a row that never leave it keep their order, an increasing subsequence; every other
+/// one makes at least one vertical move out and one back, beyond its Manhattan count. Those extra
+/// moves are vertical for rows and horizontal for columns, so the two sums add up. Counting 2 per
+/// conflicting PAIR instead overestimates (a reversed row 3,2,1 needs 4 extra moves, not 6).
+#[derive(Debug, Clone)]
+pub struct LinearConflict {
+    manhattan: Manhattan,
+    shape: Shape,
+    /// Goal row and column of each tile.
+    goal_row: [u8; MAX_CELLS],
+    goal_col: [u8; MAX_CELLS],
+}
+
+impl LinearConflict {
+    pub fn new<C: Cells>(puzzle: &SlidingPuzzle<C>) -> Self {
+        let shape = puzzle.shape();
+        let goal = puzzle.goal();
+        let (mut goal_row, mut goal_col) = ([0u8; MAX_CELLS], [0u8; MAX_CELLS]);
+        for cell in 0..puzzle.cell_count() {
+            let t = usize::from(goal.tile_at(cell));
+            goal_row[t] = shape.row(cell) as u8;
+            goal_col[t] = shape.col(cell) as u8;
+        }
+        LinearConflict { manhattan: Manhattan::new(puzzle), shape, goal_row, goal_col }
+    }
+
+    /// The extra moves alone: 2 per tile that must leave its goal row or column.
+    pub fn conflict<C: Cells>(&self, state: &Board<C>) -> u32 {
+        let (w, h) = (usize::from(self.shape.width), usize::from(self.shape.height));
+        let mut leave = 0usize;
+        // Goal columns of the row's tiles whose goal is in the row, left to right (and likewise for columns).
+        let mut line = [0u8; MAX_SIDE as usize];
+        for row in 0..h {
+            let mut len = 0;
+            for col in 0..w {
+                let t = usize::from(state.tile_at(row * w + col));
+                if t != 0 && usize::from(self.goal_row[t]) == row {
+                    line[len] = self.goal_col[t];
+                    len += 1;
+                }
+            }
+            leave += len - longest_increasing(&line[..len]);
+        }
+        for col in 0..w {
+            let mut len = 0;
+            for row in 0..h {
+                let t = usize::from(state.tile_at(row * w + col));
+                if t != 0 && usize::from(self.goal_col[t]) == col {
+                    line[len] = self.goal_row[t];
+                    len += 1;
+                }
+            }
+            leave += len - longest_increasing(&line[..len]);
+        }
+        2 * leave as u32
+    }
+}
+
+/// The length of a longest strictly increasing subsequence of at most 8 distinct values
+/// (patience sorting on the stack).
+#[inline]
+fn longest_increasing(seq: &[u8]) -> usize {
+    let mut tails = [0u8; MAX_SIDE as usize];
+    let mut len = 0;
+    for &x in seq {
+        let i = tails[..len].partition_point(|&t| t < x);
+        tails[i] = x;
+        if i == len {
+            len += 1;
+        }
+    }
+    len
+}
+
+impl<C: Cells> Heuristic<SlidingPuzzle<C>> for LinearConflict {
+    #[inline]
+    fn estimate(&self, state: &Board<C>) -> u32 {
+        Heuristic::<SlidingPuzzle<C>>::estimate(&self.manhattan, state) + self.conflict(state)
+    }
+    fn admissible(&self) -> bool {
+        true
+    }
+    fn name(&self) -> &'static str {
+        HeuristicName::LinearConflict.name()
+    }
+}
+
+/// A heuristic name that this module does not provide for sliding puzzles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotASlidingHeuristic(pub HeuristicName);
+
+impl fmt::Display for NotASlidingHeuristic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.0.name();
+        match self.0 {
+            HeuristicName::Pdb => write!(
+                f,
+                "the heuristic `{name}` (pattern databases) is not one of the basic sliding heuristics: \
+                 use misplaced, manhattan or linear-conflict, or the pattern-database solver"
+            ),
+            _ => write!(
+                f,
+                "the heuristic `{name}` is for Tower of Hanoi: sliding puzzles take misplaced, manhattan or linear-conflict"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NotASlidingHeuristic {}
+
+/// Any of the sliding heuristics, chosen at run time by name; `estimate` is one `match`.
+#[derive(Debug, Clone)]
+pub enum SlidingHeuristic<C> {
+    Misplaced(Misplaced<C>),
+    Manhattan(Manhattan),
+    LinearConflict(LinearConflict),
+}
+
+impl<C: Cells> SlidingHeuristic<C> {
+    /// The names this type answers to.
+    pub const NAMES: [HeuristicName; 3] =
+        [HeuristicName::Misplaced, HeuristicName::Manhattan, HeuristicName::LinearConflict];
+
+    /// Builds the named heuristic's tables for the puzzle's goal.
+    ///
+    /// ```
+    /// use solver::sliding::{Shape, SlidingHeuristic, SmallPuzzle};
+    /// use solver::{Heuristic, HeuristicName, Puzzle};
+    /// let shape = Shape { width: 3, height: 3 };
+    /// let puzzle = SmallPuzzle::new(shape, &[3, 2, 1, 4, 5, 6, 7, 8, 0], &shape.default_goal()).unwrap();
+    /// let h = SlidingHeuristic::new(&puzzle, HeuristicName::LinearConflict).unwrap();
+    /// // Manhattan 4 (tiles 3 and 1 two columns off), plus 2 for each of the two tiles that must leave the row.
+    /// assert_eq!(h.estimate(&puzzle.start()), 8);
+    /// assert!(SlidingHeuristic::new(&puzzle, HeuristicName::Exact).is_err());
+    /// ```
+    pub fn new(puzzle: &SlidingPuzzle<C>, name: HeuristicName) -> Result<Self, NotASlidingHeuristic> {
+        match name {
+            HeuristicName::Misplaced => Ok(SlidingHeuristic::Misplaced(Misplaced::new(puzzle))),
+            HeuristicName::Manhattan => Ok(SlidingHeuristic::Manhattan(Manhattan::new(puzzle))),
+            HeuristicName::LinearConflict => Ok(SlidingHeuristic::LinearConflict(LinearConflict::new(puzzle))),
+            other => Err(NotASlidingHeuristic(other)),
+        }
+    }
+}
+
+impl<C: Cells> Heuristic<SlidingPuzzle<C>> for SlidingHeuristic<C> {
+    #[inline]
+    fn estimate(&self, state: &Board<C>) -> u32 {
+        match self {
+            SlidingHeuristic::Misplaced(h) => h.estimate(state),
+            SlidingHeuristic::Manhattan(h) => Heuristic::<SlidingPuzzle<C>>::estimate(h, state),
+            SlidingHeuristic::LinearConflict(h) => Heuristic::<SlidingPuzzle<C>>::estimate(h, state),
+        }
+    }
+    fn admissible(&self) -> bool {
+        true
+    }
+    fn name(&self) -> &'static str {
+        match self {
+            SlidingHeuristic::Misplaced(h) => h.name(),
+            SlidingHeuristic::Manhattan(h) => Heuristic::<SlidingPuzzle<C>>::name(h),
+            SlidingHeuristic::LinearConflict(h) => Heuristic::<SlidingPuzzle<C>>::name(h),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sliding::{LargePuzzle, SmallPuzzle};
+
+    const S3: Shape = Shape { width: 3, height: 3 };
+
+    #[test]
+    fn longest_increasing_subsequences() {
+        assert_eq!(longest_increasing(&[]), 0);
+        assert_eq!(longest_increasing(&[2, 1, 0]), 1);
+        assert_eq!(longest_increasing(&[0, 1, 2]), 3);
+        assert_eq!(longest_increasing(&[3, 0, 4, 1, 2]), 3);
+        assert_eq!(longest_increasing(&[7, 6, 5, 4, 3, 2, 1, 0]), 1);
+        assert_eq!(longest_increasing(&[1, 0, 3, 2, 5, 4, 7, 6]), 4);
+    }
+
+    #[test]
+    fn a_reversed_row_costs_two_per_tile_that_leaves_not_per_pair() {
+        // Row 3,2,1 against goal 1,2,3: three conflicting pairs (the per-pair rule says +6), but
+        // only two tiles must leave the row: +4.
+        let p = SmallPuzzle::new(S3, &[3, 2, 1, 4, 5, 6, 7, 8, 0], &S3.default_goal()).unwrap();
+        let lc = LinearConflict::new(&p);
+        let md = Manhattan::new(&p);
+        let s = p.start();
+        assert_eq!(Heuristic::<SmallPuzzle>::estimate(&md, &s), 4);
+        assert_eq!(lc.conflict(&s), 4);
+        assert_eq!(Heuristic::<SmallPuzzle>::estimate(&lc, &s), 8);
+        // The same in a column, on a 4-tall board: 4,3,2,1 down column 0 of goal 1..; 3 tiles leave.
+        let shape = Shape { width: 2, height: 4 };
+        let goal = [1, 5, 2, 6, 3, 7, 4, 0];
+        let start = [4, 5, 3, 6, 2, 7, 1, 0];
+        let p = SmallPuzzle::new(shape, &start, &goal).unwrap();
+        assert_eq!(LinearConflict::new(&p).conflict(&p.start()), 6);
+    }
+
+    #[test]
+    fn estimates_on_a_hand_checked_board() {
+        // Goal with the blank first; start with the blank last.
+        let goal = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+        let start = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+        for_both(&start, &goal, |mis, man, lc| {
+            // Every tile is one cell right of its goal cell, except 3 and 6 which wrapped:
+            // 1,2,4,5,7,8 are 1 away; 3 (goal cell 3, now cell 2) is 3 away; 6 (goal 6, now 5) is 3 away.
+            assert_eq!(mis, 8);
+            assert_eq!(man, 6 + 3 + 3);
+            // Rows: 1,2 then 4,5 then 7,8 are in their goal rows and in order; no column holds a
+            // tile whose goal is in that column. No conflict.
+            assert_eq!(lc, man);
+        });
+    }
+
+    /// Runs `check(misplaced, manhattan, linear_conflict)` on the same board with both storages.
+    fn for_both(start: &[u8], goal: &[u8], check: impl Fn(u32, u32, u32)) {
+        let small = SmallPuzzle::new(S3, start, goal).unwrap();
+        let s = small.start();
+        let h = |name| SlidingHeuristic::new(&small, name).unwrap().estimate(&s);
+        check(h(HeuristicName::Misplaced), h(HeuristicName::Manhattan), h(HeuristicName::LinearConflict));
+        let large = LargePuzzle::new(S3, start, goal).unwrap();
+        let s = large.start();
+        let h = |name| SlidingHeuristic::new(&large, name).unwrap().estimate(&s);
+        check(h(HeuristicName::Misplaced), h(HeuristicName::Manhattan), h(HeuristicName::LinearConflict));
+    }
+
+    #[test]
+    fn names_and_refusals() {
+        let p = SmallPuzzle::with_default_goal(S3, &S3.default_goal()).unwrap();
+        for name in SlidingHeuristic::<crate::sliding::Nibbles>::NAMES {
+            let h = SlidingHeuristic::new(&p, name).unwrap();
+            assert_eq!(h.name(), name.name());
+            assert!(h.admissible());
+            assert_eq!(h.estimate(&p.goal()), 0);
+        }
+        let err = SlidingHeuristic::new(&p, HeuristicName::Exact).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the heuristic `exact` is for Tower of Hanoi: sliding puzzles take misplaced, manhattan or linear-conflict"
+        );
+        assert!(SlidingHeuristic::new(&p, HeuristicName::Pdb).unwrap_err().to_string().contains("pattern databases"));
+    }
+}

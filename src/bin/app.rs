@@ -1,0 +1,2 @@
+//! Mounts the Puzzle Lab app.
+fn main() {}

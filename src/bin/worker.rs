@@ -1,0 +1,2 @@
+//! The solver's Web Worker.
+fn main() {}

@@ -1,0 +1,210 @@
+//! The messages between the app and the solver worker: JSON strings of `Request` and `Response`, tagged by a request id.
+//!
+//! The app posts one `Request` per Solve click, each with a fresh id; the worker answers with zero or more `Progress`
+//! bodies and then exactly one `Done` or `Error` body carrying the same id. Replies whose id is not the app's current
+//! request are stale (the user cancelled or started another run) and are dropped. A freshly loaded worker announces
+//! itself with `Ready` (id 0), so that requests posted while its wasm is still loading are never lost.
+
+use serde::{Deserialize, Serialize};
+use solver::Report;
+use std::fmt;
+
+/// The id a worker uses for messages that answer no request (`Ready`, load failures).
+pub const NO_REQUEST: u64 = 0;
+
+/// A message from the app to the worker.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Request {
+    /// Unique per request within one page load (never `NO_REQUEST`); echoed in every reply.
+    pub id: u64,
+    pub kind: RequestKind,
+}
+
+/// What the app asks of the worker.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RequestKind {
+    /// Solve one puzzle.
+    Solve {
+        /// The PUZZLE query string (`puzzle=sliding&size=3x3&start=...`), printed by `solver::Query::to_query_string`.
+        query: String,
+        /// The most states the search may hold.
+        max_states: u64,
+        /// An optional wall-clock limit.
+        time_limit_ms: Option<u64>,
+        /// The depth bound of depth-bounded DFS; the solver's default when absent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_depth: Option<u32>,
+    },
+}
+
+/// A message from the worker to the app.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Response {
+    /// The id of the request this answers, or `NO_REQUEST`.
+    pub id: u64,
+    pub body: ResponseBody,
+}
+
+/// What the worker says.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ResponseBody {
+    /// The worker's wasm is loaded and it listens for requests.
+    Ready,
+    /// The search is running: counters so far (posted at most every `PROGRESS_EVERY_MS`).
+    Progress {
+        expanded: u64,
+        generated: u64,
+        elapsed_ms: f64,
+    },
+    /// The search finished (solved, unsolvable, limit or invalid): the full report.
+    Done { report: Report },
+    /// The request could not be run at all (a malformed message, a worker that failed to load).
+    Error { message: String },
+}
+
+/// The least time between two `Progress` messages, in milliseconds.
+pub const PROGRESS_EVERY_MS: f64 = 50.0;
+
+/// Why a message could not be decoded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecodeError {
+    /// What was expected ("request" or "response").
+    pub what: &'static str,
+    /// The JSON decoder's explanation.
+    pub detail: String,
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the worker {} could not be read ({}); the app and its worker may come from different builds: reload the page",
+            self.what, self.detail
+        )
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+impl Request {
+    /// The JSON text posted to the worker.
+    pub fn to_json(&self) -> String {
+        // A struct of strings and integers always serialises; the fallback keeps the signature infallible.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    pub fn from_json(text: &str) -> Result<Request, DecodeError> {
+        serde_json::from_str(text).map_err(|e| DecodeError {
+            what: "request",
+            detail: e.to_string(),
+        })
+    }
+}
+
+impl Response {
+    /// The JSON text posted to the app.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|e| {
+            // Only a non-finite float could fail; say so rather than post nothing.
+            let fallback = Response {
+                id: self.id,
+                body: ResponseBody::Error {
+                    message: format!("the worker could not encode its answer: {e}"),
+                },
+            };
+            serde_json::to_string(&fallback).unwrap_or_default()
+        })
+    }
+
+    pub fn from_json(text: &str) -> Result<Response, DecodeError> {
+        serde_json::from_str(text).map_err(|e| DecodeError {
+            what: "response",
+            detail: e.to_string(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solver::{Algorithm, Moves, Stats, Status};
+
+    fn report() -> Report {
+        Report {
+            status: Status::Solved,
+            length: 3,
+            moves: Moves::Sliding("ULD".into()),
+            moves_listed: true,
+            optimal: true,
+            algorithm: Algorithm::Astar,
+            heuristic: Some("manhattan".into()),
+            stats: Stats {
+                expanded: 4,
+                generated: 9,
+                elapsed_ms: 0.25,
+                ..Stats::default()
+            },
+            message: "solved in 3 moves".into(),
+        }
+    }
+
+    #[test]
+    fn request_round_trips_and_has_the_documented_shape() {
+        let req = Request {
+            id: 7,
+            kind: RequestKind::Solve {
+                query: "puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=2,2".into(),
+                max_states: 1000,
+                time_limit_ms: None,
+                max_depth: None,
+            },
+        };
+        let json = req.to_json();
+        assert_eq!(
+            json,
+            r#"{"id":7,"kind":{"Solve":{"query":"puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=2,2","max_states":1000,"time_limit_ms":null}}}"#
+        );
+        assert_eq!(Request::from_json(&json), Ok(req));
+    }
+
+    #[test]
+    fn responses_round_trip() {
+        for body in [
+            ResponseBody::Ready,
+            ResponseBody::Progress {
+                expanded: 1,
+                generated: 2,
+                elapsed_ms: 3.5,
+            },
+            ResponseBody::Done { report: report() },
+            ResponseBody::Error {
+                message: "boom".into(),
+            },
+        ] {
+            let resp = Response { id: 3, body };
+            assert_eq!(Response::from_json(&resp.to_json()), Ok(resp));
+        }
+    }
+
+    #[test]
+    fn hanoi_moves_survive_the_trip() {
+        let mut r = report();
+        r.moves = Moves::Hanoi(vec![[0, 2], [0, 1], [2, 1]]);
+        let resp = Response {
+            id: 1,
+            body: ResponseBody::Done { report: r.clone() },
+        };
+        match Response::from_json(&resp.to_json()).map(|r| r.body) {
+            Ok(ResponseBody::Done { report }) => assert_eq!(report.moves, r.moves),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn garbage_is_an_error_that_says_what() {
+        let err = Response::from_json("{not json").unwrap_err();
+        assert_eq!(err.what, "response");
+        assert!(err.to_string().contains("reload the page"));
+        assert!(Request::from_json(r#"{"id":1}"#).is_err());
+    }
+}

@@ -1,0 +1,1262 @@
+//! The app's state and the one place it changes: `State`, the `Action`s people and the worker cause, and the reducer.
+//!
+//! The reducer is pure: randomness arrives as a seed inside the action, and the effects it asks for (post a request,
+//! respawn the worker) are recorded in the state (`outbox`, `worker_generation`) for the app's effects to carry out.
+
+use crate::format;
+use crate::url;
+use crate::protocol::{Request, RequestKind, Response, ResponseBody, NO_REQUEST};
+use crate::worker_client::WorkerEvent;
+use solver::hanoi::{self, HanoiMove, MoveError};
+use solver::query::{self, PuzzleKind, PuzzleSpec, Query};
+use solver::sliding::{self, Dir, Shape};
+use solver::{Algorithm, HeuristicName, Moves, Report, Status};
+use std::fmt;
+use std::rc::Rc;
+use yew::Reducible;
+
+/// The most states one search in the browser may hold (memory in a worker is finite and never shrinks).
+pub const MAX_STATES: u64 = 8_000_000;
+/// After a search whose peak memory estimate passes this, the worker is replaced to give its memory back.
+pub const RESPAWN_AFTER_BYTES: u64 = 256 << 20;
+/// A solving worker that sends nothing for this long is taken for dead.
+pub const SILENCE_MS: u32 = 20_000;
+/// The disk counts the Hanoi picker offers (links may carry more).
+pub const UI_DISKS: std::ops::RangeInclusive<u8> = 1..=12;
+/// The default and the largest number of random moves of a Scramble.
+pub const DEFAULT_SCRAMBLE: u32 = 20;
+pub const MAX_SCRAMBLE: u32 = 1000;
+/// The largest depth bound offered for depth-bounded DFS.
+pub const MAX_DFS_DEPTH: u32 = 200;
+
+/// Animation speeds, slowest first: (milliseconds between ticks, moves per tick). The speed control's value is the
+/// 1-based index, so its `max` (`SPEEDS.len()`) is the fastest.
+pub const SPEEDS: [(u32, usize); 12] = [
+    (1000, 1),
+    (700, 1),
+    (500, 1),
+    (350, 1),
+    (250, 1),
+    (160, 1),
+    (100, 1),
+    (60, 1),
+    (33, 1),
+    (16, 1),
+    (16, 4),
+    (16, 16),
+];
+/// The speed a page opens with.
+pub const DEFAULT_SPEED: u8 = 6;
+
+/// The tick interval and moves per tick of a speed level (clamped into range).
+pub fn speed_timing(speed: u8) -> (u32, usize) {
+    let i = usize::from(speed.clamp(1, SPEEDS.len() as u8)) - 1;
+    SPEEDS[i]
+}
+
+/// Setting the puzzle up, or playing it by hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Setup,
+    Play,
+}
+
+/// Which position a set-up edit changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Start,
+    Goal,
+}
+
+/// A run of the solver, from the app's point of view.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Run {
+    Idle,
+    Solving(Progress),
+    Finished(Rc<Report>),
+    /// The user cancelled (the worker was replaced).
+    Cancelled,
+    /// The worker failed: crashed, fell silent, or could not load.
+    Failed(String),
+}
+
+/// The latest counters of a running search.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Progress {
+    /// The request being answered.
+    pub id: u64,
+    pub expanded: u64,
+    pub generated: u64,
+    pub elapsed_ms: f64,
+    /// Messages heard for this request so far (the silence watchdog re-arms on each).
+    pub heard: u32,
+}
+
+/// One move of a solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// The direction the blank moves.
+    Slide(Dir),
+    Disk(HanoiMove),
+}
+
+/// A solution being shown: its moves, in words, and where the animation is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Replay {
+    pub steps: Rc<[Step]>,
+    /// `words[i]` describes `steps[i]` ("tile 5 slides left", "disk 2: peg A -> C").
+    pub words: Rc<[String]>,
+    /// How many moves have been played: 0 shows the start, `steps.len()` the goal.
+    pub cursor: usize,
+    /// The position after `cursor` moves.
+    pub frame: Vec<u8>,
+    pub playing: bool,
+}
+
+impl Replay {
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.cursor >= self.steps.len()
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoticeKind {
+    Info,
+    Error,
+}
+
+/// A message for the person, shown in the message line until the next edit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub kind: NoticeKind,
+    pub text: String,
+}
+
+impl Notice {
+    pub fn info(text: impl Into<String>) -> Notice {
+        Notice {
+            kind: NoticeKind::Info,
+            text: text.into(),
+        }
+    }
+
+    pub fn error(text: impl Into<String>) -> Notice {
+        Notice {
+            kind: NoticeKind::Error,
+            text: text.into(),
+        }
+    }
+}
+
+/// The status shown in `data-status`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatusName {
+    Idle,
+    Solving,
+    Solved,
+    Unsolvable,
+    Limit,
+    Cancelled,
+    Error,
+}
+
+impl StatusName {
+    pub fn name(self) -> &'static str {
+        match self {
+            StatusName::Idle => "idle",
+            StatusName::Solving => "solving",
+            StatusName::Solved => "solved",
+            StatusName::Unsolvable => "unsolvable",
+            StatusName::Limit => "limit",
+            StatusName::Cancelled => "cancelled",
+            StatusName::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for StatusName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Everything the page shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct State {
+    /// The puzzle: its kind, size, start and goal (always a valid spec).
+    pub puzzle: PuzzleSpec,
+    pub algorithm: Algorithm,
+    pub heuristic: HeuristicName,
+    pub dfs_depth: u32,
+    pub mode: Mode,
+    pub editing: Side,
+    pub run: Run,
+    pub replay: Option<Replay>,
+    /// The position in play mode, and the moves made by hand.
+    pub play: Vec<u8>,
+    pub play_moves: u32,
+    pub speed: u8,
+    pub scramble_moves: u32,
+    pub notice: Option<Notice>,
+    /// The link last shared, shown for copying by hand.
+    pub share_link: Option<String>,
+    /// The id the next request gets.
+    pub next_id: u64,
+    /// The request the app must post (a new id means a new post).
+    pub outbox: Option<Request>,
+    /// Bumped whenever the worker must be replaced by a fresh one (cancel, crash, silence, memory).
+    pub worker_generation: u32,
+}
+
+/// Everything that can happen to the state.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// Switch between sliding puzzle and Tower of Hanoi (a fresh default puzzle of that kind).
+    SetKind { kind: PuzzleKind, seed: u64 },
+    /// A new board size: the default goal and a random start.
+    SetSize { width: u8, height: u8, seed: u64 },
+    SetPegs(u8),
+    SetDisks(u8),
+    SetAlgorithm(Algorithm),
+    SetHeuristic(HeuristicName),
+    SetDfsDepth(u32),
+    SetMode(Mode),
+    SetEditing(Side),
+    /// Set-up: swap the contents of two cells of the edited position.
+    SwapCells(usize, usize),
+    /// Set-up: put a disk on a peg of the edited position (it settles by size).
+    PlaceDisk { disk: u8, peg: u8 },
+    /// Play: slide the tile in this cell into the blank next to it.
+    SlideTile(usize),
+    /// Play: move the blank (the arrow keys).
+    MoveBlank(Dir),
+    /// Play: move the top disk of one peg onto another.
+    MoveDisk(HanoiMove),
+    /// A uniformly random solvable arrangement (sliding) or a random legal state (Hanoi) for the edited side.
+    Shuffle { seed: u64 },
+    /// `scramble_moves` random moves away from the other side.
+    Scramble { seed: u64 },
+    SetScrambleMoves(u32),
+    Solve,
+    Cancel,
+    Worker(WorkerEvent),
+    /// The watchdog: nothing heard for `SILENCE_MS` since message number `heard` of request `id`.
+    WorkerSilent { id: u64, heard: u32 },
+    TogglePlay,
+    StepForward,
+    StepBack,
+    Seek(usize),
+    Tick,
+    SetSpeed(u8),
+    /// The share button's outcome: the link, and whether it reached the clipboard.
+    Shared { link: String, copied: Result<(), String> },
+    DismissNotice,
+}
+
+impl State {
+    /// The page as it opens: the puzzle from the query string `search` (with or without `?`), or a shuffled 8-puzzle
+    /// with a message naming the problem if the link cannot be read.
+    pub fn from_search(search: &str, seed: u64) -> State {
+        match url::read(search) {
+            None => State::new_default(seed),
+            Some(Ok(q)) => State::from_query(q),
+            Some(Err(e)) => State {
+                notice: Some(Notice::error(format!(
+                    "This link could not be read: {e}. Showing a shuffled 8-puzzle instead."
+                ))),
+                ..State::new_default(seed)
+            },
+        }
+    }
+
+    /// A shuffled 8-puzzle, solved by A*.
+    pub fn new_default(seed: u64) -> State {
+        let goal = query::default_sliding_goal(3, 3);
+        let start = shuffled_board(Shape::new3(), &goal, seed);
+        State::with_puzzle(PuzzleSpec::Sliding {
+            width: 3,
+            height: 3,
+            start,
+            goal,
+        })
+    }
+
+    /// The state for a parsed link; choices that do not fit the puzzle are replaced, with a note.
+    pub fn from_query(q: Query) -> State {
+        let mut state = State::with_puzzle(q.puzzle);
+        let kind = state.kind();
+        let mut notes = Vec::new();
+        if let Some(a) = q.algorithm {
+            if algorithms_for(kind).contains(&a) {
+                state.algorithm = a;
+            } else {
+                notes.push(format!(
+                    "{} does not apply to a {}; using {}.",
+                    a.title(),
+                    kind_title(kind),
+                    state.algorithm.title()
+                ));
+            }
+        }
+        if let Some(h) = q.heuristic {
+            if h.applies_to(kind) {
+                state.heuristic = h;
+            } else {
+                notes.push(format!(
+                    "The heuristic {h} does not apply to a {}; using {}.",
+                    kind_title(kind),
+                    state.heuristic
+                ));
+            }
+        }
+        if !notes.is_empty() {
+            state.notice = Some(Notice::info(notes.join(" ")));
+        }
+        state
+    }
+
+    fn with_puzzle(puzzle: PuzzleSpec) -> State {
+        let kind = puzzle.kind();
+        let play = puzzle.start().to_vec();
+        State {
+            puzzle,
+            algorithm: Algorithm::Astar,
+            heuristic: default_heuristic(kind),
+            dfs_depth: solver::search::DEFAULT_DFS_DEPTH,
+            mode: Mode::Setup,
+            editing: Side::Start,
+            run: Run::Idle,
+            replay: None,
+            play,
+            play_moves: 0,
+            speed: DEFAULT_SPEED,
+            scramble_moves: DEFAULT_SCRAMBLE,
+            notice: None,
+            share_link: None,
+            next_id: NO_REQUEST + 1,
+            outbox: None,
+            worker_generation: 0,
+        }
+    }
+
+    pub fn kind(&self) -> PuzzleKind {
+        self.puzzle.kind()
+    }
+
+    /// The PUZZLE query string of the page (for the URL and the worker).
+    pub fn query_string(&self) -> String {
+        url::write(&self.puzzle, self.algorithm, self.heuristic)
+    }
+
+    /// The board shape, for a sliding puzzle.
+    pub fn shape(&self) -> Option<Shape> {
+        match self.puzzle {
+            PuzzleSpec::Sliding { width, height, .. } => Some(Shape { width, height }),
+            PuzzleSpec::Hanoi { .. } => None,
+        }
+    }
+
+    /// The position on screen: the hand-played one in play mode, the goal while editing it, the animation's frame
+    /// while a solution is shown, else the start.
+    pub fn shown(&self) -> &[u8] {
+        match (self.mode, self.editing, &self.replay) {
+            (Mode::Play, _, _) => &self.play,
+            (Mode::Setup, Side::Goal, _) => self.puzzle.goal(),
+            (Mode::Setup, Side::Start, Some(replay)) => &replay.frame,
+            (Mode::Setup, Side::Start, None) => self.puzzle.start(),
+        }
+    }
+
+    /// `Err(why)` if the start cannot reach the goal (only sliding puzzles can be unsolvable).
+    pub fn solvability(&self) -> Result<(), String> {
+        match &self.puzzle {
+            PuzzleSpec::Sliding {
+                width,
+                height,
+                start,
+                goal,
+            } => sliding::check_solvable(
+                Shape {
+                    width: *width,
+                    height: *height,
+                },
+                start,
+                goal,
+            )
+            .map_err(|why| why.to_string()),
+            PuzzleSpec::Hanoi { .. } => Ok(()),
+        }
+    }
+
+    pub fn is_solving(&self) -> bool {
+        matches!(self.run, Run::Solving(_))
+    }
+
+    pub fn status(&self) -> StatusName {
+        match &self.run {
+            Run::Idle if self.solvability().is_err() => StatusName::Unsolvable,
+            Run::Idle => StatusName::Idle,
+            Run::Solving(_) => StatusName::Solving,
+            Run::Finished(report) => match report.status {
+                Status::Solved => StatusName::Solved,
+                Status::Unsolvable => StatusName::Unsolvable,
+                Status::Limit => StatusName::Limit,
+                Status::Cancelled => StatusName::Cancelled,
+                Status::Invalid => StatusName::Error,
+            },
+            Run::Cancelled => StatusName::Cancelled,
+            Run::Failed(_) => StatusName::Error,
+        }
+    }
+
+    /// The message line: a notice if there is one, else what the last run said, else why the puzzle is unsolvable.
+    pub fn message(&self) -> Option<Notice> {
+        if let Some(notice) = &self.notice {
+            return Some(notice.clone());
+        }
+        match &self.run {
+            Run::Finished(report) => Some(Notice {
+                kind: match report.status {
+                    Status::Solved => NoticeKind::Info,
+                    _ => NoticeKind::Error,
+                },
+                text: capitalise(&report.message),
+            }),
+            Run::Cancelled => Some(Notice::info(
+                "Cancelled: the search was stopped and the solver restarted, ready for the next run.",
+            )),
+            Run::Failed(why) => Some(Notice::error(why.clone())),
+            Run::Idle | Run::Solving(_) => self.solvability().err().map(Notice::error),
+        }
+    }
+
+    /// Warnings about the chosen algorithm on this puzzle, shown before a run.
+    pub fn hints(&self) -> Vec<String> {
+        let mut hints = Vec::new();
+        let space = self.state_space();
+        match self.algorithm {
+            Algorithm::Dfs => hints.push(format!(
+                "Depth-bounded DFS is not optimal: it returns the first solution it meets within {} moves, usually far \
+                 longer than the shortest, and finds none if the bound is too small.",
+                self.dfs_depth
+            )),
+            Algorithm::Greedy => hints.push(
+                "Greedy best-first follows the heuristic alone: fast, but not optimal; its solutions are often much \
+                 longer than the shortest."
+                    .to_string(),
+            ),
+            Algorithm::Bfs | Algorithm::Bibfs if space > MAX_STATES as f64 => hints.push(format!(
+                "{} will most likely stop at its limit: this puzzle has {} reachable states and the budget is {} \
+                 (it finishes only if the solution is short). A* or IDA* with a good heuristic reach much further.",
+                self.algorithm.title(),
+                format::big_count(space),
+                format::count(MAX_STATES)
+            )),
+            _ => {}
+        }
+        if self.algorithm.uses_heuristic() && self.heuristic == HeuristicName::SeedPower {
+            hints.push(
+                "The seed-power heuristic 2^(k+1)-1 overestimates (it is not admissible), so the answer may be longer \
+                 than the shortest: compare with the exact heuristic."
+                    .to_string(),
+            );
+        }
+        match &self.puzzle {
+            PuzzleSpec::Sliding { width, height, .. } => {
+                let cells = usize::from(*width) * usize::from(*height);
+                if cells > 12 && matches!(self.algorithm, Algorithm::Astar | Algorithm::Idastar) {
+                    hints.push(format!(
+                        "A {width}x{height} board can need billions of states to solve optimally from a random start: \
+                         expect the limit (or a long IDA* run) unless the start is a few dozen moves from the goal; \
+                         Scramble gives such a start."
+                    ));
+                }
+            }
+            PuzzleSpec::Hanoi { pegs, disks, .. } => {
+                if self.algorithm == Algorithm::Direct {
+                    hints.push(format!(
+                        "Direct solving uses no search: the classic recursion and the optimal 3-peg path for 3 pegs, \
+                         Frame-Stewart from tower to tower for 4 pegs (optimal only where proven). Other {pegs}-peg \
+                         positions need a search."
+                    ));
+                } else if *disks > query::MAX_SEARCH_DISKS {
+                    hints.push(format!(
+                        "Searches take at most {} disks: use Direct for {disks} disks.",
+                        query::MAX_SEARCH_DISKS
+                    ));
+                }
+            }
+        }
+        hints
+    }
+
+    /// The number of positions reachable from the start (sliding: N!/2; Hanoi: pegs^disks), as a float since it
+    /// overflows every integer type on big boards.
+    pub fn state_space(&self) -> f64 {
+        match &self.puzzle {
+            PuzzleSpec::Sliding { width, height, .. } => {
+                let cells = u32::from(*width) * u32::from(*height);
+                (2..=cells).map(f64::from).product::<f64>() / 2.0
+            }
+            PuzzleSpec::Hanoi { pegs, disks, .. } => f64::from(*pegs).powi(i32::from(*disks)),
+        }
+    }
+
+    /// Whether a solve must first replace a busy worker, and the new request.
+    fn start_request(&mut self) {
+        if self.is_solving() {
+            self.worker_generation = self.worker_generation.wrapping_add(1);
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        self.outbox = Some(Request {
+            id,
+            kind: RequestKind::Solve {
+                query: self.query_string(),
+                max_states: MAX_STATES,
+                time_limit_ms: None,
+                max_depth: (self.algorithm == Algorithm::Dfs).then_some(self.dfs_depth),
+            },
+        });
+        self.run = Run::Solving(Progress {
+            id,
+            expanded: 0,
+            generated: 0,
+            elapsed_ms: 0.0,
+            heard: 0,
+        });
+    }
+
+    /// Forgets the last run (and stops a running one): the puzzle or the algorithm changed.
+    fn reset_run(&mut self) {
+        if self.is_solving() {
+            self.worker_generation = self.worker_generation.wrapping_add(1);
+        }
+        self.outbox = None;
+        self.run = Run::Idle;
+        self.replay = None;
+        self.notice = None;
+        self.share_link = None;
+    }
+
+    /// The position set-up edits change.
+    fn edited_mut(&mut self) -> &mut Vec<u8> {
+        let editing = self.editing;
+        match &mut self.puzzle {
+            PuzzleSpec::Sliding { start, goal, .. } | PuzzleSpec::Hanoi { start, goal, .. } => {
+                match editing {
+                    Side::Start => start,
+                    Side::Goal => goal,
+                }
+            }
+        }
+    }
+
+    /// The position opposite the edited one.
+    fn other(&self) -> &[u8] {
+        match self.editing {
+            Side::Start => self.puzzle.goal(),
+            Side::Goal => self.puzzle.start(),
+        }
+    }
+
+    /// A puzzle edit: the run is forgotten and play restarts from the new start.
+    fn after_edit(&mut self) {
+        self.reset_run();
+        self.play = self.puzzle.start().to_vec();
+        self.play_moves = 0;
+    }
+
+    fn replace_puzzle(&mut self, puzzle: PuzzleSpec) {
+        let kind = puzzle.kind();
+        self.puzzle = puzzle;
+        if !algorithms_for(kind).contains(&self.algorithm) {
+            self.algorithm = Algorithm::Astar;
+        }
+        if !self.heuristic.applies_to(kind) {
+            self.heuristic = default_heuristic(kind);
+        }
+        self.editing = Side::Start;
+        self.after_edit();
+    }
+
+    fn seek(&mut self, target: usize) {
+        let (shape, pegs) = (self.shape(), self.pegs());
+        if let Some(replay) = self.replay.as_mut() {
+            let target = target.min(replay.steps.len());
+            while replay.cursor < target {
+                apply_step(shape, pegs, &mut replay.frame, replay.steps[replay.cursor], false);
+                replay.cursor += 1;
+            }
+            while replay.cursor > target {
+                replay.cursor -= 1;
+                apply_step(shape, pegs, &mut replay.frame, replay.steps[replay.cursor], true);
+            }
+        }
+    }
+
+    fn pegs(&self) -> u8 {
+        match self.puzzle {
+            PuzzleSpec::Hanoi { pegs, .. } => pegs,
+            PuzzleSpec::Sliding { .. } => 0,
+        }
+    }
+
+    fn finish(&mut self, report: Report) {
+        if report.stats.peak_memory_bytes > RESPAWN_AFTER_BYTES {
+            self.worker_generation = self.worker_generation.wrapping_add(1);
+        }
+        self.replay = None;
+        if report.status == Status::Solved && report.moves_listed {
+            match build_replay(&self.puzzle, &report.moves) {
+                Ok(replay) => {
+                    self.mode = Mode::Setup;
+                    self.editing = Side::Start;
+                    self.replay = Some(replay);
+                }
+                Err(why) => self.notice = Some(Notice::error(why)),
+            }
+        }
+        self.run = Run::Finished(Rc::new(report));
+    }
+
+    fn on_worker(&mut self, event: WorkerEvent) -> bool {
+        let current = match &self.run {
+            Run::Solving(p) => Some(p.id),
+            _ => None,
+        };
+        match event {
+            WorkerEvent::Message(Response { id, body }) => match body {
+                ResponseBody::Ready => false,
+                ResponseBody::Error { message } if id == NO_REQUEST => {
+                    let text = format!("The solver could not start: {message}.");
+                    if current.is_some() {
+                        self.outbox = None;
+                        self.run = Run::Failed(text);
+                    } else {
+                        self.notice = Some(Notice::error(text));
+                    }
+                    true
+                }
+                _ if Some(id) != current => false,
+                ResponseBody::Progress {
+                    expanded,
+                    generated,
+                    elapsed_ms,
+                } => {
+                    if let Run::Solving(p) = &mut self.run {
+                        p.expanded = expanded;
+                        p.generated = generated;
+                        p.elapsed_ms = elapsed_ms;
+                        p.heard = p.heard.wrapping_add(1);
+                    }
+                    true
+                }
+                ResponseBody::Done { report } => {
+                    self.outbox = None;
+                    self.finish(report);
+                    true
+                }
+                ResponseBody::Error { message } => {
+                    self.outbox = None;
+                    self.worker_generation = self.worker_generation.wrapping_add(1);
+                    self.run = Run::Failed(format!("The solver reported an error: {message}"));
+                    true
+                }
+            },
+            WorkerEvent::Crashed(why) => {
+                if current.is_none() {
+                    // An idle worker died (or failed to load): the next request respawns it.
+                    return false;
+                }
+                self.outbox = None;
+                self.worker_generation = self.worker_generation.wrapping_add(1);
+                self.run = Run::Failed(format!(
+                    "The solver stopped unexpectedly ({why}). It has been restarted: try again, or pick a smaller \
+                     puzzle or another algorithm."
+                ));
+                true
+            }
+        }
+    }
+}
+
+impl Reducible for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = (*self).clone();
+        let changed = s.apply(action);
+        if changed {
+            Rc::new(s)
+        } else {
+            self
+        }
+    }
+}
+
+impl State {
+    /// Applies one action; false if nothing changed (so the page does not re-render).
+    pub fn apply(&mut self, action: Action) -> bool {
+        match action {
+            Action::SetKind { kind, seed } => {
+                if kind == self.kind() {
+                    return false;
+                }
+                let puzzle = match kind {
+                    PuzzleKind::Sliding => {
+                        let goal = query::default_sliding_goal(3, 3);
+                        PuzzleSpec::Sliding {
+                            width: 3,
+                            height: 3,
+                            start: shuffled_board(Shape::new3(), &goal, seed),
+                            goal,
+                        }
+                    }
+                    PuzzleKind::Hanoi => tower(3, 4),
+                };
+                self.replace_puzzle(puzzle);
+            }
+            Action::SetSize {
+                width,
+                height,
+                seed,
+            } => {
+                let Ok(shape) = Shape::new(width, height) else {
+                    return false;
+                };
+                if self.shape() == Some(shape) {
+                    return false;
+                }
+                let goal = shape.default_goal();
+                let start = if shape.cells() <= 9 {
+                    shuffled_board(shape, &goal, seed)
+                } else {
+                    // A uniformly random big board is out of reach of every optimal search: start near the goal.
+                    scrambled_board(shape, &goal, DEFAULT_SCRAMBLE, seed)
+                };
+                self.replace_puzzle(PuzzleSpec::Sliding {
+                    width,
+                    height,
+                    start,
+                    goal,
+                });
+            }
+            Action::SetPegs(pegs) => match self.puzzle {
+                PuzzleSpec::Hanoi { pegs: p, disks, .. }
+                    if p != pegs && (query::MIN_PEGS..=query::MAX_PEGS).contains(&pegs) =>
+                {
+                    self.replace_puzzle(tower(pegs, disks));
+                }
+                _ => return false,
+            },
+            Action::SetDisks(disks) => match self.puzzle {
+                PuzzleSpec::Hanoi { pegs, disks: d, .. }
+                    if d != disks && (query::MIN_DISKS..=query::MAX_DISKS).contains(&disks) =>
+                {
+                    self.replace_puzzle(tower(pegs, disks));
+                }
+                _ => return false,
+            },
+            Action::SetAlgorithm(algorithm) => {
+                if algorithm == self.algorithm || !algorithms_for(self.kind()).contains(&algorithm) {
+                    return false;
+                }
+                self.algorithm = algorithm;
+                self.reset_run();
+            }
+            Action::SetHeuristic(heuristic) => {
+                if heuristic == self.heuristic || !heuristic.applies_to(self.kind()) {
+                    return false;
+                }
+                self.heuristic = heuristic;
+                self.reset_run();
+            }
+            Action::SetDfsDepth(depth) => {
+                let depth = depth.clamp(1, MAX_DFS_DEPTH);
+                if depth == self.dfs_depth {
+                    return false;
+                }
+                self.dfs_depth = depth;
+                self.reset_run();
+            }
+            Action::SetMode(mode) => {
+                if mode == self.mode {
+                    return false;
+                }
+                self.mode = mode;
+                self.notice = None;
+                if mode == Mode::Play {
+                    self.editing = Side::Start;
+                    self.play = self.puzzle.start().to_vec();
+                    self.play_moves = 0;
+                    if let Some(replay) = self.replay.as_mut() {
+                        replay.playing = false;
+                    }
+                }
+            }
+            Action::SetEditing(side) => {
+                if side == self.editing || self.mode == Mode::Play {
+                    return false;
+                }
+                self.editing = side;
+                if let Some(replay) = self.replay.as_mut() {
+                    replay.playing = false;
+                }
+            }
+            Action::SwapCells(a, b) => {
+                if self.mode != Mode::Setup || self.kind() != PuzzleKind::Sliding || a == b {
+                    return false;
+                }
+                let cells = self.edited_mut();
+                if a >= cells.len() || b >= cells.len() {
+                    return false;
+                }
+                cells.swap(a, b);
+                self.after_edit();
+            }
+            Action::PlaceDisk { disk, peg } => {
+                if self.mode != Mode::Setup || peg >= self.pegs() {
+                    return false;
+                }
+                let position = self.edited_mut();
+                match position.get_mut(usize::from(disk)) {
+                    Some(p) if *p != peg => *p = peg,
+                    _ => return false,
+                }
+                self.after_edit();
+            }
+            Action::SlideTile(cell) => {
+                let Some(shape) = self.shape() else {
+                    return false;
+                };
+                if self.mode != Mode::Play {
+                    return false;
+                }
+                let Some(blank) = self.play.iter().position(|&t| t == 0) else {
+                    return false;
+                };
+                let Some(dir) = Dir::ALL.into_iter().find(|&d| shape.step(blank, d) == Some(cell)) else {
+                    return false;
+                };
+                return self.play_step(Step::Slide(dir));
+            }
+            Action::MoveBlank(dir) => {
+                if self.mode != Mode::Play || self.kind() != PuzzleKind::Sliding {
+                    return false;
+                }
+                return self.play_step(Step::Slide(dir));
+            }
+            Action::MoveDisk(mv) => {
+                if self.mode != Mode::Play || self.kind() != PuzzleKind::Hanoi {
+                    return false;
+                }
+                return self.play_step(Step::Disk(mv));
+            }
+            Action::Shuffle { seed } => {
+                let other = self.other().to_vec();
+                let fresh = match &self.puzzle {
+                    PuzzleSpec::Sliding { width, height, .. } => shuffled_board(
+                        Shape {
+                            width: *width,
+                            height: *height,
+                        },
+                        &other,
+                        seed,
+                    ),
+                    PuzzleSpec::Hanoi { pegs, disks, .. } => random_position(*pegs, *disks, seed),
+                };
+                *self.edited_mut() = fresh;
+                self.after_edit();
+            }
+            Action::Scramble { seed } => {
+                let other = self.other().to_vec();
+                let fresh = match &self.puzzle {
+                    PuzzleSpec::Sliding { width, height, .. } => scrambled_board(
+                        Shape {
+                            width: *width,
+                            height: *height,
+                        },
+                        &other,
+                        self.scramble_moves,
+                        seed,
+                    ),
+                    PuzzleSpec::Hanoi { pegs, .. } => {
+                        scrambled_position(*pegs, &other, self.scramble_moves, seed)
+                    }
+                };
+                *self.edited_mut() = fresh;
+                self.after_edit();
+            }
+            Action::SetScrambleMoves(k) => {
+                let k = k.clamp(1, MAX_SCRAMBLE);
+                if k == self.scramble_moves {
+                    return false;
+                }
+                self.scramble_moves = k;
+            }
+            Action::Solve => {
+                self.mode = Mode::Setup;
+                self.editing = Side::Start;
+                self.replay = None;
+                self.share_link = None;
+                if let Err(why) = self.solvability() {
+                    // Decided in O(N) here: no search can help, so none is started.
+                    if self.is_solving() {
+                        self.worker_generation = self.worker_generation.wrapping_add(1);
+                    }
+                    self.outbox = None;
+                    self.run = Run::Idle;
+                    self.notice = Some(Notice::error(why));
+                    return true;
+                }
+                self.notice = None;
+                self.start_request();
+            }
+            Action::Cancel => {
+                if !self.is_solving() {
+                    return false;
+                }
+                self.worker_generation = self.worker_generation.wrapping_add(1);
+                self.outbox = None;
+                self.run = Run::Cancelled;
+            }
+            Action::Worker(event) => return self.on_worker(event),
+            Action::WorkerSilent { id, heard } => match &self.run {
+                Run::Solving(p) if p.id == id && p.heard == heard => {
+                    self.outbox = None;
+                    self.worker_generation = self.worker_generation.wrapping_add(1);
+                    self.run = Run::Failed(format!(
+                        "The solver has not answered for {} s, so it was restarted. Try again, or pick a smaller \
+                         puzzle or another algorithm.",
+                        SILENCE_MS / 1000
+                    ));
+                }
+                _ => return false,
+            },
+            Action::TogglePlay => {
+                let Some(replay) = self.replay.as_mut() else {
+                    return false;
+                };
+                if replay.playing {
+                    replay.playing = false;
+                } else {
+                    let rewind = replay.at_end();
+                    replay.playing = !replay.is_empty();
+                    if rewind {
+                        self.seek(0);
+                    }
+                }
+                self.mode = Mode::Setup;
+                self.editing = Side::Start;
+            }
+            Action::StepForward | Action::StepBack | Action::Seek(_) => {
+                let Some(replay) = self.replay.as_mut() else {
+                    return false;
+                };
+                let target = match action {
+                    Action::StepForward => replay.cursor + 1,
+                    Action::StepBack => replay.cursor.saturating_sub(1),
+                    Action::Seek(k) => k,
+                    _ => replay.cursor,
+                };
+                replay.playing = false;
+                self.mode = Mode::Setup;
+                self.editing = Side::Start;
+                self.seek(target);
+            }
+            Action::Tick => {
+                let Some(replay) = self.replay.as_ref() else {
+                    return false;
+                };
+                if !replay.playing {
+                    return false;
+                }
+                let target = replay.cursor + speed_timing(self.speed).1;
+                self.seek(target);
+                if let Some(replay) = self.replay.as_mut() {
+                    if replay.at_end() {
+                        replay.playing = false;
+                    }
+                }
+            }
+            Action::SetSpeed(speed) => {
+                let speed = speed.clamp(1, SPEEDS.len() as u8);
+                if speed == self.speed {
+                    return false;
+                }
+                self.speed = speed;
+            }
+            Action::Shared { link, copied } => {
+                self.notice = Some(match copied {
+                    Ok(()) => Notice::info("Link copied to the clipboard: it opens this exact puzzle."),
+                    Err(why) => Notice::info(format!(
+                        "Copy the link below by hand (the clipboard is not available here: {why})."
+                    )),
+                });
+                self.share_link = Some(link);
+            }
+            Action::DismissNotice => {
+                if self.notice.is_none() && self.share_link.is_none() {
+                    return false;
+                }
+                self.notice = None;
+                self.share_link = None;
+            }
+        }
+        true
+    }
+
+    /// A hand-played move: applied if legal (counted, and the goal celebrated), else explained.
+    fn play_step(&mut self, step: Step) -> bool {
+        let result = match (step, &self.puzzle) {
+            (Step::Slide(dir), PuzzleSpec::Sliding { width, height, .. }) => {
+                let shape = Shape {
+                    width: *width,
+                    height: *height,
+                };
+                sliding::apply_move(shape, &mut self.play, dir).map_err(|e| e.to_string())
+            }
+            (Step::Disk(mv), PuzzleSpec::Hanoi { pegs, .. }) => apply_disk_move(&mut self.play, *pegs, mv)
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+            _ => return false,
+        };
+        match result {
+            Ok(()) => {
+                self.play_moves += 1;
+                self.notice = (self.play.as_slice() == self.puzzle.goal()).then(|| {
+                    Notice::info(format!(
+                        "Solved by hand in {} moves! Press Solve to compare with the shortest solution.",
+                        self.play_moves
+                    ))
+                });
+                true
+            }
+            // Sliding: a blocked arrow key is not worth a message. Hanoi: a refused drop is.
+            Err(_) if matches!(step, Step::Slide(_)) => false,
+            Err(why) => {
+                self.notice = Some(Notice::error(capitalise(&why)));
+                true
+            }
+        }
+    }
+}
+
+/// The algorithms offered for a kind of puzzle, in menu order.
+pub fn algorithms_for(kind: PuzzleKind) -> Vec<Algorithm> {
+    Algorithm::ALL
+        .into_iter()
+        .filter(|&a| a != Algorithm::Direct || kind == PuzzleKind::Hanoi)
+        .collect()
+}
+
+/// The heuristic a fresh puzzle of this kind uses.
+pub fn default_heuristic(kind: PuzzleKind) -> HeuristicName {
+    match kind {
+        PuzzleKind::Sliding => HeuristicName::LinearConflict,
+        PuzzleKind::Hanoi => HeuristicName::Exact,
+    }
+}
+
+/// "sliding puzzle" / "Tower of Hanoi".
+pub fn kind_title(kind: PuzzleKind) -> &'static str {
+    match kind {
+        PuzzleKind::Sliding => "sliding puzzle",
+        PuzzleKind::Hanoi => "Tower of Hanoi",
+    }
+}
+
+/// A person's name for a heuristic.
+pub fn heuristic_title(h: HeuristicName) -> &'static str {
+    match h {
+        HeuristicName::Misplaced => "Misplaced",
+        HeuristicName::Manhattan => "Manhattan distance",
+        HeuristicName::LinearConflict => "Manhattan + linear conflict",
+        HeuristicName::Pdb => "Pattern databases (4x4)",
+        HeuristicName::Exact => "Exact (3 pegs) / lower bound",
+        HeuristicName::SeedPower => "Seed power 2^(k+1)-1 (inadmissible)",
+    }
+}
+
+/// The classic tower: every disk on the first peg, the goal every disk on the last.
+fn tower(pegs: u8, disks: u8) -> PuzzleSpec {
+    PuzzleSpec::Hanoi {
+        pegs,
+        disks,
+        start: vec![0; usize::from(disks)],
+        goal: query::default_hanoi_goal(pegs, disks),
+    }
+}
+
+/// Moves the top disk of `mv.from` onto `mv.to` in a position (`position[i]` = peg of disk i); returns the disk moved.
+pub fn apply_disk_move(position: &mut [u8], pegs: u8, mv: HanoiMove) -> Result<u8, MoveError> {
+    for peg in [mv.from, mv.to] {
+        if peg >= pegs {
+            return Err(MoveError::NoSuchPeg { peg, pegs });
+        }
+    }
+    if mv.from == mv.to {
+        return Err(MoveError::SamePeg { peg: mv.from });
+    }
+    // Disks are listed smallest first, so the first one on a peg is its top.
+    let disk = position
+        .iter()
+        .position(|&p| p == mv.from)
+        .ok_or(MoveError::EmptyPeg { peg: mv.from })?;
+    if let Some(onto) = position[..disk].iter().position(|&p| p == mv.to) {
+        return Err(MoveError::OntoSmaller {
+            disk: disk as u8,
+            onto: onto as u8,
+            peg: mv.to,
+        });
+    }
+    position[disk] = mv.to;
+    Ok(disk as u8)
+}
+
+/// Plays a validated step forward, or undoes it.
+fn apply_step(shape: Option<Shape>, pegs: u8, frame: &mut [u8], step: Step, undo: bool) {
+    // Steps were replayed once in `build_replay`, so they are legal here; a failure leaves the frame unchanged.
+    match (step, shape) {
+        (Step::Slide(dir), Some(shape)) => {
+            let dir = if undo { dir.opposite() } else { dir };
+            let _ = sliding::apply_move(shape, frame, dir);
+        }
+        (Step::Disk(mv), _) => {
+            let mv = if undo { mv.inverse() } else { mv };
+            let _ = apply_disk_move(frame, pegs, mv);
+        }
+        (Step::Slide(_), None) => {}
+    }
+}
+
+/// Turns a solver's move list into steps and words, replaying it from the start: every move must be legal and the
+/// last position must be the goal, or the solution is refused with a reason.
+pub fn build_replay(puzzle: &PuzzleSpec, moves: &Moves) -> Result<Replay, String> {
+    let mut frame = puzzle.start().to_vec();
+    let mut words = Vec::new();
+    let steps: Vec<Step> = match (puzzle, moves) {
+        (PuzzleSpec::Sliding { width, height, .. }, Moves::Sliding(letters)) => {
+            let shape = Shape {
+                width: *width,
+                height: *height,
+            };
+            let dirs = sliding::parse_moves(letters).map_err(|e| format!("The solver's answer is unreadable: {e}"))?;
+            words.reserve(dirs.len());
+            for (i, &dir) in dirs.iter().enumerate() {
+                words.push(sliding::describe_move(shape, &frame, dir));
+                sliding::apply_move(shape, &mut frame, dir)
+                    .map_err(|e| format!("The solver's move {} is illegal: {e}", i + 1))?;
+            }
+            dirs.into_iter().map(Step::Slide).collect()
+        }
+        (PuzzleSpec::Hanoi { pegs, .. }, Moves::Hanoi(pairs)) => {
+            words.reserve(pairs.len());
+            let mut steps = Vec::with_capacity(pairs.len());
+            for (i, &[from, to]) in pairs.iter().enumerate() {
+                let mv = HanoiMove { from, to };
+                let disk = apply_disk_move(&mut frame, *pegs, mv)
+                    .map_err(|e| format!("The solver's move {} is illegal: {e}", i + 1))?;
+                words.push(hanoi::describe_move(mv, disk));
+                steps.push(Step::Disk(mv));
+            }
+            steps
+        }
+        // An empty list reads as either kind (the JSON of "" and [] are both empty).
+        (_, Moves::Sliding(s)) if s.is_empty() => Vec::new(),
+        (_, Moves::Hanoi(v)) if v.is_empty() => Vec::new(),
+        _ => return Err("The solver answered with moves of the other kind of puzzle.".to_string()),
+    };
+    if frame != puzzle.goal() {
+        return Err("The solver's moves do not end at the goal; the solution is not shown.".to_string());
+    }
+    Ok(Replay {
+        steps: steps.into(),
+        words: words.into(),
+        cursor: 0,
+        frame: puzzle.start().to_vec(),
+        playing: true,
+    })
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+// ---- Random positions, from the solver crate's generators ----
+
+trait ShapeExt {
+    fn new3() -> Shape;
+}
+
+impl ShapeExt for Shape {
+    fn new3() -> Shape {
+        Shape {
+            width: 3,
+            height: 3,
+        }
+    }
+}
+
+/// A uniformly random board that can reach (or be reached from) `other`.
+fn shuffled_board(shape: Shape, other: &[u8], seed: u64) -> Vec<u8> {
+    sliding::random_solvable(shape, other, seed).unwrap_or_else(|_| other.to_vec())
+}
+
+/// `other` after `moves` random moves.
+fn scrambled_board(shape: Shape, other: &[u8], moves: u32, seed: u64) -> Vec<u8> {
+    sliding::scramble(shape, other, moves, seed).unwrap_or_else(|_| other.to_vec())
+}
+
+/// A uniformly random Hanoi position.
+fn random_position(pegs: u8, disks: u8, seed: u64) -> Vec<u8> {
+    hanoi::random_state(pegs, disks, seed).unwrap_or_else(|_| vec![0; usize::from(disks)])
+}
+
+/// `other` after `moves` random legal disk moves, never undoing the move just made.
+fn scrambled_position(pegs: u8, other: &[u8], moves: u32, seed: u64) -> Vec<u8> {
+    const NONE: usize = usize::MAX;
+    let mut rng = hanoi::SplitMix64::new(seed);
+    let mut position = other.to_vec();
+    let mut last: Option<HanoiMove> = None;
+    let mut legal = Vec::with_capacity(usize::from(pegs) * usize::from(pegs));
+    let mut top = [NONE; query::MAX_PEGS as usize];
+    for _ in 0..moves {
+        // The top of each peg is its smallest disk: the first one listed.
+        top.fill(NONE);
+        for (disk, &peg) in position.iter().enumerate().rev() {
+            if let Some(slot) = top.get_mut(usize::from(peg)) {
+                *slot = disk;
+            }
+        }
+        legal.clear();
+        for from in 0..pegs {
+            for to in 0..pegs {
+                let mv = HanoiMove { from, to };
+                let (a, b) = (top[usize::from(from)], top[usize::from(to)]);
+                if from != to && a != NONE && (b == NONE || b > a) && Some(mv.inverse()) != last {
+                    legal.push(mv);
+                }
+            }
+        }
+        let Some(&mv) = legal.get(rng.below(legal.len() as u64) as usize) else {
+            break;
+        };
+        let _ = apply_disk_move(&mut position, pegs, mv);
+        last = Some(mv);
+    }
+    position
+}

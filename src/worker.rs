@@ -1,0 +1,175 @@
+//! The worker's side: decode a request, run the solver synchronously with a `performance.now()` clock, post progress
+//! at most every 50 ms, then post the report.
+//!
+//! Cancelling is not cooperative: the app terminates this worker and starts a fresh one, so the search needs no
+//! way to hear a message while it runs.
+
+use crate::protocol::{Request, RequestKind, Response, ResponseBody, NO_REQUEST, PROGRESS_EVERY_MS};
+use solver::search::clock::FnClock;
+use solver::search::{Control, Flow, Limits, DEFAULT_DFS_DEPTH};
+use solver::{query, Algorithm, Report};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+/// Counters of a running search, as the progress hook sees them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tally {
+    pub expanded: u64,
+    pub generated: u64,
+    pub elapsed_ms: f64,
+}
+
+/// Runs one request to its report. `now` is a millisecond clock; `progress` is called at most every
+/// `PROGRESS_EVERY_MS` of it (and once at the start). A malformed query gives an `invalid` report naming the problem.
+pub fn solve_request(
+    query: &str,
+    max_states: u64,
+    time_limit_ms: Option<u64>,
+    max_depth: Option<u32>,
+    now: impl Fn() -> f64,
+    mut progress: impl FnMut(Tally),
+) -> Report {
+    let query = match query::parse(query) {
+        Ok(q) => q,
+        Err(e) => {
+            return solver::run::invalid(Algorithm::Astar, format!("the puzzle could not be read: {e}"));
+        }
+    };
+    progress(Tally {
+        expanded: 0,
+        generated: 0,
+        elapsed_ms: 0.0,
+    });
+    let limits = Limits {
+        max_states,
+        time_limit_ms,
+        max_depth: max_depth.unwrap_or(DEFAULT_DFS_DEPTH),
+    };
+    let mut last_post = f64::NEG_INFINITY;
+    let mut control = Control::new(limits)
+        .with_clock(FnClock::new(now))
+        .with_progress(move |stats| {
+            if stats.elapsed_ms - last_post >= PROGRESS_EVERY_MS {
+                last_post = stats.elapsed_ms;
+                progress(Tally {
+                    expanded: stats.expanded,
+                    generated: stats.generated,
+                    elapsed_ms: stats.elapsed_ms,
+                });
+            }
+            Flow::Continue
+        });
+    solver::run::solve(&query, &mut control)
+}
+
+/// The worker's entry point: listen for requests and say `Ready`.
+pub fn start() {
+    console_error_panic_hook::set_once();
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let on_message = {
+        let scope = scope.clone();
+        Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| handle(&scope, &event))
+    };
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // The handler lives as long as the worker.
+    on_message.forget();
+    post(
+        &scope,
+        &Response {
+            id: NO_REQUEST,
+            body: ResponseBody::Ready,
+        },
+    );
+}
+
+fn handle(scope: &DedicatedWorkerGlobalScope, event: &MessageEvent) {
+    let request = match event.data().as_string().map(|text| Request::from_json(&text)) {
+        Some(Ok(request)) => request,
+        Some(Err(e)) => return post(scope, &error(NO_REQUEST, e.to_string())),
+        None => return post(scope, &error(NO_REQUEST, "the request was not text".to_string())),
+    };
+    let id = request.id;
+    match request.kind {
+        RequestKind::Solve {
+            query,
+            max_states,
+            time_limit_ms,
+            max_depth,
+        } => {
+            let performance = scope.performance();
+            let now = move || performance.as_ref().map_or_else(js_sys::Date::now, |p| p.now());
+            let report = solve_request(&query, max_states, time_limit_ms, max_depth, now, |t| {
+                post(
+                    scope,
+                    &Response {
+                        id,
+                        body: ResponseBody::Progress {
+                            expanded: t.expanded,
+                            generated: t.generated,
+                            elapsed_ms: t.elapsed_ms,
+                        },
+                    },
+                )
+            });
+            post(
+                scope,
+                &Response {
+                    id,
+                    body: ResponseBody::Done { report },
+                },
+            );
+        }
+    }
+}
+
+fn error(id: u64, message: String) -> Response {
+    Response {
+        id,
+        body: ResponseBody::Error { message },
+    }
+}
+
+fn post(scope: &DedicatedWorkerGlobalScope, response: &Response) {
+    // Posting a string cannot fail to clone; if it did, the app's watchdog would notice the silence.
+    let _ = scope.post_message(&JsValue::from_str(&response.to_json()));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solver::Status;
+    use std::cell::Cell;
+
+    #[test]
+    fn a_bad_query_is_an_invalid_report_not_a_panic() {
+        let report = solve_request("puzzle=cube", 1000, None, None, || 0.0, |_| {});
+        assert_eq!(report.status, Status::Invalid);
+        assert!(report.message.starts_with("the puzzle could not be read"), "{}", report.message);
+    }
+
+    #[test]
+    fn progress_is_throttled_by_the_clock() {
+        // A clock that advances 10 ms per reading: the hook runs every few thousand expansions, and must post
+        // only when 50 ms have passed since its last post.
+        let t = Cell::new(0.0);
+        let now = || {
+            t.set(t.get() + 10.0);
+            t.get()
+        };
+        let mut times = Vec::new();
+        let report = solve_request(
+            "puzzle=hanoi&pegs=4&disks=9&start=0,0,0,0,0,0,0,0,0&goal=3,3,3,3,3,3,3,3,3&algo=bfs",
+            10_000_000,
+            None,
+            None,
+            now,
+            |tally| times.push(tally.elapsed_ms),
+        );
+        assert_eq!(report.status, Status::Solved);
+        assert!(times.len() >= 2, "expected the start and at least one progress post, got {times:?}");
+        for pair in times[1..].windows(2) {
+            assert!(pair[1] - pair[0] >= PROGRESS_EVERY_MS, "posts too close: {times:?}");
+        }
+    }
+}
