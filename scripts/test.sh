@@ -25,5 +25,7 @@ CHROMEDRIVER=/usr/bin/chromedriver cargo test -p puzzle-lab --target wasm32-unkn
 step "release build (trunk)"
 bash scripts/build.sh
 
-step "end-to-end tests in Chromium"
+step "end-to-end tests in Chromium (screenshots in test-artifacts/)"
+# The same release built for static hosting under a sub-path, for tests/e2e/subpath.test.mjs.
+PUBLIC_URL=/puzzle-lab/ DIST=dist-sub bash scripts/build.sh
 node --test --test-concurrency=1 tests/e2e/

@@ -3,6 +3,9 @@
 //! Data flows one way: a UI event becomes an [`state::Action`], the reducer changes the [`state::State`] (and records a
 //! request for the worker), the worker's reply comes back as another action, and the components only read the state.
 
+pub mod app;
+pub mod browser;
+pub mod components;
 pub mod format;
 pub mod protocol;
 pub mod state;

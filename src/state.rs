@@ -9,7 +9,7 @@ use crate::protocol::{Request, RequestKind, Response, ResponseBody, NO_REQUEST};
 use crate::worker_client::WorkerEvent;
 use solver::hanoi::{self, HanoiMove, MoveError};
 use solver::query::{self, PuzzleKind, PuzzleSpec, Query};
-use solver::sliding::{self, Dir, Shape};
+use solver::sliding::{self, Dir, Shape, Unsolvable};
 use solver::{Algorithm, HeuristicName, Moves, Report, Status};
 use std::fmt;
 use std::rc::Rc;
@@ -375,8 +375,8 @@ impl State {
         }
     }
 
-    /// `Err(why)` if the start cannot reach the goal (only sliding puzzles can be unsolvable).
-    pub fn solvability(&self) -> Result<(), String> {
+    /// `Err(why)` if the start cannot reach the goal (only sliding puzzles can be unsolvable). O(N), no search.
+    pub fn solvability(&self) -> Result<(), Unsolvable> {
         match &self.puzzle {
             PuzzleSpec::Sliding {
                 width,
@@ -390,8 +390,7 @@ impl State {
                 },
                 start,
                 goal,
-            )
-            .map_err(|why| why.to_string()),
+            ),
             PuzzleSpec::Hanoi { .. } => Ok(()),
         }
     }
@@ -434,7 +433,7 @@ impl State {
                 "Cancelled: the search was stopped and the solver restarted, ready for the next run.",
             )),
             Run::Failed(why) => Some(Notice::error(why.clone())),
-            Run::Idle | Run::Solving(_) => self.solvability().err().map(Notice::error),
+            Run::Idle | Run::Solving(_) => self.solvability().err().map(|why| Notice::error(why.to_string())),
         }
     }
 
@@ -915,7 +914,7 @@ impl State {
                     }
                     self.outbox = None;
                     self.run = Run::Idle;
-                    self.notice = Some(Notice::error(why));
+                    self.notice = Some(Notice::error(why.to_string()));
                     return true;
                 }
                 self.notice = None;
@@ -1213,7 +1212,7 @@ impl ShapeExt for Shape {
 
 /// A uniformly random board that can reach (or be reached from) `other`.
 fn shuffled_board(shape: Shape, other: &[u8], seed: u64) -> Vec<u8> {
-    sliding::random_solvable(shape, other, seed).unwrap_or_else(|_| other.to_vec())
+    sliding::shuffle_solvable(shape, other, seed).unwrap_or_else(|_| other.to_vec())
 }
 
 /// `other` after `moves` random moves.

@@ -25,20 +25,15 @@ use crate::search::Algorithm;
 use std::fmt;
 use std::str::FromStr;
 
-/// The smallest board side (width or height) of a sliding puzzle.
-pub const MIN_SIDE: u8 = 2;
-/// The largest board side (width or height) of a sliding puzzle.
-pub const MAX_SIDE: u8 = 8;
-/// The fewest pegs of a Tower of Hanoi.
-pub const MIN_PEGS: u8 = 3;
-/// The most pegs of a Tower of Hanoi.
-pub const MAX_PEGS: u8 = 5;
+/// The tower limits: 3 to 5 pegs; searches take up to 24 disks (the Hanoi module's own bounds).
+pub use crate::hanoi::{MAX_PEGS, MAX_SEARCH_DISKS, MIN_PEGS};
+/// The board limits: widths and heights of 2 to 8 (the sliding module's own bounds).
+pub use crate::sliding::{MAX_SIDE, MIN_SIDE};
 /// The fewest disks of a Tower of Hanoi.
 pub const MIN_DISKS: u8 = 1;
-/// The most disks the format accepts: direct solvers give lengths (a u64) up to 63 disks.
-pub const MAX_DISKS: u8 = 63;
-/// The most disks a search (every algorithm but `direct`) takes; the solver, not the parser, enforces it.
-pub const MAX_SEARCH_DISKS: u8 = 24;
+/// The most disks the format accepts: direct solvers give lengths (a u64) up to 63 disks. Above
+/// `MAX_SEARCH_DISKS` only `algo=direct` runs; the solver, not the parser, says so.
+pub const MAX_DISKS: u8 = crate::hanoi::MAX_DIRECT_DISKS;
 
 /// The two kinds of puzzle, by their names in the format (`puzzle=sliding`, `puzzle=hanoi`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

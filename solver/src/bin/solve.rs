@@ -1,1 +1,903 @@
-fn main() {}
+//! `solve`, the native command line: reads a PUZZLE (or, with `--batch`, one per line of standard input),
+//! solves it with `solver::run::solve`, and prints a readable report or one JSON object per puzzle.
+//!
+//! JSON objects always have the same keys: `status`, `length`, `moves`, `optimal`, `algorithm`,
+//! `heuristic`, `stats`, `message`. `moves` is the U/D/L/R string (sliding) or the `[from, to]` pairs
+//! (Hanoi); it is empty when there is no solution, and `null` when a direct solver's list is over its
+//! listing cap or the puzzle could not be read at all (then `algorithm` is `null` too).
+
+use serde::Serialize;
+use solver::hanoi::{self, HanoiMove};
+use solver::query::{self, PuzzleKind, PuzzleSpec, QueryError};
+use solver::run;
+use solver::search::{Algorithm, Control, Flow, Limits, Stats, Status};
+use solver::sliding::{self, Dir, Shape};
+use solver::{HeuristicName, Moves, Query, Report};
+use std::borrow::Cow;
+use std::ffi::OsString;
+use std::fmt::{self, Write as _};
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+solve: solves a sliding-tile puzzle or a Tower of Hanoi given as a PUZZLE query string.
+
+USAGE:
+    solve [OPTIONS] PUZZLE
+    solve --batch [OPTIONS] < puzzles.txt
+
+PUZZLE is the query string of the app's share URL, with or without a leading '?', or the whole URL.
+Quote it: '&' means something to the shell.
+    'puzzle=sliding&size=3x3&start=8,6,7,2,5,4,3,0,1&goal=1,2,3,4,5,6,7,8,0&algo=astar&heuristic=manhattan'
+    'puzzle=hanoi&pegs=3&disks=4&start=0,0,0,0&goal=2,2,2,2&algo=bfs'
+Keys: puzzle (sliding|hanoi); size=WIDTHxHEIGHT (2 to 8 each) for sliding; pegs (3 to 5) and disks
+(1 to 63; searches take up to 24, algo=direct more) for hanoi; start and goal (sliding: the tiles
+row-major, 0 the blank; hanoi: the peg of each disk from 0, smallest disk first); goal may be left
+out (sliding: 1,2,...,N-1,0; hanoi: every disk on the last peg); algo; heuristic.
+
+OPTIONS:
+    --algo A           bfs, bibfs, dfs, astar, idastar, greedy or direct (default: the query's, else astar)
+    --heuristic H      misplaced, manhattan, linear-conflict, pdb (sliding); misplaced, exact, seed-power
+                       (hanoi). Default: the query's, else linear-conflict (sliding) or exact (hanoi)
+    --max-states N     the most states a search may hold (default 20000000); past it: status limit
+    --time-limit MS    stop after MS milliseconds with status limit (default: none)
+    --depth D          the depth bound of dfs (default 40)
+    --json             print one JSON object instead of the readable report
+    --batch            read one PUZZLE per line of standard input and answer each in turn, in order;
+                       blank lines are skipped, every other line is answered (a bad one with status
+                       invalid, and the batch goes on). Use it with --json for one object per line
+    -h, --help         print this help
+
+Options may also be written --name=value. Flags override the query's algo and heuristic.
+
+OUTPUT:
+    The readable report draws the start and goal, lists the moves in words (the first 200), and
+    tabulates the statistics. JSON: {\"status\", \"length\", \"moves\", \"optimal\", \"algorithm\",
+    \"heuristic\", \"stats\": {\"expanded\", \"generated\", \"max_open\", \"closed\", \"duplicates\",
+    \"peak_memory_bytes\", \"elapsed_ms\", \"by_depth\"}, \"message\"}. Status is solved, unsolvable,
+    limit, cancelled or invalid. Sliding moves are U/D/L/R, the direction the BLANK moves; Hanoi moves
+    are [from, to] peg pairs, pegs from 0.
+
+EXIT STATUS:
+    0  every puzzle was answered (solved, unsolvable, limit or cancelled)
+    1  the output or the input could not be written or read
+    2  invalid input: a bad option, or a PUZZLE that is not valid (in --batch: any line)
+";
+
+/// How many moves the readable report lists before it summarises the rest.
+const LISTED_MOVES: usize = 200;
+
+fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    // Known before parsing, so that even a bad option is answered in the format asked for.
+    let json = args.iter().any(|a| a == "--json");
+    let options = match Options::parse(args) {
+        Ok(options) => options,
+        Err(error) => return refuse_arguments(&error, json),
+    };
+    if options.help {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+
+    let mut out = io::stdout().lock();
+    let result = match &options.puzzle {
+        Some(puzzle) => solve_one(puzzle, &options, &mut out),
+        None => solve_batch(&options, io::stdin().lock(), &mut out),
+    };
+    match result.and_then(|code| out.flush().map(|()| code)) {
+        Ok(code) => code,
+        // A closed pipe (`solve ... | head`) is the reader's choice, not a failure.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("solve: {error}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The exit code for invalid input.
+const INVALID: u8 = 2;
+
+fn refuse_arguments(error: &ArgError, json: bool) -> ExitCode {
+    if json {
+        let answer = Answer::invalid(error.to_string());
+        // If even this cannot be written there is nothing more to say; the exit code still tells.
+        let _ = writeln!(io::stdout().lock(), "{}", answer.to_json());
+    } else {
+        eprintln!("solve: {error}\nRun 'solve --help' for the options and the PUZZLE format.");
+    }
+    ExitCode::from(INVALID)
+}
+
+/// The command line, read.
+#[derive(Debug, Default)]
+struct Options {
+    algorithm: Option<Algorithm>,
+    heuristic: Option<HeuristicName>,
+    max_states: Option<u64>,
+    time_limit_ms: Option<u64>,
+    depth: Option<u32>,
+    json: bool,
+    batch: bool,
+    help: bool,
+    /// The PUZZLE argument; `None` in batch mode.
+    puzzle: Option<String>,
+}
+
+/// A command line that cannot be run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum ArgError {
+    UnknownOption(String),
+    MissingValue(&'static str),
+    UnexpectedValue(&'static str),
+    Repeated(&'static str),
+    NotANumber { flag: &'static str, value: String },
+    Zero(&'static str),
+    Name(QueryError),
+    NotUtf8,
+    NoPuzzle,
+    TwoPuzzles,
+    PuzzleWithBatch,
+}
+
+impl fmt::Display for ArgError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArgError::UnknownOption(option) => write!(f, "unknown option '{option}'"),
+            ArgError::MissingValue(flag) => write!(f, "{flag} needs a value, for example {flag} {}", example(flag)),
+            ArgError::UnexpectedValue(flag) => write!(f, "{flag} takes no value"),
+            ArgError::Repeated(flag) => write!(f, "{flag} is given twice"),
+            ArgError::NotANumber { flag, value } => write!(f, "{flag} '{value}' is not a whole number"),
+            ArgError::Zero(flag) => write!(f, "{flag} must be at least 1"),
+            ArgError::Name(error) => write!(f, "{error}"),
+            ArgError::NotUtf8 => write!(f, "an argument is not valid UTF-8 text"),
+            ArgError::NoPuzzle => write!(
+                f,
+                "no PUZZLE given: pass one such as 'puzzle=sliding&size=3x3&start=8,6,7,2,5,4,3,0,1', or use --batch to read them from standard input"
+            ),
+            ArgError::TwoPuzzles => write!(
+                f,
+                "more than one PUZZLE given: quote the PUZZLE ('&' splits commands in the shell), or use --batch for many"
+            ),
+            ArgError::PuzzleWithBatch => {
+                write!(f, "--batch reads the puzzles from standard input: give no PUZZLE argument with it")
+            }
+        }
+    }
+}
+
+fn example(flag: &str) -> &'static str {
+    match flag {
+        "--algo" => "bfs",
+        "--heuristic" => "manhattan",
+        "--max-states" => "1000000",
+        "--time-limit" => "5000",
+        _ => "30",
+    }
+}
+
+impl Options {
+    fn parse(args: Vec<OsString>) -> Result<Options, ArgError> {
+        let mut options = Options::default();
+        let mut positional = Vec::new();
+        let mut args = args.into_iter();
+        let mut only_positional = false;
+        while let Some(arg) = args.next() {
+            let arg = arg.into_string().map_err(|_| ArgError::NotUtf8)?;
+            if only_positional || !arg.starts_with('-') || arg == "-" {
+                positional.push(arg);
+                continue;
+            }
+            if arg == "--" {
+                only_positional = true;
+                continue;
+            }
+            let (name, inline) = match arg.split_once('=') {
+                Some((name, value)) => (name.to_string(), Some(value.to_string())),
+                None => (arg.clone(), None),
+            };
+            let flag = match name.as_str() {
+                "-h" | "--help" => "--help",
+                "--json" => "--json",
+                "--batch" => "--batch",
+                "--algo" => "--algo",
+                "--heuristic" => "--heuristic",
+                "--max-states" => "--max-states",
+                "--time-limit" => "--time-limit",
+                "--depth" => "--depth",
+                _ => return Err(ArgError::UnknownOption(arg)),
+            };
+            if matches!(flag, "--help" | "--json" | "--batch") {
+                if inline.is_some() {
+                    return Err(ArgError::UnexpectedValue(flag));
+                }
+                let seen = match flag {
+                    "--help" => &mut options.help,
+                    "--json" => &mut options.json,
+                    _ => &mut options.batch,
+                };
+                if *seen && flag != "--help" {
+                    return Err(ArgError::Repeated(flag));
+                }
+                *seen = true;
+                continue;
+            }
+            let value = match inline {
+                Some(value) => value,
+                None => args
+                    .next()
+                    .ok_or(ArgError::MissingValue(flag))?
+                    .into_string()
+                    .map_err(|_| ArgError::NotUtf8)?,
+            };
+            let value = value.trim();
+            if value.is_empty() {
+                return Err(ArgError::MissingValue(flag));
+            }
+            match flag {
+                "--algo" => set(&mut options.algorithm, flag, parse_algorithm(value)?)?,
+                "--heuristic" => set(&mut options.heuristic, flag, parse_heuristic(value)?)?,
+                "--max-states" => set(&mut options.max_states, flag, parse_positive(flag, value)?)?,
+                "--time-limit" => set(
+                    &mut options.time_limit_ms,
+                    flag,
+                    parse_positive(flag, value)?,
+                )?,
+                _ => {
+                    let depth = parse_number(flag, value)?;
+                    let depth = u32::try_from(depth).map_err(|_| ArgError::NotANumber {
+                        flag,
+                        value: value.into(),
+                    })?;
+                    set(&mut options.depth, flag, depth)?
+                }
+            }
+        }
+        if options.help {
+            return Ok(options);
+        }
+        let mut positional = positional.into_iter();
+        options.puzzle = positional.next();
+        if positional.next().is_some() {
+            return Err(ArgError::TwoPuzzles);
+        }
+        match (options.batch, options.puzzle.is_some()) {
+            (true, true) => Err(ArgError::PuzzleWithBatch),
+            (false, false) => Err(ArgError::NoPuzzle),
+            _ => Ok(options),
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        let defaults = Limits::default();
+        Limits {
+            max_states: self.max_states.unwrap_or(defaults.max_states),
+            time_limit_ms: self.time_limit_ms.or(defaults.time_limit_ms),
+            max_depth: self.depth.unwrap_or(defaults.max_depth),
+        }
+    }
+}
+
+fn set<T>(slot: &mut Option<T>, flag: &'static str, value: T) -> Result<(), ArgError> {
+    if slot.is_some() {
+        return Err(ArgError::Repeated(flag));
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+/// Algorithm and heuristic names as in the PUZZLE format (and with its error messages).
+fn parse_algorithm(value: &str) -> Result<Algorithm, ArgError> {
+    Algorithm::from_name(&value.to_ascii_lowercase())
+        .ok_or_else(|| ArgError::Name(QueryError::UnknownAlgorithm(value.to_string())))
+}
+
+fn parse_heuristic(value: &str) -> Result<HeuristicName, ArgError> {
+    HeuristicName::from_name(&value.to_ascii_lowercase())
+        .ok_or_else(|| ArgError::Name(QueryError::UnknownHeuristic(value.to_string())))
+}
+
+/// A whole number; `_` may group digits (`1_000_000`).
+fn parse_number(flag: &'static str, value: &str) -> Result<u64, ArgError> {
+    let bad = || ArgError::NotANumber {
+        flag,
+        value: value.to_string(),
+    };
+    let digits: String = value.chars().filter(|&c| c != '_').collect();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    digits.parse().map_err(|_| bad())
+}
+
+fn parse_positive(flag: &'static str, value: &str) -> Result<u64, ArgError> {
+    match parse_number(flag, value)? {
+        0 => Err(ArgError::Zero(flag)),
+        n => Ok(n),
+    }
+}
+
+/// One puzzle's answer: the query as run (when it could be read) and the report.
+struct Answer {
+    query: Option<Query>,
+    report: Report,
+}
+
+impl Answer {
+    /// An answer to input that could not be read as a puzzle at all.
+    fn invalid(message: String) -> Answer {
+        Answer {
+            query: None,
+            report: run::invalid(run::DEFAULT_ALGORITHM, message),
+        }
+    }
+
+    fn is_invalid(&self) -> bool {
+        self.report.status == Status::Invalid
+    }
+
+    fn to_json(&self) -> String {
+        let report = &self.report;
+        let moves = match (&self.query, report.status) {
+            (None, _) => None,
+            (Some(_), Status::Solved) if report.moves_listed => Some(Cow::Borrowed(&report.moves)),
+            (Some(_), Status::Solved) => None,
+            (Some(query), _) => Some(Cow::Owned(match query.puzzle.kind() {
+                PuzzleKind::Sliding => Moves::Sliding(String::new()),
+                PuzzleKind::Hanoi => Moves::Hanoi(Vec::new()),
+            })),
+        };
+        // The clock's useful resolution is a microsecond; more digits are float noise.
+        let stats = Stats {
+            elapsed_ms: (report.stats.elapsed_ms * 1000.0).round() / 1000.0,
+            ..report.stats.clone()
+        };
+        let json = Json {
+            status: report.status,
+            length: report.length,
+            moves,
+            optimal: report.optimal,
+            algorithm: self.query.as_ref().map(|_| report.algorithm),
+            heuristic: report.heuristic.as_deref(),
+            stats: &stats,
+            message: &report.message,
+        };
+        // Plain data (strings, numbers, vectors) always serialises; the fallback only keeps the type honest.
+        serde_json::to_string(&json).unwrap_or_else(|e| {
+            format!("{{\"status\":\"invalid\",\"message\":\"the answer could not be written as JSON: {e}\"}}")
+        })
+    }
+}
+
+/// The JSON object, keys in the documented order.
+#[derive(Serialize)]
+struct Json<'a> {
+    status: Status,
+    length: u64,
+    moves: Option<Cow<'a, Moves>>,
+    optimal: bool,
+    algorithm: Option<Algorithm>,
+    heuristic: Option<&'a str>,
+    stats: &'a Stats,
+    message: &'a str,
+}
+
+/// Reads `text` as a PUZZLE, lays the flags over it, and solves it within the flags' limits.
+fn answer(text: &str, options: &Options, show_progress: bool) -> Answer {
+    let query = match query::parse(text)
+        .and_then(|q| q.with_overrides(options.algorithm, options.heuristic))
+    {
+        Ok(query) => query,
+        Err(error) => return Answer::invalid(error.to_string()),
+    };
+    let mut control = Control::new(options.limits());
+    let mut progress = Progress::default();
+    if show_progress {
+        control = control.with_progress(|stats: &Stats| progress.show(stats));
+    }
+    let report = run::solve(&query, &mut control);
+    drop(control);
+    progress.clear();
+    Answer {
+        query: Some(query),
+        report,
+    }
+}
+
+fn solve_one(text: &str, options: &Options, out: &mut impl Write) -> io::Result<ExitCode> {
+    let show_progress = !options.json && io::stderr().is_terminal();
+    let answer = answer(text, options, show_progress);
+    if options.json {
+        writeln!(out, "{}", answer.to_json())?;
+    } else if answer.query.is_none() {
+        // Not a puzzle: the reason is an error message, on standard error.
+        eprintln!(
+            "solve: {}\nRun 'solve --help' for the PUZZLE format.",
+            answer.report.message
+        );
+    } else if answer.is_invalid() {
+        // A puzzle the chosen algorithm or heuristic cannot take (direct on a board, 30 disks for bfs, ...).
+        eprintln!("solve: {}", answer.report.message);
+    } else {
+        out.write_all(readable(&answer).as_bytes())?;
+    }
+    Ok(if answer.is_invalid() {
+        ExitCode::from(INVALID)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn solve_batch(
+    options: &Options,
+    mut input: impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<ExitCode> {
+    let mut line = Vec::new();
+    let mut number = 0usize;
+    let mut any_invalid = false;
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            break;
+        }
+        number += 1;
+        let answer = match std::str::from_utf8(&line) {
+            Ok(text) if text.trim().is_empty() => continue,
+            Ok(text) => answer(text, options, false),
+            Err(_) => Answer::invalid(format!("line {number} is not valid UTF-8 text")),
+        };
+        any_invalid |= answer.is_invalid();
+        if options.json {
+            writeln!(out, "{}", answer.to_json())?;
+        } else {
+            let text = String::from_utf8_lossy(&line);
+            writeln!(out, "=== line {number}: {}", text.trim())?;
+            if answer.query.is_none() {
+                writeln!(out, "invalid: {}\n", answer.report.message)?;
+            } else {
+                writeln!(out, "{}", readable(&answer))?;
+            }
+        }
+        // One answer per line as soon as it is known: a reader downstream sees progress.
+        out.flush()?;
+    }
+    Ok(if any_invalid {
+        ExitCode::from(INVALID)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// A one-line progress display on standard error, refreshed at most twice a second.
+#[derive(Default)]
+struct Progress {
+    last_ms: f64,
+    shown: bool,
+}
+
+impl Progress {
+    fn show(&mut self, stats: &Stats) -> Flow {
+        if stats.elapsed_ms - self.last_ms >= 500.0 {
+            self.last_ms = stats.elapsed_ms;
+            self.shown = true;
+            eprint!(
+                "\r  searching: {} expanded, {} open at most, {:.1} s   ",
+                grouped(stats.expanded),
+                grouped(stats.max_open),
+                stats.elapsed_ms / 1000.0
+            );
+        }
+        Flow::Continue
+    }
+
+    fn clear(&self) {
+        if self.shown {
+            eprint!("\r{:60}\r", "");
+        }
+    }
+}
+
+/// The readable report: what was asked, the boards, the result, the moves in words, the statistics.
+fn readable(answer: &Answer) -> String {
+    let mut s = String::new();
+    // Writing to a String cannot fail.
+    let _ = write_readable(&mut s, answer);
+    s
+}
+
+fn write_readable(s: &mut String, answer: &Answer) -> fmt::Result {
+    let report = &answer.report;
+    let Some(query) = &answer.query else {
+        return writeln!(s, "invalid: {}", report.message);
+    };
+    let how = match &report.heuristic {
+        Some(h) => format!("{} with the {h} heuristic", report.algorithm.title()),
+        None => report.algorithm.title().to_string(),
+    };
+    match &query.puzzle {
+        PuzzleSpec::Sliding { width, height, .. } => {
+            writeln!(s, "Sliding puzzle {width}x{height}, {how}")?
+        }
+        PuzzleSpec::Hanoi { pegs, disks, .. } => {
+            writeln!(s, "Tower of Hanoi, {pegs} pegs and {disks} disks, {how}")?
+        }
+    }
+    writeln!(s, "{query}\n")?;
+    draw_puzzle(s, &query.puzzle)?;
+    let line = format!("{}: {}", report.status.name(), report.message);
+    writeln!(s, "\n{}\n", wrap(&line, WRAP_COLUMNS))?;
+    if report.status == Status::Solved {
+        write_moves(s, &query.puzzle, report)?;
+        writeln!(s)?;
+    }
+    write_stats(s, report)
+}
+
+fn draw_puzzle(s: &mut String, puzzle: &PuzzleSpec) -> fmt::Result {
+    match puzzle {
+        PuzzleSpec::Sliding {
+            width,
+            height,
+            start,
+            goal,
+        } => {
+            let w = usize::from(*width);
+            let cell = (usize::from(*width) * usize::from(*height) - 1)
+                .to_string()
+                .len();
+            let row_width = w * (cell + 1) - 1;
+            writeln!(s, "  {:<row_width$}    goal", "start")?;
+            for (left, right) in start.chunks(w).zip(goal.chunks(w)) {
+                let (left, right) = (board_row(left, cell), board_row(right, cell));
+                writeln!(s, "  {left:<row_width$}    {right}")?;
+            }
+            Ok(())
+        }
+        PuzzleSpec::Hanoi {
+            pegs, start, goal, ..
+        } => {
+            for (name, position) in [("start", start), ("goal", goal)] {
+                writeln!(
+                    s,
+                    "  {name} (each peg from the bottom up; disk 0 is the smallest)"
+                )?;
+                for (peg, stack) in stacks(*pegs, position).iter().enumerate() {
+                    write!(s, "    peg {} |", hanoi::peg_letter(peg as u8))?;
+                    for disk in stack {
+                        write!(s, " {disk}")?;
+                    }
+                    writeln!(s)?;
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// One board row, tiles right-aligned in `cell` columns, the blank drawn as `.`.
+fn board_row(tiles: &[u8], cell: usize) -> String {
+    let cells: Vec<String> = tiles
+        .iter()
+        .map(|&tile| match tile {
+            0 => format!("{:>cell$}", "."),
+            tile => format!("{tile:>cell$}"),
+        })
+        .collect();
+    cells.join(" ")
+}
+
+/// Peg stacks, bottom first, of a position (`position[disk]` is its peg).
+fn stacks(pegs: u8, position: &[u8]) -> Vec<Vec<u8>> {
+    let mut stacks = vec![Vec::new(); usize::from(pegs)];
+    for disk in (0..position.len()).rev() {
+        if let Some(stack) = stacks.get_mut(usize::from(position[disk])) {
+            stack.push(disk as u8);
+        }
+    }
+    stacks
+}
+
+fn write_moves(s: &mut String, puzzle: &PuzzleSpec, report: &Report) -> fmt::Result {
+    if !report.moves_listed {
+        return writeln!(
+            s,
+            "The {} moves are not listed: there are more than the listing cap.",
+            grouped(report.length)
+        );
+    }
+    if report.length == 0 {
+        return writeln!(s, "No moves: the start is the goal.");
+    }
+    let words = move_words(puzzle, &report.moves);
+    match &report.moves {
+        Moves::Sliding(letters) => writeln!(
+            s,
+            "Moves ({}, the blank moves {letters}):",
+            grouped(report.length)
+        )?,
+        Moves::Hanoi(_) => writeln!(s, "Moves ({}):", grouped(report.length))?,
+    }
+    let number_width = words.len().min(LISTED_MOVES).to_string().len();
+    for (i, word) in words.iter().take(LISTED_MOVES).enumerate() {
+        writeln!(s, "  {:>number_width$}. {word}", i + 1)?;
+    }
+    let total = match &report.moves {
+        Moves::Sliding(letters) => letters.chars().count(),
+        Moves::Hanoi(pairs) => pairs.len(),
+    };
+    if total > LISTED_MOVES {
+        writeln!(
+            s,
+            "  ... and {} more (--json lists them all)",
+            grouped((total - LISTED_MOVES) as u64)
+        )?;
+    }
+    Ok(())
+}
+
+/// The first `LISTED_MOVES` moves in words, replayed from the start (the tile or disk each one moves).
+/// A move that cannot be played is described as such and ends the list.
+fn move_words(puzzle: &PuzzleSpec, moves: &Moves) -> Vec<String> {
+    let mut words = Vec::new();
+    match (puzzle, moves) {
+        (
+            PuzzleSpec::Sliding {
+                width,
+                height,
+                start,
+                ..
+            },
+            Moves::Sliding(letters),
+        ) => {
+            let shape = Shape {
+                width: *width,
+                height: *height,
+            };
+            let mut tiles = start.clone();
+            for letter in letters.chars().take(LISTED_MOVES) {
+                let Some(dir) = Dir::from_letter(letter) else {
+                    words.push(format!("'{letter}' is not a move"));
+                    break;
+                };
+                words.push(sliding::describe_move(shape, &tiles, dir));
+                if sliding::apply_move(shape, &mut tiles, dir).is_err() {
+                    break;
+                }
+            }
+        }
+        (PuzzleSpec::Hanoi { pegs, start, .. }, Moves::Hanoi(pairs)) => {
+            let mut stacks = stacks(*pegs, start);
+            for &[from, to] in pairs.iter().take(LISTED_MOVES) {
+                let disk = stacks.get_mut(usize::from(from)).and_then(Vec::pop);
+                match (disk, stacks.get_mut(usize::from(to))) {
+                    (Some(disk), Some(target)) => {
+                        words.push(hanoi::describe_move(HanoiMove { from, to }, disk));
+                        target.push(disk);
+                    }
+                    _ => {
+                        words.push(format!("[{from}, {to}] cannot be played"));
+                        break;
+                    }
+                }
+            }
+        }
+        _ => words.push("the moves are not of this puzzle".to_string()),
+    }
+    words
+}
+
+fn write_stats(s: &mut String, report: &Report) -> fmt::Result {
+    let stats = &report.stats;
+    let rows = [
+        ("length", grouped(report.length)),
+        (
+            "optimal",
+            if report.optimal { "yes" } else { "no" }.to_string(),
+        ),
+        ("expanded", grouped(stats.expanded)),
+        ("generated", grouped(stats.generated)),
+        ("max OPEN", grouped(stats.max_open)),
+        ("CLOSED", grouped(stats.closed)),
+        ("duplicates", grouped(stats.duplicates)),
+        ("peak memory (estimate)", bytes(stats.peak_memory_bytes)),
+        ("elapsed", format!("{:.3} ms", stats.elapsed_ms)),
+        ("depths expanded", grouped(stats.by_depth.len() as u64)),
+    ];
+    let width = rows.iter().map(|(_, value)| value.len()).max().unwrap_or(0);
+    writeln!(s, "Statistics:")?;
+    for (name, value) in rows {
+        writeln!(s, "  {name:<22} {value:>width$}")?;
+    }
+    Ok(())
+}
+
+/// Where the readable report wraps its sentences.
+const WRAP_COLUMNS: usize = 100;
+
+/// `text` with its spaces turned into line breaks so that no line is longer than `columns`
+/// (a single longer word keeps its own line).
+fn wrap(text: &str, columns: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut line = 0;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let len = word.chars().count();
+        if line > 0 && line + 1 + len > columns {
+            out.push('\n');
+            line = 0;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += len;
+    }
+    out
+}
+
+/// `1234567` as `1,234,567`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A byte count in B, KiB, MiB or GiB.
+fn bytes(n: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if n < 1024 {
+        return format!("{n} B");
+    }
+    let mut value = n as f64 / 1024.0;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.1} {}", UNITS[unit])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<OsString> {
+        list.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn options_are_read() {
+        let o = Options::parse(args(&[
+            "--algo",
+            "bfs",
+            "--heuristic=manhattan",
+            "--max-states",
+            "1_000",
+            "--json",
+            "p",
+        ]))
+        .unwrap();
+        assert_eq!(o.algorithm, Some(Algorithm::Bfs));
+        assert_eq!(o.heuristic, Some(HeuristicName::Manhattan));
+        assert_eq!(o.limits().max_states, 1000);
+        assert_eq!(o.limits().time_limit_ms, None);
+        assert!(o.json && !o.batch);
+        assert_eq!(o.puzzle.as_deref(), Some("p"));
+        let o = Options::parse(args(&["--batch", "--time-limit=50", "--depth", "7"])).unwrap();
+        assert_eq!(
+            (o.limits().time_limit_ms, o.limits().max_depth),
+            (Some(50), 7)
+        );
+        assert_eq!(o.puzzle, None);
+        let o = Options::parse(args(&["--", "-odd"])).unwrap();
+        assert_eq!(o.puzzle.as_deref(), Some("-odd"));
+        assert!(Options::parse(args(&["--bogus", "-h"])).is_err());
+        assert!(Options::parse(args(&["-h"])).unwrap().help);
+    }
+
+    #[test]
+    fn bad_options_say_what_is_wrong() {
+        let cases: [(&[&str], &str); 11] = [
+            (&["--algo"], "--algo needs a value"),
+            (
+                &["--algo", "bsf", "p"],
+                "unknown algorithm 'bsf': use one of bfs",
+            ),
+            (&["--heuristic", "h", "p"], "unknown heuristic 'h'"),
+            (
+                &["--max-states", "1e6", "p"],
+                "--max-states '1e6' is not a whole number",
+            ),
+            (
+                &["--max-states", "0", "p"],
+                "--max-states must be at least 1",
+            ),
+            (
+                &["--depth", "99999999999", "p"],
+                "--depth '99999999999' is not a whole number",
+            ),
+            (&["--json", "--json", "p"], "--json is given twice"),
+            (
+                &["--algo=bfs", "--algo", "dfs", "p"],
+                "--algo is given twice",
+            ),
+            (
+                &["--batch", "p"],
+                "--batch reads the puzzles from standard input",
+            ),
+            (&["p", "q"], "more than one PUZZLE"),
+            (&["--json"], "no PUZZLE given"),
+        ];
+        for (list, words) in cases {
+            let message = Options::parse(args(list)).unwrap_err().to_string();
+            assert!(message.contains(words), "{list:?}: {message}");
+        }
+        assert_eq!(
+            Options::parse(args(&["--fast"])).unwrap_err(),
+            ArgError::UnknownOption("--fast".into())
+        );
+        assert_eq!(
+            Options::parse(args(&["--json=yes"])).unwrap_err(),
+            ArgError::UnexpectedValue("--json")
+        );
+    }
+
+    #[test]
+    fn sentences_wrap_at_word_boundaries() {
+        assert_eq!(wrap("aa bb cc", 5), "aa bb\ncc");
+        assert_eq!(wrap("aa  bb", 80), "aa bb");
+        assert_eq!(wrap("a loooooong word", 4), "a\nloooooong\nword");
+        assert_eq!(wrap("", 10), "");
+        let long = "word ".repeat(100);
+        assert!(wrap(&long, 100).lines().all(|l| l.len() <= 100));
+    }
+
+    #[test]
+    fn numbers_are_grouped_and_bytes_scaled() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(181_440), "181,440");
+        assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
+        assert_eq!(bytes(512), "512 B");
+        assert_eq!(bytes(1536), "1.5 KiB");
+        assert_eq!(bytes(3 << 20), "3.0 MiB");
+    }
+
+    #[test]
+    fn boards_and_moves_are_drawn() {
+        let query = query::parse("puzzle=sliding&size=3x3&start=1,2,3,4,5,6,7,0,8").unwrap();
+        let mut s = String::new();
+        draw_puzzle(&mut s, &query.puzzle).unwrap();
+        assert_eq!(
+            s,
+            "  start    goal\n  1 2 3    1 2 3\n  4 5 6    4 5 6\n  7 . 8    7 8 .\n"
+        );
+        assert_eq!(
+            move_words(&query.puzzle, &Moves::Sliding("R".into())),
+            ["tile 8 slides left"]
+        );
+
+        let query = query::parse("puzzle=hanoi&pegs=3&disks=2&start=0,0").unwrap();
+        assert_eq!(
+            move_words(&query.puzzle, &Moves::Hanoi(vec![[0, 1], [0, 2], [1, 2]])),
+            [
+                "disk 0: peg A -> B",
+                "disk 1: peg A -> C",
+                "disk 0: peg B -> C"
+            ]
+        );
+        assert_eq!(
+            move_words(&query.puzzle, &Moves::Hanoi(vec![[1, 2]])),
+            ["[1, 2] cannot be played"]
+        );
+        assert_eq!(stacks(3, &[0, 2, 0]), vec![vec![2, 0], vec![], vec![1]]);
+    }
+}

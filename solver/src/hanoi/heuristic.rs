@@ -3,7 +3,7 @@
 //!
 //! Each is built for one puzzle and estimates the distance to that puzzle's goal.
 
-use super::three::plan;
+use super::three::{plan_with, to_tower_distance};
 use super::{Hanoi, MAX_SEARCH_DISKS};
 use crate::{Heuristic, HeuristicName, Puzzle};
 use std::fmt;
@@ -57,6 +57,8 @@ impl Heuristic<Hanoi> for Misplaced {
 pub struct ThreePegExact {
     puzzle: Hanoi,
     goal: Digits,
+    /// `goal_to_tower[k][peg]`: moves from the goal's disks 0..k to a tower of them on `peg`.
+    goal_to_tower: [[u32; 3]; MAX_SEARCH_DISKS as usize + 1],
 }
 
 impl ThreePegExact {
@@ -67,9 +69,21 @@ impl ThreePegExact {
         }
         let mut goal = [0; MAX_SEARCH_DISKS as usize];
         puzzle.digits(puzzle.goal(), &mut goal);
+        let mut goal_to_tower = [[0; 3]; MAX_SEARCH_DISKS as usize + 1];
+        for (disks, row) in goal_to_tower
+            .iter_mut()
+            .enumerate()
+            .take(usize::from(puzzle.disks()) + 1)
+        {
+            for (peg, slot) in row.iter_mut().enumerate() {
+                // Below 2^24 for 24 disks: it fits.
+                *slot = to_tower_distance(&goal[..disks], peg as u8) as u32;
+            }
+        }
         Some(ThreePegExact {
             puzzle: puzzle.clone(),
             goal,
+            goal_to_tower,
         })
     }
 }
@@ -80,8 +94,9 @@ impl Heuristic<Hanoi> for ThreePegExact {
         let mut here = [0; MAX_SEARCH_DISKS as usize];
         self.puzzle.digits(*state, &mut here);
         let disks = usize::from(self.puzzle.disks());
+        let table = |k: usize, peg: u8| u64::from(self.goal_to_tower[k][usize::from(peg)]);
         // At most 2^24 - 1 for 24 disks: it fits.
-        plan(&here[..disks], &self.goal[..disks]).0 as u32
+        plan_with(&here[..disks], &self.goal[..disks], table).0 as u32
     }
 
     fn admissible(&self) -> bool {

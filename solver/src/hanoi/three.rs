@@ -28,12 +28,13 @@ fn third(a: u8, b: u8) -> u8 {
 /// The number of moves that gather the disks of `position` into a tower on `target` (3 pegs).
 #[inline]
 pub(crate) fn to_tower_distance(position: &[u8], mut target: u8) -> u64 {
+    // Branch-free (the test on random positions is unpredictable): each disk adds a distinct bit, so OR is a sum.
     let mut total = 0u64;
     for (disk, &peg) in position.iter().enumerate().rev() {
-        if peg != target {
-            total += 1u64 << disk;
-            target = third(peg, target);
-        }
+        let moves = peg != target;
+        total |= u64::from(moves) << disk;
+        let spare = 3u8.wrapping_sub(peg).wrapping_sub(target);
+        target = if moves { spare } else { target };
     }
     total
 }
@@ -63,17 +64,27 @@ pub(crate) enum Plan {
 ///
 /// Both positions must have the same length (at most 63) and pegs below 3.
 pub(crate) fn plan(start: &[u8], goal: &[u8]) -> (u64, Plan) {
+    plan_with(start, goal, |disks, peg| {
+        to_tower_distance(&goal[..disks], peg)
+    })
+}
+
+/// [`plan`], with `goal_to_tower(k, peg)` = `to_tower_distance(&goal[..k], peg)` supplied by the caller (the `exact`
+/// heuristic tabulates it once for its fixed goal).
+#[inline]
+pub(crate) fn plan_with(
+    start: &[u8],
+    goal: &[u8],
+    goal_to_tower: impl Fn(usize, u8) -> u64,
+) -> (u64, Plan) {
     let Some(disk) = (0..start.len()).rev().find(|&d| start[d] != goal[d]) else {
         return (0, Plan::Stay);
     };
     let (from, to) = (start[disk], goal[disk]);
     let via = third(from, to);
-    let (below_start, below_goal) = (&start[..disk], &goal[..disk]);
-    let once = to_tower_distance(below_start, via) + 1 + to_tower_distance(below_goal, via);
-    let twice = to_tower_distance(below_start, to)
-        + (1u64 << disk)
-        + 1
-        + to_tower_distance(below_goal, from);
+    let below = &start[..disk];
+    let once = to_tower_distance(below, via) + 1 + goal_to_tower(disk, via);
+    let twice = to_tower_distance(below, to) + (1u64 << disk) + 1 + goal_to_tower(disk, from);
     if once <= twice {
         (
             once,

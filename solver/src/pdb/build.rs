@@ -1,7 +1,7 @@
 //! Partitions of goal cells and the breadth-first builder of their pattern database tables.
 
 use super::board::{Geometry, MAX_CELLS};
-use super::rank::{placements, rank_step};
+use super::rank::placements;
 use super::PdbError;
 
 /// The largest table one group may have (entries): a 7-tile group on 16 cells (57,657,600) fits,
@@ -218,17 +218,29 @@ pub fn partition_key(geometry: &Geometry, partition: &Partition) -> String {
 /// Each group is built by a breadth-first search backward from its goal placement over abstract
 /// states: the group's tile positions plus the blank's connected region among the other cells.
 /// Moving the blank within its region costs nothing (other tiles are indistinguishable and not
-/// counted), so a state is stored once per region, named by its smallest cell; moving a group
-/// tile into the blank costs one. The first time a placement is reached, in any region, gives
-/// its distance: the minimum over blank positions.
+/// counted), so a state is stored once per region; moving a group tile into the blank costs one.
+/// The first time a placement is reached, in any region, gives its distance: the minimum over
+/// blank positions.
+///
+/// Speed: the states of each level are put in rank order (a one-pass counting sort on their
+/// first tiles) before they are expanded, so the visited-set probes of their successors sweep
+/// memory in a few ascending streams rather than at random; successors' ranks are updated from
+/// the parent's, not recomputed; the visited set keeps one bit per region ordinal (at most 8 on
+/// 4x4), one byte per placement.
 pub struct PdbBuilder {
     geometry: Geometry,
     blank: u8,
     pending: Vec<Vec<u8>>,
     done: Vec<GroupTable>,
-    /// For a mask of free cells, `rep[mask * MAX_CELLS + cell]` is the smallest cell of `cell`'s region.
-    rep: Vec<u8>,
-    rep_ready: u32,
+    /// For a mask of free cells, `regions[mask * MAX_CELLS + cell]` describes `cell`'s region:
+    /// its smallest cell in the low nibble, its ordinal (regions ordered by smallest cell) above.
+    regions: Vec<u8>,
+    /// Bit f set: masks with f free cells are filled in `regions`.
+    regions_ready: u32,
+    /// Per free-cell count, the most regions a mask has.
+    most_regions: [u8; MAX_CELLS + 1],
+    not_first_column: u16,
+    not_last_column: u16,
     bfs: Option<GroupBfs>,
     work_done: u64,
     work_total: u64,
@@ -237,12 +249,18 @@ pub struct PdbBuilder {
 /// The search over one group in progress.
 struct GroupBfs {
     cells: Vec<u8>,
-    /// Per placement rank, one bit per region (by smallest cell) already reached.
-    seen: Vec<u16>,
+    /// Place values of the rank's digits (see `rank::rank`).
+    weight: [usize; MAX_CELLS],
+    /// Bytes of `seen` per placement: one bit per region ordinal.
+    seen_bytes: usize,
+    seen: Vec<u8>,
     values: Vec<u8>,
-    /// States at distance `depth`, packed: position of group tile i in nibble i, region in nibble k.
+    /// States at distance `depth`, packed: group tile i's cell in nibble k - i (tile 0 highest,
+    /// so numeric order is rank order), the smallest cell of the blank's region in nibble 0.
     current: Vec<u64>,
     next: Vec<u64>,
+    /// Bucket counts of the counting sort.
+    buckets: Vec<usize>,
     index: usize,
     depth: u8,
 }
@@ -254,13 +272,26 @@ impl PdbBuilder {
         let work_total: u64 = partition.groups.iter().map(|g| placements(n, g.len()).unwrap_or(0) as u64).sum();
         let mut pending = partition.groups.clone();
         pending.reverse();
+        let w = geometry.width() as usize;
+        let (mut first, mut last) = (0u16, 0u16);
+        for cell in 0..n {
+            if cell % w == 0 {
+                first |= 1 << cell;
+            }
+            if cell % w == w - 1 {
+                last |= 1 << cell;
+            }
+        }
         PdbBuilder {
             geometry: geometry.clone(),
             blank: partition.blank,
             pending,
             done: Vec::new(),
-            rep: vec![0; (1usize << n) * MAX_CELLS],
-            rep_ready: 0,
+            regions: vec![0; (1usize << n) * MAX_CELLS],
+            regions_ready: 0,
+            most_regions: [0; MAX_CELLS + 1],
+            not_first_column: !first,
+            not_last_column: !last,
             bfs: None,
             work_done: 0,
             work_total: work_total.max(1),
@@ -312,19 +343,21 @@ impl PdbBuilder {
         Ok(PdbTables { geometry: self.geometry, blank: self.blank, groups: self.done })
     }
 
-    /// Fills the region table for free-cell masks of `free` cells, once per count.
+    /// Fills the region table for the masks of `free` free cells, once per count.
     fn prepare_regions(&mut self, free: u32) {
-        if self.rep_ready & (1 << free) != 0 {
+        if self.regions_ready & (1 << free) != 0 {
             return;
         }
-        self.rep_ready |= 1 << free;
+        self.regions_ready |= 1 << free;
         let all = self.geometry.all_cells();
+        let mut most = 0u8;
         for mask in 0..=all {
             if mask.count_ones() != free {
                 continue;
             }
             let base = mask as usize * MAX_CELLS;
             let mut left = mask;
+            let mut ordinal = 0u8;
             while left != 0 {
                 let first = left.trailing_zeros() as usize;
                 let region = self.flood(first, mask);
@@ -332,54 +365,70 @@ impl PdbBuilder {
                 let mut cells = region;
                 while cells != 0 {
                     let c = cells.trailing_zeros() as usize;
-                    self.rep[base + c] = first as u8;
+                    self.regions[base + c] = first as u8 | ordinal << 4;
                     cells &= cells - 1;
                 }
+                ordinal += 1;
             }
+            most = most.max(ordinal);
         }
+        self.most_regions[free as usize] = most;
     }
 
-    /// The cells reachable from `from` through `free` cells.
+    /// The cells reachable from `from` through `free` cells (a bit-parallel flood fill).
+    #[inline(always)]
     fn flood(&self, from: usize, free: u16) -> u16 {
+        let w = self.geometry.width() as u32;
         let mut region = 1u16 << from;
-        let mut frontier = region;
-        while frontier != 0 {
-            let mut grown = 0u16;
-            let mut f = frontier;
-            while f != 0 {
-                grown |= self.geometry.neighbours(f.trailing_zeros() as usize);
-                f &= f - 1;
+        loop {
+            let grown = (region
+                | (region << 1) & self.not_first_column
+                | (region >> 1) & self.not_last_column
+                | region << w
+                | region >> w)
+                & free;
+            if grown == region {
+                return region;
             }
-            frontier = grown & free & !region;
-            region |= frontier;
+            region = grown;
         }
-        region
     }
 
     fn start_group(&mut self, cells: Vec<u8>) {
         let n = self.geometry.cells();
         let k = cells.len();
         self.prepare_regions((n - k) as u32);
+        let seen_bytes = (self.most_regions[n - k] as usize).div_ceil(8).max(1);
         let entries = placements(n, k).unwrap_or(0);
-        let mut seen = vec![0u16; entries];
+        let mut weight = [0usize; MAX_CELLS];
+        let mut w = 1;
+        for i in (0..k).rev() {
+            weight[i] = w;
+            w *= n - i;
+        }
+        let mut seen = vec![0u8; entries * seen_bytes];
         let mut values = vec![u8::MAX; entries];
         let occupied = cells.iter().fold(0u16, |m, &c| m | 1 << c);
         let free = self.geometry.all_cells() & !occupied;
-        let region = self.rep[free as usize * MAX_CELLS + self.blank as usize];
-        let mut packed = 0u64;
+        let region = self.regions[free as usize * MAX_CELLS + self.blank as usize];
+        let mut packed = (region & 0xF) as u64;
         for (i, &c) in cells.iter().enumerate() {
-            packed |= (c as u64) << (4 * i);
+            packed |= (c as u64) << (4 * (k - i));
         }
-        packed |= (region as u64) << (4 * k);
         let r = super::rank::rank(n, &cells);
-        seen[r] = 1 << region;
+        let ordinal = (region >> 4) as usize;
+        seen[r * seen_bytes + ordinal / 8] = 1 << (ordinal % 8);
         values[r] = 0;
+        let key_bits = (4 * (k + 1)).min(12);
         self.bfs = Some(GroupBfs {
             cells,
+            weight,
+            seen_bytes,
             seen,
             values,
             current: vec![packed],
             next: Vec::new(),
+            buckets: vec![0; (1 << key_bits) + 1],
             index: 0,
             depth: 0,
         });
@@ -390,8 +439,10 @@ impl PdbBuilder {
         let n = self.geometry.cells();
         let k = bfs.cells.len();
         let all = self.geometry.all_cells();
+        let seen_bytes = bfs.seen_bytes;
         let mut expanded = 0u64;
         loop {
+            let child_depth = bfs.depth + 1;
             while bfs.index < bfs.current.len() {
                 if expanded >= budget {
                     return (expanded, false);
@@ -400,55 +451,99 @@ impl PdbBuilder {
                 bfs.index += 1;
                 expanded += 1;
                 let mut pos = [0u8; MAX_CELLS];
+                // at[cell]: index of the group tile standing there.
+                let mut at = [u8::MAX; MAX_CELLS];
                 let mut occupied = 0u16;
-                for (i, p) in pos.iter_mut().enumerate().take(k) {
-                    *p = ((state >> (4 * i)) & 15) as u8;
-                    occupied |= 1 << *p;
+                let mut rank = 0usize;
+                for i in 0..k {
+                    let p = ((state >> (4 * (k - i))) & 15) as u8;
+                    pos[i] = p;
+                    at[p as usize] = i as u8;
+                    let below = (occupied & ((1u16 << p) - 1)).count_ones() as usize;
+                    rank = rank * (n - i) + p as usize - below;
+                    occupied |= 1 << p;
                 }
-                let region_rep = ((state >> (4 * k)) & 15) as usize;
                 let free = all & !occupied;
-                let region = self.flood(region_rep, free);
-                let child_depth = bfs.depth + 1;
-                // The rank prefix of tiles before i does not change when tile i moves.
-                let (mut prefix, mut prefix_used) = (0usize, 0u32);
+                let region = self.flood((state & 15) as usize, free);
                 for i in 0..k {
                     let from = pos[i];
                     let mut targets = self.geometry.neighbours(from as usize) & region;
                     while targets != 0 {
                         let to = targets.trailing_zeros() as u8;
                         targets &= targets - 1;
-                        let (mut r, mut used) = rank_step(n, i, prefix, prefix_used, to);
-                        for (j, &p) in pos.iter().enumerate().take(k).skip(i + 1) {
-                            (r, used) = rank_step(n, j, r, used, p);
-                        }
+                        let r = moved_rank(rank, &bfs.weight, &at, i as u8, from, to);
                         let child_free = free ^ (1 << from) ^ (1 << to);
-                        let child_region = self.rep[child_free as usize * MAX_CELLS + from as usize];
-                        let bit = 1u16 << child_region;
-                        let seen = &mut bfs.seen[r];
-                        if *seen & bit != 0 {
+                        let entry = self.regions[child_free as usize * MAX_CELLS + from as usize];
+                        let ordinal = (entry >> 4) as usize;
+                        let slot = r * seen_bytes + ordinal / 8;
+                        let bit = 1u8 << (ordinal % 8);
+                        let seen = bfs.seen[slot];
+                        if seen & bit != 0 {
                             continue;
                         }
-                        if *seen == 0 {
+                        bfs.seen[slot] = seen | bit;
+                        if bfs.values[r] == u8::MAX {
                             bfs.values[r] = child_depth;
                         }
-                        *seen |= bit;
-                        let shift = 4 * i as u32;
-                        let child = (state & !(0xF << shift) & !(0xF << (4 * k))) | (to as u64) << shift | (child_region as u64) << (4 * k);
+                        let shift = 4 * (k - i) as u32;
+                        let child = (state & !(0xF << shift) & !0xF) | (to as u64) << shift | (entry & 0xF) as u64;
                         bfs.next.push(child);
                     }
-                    (prefix, prefix_used) = rank_step(n, i, prefix, prefix_used, from);
                 }
             }
             if bfs.next.is_empty() {
                 bfs.current = Vec::new();
+                bfs.next = Vec::new();
                 bfs.seen = Vec::new();
                 return (expanded, true);
             }
-            std::mem::swap(&mut bfs.current, &mut bfs.next);
+            sort_level(&mut bfs.next, &mut bfs.current, &mut bfs.buckets, 4 * (k + 1));
             bfs.next.clear();
             bfs.index = 0;
-            bfs.depth += 1;
+            bfs.depth = child_depth;
         }
+    }
+}
+
+/// The rank after the group tile of index `m` slides from cell `a` to the adjacent cell `b`:
+/// digit m changes by (b - a) less the lower-index group tiles strictly between a and b, and
+/// each higher-index group tile strictly between them gains or loses one in its digit.
+#[inline(always)]
+fn moved_rank(rank: usize, weight: &[usize; MAX_CELLS], at: &[u8; MAX_CELLS], m: u8, a: u8, b: u8) -> usize {
+    let (lo, hi, sign) = if a < b { (a, b, 1isize) } else { (b, a, -1isize) };
+    let mut digit = b as isize - a as isize;
+    let mut rank = rank as isize;
+    for &j in &at[lo as usize + 1..hi as usize] {
+        if j != u8::MAX {
+            if j < m {
+                digit -= sign;
+            } else {
+                rank += sign * weight[j as usize] as isize;
+            }
+        }
+    }
+    (rank + digit * weight[m as usize] as isize) as usize
+}
+
+/// Puts `from` in approximately ascending order into `to` with a one-pass counting sort on the
+/// top 12 of the `bits` significant bits (the first tiles' cells): enough to turn the next
+/// level's memory accesses into a few ascending streams.
+fn sort_level(from: &[u64], to: &mut Vec<u64>, buckets: &mut [usize], bits: usize) {
+    let key_bits = bits.min(12);
+    let shift = bits - key_bits;
+    buckets.iter_mut().for_each(|b| *b = 0);
+    for &s in from {
+        buckets[(s >> shift) as usize + 1] += 1;
+    }
+    for i in 1..buckets.len() {
+        buckets[i] += buckets[i - 1];
+    }
+    to.clear();
+    to.resize(from.len(), 0);
+    for &s in from {
+        let b = &mut buckets[(s >> shift) as usize];
+        to[*b] = s;
+        *b += 1;
     }
 }
 

@@ -25,7 +25,9 @@ pub(crate) trait Incremental {
     /// The value for the current board.
     fn value(&self) -> u32;
     /// The value after the tile named `tile` (by its goal cell) slides from `from` to `to`.
-    fn probe(&mut self, tile: usize, from: u8, to: u8) -> (u32, Self::Delta);
+    /// If the value is above `limit` (the child will be pruned) it may be any value above
+    /// `limit` not over the true one, and the delta must not be applied.
+    fn probe(&mut self, tile: usize, from: u8, to: u8, limit: i32) -> (u32, Self::Delta);
     /// Makes the probed move the current board.
     fn apply(&mut self, tile: usize, from: u8, to: u8, delta: &Self::Delta);
     /// Undoes `apply`.
@@ -69,7 +71,7 @@ impl Incremental for ManhattanEval {
     }
 
     #[inline(always)]
-    fn probe(&mut self, tile: usize, from: u8, to: u8) -> (u32, ()) {
+    fn probe(&mut self, tile: usize, from: u8, to: u8, _limit: i32) -> (u32, ()) {
         let row = &self.distance[tile];
         (self.h + row[to as usize] as u32 - row[from as usize] as u32, ())
     }
@@ -91,11 +93,11 @@ impl Incremental for ManhattanEval {
     }
 }
 
-/// One group's table, flattened for the hot loop.
+/// One group's table and rank weights, flattened for the hot loop.
 #[derive(Clone, Copy)]
 struct GroupRef<'a> {
-    cells: [u8; MAX_CELLS],
-    k: usize,
+    /// `weight[i]`: the place value of digit i of the rank, (n-i-1)(n-i-2)...(n-k+1).
+    weight: [u32; MAX_CELLS],
     values: &'a [u8],
 }
 
@@ -115,16 +117,25 @@ impl<const V: usize> Default for PdbDelta<V> {
     }
 }
 
-/// Additive pattern databases over `V` views (the plain lookup and its reflections): only the
-/// moved tile's group is ranked again, once per view.
+/// `at[cell]` when no group tile stands on the cell.
+const EMPTY: u8 = 0xFF;
+
+/// Additive pattern databases over `V` views (the plain lookup and its reflections).
+///
+/// Ranks are updated, not recomputed: when tile m of a group slides from cell a to cell b, only
+/// digit m of the rank changes, by (b - a) less the group tiles of lower index strictly between
+/// a and b, and the digits of the group tiles of higher index strictly between a and b change
+/// by one each (see `rank::rank`). A sideways move has no cell between; a vertical one has
+/// `width - 1`.
 struct PdbEval<'a, const V: usize> {
-    n: usize,
     /// Per view, the symmetry as a map on cells and on tile names (a tile is named by its goal cell).
     maps: [[u8; MAX_CELLS]; V],
-    /// Per view, `pos[view tile]` = its cell in the view.
-    pos: [[u8; MAX_CELLS]; V],
+    /// `group_of[name]` and `index_of[name]`: the group of a (view) tile and its digit in the rank.
     group_of: [u8; MAX_CELLS],
+    index_of: [u8; MAX_CELLS],
     groups: [GroupRef<'a>; MAX_GROUPS],
+    /// Per view, `at[cell]` = group << 4 | index of the group tile standing there, or `EMPTY`.
+    at: [[u8; MAX_CELLS]; V],
     rank: [[u32; MAX_GROUPS]; V],
     value: [[u8; MAX_GROUPS]; V],
     sum: [u32; V],
@@ -135,59 +146,98 @@ impl<'a, const V: usize> PdbEval<'a, V> {
     fn new(pdb: &'a Pdb, names: &[u8]) -> PdbEval<'a, V> {
         let n = pdb.geometry().cells();
         let tables: &'a [GroupTable] = pdb.tables().groups();
-        let mut groups = [GroupRef { cells: [0; MAX_CELLS], k: 0, values: &[] }; MAX_GROUPS];
+        let mut groups = [GroupRef { weight: [0; MAX_CELLS], values: &[] }; MAX_GROUPS];
+        let mut index_of = [0u8; MAX_CELLS];
         for (slot, table) in groups.iter_mut().zip(tables) {
-            slot.k = table.cells().len();
-            slot.cells[..slot.k].copy_from_slice(table.cells());
+            let k = table.cells().len();
+            let mut w = 1u32;
+            for i in (0..k).rev() {
+                slot.weight[i] = w;
+                w *= (n - i) as u32;
+            }
             slot.values = table.values();
+            for (i, &c) in table.cells().iter().enumerate() {
+                index_of[c as usize] = i as u8;
+            }
         }
         let mut maps = [[0u8; MAX_CELLS]; V];
         for (map, view) in maps.iter_mut().zip(pdb.views()) {
             *map = view.map;
         }
+        let group_of = *pdb.group_of();
         let mut eval = PdbEval {
-            n,
             maps,
-            pos: [[0; MAX_CELLS]; V],
-            group_of: *pdb.group_of(),
+            group_of,
+            index_of,
             groups,
+            at: [[EMPTY; MAX_CELLS]; V],
             rank: [[0; MAX_GROUPS]; V],
             value: [[0; MAX_GROUPS]; V],
             sum: [0; V],
             table_bytes: pdb.tables().memory_bytes() as u64,
         };
         for v in 0..V {
+            let mut pos = [0u8; MAX_CELLS];
             for (cell, &t) in names.iter().enumerate() {
-                eval.pos[v][eval.maps[v][t as usize] as usize] = eval.maps[v][cell];
+                let (name, vcell) = (maps[v][t as usize] as usize, maps[v][cell]);
+                pos[name] = vcell;
+                if group_of[name] != NO_GROUP {
+                    eval.at[v][vcell as usize] = group_of[name] << 4 | index_of[name];
+                }
             }
-            for g in 0..tables.len() {
-                let r = eval.rank_of(v, g);
+            for (g, table) in tables.iter().enumerate() {
+                let mut placed = [0u8; MAX_CELLS];
+                for (slot, &c) in placed.iter_mut().zip(table.cells()) {
+                    *slot = pos[c as usize];
+                }
+                let r = super::rank::rank(n, &placed[..table.cells().len()]);
                 eval.rank[v][g] = r as u32;
-                eval.value[v][g] = eval.groups[g].values[r];
+                eval.value[v][g] = table.values()[r];
                 eval.sum[v] += eval.value[v][g] as u32;
             }
         }
         eval
     }
 
-    /// The rank of group `g`'s placement in view `v` (see `rank::rank`), with pairwise compares
-    /// rather than popcounts, which baseline x86-64 lacks.
+    /// The rank of group `g` in view `v` after its tile of index `m` slides from cell `a` to `b`.
     #[inline(always)]
-    fn rank_of(&self, v: usize, g: usize) -> usize {
-        let group = &self.groups[g];
-        let pos = &self.pos[v];
-        let mut placed = [0u8; MAX_CELLS];
-        let mut r = 0usize;
-        for i in 0..group.k {
-            let p = pos[group.cells[i] as usize];
-            let mut below = 0usize;
-            for &q in &placed[..i] {
-                below += usize::from(q < p);
+    fn moved_rank(&self, v: usize, g: u8, m: u8, a: u8, b: u8) -> u32 {
+        let weight = &self.groups[g as usize].weight;
+        let mut rank = self.rank[v][g as usize] as i64;
+        let (lo, hi, up) = if a < b { (a, b, true) } else { (b, a, false) };
+        let sign: i64 = if up { 1 } else { -1 };
+        let mut digit = b as i64 - a as i64;
+        for c in lo + 1..hi {
+            let entry = self.at[v][c as usize];
+            if entry >> 4 == g {
+                let j = entry & 0xF;
+                if j < m {
+                    digit -= sign;
+                } else {
+                    rank += sign * weight[j as usize] as i64;
+                }
             }
-            placed[i] = p;
-            r = r * (self.n - i) + (p as usize - below);
         }
-        r
+        (rank + digit * weight[m as usize] as i64) as u32
+    }
+
+    /// The value of view `v` after the move, filling `delta`'s slot for it.
+    #[inline(always)]
+    fn probe_view(&self, v: usize, tile: usize, from: u8, to: u8, delta: &mut PdbDelta<V>) -> u32 {
+        let name = self.maps[v][tile] as usize;
+        let g = self.group_of[name];
+        delta.group[v] = g;
+        if g == NO_GROUP {
+            return self.sum[v];
+        }
+        let r = self.moved_rank(v, g, self.index_of[name], self.maps[v][from as usize], self.maps[v][to as usize]);
+        let new_value = self.groups[g as usize].values[r as usize];
+        let old_value = self.value[v][g as usize];
+        delta.old_rank[v] = self.rank[v][g as usize];
+        delta.new_rank[v] = r;
+        delta.old_value[v] = old_value;
+        delta.new_value[v] = new_value;
+        self.sum[v] - old_value as u32 + new_value as u32
     }
 }
 
@@ -200,37 +250,24 @@ impl<const V: usize> Incremental for PdbEval<'_, V> {
     }
 
     #[inline(always)]
-    fn probe(&mut self, tile: usize, _from: u8, to: u8) -> (u32, PdbDelta<V>) {
+    fn probe(&mut self, tile: usize, from: u8, to: u8, limit: i32) -> (u32, PdbDelta<V>) {
         let mut delta = PdbDelta::default();
         let mut best = 0;
         for v in 0..V {
-            let name = self.maps[v][tile] as usize;
-            let g = self.group_of[name];
-            delta.group[v] = g;
-            if g == NO_GROUP {
-                best = best.max(self.sum[v]);
-                continue;
+            best = best.max(self.probe_view(v, tile, from, to, &mut delta));
+            // Over the limit already: the child is pruned, the other views are not needed.
+            if best as i32 > limit {
+                break;
             }
-            let g = g as usize;
-            let old_pos = self.pos[v][name];
-            self.pos[v][name] = self.maps[v][to as usize];
-            let r = self.rank_of(v, g);
-            self.pos[v][name] = old_pos;
-            let new_value = self.groups[g].values[r];
-            delta.old_rank[v] = self.rank[v][g];
-            delta.new_rank[v] = r as u32;
-            delta.old_value[v] = self.value[v][g];
-            delta.new_value[v] = new_value;
-            best = best.max(self.sum[v] - self.value[v][g] as u32 + new_value as u32);
         }
         (best, delta)
     }
 
     #[inline(always)]
-    fn apply(&mut self, tile: usize, _from: u8, to: u8, delta: &PdbDelta<V>) {
+    fn apply(&mut self, _tile: usize, from: u8, to: u8, delta: &PdbDelta<V>) {
         for v in 0..V {
-            let name = self.maps[v][tile] as usize;
-            self.pos[v][name] = self.maps[v][to as usize];
+            let (a, b) = (self.maps[v][from as usize] as usize, self.maps[v][to as usize] as usize);
+            self.at[v].swap(a, b);
             let g = delta.group[v];
             if g != NO_GROUP {
                 let g = g as usize;
@@ -242,10 +279,10 @@ impl<const V: usize> Incremental for PdbEval<'_, V> {
     }
 
     #[inline(always)]
-    fn revert(&mut self, tile: usize, from: u8, _to: u8, delta: &PdbDelta<V>) {
+    fn revert(&mut self, _tile: usize, from: u8, to: u8, delta: &PdbDelta<V>) {
         for v in 0..V {
-            let name = self.maps[v][tile] as usize;
-            self.pos[v][name] = self.maps[v][from as usize];
+            let (a, b) = (self.maps[v][from as usize] as usize, self.maps[v][to as usize] as usize);
+            self.at[v].swap(a, b);
             let g = delta.group[v];
             if g != NO_GROUP {
                 let g = g as usize;
@@ -324,13 +361,14 @@ impl<H: Incremental> Engine<'_, '_, H> {
         self.deepest = self.deepest.max(g);
         let mut children = [Child::<H::Delta>::default(); 4];
         let mut count = 0;
+        let limit = self.bound as i32 - g as i32 - 1;
         let b = blank as usize;
         for &(dir, to) in &self.moves[b][..self.move_count[b] as usize] {
             if dir == back {
                 continue;
             }
             let tile = ((self.board >> (4 * to as u32)) & 0xF) as u8;
-            let (h, delta) = self.eval.probe(tile as usize, to, blank);
+            let (h, delta) = self.eval.probe(tile as usize, to, blank, limit);
             self.generated += 1;
             let f = g + 1 + h;
             let f = f + ((f ^ self.parity) & 1);

@@ -4,7 +4,7 @@
 //! stale entries and its size is exactly the OPEN size. Ties on f go to the larger g (the deeper node), which
 //! reaches the goal sooner on the plateaus that sliding puzzles are full of.
 
-use super::visited::StateIndex;
+use super::visited::{Reach, StateIndex};
 use super::{Algorithm, Control, Outcome, Stats, Status};
 use crate::{Heuristic, Puzzle};
 
@@ -33,56 +33,61 @@ struct Node<S, M> {
     mv: Option<M>,
 }
 
-/// OPEN: node ids ordered by (f ascending, g descending), each node knowing its own position.
+/// OPEN: node ids ordered by (f ascending, g descending), each node knowing its own position. Each entry carries
+/// its packed key, so sifting compares integers in the heap itself instead of chasing node ids.
 struct Open {
-    heap: Vec<u32>,
+    heap: Vec<(u64, u32)>,
 }
 
 impl Open {
+    /// f in the high half, and the complement of g in the low half so that a larger g sorts first.
     #[inline]
-    fn key<S, M>(nodes: &[Node<S, M>], w: Weights, id: u32) -> (u64, std::cmp::Reverse<u32>) {
+    fn key<S, M>(nodes: &[Node<S, M>], w: Weights, id: u32) -> u64 {
         let n = &nodes[id as usize];
-        (u64::from(w.g) * u64::from(n.g) + u64::from(w.h) * u64::from(n.h), std::cmp::Reverse(n.g))
+        let f = u64::from(w.g) * u64::from(n.g) + u64::from(w.h) * u64::from(n.h);
+        (f.min(u64::from(u32::MAX)) << 32) | u64::from(u32::MAX - n.g)
     }
 
     fn push<S, M>(&mut self, nodes: &mut [Node<S, M>], w: Weights, id: u32) {
-        self.heap.push(id);
-        nodes[id as usize].heap_pos = (self.heap.len() - 1) as u32;
-        self.sift_up(nodes, w, self.heap.len() - 1);
+        self.heap.push((Self::key(nodes, w, id), id));
+        self.sift_up(nodes, self.heap.len() - 1);
     }
 
-    fn pop<S, M>(&mut self, nodes: &mut [Node<S, M>], w: Weights) -> Option<u32> {
-        let top = *self.heap.first()?;
+    /// Re-keys the node at heap position `pos` after its g fell, and moves it up.
+    fn decrease<S, M>(&mut self, nodes: &mut [Node<S, M>], w: Weights, pos: usize) {
+        self.heap[pos].0 = Self::key(nodes, w, self.heap[pos].1);
+        self.sift_up(nodes, pos);
+    }
+
+    fn pop<S, M>(&mut self, nodes: &mut [Node<S, M>]) -> Option<u32> {
+        let top = self.heap.first()?.1;
         let last = self.heap.pop()?;
         if !self.heap.is_empty() {
             self.heap[0] = last;
-            nodes[last as usize].heap_pos = 0;
-            self.sift_down(nodes, w, 0);
+            self.sift_down(nodes, 0);
         }
         nodes[top as usize].heap_pos = CLOSED;
         Some(top)
     }
 
-    fn sift_up<S, M>(&mut self, nodes: &mut [Node<S, M>], w: Weights, mut pos: usize) {
-        let id = self.heap[pos];
-        let key = Self::key(nodes, w, id);
+    fn sift_up<S, M>(&mut self, nodes: &mut [Node<S, M>], mut pos: usize) {
+        let entry = self.heap[pos];
         while pos > 0 {
             let parent = (pos - 1) / 2;
-            let pid = self.heap[parent];
-            if Self::key(nodes, w, pid) <= key {
+            let above = self.heap[parent];
+            if above.0 <= entry.0 {
                 break;
             }
-            self.heap[pos] = pid;
-            nodes[pid as usize].heap_pos = pos as u32;
+            self.heap[pos] = above;
+            nodes[above.1 as usize].heap_pos = pos as u32;
             pos = parent;
         }
-        self.heap[pos] = id;
-        nodes[id as usize].heap_pos = pos as u32;
+        self.heap[pos] = entry;
+        nodes[entry.1 as usize].heap_pos = pos as u32;
     }
 
-    fn sift_down<S, M>(&mut self, nodes: &mut [Node<S, M>], w: Weights, mut pos: usize) {
-        let id = self.heap[pos];
-        let key = Self::key(nodes, w, id);
+    fn sift_down<S, M>(&mut self, nodes: &mut [Node<S, M>], mut pos: usize) {
+        let entry = self.heap[pos];
         let len = self.heap.len();
         loop {
             let left = 2 * pos + 1;
@@ -90,21 +95,17 @@ impl Open {
                 break;
             }
             let right = left + 1;
-            let child = if right < len && Self::key(nodes, w, self.heap[right]) < Self::key(nodes, w, self.heap[left]) {
-                right
-            } else {
-                left
-            };
-            let cid = self.heap[child];
-            if key <= Self::key(nodes, w, cid) {
+            let child = if right < len && self.heap[right].0 < self.heap[left].0 { right } else { left };
+            let below = self.heap[child];
+            if entry.0 <= below.0 {
                 break;
             }
-            self.heap[pos] = cid;
-            nodes[cid as usize].heap_pos = pos as u32;
+            self.heap[pos] = below;
+            nodes[below.1 as usize].heap_pos = pos as u32;
             pos = child;
         }
-        self.heap[pos] = id;
-        nodes[id as usize].heap_pos = pos as u32;
+        self.heap[pos] = entry;
+        nodes[entry.1 as usize].heap_pos = pos as u32;
     }
 }
 
@@ -142,19 +143,19 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
     let goal = puzzle.goal();
     let start = puzzle.start();
     let mut nodes: Vec<Node<P::State, P::Move>> = Vec::new();
-    let mut index = StateIndex::new(puzzle);
+    let mut index = StateIndex::new(puzzle, Reach::Informed);
     let mut open = Open { heap: Vec::new() };
     nodes.push(Node { state: start, parent: 0, g: 0, h: heuristic.estimate(&start), heap_pos: 0, mv: None });
     index.insert(puzzle, &start, 0);
     open.push(&mut nodes, weights, 0);
     let node_bytes = std::mem::size_of::<Node<P::State, P::Move>>() as u64;
     let memory = |nodes: &Vec<Node<P::State, P::Move>>, open: &Open, index: &StateIndex<P::State>| {
-        nodes.capacity() as u64 * node_bytes + open.heap.capacity() as u64 * 4 + index.bytes(puzzle.state_bytes())
+        nodes.capacity() as u64 * node_bytes + open.heap.capacity() as u64 * 16 + index.bytes(puzzle.state_bytes())
     };
     let mut closed = 0u64;
     let result: Result<u32, (Status, String)> = loop {
         stats.open_size(open.heap.len() as u64);
-        let Some(id) = open.pop(&mut nodes, weights) else {
+        let Some(id) = open.pop(&mut nodes) else {
             break Err((Status::Unsolvable, "every reachable state was searched and the goal is not among them".into()));
         };
         let node = nodes[id as usize];
@@ -195,7 +196,7 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
                         open.push(&mut nodes, weights, other);
                     } else {
                         let pos = known.heap_pos as usize;
-                        open.sift_up(&mut nodes, weights, pos);
+                        open.decrease(&mut nodes, weights, pos);
                     }
                 }
                 Some(_) => stats.duplicates += 1,

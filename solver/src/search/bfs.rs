@@ -59,7 +59,12 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
         }
         let parent = head as u32;
         let mut found = false;
+        // The move back to the parent always meets a visited state: skip it without ranking it.
+        let undo = node.mv.map(|mv| puzzle.inverse(mv));
         puzzle.for_each_successor(&node.state, |mv, next| {
+            if Some(mv) == undo {
+                return;
+            }
             stats.generated += 1;
             if found || !seen.insert(puzzle, &next) {
                 stats.duplicates += u64::from(!found);

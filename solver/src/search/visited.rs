@@ -94,17 +94,28 @@ impl<S: Copy + Eq + std::hash::Hash> SeenSet<S> {
 }
 
 /// A map from state to a node id (an index into the search's node arena).
+/// The dense form stores id + 1, so that a fresh all-zero array (which the allocator hands out as untouched
+/// zero pages) means "unseen" and costs nothing to set up.
 pub enum StateIndex<S> {
     Dense(Vec<u32>),
     Hash(HashMap<S, u32, FxBuild>),
 }
 
-const NO_ID: u32 = u32::MAX;
+/// Whether a search is expected to touch a large share of the space (BFS, DFS) or a small one (A*).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// A dense array pays off: most of it gets used.
+    Exhaustive,
+    /// A hash table wins: an informed search touches few states, and first-touching the pages of a
+    /// dense array (page faults) would cost more than the whole search.
+    Informed,
+}
 
 impl<S: Copy + Eq + std::hash::Hash> StateIndex<S> {
-    pub fn new<P: Puzzle<State = S>>(puzzle: &P) -> Self {
-        match dense_ranks(puzzle, DENSE_IDS_MAX) {
-            Some(n) => StateIndex::Dense(vec![NO_ID; n as usize]),
+    pub fn new<P: Puzzle<State = S>>(puzzle: &P, reach: Reach) -> Self {
+        let max = if reach == Reach::Exhaustive { DENSE_IDS_MAX } else { 0 };
+        match dense_ranks(puzzle, max) {
+            Some(n) => StateIndex::Dense(vec![0; n as usize]),
             None => StateIndex::Hash(HashMap::default()),
         }
     }
@@ -114,7 +125,7 @@ impl<S: Copy + Eq + std::hash::Hash> StateIndex<S> {
         match self {
             StateIndex::Dense(ids) => {
                 let id = ids[puzzle.rank(state) as usize];
-                (id != NO_ID).then_some(id)
+                id.checked_sub(1)
             }
             StateIndex::Hash(map) => map.get(state).copied(),
         }
@@ -123,7 +134,7 @@ impl<S: Copy + Eq + std::hash::Hash> StateIndex<S> {
     #[inline]
     pub fn insert<P: Puzzle<State = S>>(&mut self, puzzle: &P, state: &S, id: u32) {
         match self {
-            StateIndex::Dense(ids) => ids[puzzle.rank(state) as usize] = id,
+            StateIndex::Dense(ids) => ids[puzzle.rank(state) as usize] = id + 1,
             StateIndex::Hash(map) => {
                 map.insert(*state, id);
             }

@@ -118,7 +118,10 @@ impl<C: Cells> SlidingPuzzle<C> {
     pub fn new(shape: Shape, start: &[u8], goal: &[u8]) -> Result<Self, SlidingError> {
         shape.check().map_err(SlidingError::Shape)?;
         if !Self::fits(shape) {
-            return Err(SlidingError::TooLarge { shape, capacity: C::CAPACITY });
+            return Err(SlidingError::TooLarge {
+                shape,
+                capacity: C::CAPACITY,
+            });
         }
         validate_tiles(shape, start).map_err(SlidingError::Start)?;
         validate_tiles(shape, goal).map_err(SlidingError::Goal)?;
@@ -132,7 +135,11 @@ impl<C: Cells> SlidingPuzzle<C> {
             }
         }
         let rank_count = (n <= MAX_RANKED_CELLS).then(|| (1..=n as u64).product());
-        let half_stride = if n <= MAX_RANKED_CELLS { (1..n as u64).product::<u64>() / 2 } else { 0 };
+        let half_stride = if n <= MAX_RANKED_CELLS {
+            (1..n as u64).product::<u64>() / 2
+        } else {
+            0
+        };
         Ok(SlidingPuzzle {
             shape,
             n,
@@ -181,12 +188,19 @@ impl<C: Cells> SlidingPuzzle<C> {
     pub fn play(&self, board: &Board<C>, dir: Dir) -> Option<Board<C>> {
         let b = board.blank();
         let to = self.neighbour[b][dir as usize];
-        (to != OFF).then(|| Board { cells: board.cells.slide(b, usize::from(to)), blank: to })
+        (to != OFF).then(|| Board {
+            cells: board.cells.slide(b, usize::from(to)),
+            blank: to,
+        })
     }
 
     /// `Err` with the reason if the start cannot reach the goal (O(N), no search).
     pub fn check_solvable(&self) -> Result<(), Unsolvable> {
-        match parities(self.shape, &self.tiles(&self.start), &self.tiles(&self.goal)) {
+        match parities(
+            self.shape,
+            &self.tiles(&self.start),
+            &self.tiles(&self.goal),
+        ) {
             Some(u) if u.odd_permutation != (u.blank_distance % 2 == 1) => Err(u),
             _ => Ok(()),
         }
@@ -264,7 +278,13 @@ impl<C: Cells> Puzzle for SlidingPuzzle<C> {
         for dir in Dir::ALL {
             let to = row[dir as usize];
             if to != OFF {
-                visit(dir, Board { cells: state.cells.slide(b, usize::from(to)), blank: to });
+                visit(
+                    dir,
+                    Board {
+                        cells: state.cells.slide(b, usize::from(to)),
+                        blank: to,
+                    },
+                );
             }
         }
     }
@@ -304,20 +324,35 @@ impl<C: Cells> Puzzle for SlidingPuzzle<C> {
 mod tests {
     use super::*;
 
-    const S3: Shape = Shape { width: 3, height: 3 };
+    const S3: Shape = Shape {
+        width: 3,
+        height: 3,
+    };
 
     #[test]
     fn construction_checks_shape_capacity_and_both_lists() {
         let goal = S3.default_goal();
         assert!(SmallPuzzle::new(S3, &goal, &goal).is_ok());
-        let big = Shape { width: 5, height: 5 };
+        let big = Shape {
+            width: 5,
+            height: 5,
+        };
         assert_eq!(
-            SmallPuzzle::with_default_goal(big, &big.default_goal()).unwrap_err().to_string(),
+            SmallPuzzle::with_default_goal(big, &big.default_goal())
+                .unwrap_err()
+                .to_string(),
             "a 5x5 board has 25 cells, more than the 16 this board storage holds: use LargePuzzle"
         );
         assert!(LargePuzzle::with_default_goal(big, &big.default_goal()).is_ok());
         assert!(matches!(
-            SmallPuzzle::new(Shape { width: 1, height: 4 }, &[1, 2, 3, 0], &[1, 2, 3, 0]),
+            SmallPuzzle::new(
+                Shape {
+                    width: 1,
+                    height: 4
+                },
+                &[1, 2, 3, 0],
+                &[1, 2, 3, 0]
+            ),
             Err(SlidingError::Shape(_))
         ));
         let bad_start = SmallPuzzle::new(S3, &[1, 2, 3, 4, 5, 6, 7, 7, 0], &goal).unwrap_err();
@@ -326,15 +361,26 @@ mod tests {
             "start: tile 7 appears twice (numbers 7 and 8): each tile appears exactly once"
         );
         let bad_goal = SmallPuzzle::new(S3, &goal, &[1, 2, 3]).unwrap_err();
-        assert!(bad_goal.to_string().starts_with("goal: expected 9 numbers for a 3x3 board, got 3"));
-        assert!(SmallPuzzle::fits(Shape { width: 4, height: 4 }));
-        assert!(!SmallPuzzle::fits(Shape { width: 4, height: 5 }));
+        assert!(bad_goal
+            .to_string()
+            .starts_with("goal: expected 9 numbers for a 3x3 board, got 3"));
+        assert!(SmallPuzzle::fits(Shape {
+            width: 4,
+            height: 4
+        }));
+        assert!(!SmallPuzzle::fits(Shape {
+            width: 4,
+            height: 5
+        }));
     }
 
     #[test]
     fn tiles_round_trip_through_both_storages() {
         for (w, h) in [(2, 2), (4, 4), (3, 5), (8, 8)] {
-            let shape = Shape { width: w, height: h };
+            let shape = Shape {
+                width: w,
+                height: h,
+            };
             let mut tiles = shape.default_goal();
             tiles.reverse();
             let large = LargePuzzle::new(shape, &tiles, &shape.default_goal()).unwrap();
@@ -375,7 +421,10 @@ mod tests {
         // Digits: 1,1,1,1,1,1,1,1,0 -> sum of k! for k = 1..8.
         let expected: u64 = (1..=8u64).map(|k| (1..=k).product::<u64>()).sum();
         assert_eq!(p.rank(&p.goal()), expected);
-        let s45 = Shape { width: 4, height: 5 };
+        let s45 = Shape {
+            width: 4,
+            height: 5,
+        };
         let p20 = LargePuzzle::with_default_goal(s45, &s45.default_goal()).unwrap();
         assert_eq!(p20.rank_count(), Some(2_432_902_008_176_640_000));
         let mut rev = s45.default_goal();
@@ -384,8 +433,18 @@ mod tests {
         // The reversed list is the largest permutation but for the position of 0.
         assert!(p20.rank(&b) < p20.rank_count().unwrap());
         assert!(p20.half_rank(&b) < p20.half_rank_count().unwrap());
-        let s55 = Shape { width: 5, height: 5 };
+        let s55 = Shape {
+            width: 5,
+            height: 5,
+        };
         let p25 = LargePuzzle::with_default_goal(s55, &s55.default_goal()).unwrap();
-        assert_eq!((p25.rank_count(), p25.rank(&p25.start()), p25.half_rank(&p25.start())), (None, 0, 0));
+        assert_eq!(
+            (
+                p25.rank_count(),
+                p25.rank(&p25.start()),
+                p25.half_rank(&p25.start())
+            ),
+            (None, 0, 0)
+        );
     }
 }

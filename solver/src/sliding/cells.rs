@@ -65,7 +65,11 @@ impl Cells for Nibbles {
         // SWAR: fold each nibble of the XOR onto its low bit, then count the bits.
         let x = self.0 ^ other.0;
         let folded = (x | (x >> 1) | (x >> 2) | (x >> 3)) & 0x1111_1111_1111_1111;
-        let mask = if n >= 16 { u64::MAX } else { (1u64 << (4 * n)) - 1 };
+        let mask = if n >= 16 {
+            u64::MAX
+        } else {
+            (1u64 << (4 * n)) - 1
+        };
         (folded & mask).count_ones()
     }
 }
@@ -160,7 +164,13 @@ mod tests {
     #[test]
     fn nibble_differences_agree_with_the_plain_count() {
         let a = Nibbles(0x0123_4567_89AB_CDEF);
-        for b in [0u64, 0x0123_4567_89AB_CDEE, 0xF123_4567_89AB_CDEF, 0x1111_1111_1111_1111, 0x8888_8888_8888_8888] {
+        for b in [
+            0u64,
+            0x0123_4567_89AB_CDEE,
+            0xF123_4567_89AB_CDEF,
+            0x1111_1111_1111_1111,
+            0x8888_8888_8888_8888,
+        ] {
             let b = Nibbles(b);
             for n in 0..=16 {
                 let plain = (0..n).filter(|&c| a.get(c) != b.get(c)).count() as u32;

@@ -16,7 +16,10 @@ pub struct Misplaced<C> {
 
 impl<C: Cells> Misplaced<C> {
     pub fn new(puzzle: &SlidingPuzzle<C>) -> Self {
-        Misplaced { goal: puzzle.goal(), n: puzzle.cell_count() }
+        Misplaced {
+            goal: puzzle.goal(),
+            n: puzzle.cell_count(),
+        }
     }
 }
 
@@ -72,7 +75,9 @@ impl Manhattan {
 impl<C: Cells> Heuristic<SlidingPuzzle<C>> for Manhattan {
     #[inline]
     fn estimate(&self, state: &Board<C>) -> u32 {
-        (0..self.n).map(|cell| self.tile_distance(state.tile_at(cell), cell)).sum()
+        (0..self.n)
+            .map(|cell| self.tile_distance(state.tile_at(cell), cell))
+            .sum()
     }
     fn admissible(&self) -> bool {
         true
@@ -110,12 +115,20 @@ impl LinearConflict {
             goal_row[t] = shape.row(cell) as u8;
             goal_col[t] = shape.col(cell) as u8;
         }
-        LinearConflict { manhattan: Manhattan::new(puzzle), shape, goal_row, goal_col }
+        LinearConflict {
+            manhattan: Manhattan::new(puzzle),
+            shape,
+            goal_row,
+            goal_col,
+        }
     }
 
     /// The extra moves alone: 2 per tile that must leave its goal row or column.
     pub fn conflict<C: Cells>(&self, state: &Board<C>) -> u32 {
-        let (w, h) = (usize::from(self.shape.width), usize::from(self.shape.height));
+        let (w, h) = (
+            usize::from(self.shape.width),
+            usize::from(self.shape.height),
+        );
         let mut leave = 0usize;
         // Goal columns of the row's tiles whose goal is in the row, left to right (and likewise for columns).
         let mut line = [0u8; MAX_SIDE as usize];
@@ -207,8 +220,11 @@ pub enum SlidingHeuristic<C> {
 
 impl<C: Cells> SlidingHeuristic<C> {
     /// The names this type answers to.
-    pub const NAMES: [HeuristicName; 3] =
-        [HeuristicName::Misplaced, HeuristicName::Manhattan, HeuristicName::LinearConflict];
+    pub const NAMES: [HeuristicName; 3] = [
+        HeuristicName::Misplaced,
+        HeuristicName::Manhattan,
+        HeuristicName::LinearConflict,
+    ];
 
     /// Builds the named heuristic's tables for the puzzle's goal.
     ///
@@ -222,11 +238,16 @@ impl<C: Cells> SlidingHeuristic<C> {
     /// assert_eq!(h.estimate(&puzzle.start()), 8);
     /// assert!(SlidingHeuristic::new(&puzzle, HeuristicName::Exact).is_err());
     /// ```
-    pub fn new(puzzle: &SlidingPuzzle<C>, name: HeuristicName) -> Result<Self, NotASlidingHeuristic> {
+    pub fn new(
+        puzzle: &SlidingPuzzle<C>,
+        name: HeuristicName,
+    ) -> Result<Self, NotASlidingHeuristic> {
         match name {
             HeuristicName::Misplaced => Ok(SlidingHeuristic::Misplaced(Misplaced::new(puzzle))),
             HeuristicName::Manhattan => Ok(SlidingHeuristic::Manhattan(Manhattan::new(puzzle))),
-            HeuristicName::LinearConflict => Ok(SlidingHeuristic::LinearConflict(LinearConflict::new(puzzle))),
+            HeuristicName::LinearConflict => Ok(SlidingHeuristic::LinearConflict(
+                LinearConflict::new(puzzle),
+            )),
             other => Err(NotASlidingHeuristic(other)),
         }
     }
@@ -238,7 +259,9 @@ impl<C: Cells> Heuristic<SlidingPuzzle<C>> for SlidingHeuristic<C> {
         match self {
             SlidingHeuristic::Misplaced(h) => h.estimate(state),
             SlidingHeuristic::Manhattan(h) => Heuristic::<SlidingPuzzle<C>>::estimate(h, state),
-            SlidingHeuristic::LinearConflict(h) => Heuristic::<SlidingPuzzle<C>>::estimate(h, state),
+            SlidingHeuristic::LinearConflict(h) => {
+                Heuristic::<SlidingPuzzle<C>>::estimate(h, state)
+            }
         }
     }
     fn admissible(&self) -> bool {
@@ -258,7 +281,10 @@ mod tests {
     use super::*;
     use crate::sliding::{LargePuzzle, SmallPuzzle};
 
-    const S3: Shape = Shape { width: 3, height: 3 };
+    const S3: Shape = Shape {
+        width: 3,
+        height: 3,
+    };
 
     #[test]
     fn longest_increasing_subsequences() {
@@ -282,7 +308,10 @@ mod tests {
         assert_eq!(lc.conflict(&s), 4);
         assert_eq!(Heuristic::<SmallPuzzle>::estimate(&lc, &s), 8);
         // The same in a column, on a 4-tall board: 4,3,2,1 down column 0 of goal 1..; 3 tiles leave.
-        let shape = Shape { width: 2, height: 4 };
+        let shape = Shape {
+            width: 2,
+            height: 4,
+        };
         let goal = [1, 5, 2, 6, 3, 7, 4, 0];
         let start = [4, 5, 3, 6, 2, 7, 1, 0];
         let p = SmallPuzzle::new(shape, &start, &goal).unwrap();
@@ -310,11 +339,19 @@ mod tests {
         let small = SmallPuzzle::new(S3, start, goal).unwrap();
         let s = small.start();
         let h = |name| SlidingHeuristic::new(&small, name).unwrap().estimate(&s);
-        check(h(HeuristicName::Misplaced), h(HeuristicName::Manhattan), h(HeuristicName::LinearConflict));
+        check(
+            h(HeuristicName::Misplaced),
+            h(HeuristicName::Manhattan),
+            h(HeuristicName::LinearConflict),
+        );
         let large = LargePuzzle::new(S3, start, goal).unwrap();
         let s = large.start();
         let h = |name| SlidingHeuristic::new(&large, name).unwrap().estimate(&s);
-        check(h(HeuristicName::Misplaced), h(HeuristicName::Manhattan), h(HeuristicName::LinearConflict));
+        check(
+            h(HeuristicName::Misplaced),
+            h(HeuristicName::Manhattan),
+            h(HeuristicName::LinearConflict),
+        );
     }
 
     #[test]
@@ -331,6 +368,9 @@ mod tests {
             err.to_string(),
             "the heuristic `exact` is for Tower of Hanoi: sliding puzzles take misplaced, manhattan or linear-conflict"
         );
-        assert!(SlidingHeuristic::new(&p, HeuristicName::Pdb).unwrap_err().to_string().contains("pattern databases"));
+        assert!(SlidingHeuristic::new(&p, HeuristicName::Pdb)
+            .unwrap_err()
+            .to_string()
+            .contains("pattern databases"));
     }
 }

@@ -26,13 +26,14 @@ mod tiles;
 mod tests;
 
 pub use board::{
-    Board, LargeBoard, LargePuzzle, SlidingError, SlidingPuzzle, SmallBoard, SmallPuzzle, MAX_RANKED_CELLS,
+    Board, LargeBoard, LargePuzzle, SlidingError, SlidingPuzzle, SmallBoard, SmallPuzzle,
+    MAX_RANKED_CELLS,
 };
 pub use cells::{Bytes, Cells, Nibbles};
 pub use heuristic::{LinearConflict, Manhattan, Misplaced, NotASlidingHeuristic, SlidingHeuristic};
 pub use random::{scramble, shuffle_solvable, SplitMix64};
 pub use shape::{
-    apply_move, describe_move, moves_to_string, parse_moves, BadMoveLetter, Dir, IllegalMove, Shape, ShapeError,
-    MAX_CELLS, MAX_SIDE, MIN_SIDE,
+    apply_move, describe_move, moves_to_string, parse_moves, BadMoveLetter, Dir, IllegalMove,
+    Shape, ShapeError, MAX_CELLS, MAX_SIDE, MIN_SIDE,
 };
 pub use tiles::{check_solvable, validate_tiles, TilesError, Unsolvable};

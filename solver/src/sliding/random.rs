@@ -63,7 +63,11 @@ pub fn shuffle_solvable(shape: Shape, goal: &[u8], seed: u64) -> Result<Vec<u8>,
     }
     if check_solvable(shape, &tiles, goal).is_err() {
         // A valid board has at least 3 tiles besides the blank.
-        let mut non_blank = tiles.iter().enumerate().filter(|(_, &t)| t != 0).map(|(i, _)| i);
+        let mut non_blank = tiles
+            .iter()
+            .enumerate()
+            .filter(|(_, &t)| t != 0)
+            .map(|(i, _)| i);
         if let (Some(a), Some(b)) = (non_blank.next(), non_blank.next()) {
             tiles.swap(a, b);
         }
@@ -123,7 +127,10 @@ mod tests {
             counts[x as usize] += 1;
         }
         // Expected 10,000 each; a fair die is within 5% with overwhelming probability.
-        assert!(counts.iter().all(|&c| (9_500..=10_500).contains(&c)), "{counts:?}");
+        assert!(
+            counts.iter().all(|&c| (9_500..=10_500).contains(&c)),
+            "{counts:?}"
+        );
         assert_eq!(rng.below(0), 0);
         assert_eq!(rng.below(1), 0);
         // Known first outputs of SplitMix64 from seed 0 (the reference implementation's).
@@ -134,7 +141,10 @@ mod tests {
 
     #[test]
     fn shuffles_are_solvable_valid_and_uniform_on_2x2() {
-        let shape = Shape { width: 2, height: 2 };
+        let shape = Shape {
+            width: 2,
+            height: 2,
+        };
         // A goal with the blank first, to exercise a non-default goal.
         let goal = [0, 3, 2, 1];
         let mut counts: HashMap<Vec<u8>, u32> = HashMap::new();
@@ -146,26 +156,38 @@ mod tests {
         }
         // 4!/2 = 12 solvable arrangements, about 1,000 each.
         assert_eq!(counts.len(), 12);
-        assert!(counts.values().all(|&c| (850..=1_150).contains(&c)), "{counts:?}");
+        assert!(
+            counts.values().all(|&c| (850..=1_150).contains(&c)),
+            "{counts:?}"
+        );
     }
 
     #[test]
     fn shuffles_of_big_boards_are_solvable() {
         for (w, h) in [(4, 4), (5, 5), (8, 8), (3, 7)] {
-            let shape = Shape { width: w, height: h };
+            let shape = Shape {
+                width: w,
+                height: h,
+            };
             let goal = shape.default_goal();
             for seed in 0..20 {
                 let t = shuffle_solvable(shape, &goal, seed).unwrap();
                 assert_eq!(validate_tiles(shape, &t), Ok(()));
                 assert!(check_solvable(shape, &t, &goal).is_ok());
             }
-            assert_ne!(shuffle_solvable(shape, &goal, 1), shuffle_solvable(shape, &goal, 2));
+            assert_ne!(
+                shuffle_solvable(shape, &goal, 1),
+                shuffle_solvable(shape, &goal, 2)
+            );
         }
     }
 
     #[test]
     fn scrambles_are_walks_without_undo() {
-        let shape = Shape { width: 4, height: 3 };
+        let shape = Shape {
+            width: 4,
+            height: 3,
+        };
         let goal = shape.default_goal();
         assert_eq!(scramble(shape, &goal, 0, 5).unwrap(), goal);
         // Two moves without undo always leave the goal.

@@ -60,7 +60,10 @@ impl Shape {
         if ok(self.width) && ok(self.height) {
             Ok(())
         } else {
-            Err(ShapeError::OutOfRange { width: self.width, height: self.height })
+            Err(ShapeError::OutOfRange {
+                width: self.width,
+                height: self.height,
+            })
         }
     }
 
@@ -97,7 +100,7 @@ impl Shape {
         match dir {
             Dir::Up => cell.checked_sub(w),
             Dir::Down => Some(cell + w).filter(|&c| c < n),
-            Dir::Left => (cell % w != 0).then(|| cell - 1),
+            Dir::Left => (!cell.is_multiple_of(w)).then(|| cell - 1),
             Dir::Right => (cell % w != w - 1).then_some(cell + 1),
         }
     }
@@ -219,7 +222,12 @@ pub fn parse_moves(text: &str) -> Result<Vec<Dir>, BadMoveLetter> {
     text.chars()
         .enumerate()
         .filter(|(_, c)| !c.is_whitespace() && *c != ',')
-        .map(|(i, c)| Dir::from_letter(c).ok_or(BadMoveLetter { letter: c, position: i + 1 }))
+        .map(|(i, c)| {
+            Dir::from_letter(c).ok_or(BadMoveLetter {
+                letter: c,
+                position: i + 1,
+            })
+        })
         .collect()
 }
 
@@ -227,7 +235,11 @@ pub fn parse_moves(text: &str) -> Result<Vec<Dir>, BadMoveLetter> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IllegalMove {
     /// The blank is on the edge the move would cross.
-    OffBoard { dir: Dir, blank_row: usize, blank_col: usize },
+    OffBoard {
+        dir: Dir,
+        blank_row: usize,
+        blank_col: usize,
+    },
     /// No 0 on the board (or the list is longer than the shape).
     NoBlank,
 }
@@ -235,7 +247,11 @@ pub enum IllegalMove {
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            IllegalMove::OffBoard { dir, blank_row, blank_col } => {
+            IllegalMove::OffBoard {
+                dir,
+                blank_row,
+                blank_col,
+            } => {
                 let edge = match dir {
                     Dir::Up => "top row",
                     Dir::Down => "bottom row",
@@ -249,7 +265,9 @@ impl fmt::Display for IllegalMove {
                     blank_col + 1
                 )
             }
-            IllegalMove::NoBlank => f.write_str("there is no blank (0) on this board, so nothing can move"),
+            IllegalMove::NoBlank => {
+                f.write_str("there is no blank (0) on this board, so nothing can move")
+            }
         }
     }
 }
@@ -307,25 +325,80 @@ mod tests {
     #[test]
     fn shapes_are_checked_and_parsed() {
         assert!(Shape::new(2, 8).is_ok());
-        assert_eq!(Shape::new(9, 3), Err(ShapeError::OutOfRange { width: 9, height: 3 }));
+        assert_eq!(
+            Shape::new(9, 3),
+            Err(ShapeError::OutOfRange {
+                width: 9,
+                height: 3
+            })
+        );
         assert_eq!(
             Shape::new(1, 3).unwrap_err().to_string(),
             "a 1x3 board is not supported: width and height must each be 2 to 8"
         );
-        assert_eq!("4x3".parse::<Shape>(), Ok(Shape { width: 4, height: 3 }));
-        assert_eq!(" 5X5 ".parse::<Shape>(), Ok(Shape { width: 5, height: 5 }));
-        assert!(matches!("3by3".parse::<Shape>(), Err(ShapeError::Unreadable(_))));
-        assert!(matches!("3x".parse::<Shape>(), Err(ShapeError::Unreadable(_))));
-        assert!(matches!("3x300".parse::<Shape>(), Err(ShapeError::Unreadable(_))));
-        assert!(matches!("3x9".parse::<Shape>(), Err(ShapeError::OutOfRange { .. })));
-        assert_eq!(Shape { width: 4, height: 3 }.to_string(), "4x3");
+        assert_eq!(
+            "4x3".parse::<Shape>(),
+            Ok(Shape {
+                width: 4,
+                height: 3
+            })
+        );
+        assert_eq!(
+            " 5X5 ".parse::<Shape>(),
+            Ok(Shape {
+                width: 5,
+                height: 5
+            })
+        );
+        assert!(matches!(
+            "3by3".parse::<Shape>(),
+            Err(ShapeError::Unreadable(_))
+        ));
+        assert!(matches!(
+            "3x".parse::<Shape>(),
+            Err(ShapeError::Unreadable(_))
+        ));
+        assert!(matches!(
+            "3x300".parse::<Shape>(),
+            Err(ShapeError::Unreadable(_))
+        ));
+        assert!(matches!(
+            "3x9".parse::<Shape>(),
+            Err(ShapeError::OutOfRange { .. })
+        ));
+        assert_eq!(
+            Shape {
+                width: 4,
+                height: 3
+            }
+            .to_string(),
+            "4x3"
+        );
     }
 
     #[test]
     fn default_goal_is_row_major_with_the_blank_last() {
-        assert_eq!(Shape { width: 2, height: 2 }.default_goal(), vec![1, 2, 3, 0]);
-        assert_eq!(Shape { width: 3, height: 2 }.default_goal(), vec![1, 2, 3, 4, 5, 0]);
-        let big = Shape { width: 8, height: 8 }.default_goal();
+        assert_eq!(
+            Shape {
+                width: 2,
+                height: 2
+            }
+            .default_goal(),
+            vec![1, 2, 3, 0]
+        );
+        assert_eq!(
+            Shape {
+                width: 3,
+                height: 2
+            }
+            .default_goal(),
+            vec![1, 2, 3, 4, 5, 0]
+        );
+        let big = Shape {
+            width: 8,
+            height: 8,
+        }
+        .default_goal();
         assert_eq!((big.len(), big[62], big[63]), (64, 63, 0));
     }
 
@@ -340,16 +413,33 @@ mod tests {
         assert_eq!(Dir::Up.opposite(), Dir::Down);
         assert_eq!(Dir::Left.opposite(), Dir::Right);
         assert_eq!(Dir::from_letter('X'), None);
-        assert_eq!(moves_to_string(&[Dir::Up, Dir::Left, Dir::Down, Dir::Right]), "ULDR");
-        assert_eq!(parse_moves("UL DR"), Ok(vec![Dir::Up, Dir::Left, Dir::Down, Dir::Right]));
+        assert_eq!(
+            moves_to_string(&[Dir::Up, Dir::Left, Dir::Down, Dir::Right]),
+            "ULDR"
+        );
+        assert_eq!(
+            parse_moves("UL DR"),
+            Ok(vec![Dir::Up, Dir::Left, Dir::Down, Dir::Right])
+        );
         let bad = parse_moves("UUX").unwrap_err();
-        assert_eq!(bad, BadMoveLetter { letter: 'X', position: 3 });
-        assert!(bad.to_string().starts_with("`X` at position 3 is not a move"));
+        assert_eq!(
+            bad,
+            BadMoveLetter {
+                letter: 'X',
+                position: 3
+            }
+        );
+        assert!(bad
+            .to_string()
+            .starts_with("`X` at position 3 is not a move"));
     }
 
     #[test]
     fn steps_stay_on_the_board() {
-        let s = Shape { width: 3, height: 2 };
+        let s = Shape {
+            width: 3,
+            height: 2,
+        };
         assert_eq!(s.step(0, Dir::Up), None);
         assert_eq!(s.step(0, Dir::Left), None);
         assert_eq!(s.step(0, Dir::Right), Some(1));
@@ -364,7 +454,10 @@ mod tests {
 
     #[test]
     fn moves_are_described_from_the_tile_s_point_of_view() {
-        let s = Shape { width: 3, height: 3 };
+        let s = Shape {
+            width: 3,
+            height: 3,
+        };
         // Blank in the centre: every direction is legal.
         let t = [1, 2, 3, 4, 0, 5, 6, 7, 8];
         assert_eq!(describe_move(s, &t, Dir::Up), "tile 2 slides down");
@@ -385,12 +478,18 @@ mod tests {
             "there is no blank (0) on this board, so nothing can move"
         );
         // A short list never panics.
-        assert_eq!(describe_move(s, &[1, 0], Dir::Down), "there is no blank (0) on this board, so nothing can move");
+        assert_eq!(
+            describe_move(s, &[1, 0], Dir::Down),
+            "there is no blank (0) on this board, so nothing can move"
+        );
     }
 
     #[test]
     fn apply_move_swaps_blank_and_tile() {
-        let s = Shape { width: 2, height: 2 };
+        let s = Shape {
+            width: 2,
+            height: 2,
+        };
         let mut t = [1, 2, 3, 0];
         apply_move(s, &mut t, Dir::Up).unwrap();
         assert_eq!(t, [1, 0, 3, 2]);
@@ -398,7 +497,11 @@ mod tests {
         assert_eq!(t, [0, 1, 3, 2]);
         assert_eq!(
             apply_move(s, &mut t, Dir::Up),
-            Err(IllegalMove::OffBoard { dir: Dir::Up, blank_row: 0, blank_col: 0 })
+            Err(IllegalMove::OffBoard {
+                dir: Dir::Up,
+                blank_row: 0,
+                blank_col: 0
+            })
         );
         assert_eq!(t, [0, 1, 3, 2]);
     }

@@ -7,7 +7,10 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 /// The boards one blank move away, by plain index arithmetic on a row-major list.
 fn neighbours(w: usize, h: usize, tiles: &[u8]) -> Vec<Vec<u8>> {
-    let b = tiles.iter().position(|&t| t == 0).expect("a board has a blank");
+    let b = tiles
+        .iter()
+        .position(|&t| t == 0)
+        .expect("a board has a blank");
     let (r, c) = (b / w, b % w);
     let mut out = Vec::new();
     let mut push = |to: usize| {
@@ -58,7 +61,7 @@ fn permutations(n: usize) -> Vec<Vec<u8>> {
         }
         for i in 0..k {
             heap(k - 1, a, out);
-            if k % 2 == 0 {
+            if k.is_multiple_of(2) {
                 a.swap(i, k - 1);
             } else {
                 a.swap(0, k - 1);
@@ -92,7 +95,10 @@ fn random_goal(shape: Shape, seed: u64) -> Vec<u8> {
 }
 
 fn shape(w: u8, h: u8) -> Shape {
-    Shape { width: w, height: h }
+    Shape {
+        width: w,
+        height: h,
+    }
 }
 
 /// Goals to test a shape with: default, blank first, and a random one.
@@ -118,10 +124,18 @@ fn solvability_agrees_with_exhaustive_reachability() {
         let all = permutations(n);
         for goal in &goal_list {
             let reachable: HashSet<Vec<u8>> = distances(w, h, goal).into_keys().collect();
-            assert_eq!(reachable.len() as u64, factorial(n) / 2, "{s} goal {goal:?}");
+            assert_eq!(
+                reachable.len() as u64,
+                factorial(n) / 2,
+                "{s} goal {goal:?}"
+            );
             for start in &all {
                 let verdict = check_solvable(s, start, goal);
-                assert_eq!(verdict.is_ok(), reachable.contains(start), "{s} {start:?} -> {goal:?}");
+                assert_eq!(
+                    verdict.is_ok(),
+                    reachable.contains(start),
+                    "{s} {start:?} -> {goal:?}"
+                );
                 if let Err(why) = verdict {
                     // The reason states two disagreeing parities.
                     assert_ne!(why.odd_permutation, why.blank_distance % 2 == 1);
@@ -151,7 +165,9 @@ fn naive_conflict(s: Shape, tiles: &[u8], goal: &[u8]) -> u32 {
     let (w, h) = (usize::from(s.width), usize::from(s.height));
     let goal_cell = |t: u8| goal.iter().position(|&g| g == t).unwrap();
     let mut extra = 0;
-    let mut line = |cells: Vec<usize>, same_line: &dyn Fn(usize, usize) -> bool, key: &dyn Fn(usize) -> usize| {
+    let mut line = |cells: Vec<usize>,
+                    same_line: &dyn Fn(usize, usize) -> bool,
+                    key: &dyn Fn(usize) -> usize| {
         let members: Vec<usize> = cells
             .iter()
             .filter(|&&c| tiles[c] != 0 && same_line(c, goal_cell(tiles[c])))
@@ -160,7 +176,10 @@ fn naive_conflict(s: Shape, tiles: &[u8], goal: &[u8]) -> u32 {
         let k = members.len();
         let best = (0u32..1 << k)
             .filter(|mask| {
-                let chosen: Vec<usize> = (0..k).filter(|i| mask & (1 << i) != 0).map(|i| members[i]).collect();
+                let chosen: Vec<usize> = (0..k)
+                    .filter(|i| mask & (1 << i) != 0)
+                    .map(|i| members[i])
+                    .collect();
                 chosen.windows(2).all(|p| p[0] < p[1])
             })
             .map(|mask| mask.count_ones())
@@ -169,10 +188,18 @@ fn naive_conflict(s: Shape, tiles: &[u8], goal: &[u8]) -> u32 {
         extra += 2 * (k as u32 - best);
     };
     for r in 0..h {
-        line((0..w).map(|c| r * w + c).collect(), &|a, b| a / w == b / w, &|g| g % w);
+        line(
+            (0..w).map(|c| r * w + c).collect(),
+            &|a, b| a / w == b / w,
+            &|g| g % w,
+        );
     }
     for c in 0..w {
-        line((0..h).map(|r| r * w + c).collect(), &|a, b| a % w == b % w, &|g| g / w);
+        line(
+            (0..h).map(|r| r * w + c).collect(),
+            &|a, b| a % w == b % w,
+            &|g| g / w,
+        );
     }
     extra
 }
@@ -191,7 +218,11 @@ fn naive_manhattan(s: Shape, tiles: &[u8], goal: &[u8]) -> u32 {
 }
 
 fn naive_misplaced(tiles: &[u8], goal: &[u8]) -> u32 {
-    tiles.iter().zip(goal).filter(|(&t, &g)| t != 0 && t != g).count() as u32
+    tiles
+        .iter()
+        .zip(goal)
+        .filter(|(&t, &g)| t != 0 && t != g)
+        .count() as u32
 }
 
 /// Checks all three heuristics on every board that reaches `goal`, for storage `C`.
@@ -210,7 +241,10 @@ fn check_heuristics<C: Cells>(s: Shape, goal: &[u8]) -> (usize, usize) {
         assert_eq!(hd, naive_manhattan(s, tiles, goal), "{s} {tiles:?}");
         assert_eq!(hl, hd + naive_conflict(s, tiles, goal), "{s} {tiles:?}");
         assert!(hm <= hd && hd <= hl, "{s} {tiles:?}: {hm} {hd} {hl}");
-        assert!(hl <= d, "{s} {tiles:?} -> {goal:?}: linear conflict {hl} > distance {d}");
+        assert!(
+            hl <= d,
+            "{s} {tiles:?} -> {goal:?}: linear conflict {hl} > distance {d}"
+        );
         lc_above_manhattan += usize::from(hl > hd);
         exact += usize::from(hl == d);
     }
@@ -219,7 +253,13 @@ fn check_heuristics<C: Cells>(s: Shape, goal: &[u8]) -> (usize, usize) {
 
 #[test]
 fn heuristics_are_admissible_over_whole_spaces() {
-    for (s, seed) in [(shape(2, 2), 1), (shape(2, 3), 2), (shape(3, 2), 3), (shape(2, 4), 4), (shape(4, 2), 5)] {
+    for (s, seed) in [
+        (shape(2, 2), 1),
+        (shape(2, 3), 2),
+        (shape(3, 2), 3),
+        (shape(2, 4), 4),
+        (shape(4, 2), 5),
+    ] {
         for goal in goals(s, seed) {
             let (above, exact) = check_heuristics::<Nibbles>(s, &goal);
             // The test must be able to fail: the bound is sometimes exact, and conflicts do occur
@@ -236,13 +276,22 @@ fn heuristics_are_admissible_over_the_whole_3x3_space() {
     let s = shape(3, 3);
     for goal in goals(s, 6) {
         let (above, _) = check_heuristics::<Nibbles>(s, &goal);
-        assert!(above > 10_000, "{goal:?}: only {above} boards with a linear conflict");
+        assert!(
+            above > 10_000,
+            "{goal:?}: only {above} boards with a linear conflict"
+        );
     }
 }
 
 #[test]
 fn ranks_are_perfect_on_every_arrangement() {
-    for s in [shape(2, 2), shape(2, 3), shape(3, 2), shape(2, 4), shape(3, 3)] {
+    for s in [
+        shape(2, 2),
+        shape(2, 3),
+        shape(3, 2),
+        shape(2, 4),
+        shape(3, 3),
+    ] {
         let n = s.cells();
         let p = SmallPuzzle::with_default_goal(s, &s.default_goal()).unwrap();
         let q = LargePuzzle::with_default_goal(s, &s.default_goal()).unwrap();
@@ -262,7 +311,13 @@ fn ranks_are_perfect_on_every_arrangement() {
 
 #[test]
 fn half_ranks_are_a_bijection_on_each_reachable_space() {
-    for (s, seed) in [(shape(2, 2), 1), (shape(2, 3), 2), (shape(3, 2), 3), (shape(2, 4), 4), (shape(3, 3), 5)] {
+    for (s, seed) in [
+        (shape(2, 2), 1),
+        (shape(2, 3), 2),
+        (shape(3, 2), 3),
+        (shape(2, 4), 4),
+        (shape(3, 3), 5),
+    ] {
         for goal in goals(s, seed) {
             let (w, h) = (usize::from(s.width), usize::from(s.height));
             let p = SmallPuzzle::new(s, &goal, &goal).unwrap();
@@ -341,7 +396,12 @@ fn successor_tiles<C: Cells>(p: &SlidingPuzzle<C>, tiles: &[u8]) -> (Vec<Vec<u8>
 
 #[test]
 fn big_boards_walk_and_estimate_like_plain_lists() {
-    for (s, seed) in [(shape(4, 4), 1u64), (shape(5, 5), 2), (shape(8, 8), 3), (shape(3, 7), 4)] {
+    for (s, seed) in [
+        (shape(4, 4), 1u64),
+        (shape(5, 5), 2),
+        (shape(8, 8), 3),
+        (shape(3, 7), 4),
+    ] {
         let goal = random_goal(s, seed);
         let start = shuffle_solvable(s, &goal, seed).unwrap();
         let p = LargePuzzle::new(s, &start, &goal).unwrap();
@@ -360,9 +420,16 @@ fn big_boards_walk_and_estimate_like_plain_lists() {
                 None => assert!(apply_move(s, &mut tiles.clone(), dir).is_err()),
             }
             assert_eq!(p.tiles(&board), tiles);
-            assert_eq!(Heuristic::<LargePuzzle>::estimate(&mis, &board), naive_misplaced(&tiles, &goal));
+            assert_eq!(
+                Heuristic::<LargePuzzle>::estimate(&mis, &board),
+                naive_misplaced(&tiles, &goal)
+            );
             let expected = naive_manhattan(s, &tiles, &goal) + naive_conflict(s, &tiles, &goal);
-            assert_eq!(Heuristic::<LargePuzzle>::estimate(&lc, &board), expected, "{s} {tiles:?}");
+            assert_eq!(
+                Heuristic::<LargePuzzle>::estimate(&lc, &board),
+                expected,
+                "{s} {tiles:?}"
+            );
         }
     }
 }

@@ -11,11 +11,23 @@ pub enum TilesError {
     /// Not exactly width x height numbers.
     WrongCount { shape: Shape, got: usize },
     /// A number above N-1. `position` counts from 1, row by row.
-    OutOfRange { shape: Shape, value: u64, position: usize },
+    OutOfRange {
+        shape: Shape,
+        value: u64,
+        position: usize,
+    },
     /// A number that appears more than once (the first repeat found). Positions count from 1.
-    Duplicate { tile: u8, first: usize, second: usize },
+    Duplicate {
+        tile: u8,
+        first: usize,
+        second: usize,
+    },
     /// No 0 on the board; `duplicate` is the number that took its place (appearing twice).
-    MissingBlank { duplicate: u8, first: usize, second: usize },
+    MissingBlank {
+        duplicate: u8,
+        first: usize,
+        second: usize,
+    },
 }
 
 impl fmt::Display for TilesError {
@@ -70,10 +82,17 @@ pub fn validate_tiles(shape: Shape, tiles: &[u8]) -> Result<(), TilesError> {
     shape.check()?;
     let n = shape.cells();
     if tiles.len() != n {
-        return Err(TilesError::WrongCount { shape, got: tiles.len() });
+        return Err(TilesError::WrongCount {
+            shape,
+            got: tiles.len(),
+        });
     }
     if let Some(position) = tiles.iter().position(|&t| usize::from(t) >= n) {
-        return Err(TilesError::OutOfRange { shape, value: u64::from(tiles[position]), position: position + 1 });
+        return Err(TilesError::OutOfRange {
+            shape,
+            value: u64::from(tiles[position]),
+            position: position + 1,
+        });
     }
     // n <= 64 and every value is below n: one bit per value, and where each was first seen.
     let mut seen: u64 = 0;
@@ -90,10 +109,16 @@ pub fn validate_tiles(shape: Shape, tiles: &[u8]) -> Result<(), TilesError> {
     }
     match repeat {
         None => Ok(()),
-        Some((tile, first, second)) if !tiles.contains(&0) => {
-            Err(TilesError::MissingBlank { duplicate: tile, first, second })
-        }
-        Some((tile, first, second)) => Err(TilesError::Duplicate { tile, first, second }),
+        Some((tile, first, second)) if !tiles.contains(&0) => Err(TilesError::MissingBlank {
+            duplicate: tile,
+            first,
+            second,
+        }),
+        Some((tile, first, second)) => Err(TilesError::Duplicate {
+            tile,
+            first,
+            second,
+        }),
     }
 }
 
@@ -186,7 +211,10 @@ pub(crate) fn parities(shape: Shape, start: &[u8], goal: &[u8]) -> Option<Unsolv
 mod tests {
     use super::*;
 
-    const S3: Shape = Shape { width: 3, height: 3 };
+    const S3: Shape = Shape {
+        width: 3,
+        height: 3,
+    };
 
     #[test]
     fn validation_names_each_problem() {
@@ -218,32 +246,61 @@ mod tests {
              one of them is probably meant to be the blank"
         );
         assert_eq!(
-            validate_tiles(Shape { width: 9, height: 9 }, &[0]),
-            Err(TilesError::Shape(ShapeError::OutOfRange { width: 9, height: 9 }))
+            validate_tiles(
+                Shape {
+                    width: 9,
+                    height: 9
+                },
+                &[0]
+            ),
+            Err(TilesError::Shape(ShapeError::OutOfRange {
+                width: 9,
+                height: 9
+            }))
         );
         // The exact shapes of the variants, for callers that match on them.
         assert_eq!(
             validate_tiles(S3, &[1, 2, 3, 4, 5, 6, 7, 8, 8]),
-            Err(TilesError::MissingBlank { duplicate: 8, first: 8, second: 9 })
+            Err(TilesError::MissingBlank {
+                duplicate: 8,
+                first: 8,
+                second: 9
+            })
         );
     }
 
     #[test]
     fn every_8x8_permutation_shape_validates() {
-        let shape = Shape { width: 8, height: 8 };
+        let shape = Shape {
+            width: 8,
+            height: 8,
+        };
         let mut tiles = shape.default_goal();
         assert_eq!(validate_tiles(shape, &tiles), Ok(()));
         tiles.reverse();
         assert_eq!(validate_tiles(shape, &tiles), Ok(()));
         tiles[5] = 64;
-        assert!(matches!(validate_tiles(shape, &tiles), Err(TilesError::OutOfRange { value: 64, position: 6, .. })));
+        assert!(matches!(
+            validate_tiles(shape, &tiles),
+            Err(TilesError::OutOfRange {
+                value: 64,
+                position: 6,
+                ..
+            })
+        ));
     }
 
     #[test]
     fn unsolvable_messages_explain_both_parities() {
         let goal = S3.default_goal();
         let odd = check_solvable(S3, &[2, 1, 3, 4, 5, 6, 7, 8, 0], &goal).unwrap_err();
-        assert_eq!(odd, Unsolvable { odd_permutation: true, blank_distance: 0 });
+        assert_eq!(
+            odd,
+            Unsolvable {
+                odd_permutation: true,
+                blank_distance: 0
+            }
+        );
         assert_eq!(
             odd.to_string(),
             "This arrangement cannot reach the goal: the tiles are an odd permutation away from the goal while the \
@@ -252,8 +309,16 @@ mod tests {
         );
         // Blank one cell off and the tiles otherwise in place, apart from one swap too many.
         let even = check_solvable(S3, &[2, 1, 3, 4, 5, 6, 7, 0, 8], &goal).unwrap_err();
-        assert_eq!(even, Unsolvable { odd_permutation: false, blank_distance: 1 });
-        assert!(even.to_string().contains("an even permutation away from the goal while the blank is 1 move"));
+        assert_eq!(
+            even,
+            Unsolvable {
+                odd_permutation: false,
+                blank_distance: 1
+            }
+        );
+        assert!(even
+            .to_string()
+            .contains("an even permutation away from the goal while the blank is 1 move"));
         assert!(check_solvable(S3, &[1, 2, 3, 4, 5, 6, 7, 0, 8], &goal).is_ok());
         assert!(check_solvable(S3, &goal, &goal).is_ok());
     }
@@ -265,6 +330,14 @@ mod tests {
         assert!(check_solvable(S3, &[1, 2, 3, 4, 5, 6, 7, 8, 200], &goal).is_ok());
         assert!(check_solvable(S3, &[1, 1, 1, 1, 1, 1, 1, 1, 1], &goal).is_ok());
         assert!(check_solvable(S3, &goal, &[9, 9, 9, 9, 9, 9, 9, 9, 9]).is_ok());
-        assert!(check_solvable(Shape { width: 0, height: 200 }, &[], &[]).is_ok());
+        assert!(check_solvable(
+            Shape {
+                width: 0,
+                height: 200
+            },
+            &[],
+            &[]
+        )
+        .is_ok());
     }
 }

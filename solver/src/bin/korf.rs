@@ -1,0 +1,333 @@
+//! `korf`: solves Korf's 100 random 15-puzzle instances optimally and checks every answer.
+//!
+//! ```text
+//! cargo run --release -p solver --bin korf -- [--goal blank-first|blank-last] [--pdb-file PATH]
+//!     [--first N] [--manhattan] [--no-reflection] [--threads N] [--data PATH]
+//! ```
+//! Prints one line per instance (id, length, expected length, nodes expanded, milliseconds) and the
+//! totals. Each length is compared with the file's, and each move list is replayed by the crate's
+//! independent checker; any mismatch makes the exit code 1 (bad usage or data: 2).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use solver::check::check_sliding;
+use solver::pdb::{load_or_build, solve_idastar, solve_manhattan, Geometry, Partition, Pdb, PdbTables, Provenance};
+use solver::search::{Control, Limits, Status};
+use solver::sliding::moves_to_string;
+
+const USAGE: &str = "usage: korf [--goal blank-first|blank-last] [--pdb-file PATH] [--first N] [--manhattan] \
+[--no-reflection] [--threads N] [--data PATH]
+
+  --goal        blank-first: goal 0,1,...,15 (Korf's); blank-last: goal 1,...,15,0 (default)
+  --pdb-file    load the pattern databases from PATH, or build them and save them there
+  --first N     only the first N instances
+  --manhattan   IDA* with Manhattan distance instead of the pattern databases (slow: use --first)
+  --no-reflection  pattern databases without the reflected lookup
+  --threads N   solve N instances at a time (default 1); times are per instance either way
+  --data PATH   the instance file (default: ../shared/data/korf100.tsv beside the workspace)";
+
+/// Which goal convention of the data file to use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum GoalKind {
+    BlankFirst,
+    BlankLast,
+}
+
+#[derive(Debug)]
+struct Options {
+    goal: GoalKind,
+    pdb_file: Option<PathBuf>,
+    first: usize,
+    manhattan: bool,
+    reflection: bool,
+    threads: usize,
+    data: PathBuf,
+}
+
+/// One line of the data file.
+#[derive(Debug, Clone)]
+struct Instance {
+    id: u32,
+    optimal: u64,
+    blank_first: Vec<u8>,
+    blank_last: Vec<u8>,
+}
+
+/// The CPU time this thread has run, in milliseconds, where Linux tells it
+/// (`/proc/thread-self/schedstat`); on a shared machine it is the honest measure.
+fn thread_cpu_ms() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e6)
+}
+
+/// One solved (or failed) instance.
+#[derive(Debug, Clone)]
+struct Solved {
+    id: u32,
+    length: Option<u64>,
+    expected: u64,
+    nodes: u64,
+    ms: f64,
+    cpu_ms: Option<f64>,
+    problem: Option<String>,
+}
+
+fn parse_args() -> Result<Options, String> {
+    let default_data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/korf100.tsv");
+    let mut options = Options {
+        goal: GoalKind::BlankLast,
+        pdb_file: None,
+        first: usize::MAX,
+        manhattan: false,
+        reflection: true,
+        threads: 1,
+        data: default_data,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value\n{USAGE}"));
+        match arg.as_str() {
+            "--goal" => {
+                options.goal = match value("--goal")?.as_str() {
+                    "blank-first" => GoalKind::BlankFirst,
+                    "blank-last" => GoalKind::BlankLast,
+                    other => return Err(format!("--goal is blank-first or blank-last, not {other:?}")),
+                }
+            }
+            "--pdb-file" => options.pdb_file = Some(PathBuf::from(value("--pdb-file")?)),
+            "--first" => {
+                let v = value("--first")?;
+                options.first = v.parse().map_err(|_| format!("--first needs a count, not {v:?}"))?;
+            }
+            "--threads" => {
+                let v = value("--threads")?;
+                options.threads = match v.parse() {
+                    Ok(t) if t >= 1 => t,
+                    _ => return Err(format!("--threads needs a count of at least 1, not {v:?}")),
+                };
+            }
+            "--data" => options.data = PathBuf::from(value("--data")?),
+            "--manhattan" => options.manhattan = true,
+            "--no-reflection" => options.reflection = false,
+            "-h" | "--help" => return Err(USAGE.to_string()),
+            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
+        }
+    }
+    Ok(options)
+}
+
+fn parse_tiles(text: &str, line: usize) -> Result<Vec<u8>, String> {
+    text.split(',')
+        .map(|t| t.trim().parse::<u8>().map_err(|_| format!("line {line}: {t:?} is not a tile number")))
+        .collect()
+}
+
+fn read_instances(options: &Options) -> Result<Vec<Instance>, String> {
+    let text = std::fs::read_to_string(&options.data)
+        .map_err(|e| format!("cannot read {}: {e} (give the file with --data)", options.data.display()))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        if fields.len() != 4 {
+            return Err(format!("line {line_no}: expected 4 tab-separated columns, found {}", fields.len()));
+        }
+        let id = fields[0].trim().parse().map_err(|_| format!("line {line_no}: bad id {:?}", fields[0]))?;
+        let optimal = fields[1].trim().parse().map_err(|_| format!("line {line_no}: bad length {:?}", fields[1]))?;
+        out.push(Instance {
+            id,
+            optimal,
+            blank_first: parse_tiles(fields[2], line_no)?,
+            blank_last: parse_tiles(fields[3], line_no)?,
+        });
+    }
+    out.truncate(options.first);
+    Ok(out)
+}
+
+/// Builds or loads the pattern databases for `goal`, reporting how and how long.
+fn prepare_pdb(options: &Options, geometry: &Geometry, goal: &[u8]) -> Result<(Pdb, f64, &'static str), String> {
+    let started = Instant::now();
+    let mut how_done = "built";
+    let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
+    let partition = Partition::default_for(geometry, blank).map_err(|e| e.to_string())?;
+    let mut shown = -1i32;
+    let progress = |f: f64| {
+        let percent = (f * 100.0) as i32;
+        if percent / 10 != shown / 10 {
+            shown = percent;
+            eprint!("\rbuilding pattern databases: {percent:3}%");
+        }
+    };
+    let tables = match &options.pdb_file {
+        Some(path) => {
+            let (tables, how) = load_or_build(path, geometry, &partition, progress);
+            match how {
+                Provenance::Loaded => {
+                    how_done = "loaded from the file";
+                    eprintln!("pattern databases loaded from {}", path.display())
+                }
+                Provenance::Built { replaced, save_error } => {
+                    eprintln!();
+                    if let Some(why) = replaced {
+                        eprintln!("{} was not used: {why}", path.display());
+                    }
+                    match save_error {
+                        Some(e) => eprintln!("could not save the pattern databases: {e}"),
+                        None => eprintln!("pattern databases saved to {}", path.display()),
+                    }
+                }
+            }
+            tables
+        }
+        None => {
+            let tables = PdbTables::build(geometry, &partition, progress);
+            eprintln!();
+            tables
+        }
+    };
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let mut pdb = Pdb::new(Arc::new(tables), goal).map_err(|e| e.to_string())?;
+    if !options.reflection {
+        pdb = pdb.without_reflections();
+    }
+    Ok((pdb, ms, how_done))
+}
+
+fn solve_one(instance: &Instance, goal: &[u8], kind: GoalKind, pdb: Option<&Pdb>, geometry: &Geometry) -> Solved {
+    let start = match kind {
+        GoalKind::BlankFirst => &instance.blank_first,
+        GoalKind::BlankLast => &instance.blank_last,
+    };
+    let mut control = Control::new(Limits::default());
+    let cpu_started = thread_cpu_ms();
+    let started = Instant::now();
+    let outcome = match pdb {
+        Some(pdb) => solve_idastar(pdb, start, &mut control),
+        None => solve_manhattan(geometry, start, goal, &mut control),
+    };
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let cpu_ms = cpu_started.zip(thread_cpu_ms()).map(|(a, b)| b - a);
+    let mut solved = Solved {
+        id: instance.id,
+        length: None,
+        expected: instance.optimal,
+        nodes: outcome.stats.expanded,
+        ms,
+        cpu_ms,
+        problem: None,
+    };
+    if outcome.status != Status::Solved {
+        solved.problem = Some(format!("not solved ({}): {}", outcome.status.name(), outcome.message));
+        return solved;
+    }
+    solved.length = Some(outcome.length);
+    let letters = moves_to_string(&outcome.moves);
+    if let Err(e) = check_sliding(4, 4, start, goal, &letters) {
+        solved.problem = Some(format!("the solution does not replay: {e}"));
+    } else if outcome.length != instance.optimal {
+        solved.problem = Some(format!("length {} but the file says {}", outcome.length, instance.optimal));
+    }
+    solved
+}
+
+fn print_row(s: &Solved) {
+    let length = s.length.map_or("-".to_string(), |l| l.to_string());
+    let flag = s.problem.as_deref().map_or(String::new(), |p| format!("  MISMATCH: {p}"));
+    let cpu = s.cpu_ms.map_or("-".to_string(), |c| format!("{c:.1}"));
+    println!("{:>4} {:>6} {:>8} {:>14} {:>10.1} {:>10}{flag}", s.id, length, s.expected, s.nodes, s.ms, cpu);
+}
+
+fn run() -> Result<bool, String> {
+    let options = parse_args()?;
+    let instances = read_instances(&options)?;
+    let geometry = Geometry::fifteen();
+    let goal: Vec<u8> = match options.goal {
+        GoalKind::BlankFirst => (0..16).collect(),
+        GoalKind::BlankLast => (1..16).chain([0]).collect(),
+    };
+    let (pdb, pdb_ms, pdb_how) = if options.manhattan {
+        (None, 0.0, "not used")
+    } else {
+        let (pdb, ms, how) = prepare_pdb(&options, &geometry, &goal)?;
+        (Some(pdb), ms, how)
+    };
+    let heuristic = match &pdb {
+        None => "manhattan".to_string(),
+        Some(p) if p.view_count() > 1 => "pdb (6-6-3 + reflection)".to_string(),
+        Some(_) => "pdb (6-6-3)".to_string(),
+    };
+    println!("# goal {:?}, heuristic {heuristic}, {} thread(s)", options.goal, options.threads);
+    println!("{:>4} {:>6} {:>8} {:>14} {:>10} {:>10}", "id", "length", "expected", "nodes", "ms", "cpu ms");
+    let wall = Instant::now();
+    let results: Vec<Solved> = if options.threads <= 1 {
+        instances
+            .iter()
+            .map(|inst| {
+                let s = solve_one(inst, &goal, options.goal, pdb.as_ref(), &geometry);
+                print_row(&s);
+                s
+            })
+            .collect()
+    } else {
+        let next = AtomicUsize::new(0);
+        let mut all: Vec<Solved> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..options.threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut mine = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(inst) = instances.get(i) else { break };
+                            mine.push(solve_one(inst, &goal, options.goal, pdb.as_ref(), &geometry));
+                        }
+                        mine
+                    })
+                })
+                .collect();
+            workers.into_iter().flat_map(|w| w.join().unwrap_or_default()).collect()
+        });
+        all.sort_by_key(|s| s.id);
+        all.iter().for_each(print_row);
+        all
+    };
+    let wall_ms = wall.elapsed().as_secs_f64() * 1000.0;
+    let nodes: u64 = results.iter().map(|s| s.nodes).sum();
+    let search_ms: f64 = results.iter().map(|s| s.ms).sum();
+    let cpu_ms: Option<f64> = results.iter().map(|s| s.cpu_ms).sum();
+    let failures = results.iter().filter(|s| s.problem.is_some()).count();
+    println!(
+        "total: {} instances, {} optimal and checked, {failures} mismatches",
+        results.len(),
+        results.len() - failures
+    );
+    println!("nodes expanded: {nodes}");
+    println!("search time: {search_ms:.0} ms (sum over instances; wall clock of the run {wall_ms:.0} ms)");
+    if let Some(cpu) = cpu_ms {
+        println!(
+            "search CPU time: {cpu:.0} ms ({:.1} M nodes/s of CPU)",
+            if cpu > 0.0 { nodes as f64 / cpu / 1000.0 } else { 0.0 }
+        );
+    }
+    println!("pattern databases: {pdb_ms:.0} ms ({})", pdb_how);
+    Ok(failures == 0 && results.len() == instances.len())
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(message) => {
+            eprintln!("korf: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,273 @@
+//! The page: the reducer, the worker's life, the animation timer, the address bar and the keyboard, and the layout.
+
+use crate::browser::{self, fresh_seed};
+use crate::components::board::Board;
+use crate::components::move_list::MoveList;
+use crate::components::pegs::Pegs;
+use crate::components::player::Player;
+use crate::components::puzzle_controls::PuzzleControls;
+use crate::components::solvability::Solvability;
+use crate::components::solve_controls::SolveControls;
+use crate::components::stats_table::StatsTable;
+use crate::components::status::StatusLine;
+use crate::components::Interaction;
+use crate::protocol::{Response, ResponseBody};
+use crate::state::{speed_timing, Action, Mode, Run, Side, State, SILENCE_MS};
+use crate::url;
+use crate::worker_client::{WorkerClient, WorkerEvent};
+use gloo::events::{EventListener, EventListenerOptions};
+use gloo::timers::callback::{Interval, Timeout};
+use solver::query::PuzzleSpec;
+use solver::sliding::Dir;
+use solver::Status;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// The longest slide or disk flight, in milliseconds, however slow the speed.
+const MAX_STEP_MS: u32 = 320;
+
+#[component]
+pub fn App() -> Html {
+    let state = use_reducer(|| State::from_search(&url::current_search(), fresh_seed()));
+    let dispatch = {
+        let d = state.dispatcher();
+        use_callback((), move |action: Action, _| d.dispatch(action))
+    };
+    use_worker(&state);
+    use_timers(&state);
+    use_keyboard(&state);
+    {
+        // Every edit is in the address bar, without a history entry.
+        let query = state.query_string();
+        use_effect_with(query, |query| url::replace(query));
+    }
+
+    let on_share = {
+        let d = state.dispatcher();
+        Callback::from(move |_: MouseEvent| {
+            let d = d.clone();
+            let link = url::current_href();
+            wasm_bindgen_futures::spawn_local(async move {
+                let copied = browser::copy_text(&link).await;
+                d.dispatch(Action::Shared { link, copied });
+            });
+        })
+    };
+
+    let playing = state.replay.as_ref().is_some_and(|r| r.playing);
+    let interaction = if state.mode == Mode::Play {
+        Interaction::Play
+    } else if state.is_solving() || playing {
+        Interaction::Locked
+    } else {
+        Interaction::Edit
+    };
+    let step_ms = (speed_timing(state.speed).0 * 85 / 100).min(MAX_STEP_MS);
+    let label: AttrValue = match (state.mode, state.editing, &state.replay) {
+        (Mode::Play, _, _) => "Playing from the start".into(),
+        (Mode::Setup, Side::Goal, _) => "Editing the goal".into(),
+        (Mode::Setup, Side::Start, Some(r)) => format!("Solution: after move {} of {}", r.cursor, r.len()).into(),
+        (Mode::Setup, Side::Start, None) => "Editing the start".into(),
+    };
+    let shown: Rc<[u8]> = state.shown().into();
+    let goal: Rc<[u8]> = state.puzzle.goal().into();
+    let view = match &state.puzzle {
+        PuzzleSpec::Sliding { width, height, .. } => {
+            let on_swap = dispatch.reform(|(a, b)| Action::SwapCells(a, b));
+            let on_slide = dispatch.reform(Action::SlideTile);
+            html! {
+                <Board width={*width} height={*height} tiles={shown} {goal} {interaction} {step_ms}
+                    label={label.clone()} {on_swap} {on_slide} />
+            }
+        }
+        PuzzleSpec::Hanoi { pegs, .. } => {
+            let on_place = dispatch.reform(|(disk, peg)| Action::PlaceDisk { disk, peg });
+            let on_move = dispatch.reform(Action::MoveDisk);
+            html! {
+                <Pegs pegs={*pegs} position={shown} {goal} {interaction} {step_ms} label={label.clone()}
+                    {on_place} {on_move} />
+            }
+        }
+    };
+    let dims = match &state.puzzle {
+        PuzzleSpec::Sliding { width, height, .. } => (*width, *height),
+        PuzzleSpec::Hanoi { pegs, disks, .. } => (*pegs, *disks),
+    };
+    let progress = match &state.run {
+        Run::Solving(p) => Some(p.clone()),
+        _ => None,
+    };
+    let report = match &state.run {
+        Run::Finished(r) => Some(r.clone()),
+        _ => None,
+    };
+    let length = report.as_ref().filter(|r| r.status == Status::Solved).map(|r| r.length);
+    let replay = state.replay.as_ref();
+    let reduced = browser::prefers_reduced_motion();
+
+    html! {
+        <div class={classes!("app", reduced.then_some("reduced-motion"))}>
+            <header class="topbar">
+                <div class="brand">
+                    <span class="logo" aria-hidden="true">{ "◧" }</span>
+                    <h1>{ "Puzzle Lab" }</h1>
+                    <span class="tagline">{ "Sliding puzzles and Tower of Hanoi, solved in your browser" }</span>
+                </div>
+                <button type="button" class="share" data-testid="share" onclick={on_share}
+                    title="Copy a link that opens this exact puzzle">{ "Share" }</button>
+            </header>
+            <main class="layout">
+                <section class="stage card" aria-label="Puzzle view">
+                    <div class="stage-head">
+                        <Solvability verdict={state.solvability()} />
+                        <span class="view-label">{ label }</span>
+                        if state.mode == Mode::Play {
+                            <span class="counter">
+                                { "Moves: " }
+                                <strong data-testid="move-counter">{ state.play_moves }</strong>
+                            </span>
+                        }
+                    </div>
+                    <div class="view">{ view }</div>
+                    <Player position={replay.map(|r| (r.cursor, r.len()))} {playing} speed={state.speed}
+                        on_toggle={dispatch.reform(|()| Action::TogglePlay)}
+                        on_step_back={dispatch.reform(|()| Action::StepBack)}
+                        on_step_forward={dispatch.reform(|()| Action::StepForward)}
+                        on_seek={dispatch.reform(Action::Seek)}
+                        on_speed={dispatch.reform(Action::SetSpeed)} />
+                </section>
+                <aside class="side">
+                    <PuzzleControls kind={state.kind()} {dims} mode={state.mode} editing={state.editing}
+                        scramble_moves={state.scramble_moves} dispatch={dispatch.clone()} />
+                    <SolveControls kind={state.kind()} algorithm={state.algorithm} heuristic={state.heuristic}
+                        dfs_depth={state.dfs_depth} hints={state.hints()} solving={state.is_solving()}
+                        dispatch={dispatch.clone()} />
+                    <StatusLine status={state.status()} {progress} {length} message={state.message()}
+                        share_link={state.share_link.clone().map(AttrValue::from)}
+                        dismissable={state.notice.is_some()}
+                        on_dismiss={dispatch.reform(|()| Action::DismissNotice)} />
+                    <StatsTable {report} />
+                    <MoveList words={replay.map(|r| r.words.clone()).unwrap_or_else(|| Rc::from(Vec::new()))}
+                        cursor={replay.map_or(0, |r| r.cursor)} on_seek={dispatch.reform(Action::Seek)} />
+                </aside>
+            </main>
+            <footer class="footer">
+                { "The solver runs in a Web Worker; Cancel stops it at once. Every change is in the address bar, so a link reopens this puzzle." }
+            </footer>
+        </div>
+    }
+}
+
+/// The worker: a fresh one per `worker_generation` (the old one is terminated), and each new request posted.
+#[hook]
+fn use_worker(state: &UseReducerHandle<State>) {
+    let client: Rc<RefCell<Option<WorkerClient>>> = use_mut_ref(|| None);
+    let spawn = {
+        let d = state.dispatcher();
+        move || WorkerClient::spawn(move |event| d.dispatch(Action::Worker(event)))
+    };
+    {
+        let client = client.clone();
+        let d = state.dispatcher();
+        let spawn = spawn.clone();
+        use_effect_with(state.worker_generation, move |_| {
+            match spawn() {
+                Ok(c) => *client.borrow_mut() = Some(c),
+                Err(e) => d.dispatch(Action::Worker(unavailable(0, e.to_string()))),
+            }
+            // Dropping the client terminates its worker.
+            move || drop(client.borrow_mut().take())
+        });
+    }
+    {
+        let d = state.dispatcher();
+        use_effect_with(state.outbox.clone(), move |outbox| {
+            let Some(request) = outbox else {
+                return;
+            };
+            let mut slot = client.borrow_mut();
+            if slot.is_none() {
+                match spawn() {
+                    Ok(c) => *slot = Some(c),
+                    Err(e) => return d.dispatch(Action::Worker(unavailable(request.id, e.to_string()))),
+                }
+            }
+            if let Some(Err(e)) = slot.as_ref().map(|c| c.post(request)) {
+                drop(slot);
+                d.dispatch(Action::Worker(unavailable(request.id, e.to_string())));
+            }
+        });
+    }
+}
+
+fn unavailable(id: u64, message: String) -> WorkerEvent {
+    WorkerEvent::Message(Response {
+        id,
+        body: ResponseBody::Error { message },
+    })
+}
+
+/// The animation's ticking and the solver's silence watchdog.
+#[hook]
+fn use_timers(state: &UseReducerHandle<State>) {
+    let playing = state.replay.as_ref().is_some_and(|r| r.playing);
+    {
+        let d = state.dispatcher();
+        use_effect_with((playing, state.speed), move |&(playing, speed)| {
+            let interval = playing.then(|| Interval::new(speed_timing(speed).0, move || d.dispatch(Action::Tick)));
+            move || drop(interval)
+        });
+    }
+    let watch = match &state.run {
+        Run::Solving(p) => Some((p.id, p.heard)),
+        _ => None,
+    };
+    let d = state.dispatcher();
+    use_effect_with(watch, move |watch| {
+        let timeout = watch.map(|(id, heard)| Timeout::new(SILENCE_MS, move || d.dispatch(Action::WorkerSilent { id, heard })));
+        move || drop(timeout)
+    });
+}
+
+/// Arrow keys slide tiles in play mode (the tile moves the way the arrow points); Escape cancels a search.
+#[hook]
+fn use_keyboard(state: &UseReducerHandle<State>) {
+    let d = state.dispatcher();
+    let sliding_play = state.mode == Mode::Play && matches!(state.puzzle, PuzzleSpec::Sliding { .. });
+    use_effect_with(sliding_play, move |&sliding_play| {
+        let listener = web_sys::window().map(|window| {
+            EventListener::new_with_options(
+                &window,
+                "keydown",
+                EventListenerOptions::enable_prevent_default(),
+                move |event| {
+                    let Some(e) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+                        return;
+                    };
+                    let typing = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+                    if typing || e.alt_key() || e.ctrl_key() || e.meta_key() {
+                        return;
+                    }
+                    let blank = match e.key().as_str() {
+                        "Escape" => return d.dispatch(Action::Cancel),
+                        _ if !sliding_play => return,
+                        // The tile moves with the arrow, so the blank moves against it.
+                        "ArrowUp" => Dir::Down,
+                        "ArrowDown" => Dir::Up,
+                        "ArrowLeft" => Dir::Right,
+                        "ArrowRight" => Dir::Left,
+                        _ => return,
+                    };
+                    e.prevent_default();
+                    d.dispatch(Action::MoveBlank(blank));
+                },
+            )
+        });
+        move || drop(listener)
+    });
+}

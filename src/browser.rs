@@ -1,0 +1,29 @@
+//! Small browser services: random seeds, the reduced-motion preference, the clipboard.
+
+use wasm_bindgen_futures::JsFuture;
+
+/// A fresh 64-bit seed from `Math.random` (two draws, since one carries only 53 bits) and the clock.
+pub fn fresh_seed() -> u64 {
+    let draw = || (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
+    draw() ^ draw().rotate_left(32) ^ (js_sys::Date::now() as u64).rotate_left(17)
+}
+
+/// Whether the person asked the system for less motion.
+pub fn prefers_reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+/// Copies text with the asynchronous clipboard API; `Err` says why it is not available.
+pub async fn copy_text(text: &str) -> Result<(), String> {
+    let window = web_sys::window().ok_or("no browser window")?;
+    let clipboard = window.navigator().clipboard();
+    if clipboard.is_undefined() {
+        return Err("this page is not a secure context".to_string());
+    }
+    JsFuture::from(clipboard.write_text(text))
+        .await
+        .map(|_| ())
+        .map_err(|e| e.as_string().unwrap_or_else(|| "the browser refused to write to the clipboard".to_string()))
+}

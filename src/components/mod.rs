@@ -1,0 +1,23 @@
+//! The page's pieces, one function component per file. They read props and send callbacks; only the reducer in
+//! `state.rs` changes anything.
+
+pub mod board;
+pub mod move_list;
+pub mod pegs;
+pub mod player;
+pub mod puzzle_controls;
+pub mod solvability;
+pub mod solve_controls;
+pub mod stats_table;
+pub mod status;
+
+/// What pointer input on a puzzle view does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Interaction {
+    /// Set-up: drag tiles to swap them, disks to any peg.
+    Edit,
+    /// Play: legal moves only.
+    Play,
+    /// Nothing (a solution is animating).
+    Locked,
+}

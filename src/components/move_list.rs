@@ -1,0 +1,75 @@
+//! The solution's moves in words, the current one highlighted; a click jumps there. Long lists show a window
+//! around the current move.
+
+use std::rc::Rc;
+use web_sys::HtmlElement;
+use yew::prelude::*;
+
+/// Moves shown before and after the current one.
+const WINDOW_BEFORE: usize = 150;
+const WINDOW_AFTER: usize = 350;
+
+#[derive(Properties, PartialEq)]
+pub struct MoveListProps {
+    pub words: Rc<[String]>,
+    /// Moves played: move number `cursor` (1-based) is the last one shown on the board.
+    pub cursor: usize,
+    /// Jump to the position after this many moves.
+    pub on_seek: Callback<usize>,
+}
+
+#[component]
+pub fn MoveList(props: &MoveListProps) -> Html {
+    let list_ref = use_node_ref();
+    let current_ref = use_node_ref();
+    {
+        // Keep the current move in view by scrolling the list itself, never the page.
+        let (list_ref, current_ref) = (list_ref.clone(), current_ref.clone());
+        use_effect_with(props.cursor, move |_| {
+            if let (Some(list), Some(item)) = (list_ref.cast::<HtmlElement>(), current_ref.cast::<HtmlElement>()) {
+                let top = item.offset_top() - list.offset_top();
+                let wanted = top - list.client_height() / 2 + item.client_height() / 2;
+                list.set_scroll_top(wanted.max(0));
+            }
+        });
+    }
+    let n = props.words.len();
+    let first = props.cursor.saturating_sub(WINDOW_BEFORE);
+    let last = (props.cursor + WINDOW_AFTER).min(n);
+    let items = (first..last).map(|i| {
+        let number = i + 1;
+        let done = number <= props.cursor;
+        let current = number == props.cursor;
+        let onclick = {
+            let cb = props.on_seek.clone();
+            Callback::from(move |_: MouseEvent| cb.emit(number))
+        };
+        html! {
+            <li key={number} class={classes!(done.then_some("done"), current.then_some("current"))}
+                ref={if current { current_ref.clone() } else { NodeRef::default() }}>
+                <button type="button" {onclick}>
+                    <span class="move-number">{ number }</span>
+                    <span class="move-words">{ &props.words[i] }</span>
+                </button>
+            </li>
+        }
+    });
+    html! {
+        <section class="card moves" aria-label="Moves">
+            <h2>{ "Moves" }<span class="muted">{ format!(" ({n})") }</span></h2>
+            if n == 0 {
+                <p class="muted">{ "The solution's moves appear here, in words." }</p>
+            } else {
+                <ol ref={list_ref} class="move-list" data-testid="move-list">
+                    if first > 0 {
+                        <li class="more">{ format!("… {first} earlier moves") }</li>
+                    }
+                    { for items }
+                    if last < n {
+                        <li class="more">{ format!("… {} more moves", n - last) }</li>
+                    }
+                </ol>
+            }
+        </section>
+    }
+}

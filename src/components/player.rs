@@ -1,0 +1,79 @@
+//! The animation controls: step back, play/pause, step forward, a scrubber over the moves, and the speed.
+
+use crate::state::SPEEDS;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct PlayerProps {
+    /// Moves played so far and the solution's length; `None` when there is no solution to show.
+    pub position: Option<(usize, usize)>,
+    pub playing: bool,
+    pub speed: u8,
+    pub on_toggle: Callback<()>,
+    pub on_step_back: Callback<()>,
+    pub on_step_forward: Callback<()>,
+    pub on_seek: Callback<usize>,
+    pub on_speed: Callback<u8>,
+}
+
+#[component]
+pub fn Player(props: &PlayerProps) -> Html {
+    let (cursor, len) = props.position.unwrap_or((0, 0));
+    let none = props.position.is_none();
+    // Both `input` (while dragging) and `change` (scripts, keyboards) carry the new value.
+    let on_seek = range_value(&props.on_seek);
+    let on_speed = range_value(&props.on_speed);
+    let click = |cb: &Callback<()>| {
+        let cb = cb.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
+    let (play_label, play_icon) = if props.playing {
+        ("Pause", "❚❚")
+    } else if !none && cursor >= len {
+        ("Replay", "↺")
+    } else {
+        ("Play", "▶")
+    };
+    html! {
+        <div class="player" data-testid="player" data-step={cursor.to_string()} data-steps={len.to_string()}
+            data-playing={props.playing.to_string()}>
+            <div class="player-buttons">
+                <button type="button" class="icon" data-testid="step-back" title="Step back" aria-label="Step back"
+                    disabled={none || cursor == 0} onclick={click(&props.on_step_back)}>{ "⏮" }</button>
+                <button type="button" class="icon primary" data-testid="play" title={play_label} aria-label={play_label}
+                    aria-pressed={props.playing.to_string()} disabled={none || len == 0}
+                    onclick={click(&props.on_toggle)}>{ play_icon }</button>
+                <button type="button" class="icon" data-testid="step-forward" title="Step forward"
+                    aria-label="Step forward" disabled={none || cursor >= len}
+                    onclick={click(&props.on_step_forward)}>{ "⏭" }</button>
+                <span class="player-count" aria-live="off">
+                    if none { { "No solution yet" } } else { { format!("Move {cursor} of {len}") } }
+                </span>
+            </div>
+            <label class="range scrubber">
+                <span class="sr-only">{ "Position in the solution" }</span>
+                <input type="range" data-testid="scrubber" min="0" max={len.to_string()} step="1"
+                    value={cursor.to_string()} disabled={none} oninput={on_seek.reform(Event::from)}
+                    onchange={on_seek} />
+            </label>
+            <label class="range speed">
+                <span>{ "Speed" }</span>
+                <input type="range" data-testid="speed" min="1" max={SPEEDS.len().to_string()} step="1"
+                    value={props.speed.to_string()} oninput={on_speed.reform(Event::from)} onchange={on_speed}
+                    aria-label="Animation speed (right is faster)" />
+            </label>
+        </div>
+    }
+}
+
+/// A range input's handler that parses its value and passes it on.
+fn range_value<T: std::str::FromStr + 'static>(cb: &Callback<T>) -> Callback<Event> {
+    let cb = cb.clone();
+    Callback::from(move |e: Event| {
+        let input: HtmlInputElement = e.target_unchecked_into();
+        if let Ok(value) = input.value().parse::<T>() {
+            cb.emit(value);
+        }
+    })
+}

@@ -1,0 +1,108 @@
+//! Choosing how to solve: algorithm and heuristic (option values are the CLI names), DFS's depth bound, warnings
+//! before the run, and the Solve and Cancel buttons.
+
+use crate::state::{algorithms_for, heuristic_title, Action, MAX_DFS_DEPTH};
+use solver::query::PuzzleKind;
+use solver::{Algorithm, HeuristicName};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct SolveControlsProps {
+    pub kind: PuzzleKind,
+    pub algorithm: Algorithm,
+    pub heuristic: HeuristicName,
+    pub dfs_depth: u32,
+    /// Warnings about this choice on this puzzle.
+    pub hints: Vec<String>,
+    pub solving: bool,
+    pub dispatch: Callback<Action>,
+}
+
+#[component]
+pub fn SolveControls(props: &SolveControlsProps) -> Html {
+    let d = props.dispatch.clone();
+    let on_algorithm = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            if let Some(a) = Algorithm::from_name(&select.value()) {
+                d.emit(Action::SetAlgorithm(a));
+            }
+        })
+    };
+    let on_heuristic = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            if let Some(h) = HeuristicName::from_name(&select.value()) {
+                d.emit(Action::SetHeuristic(h));
+            }
+        })
+    };
+    let on_depth = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if let Ok(depth) = input.value().trim().parse::<u32>() {
+                d.emit(Action::SetDfsDepth(depth));
+            }
+        })
+    };
+    let on_solve = {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.emit(Action::Solve))
+    };
+    let on_cancel = {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.emit(Action::Cancel))
+    };
+    let uses_heuristic = props.algorithm.uses_heuristic();
+    html! {
+        <section class="card solve" aria-label="Solver">
+            <h2>{ "Solver" }</h2>
+            <div class="row">
+                <label class="field grow">
+                    <span>{ "Algorithm" }</span>
+                    <select data-testid="algorithm" name="algorithm" onchange={on_algorithm}>
+                        { for algorithms_for(props.kind).into_iter().map(|a| html! {
+                            <option value={a.name()} selected={a == props.algorithm}>
+                                { a.title() }{ if a.guarantees_optimal() { "" } else if a == Algorithm::Direct { "" } else { " (not optimal)" } }
+                            </option>
+                        }) }
+                    </select>
+                </label>
+                <label class={classes!("field", "grow", (!uses_heuristic).then_some("inactive"))}
+                    title={if uses_heuristic { "" } else { "This algorithm uses no heuristic" }}>
+                    <span>{ "Heuristic" }</span>
+                    <select data-testid="heuristic" name="heuristic" onchange={on_heuristic}>
+                        // Pattern databases belong to the 15-puzzle solver: offered only if a link asked for them.
+                        { for HeuristicName::for_kind(props.kind)
+                            .filter(|&h| h != HeuristicName::Pdb || h == props.heuristic)
+                            .map(|h| html! {
+                            <option value={h.name()} selected={h == props.heuristic}>{ heuristic_title(h) }</option>
+                        }) }
+                    </select>
+                </label>
+                if props.algorithm == Algorithm::Dfs {
+                    <label class="field narrow">
+                        <span>{ "Depth bound" }</span>
+                        <input type="number" data-testid="dfs-depth" min="1" max={MAX_DFS_DEPTH.to_string()}
+                            value={props.dfs_depth.to_string()} onchange={on_depth} />
+                    </label>
+                }
+            </div>
+            if !props.hints.is_empty() {
+                <ul class="hints">
+                    { for props.hints.iter().map(|h| html! { <li class="hint" data-testid="hint">{ h }</li> }) }
+                </ul>
+            }
+            <div class="row actions">
+                <button type="button" class="primary big" data-testid="solve" disabled={props.solving}
+                    onclick={on_solve}>{ if props.solving { "Solving…" } else { "Solve" } }</button>
+                <button type="button" class="big" data-testid="cancel" disabled={!props.solving}
+                    onclick={on_cancel}>{ "Cancel" }</button>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,87 @@
+//! The run's status line (`data-status`), its live progress, the solution length and the message line.
+
+use crate::format;
+use crate::state::{Notice, NoticeKind, Progress, StatusName};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct StatusProps {
+    pub status: StatusName,
+    /// Counters of the running search.
+    pub progress: Option<Progress>,
+    /// The solution's length once solved.
+    pub length: Option<u64>,
+    pub message: Option<Notice>,
+    /// A link to copy by hand, after Share.
+    pub share_link: Option<AttrValue>,
+    /// Whether the message is a notice that can be dismissed (not a standing fact such as unsolvability).
+    pub dismissable: bool,
+    pub on_dismiss: Callback<()>,
+}
+
+#[component]
+pub fn StatusLine(props: &StatusProps) -> Html {
+    let label = match props.status {
+        StatusName::Idle => "Ready",
+        StatusName::Solving => "Solving…",
+        StatusName::Solved => "Solved",
+        StatusName::Unsolvable => "Unsolvable",
+        StatusName::Limit => "Stopped at the limit",
+        StatusName::Cancelled => "Cancelled",
+        StatusName::Error => "Error",
+    };
+    let detail = props.progress.as_ref().map(|p| {
+        format!(
+            "{} nodes expanded, {} generated · {}",
+            format::count(p.expanded),
+            format::count(p.generated),
+            format::duration_ms(p.elapsed_ms)
+        )
+    });
+    let message = props.message.as_ref().map(|m| {
+        let class = match m.kind {
+            NoticeKind::Info => "message info",
+            NoticeKind::Error => "message error",
+        };
+        (class, m.text.clone())
+    });
+    let on_dismiss = {
+        let cb = props.on_dismiss.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
+    let select_all = Callback::from(|e: FocusEvent| {
+        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+        input.select();
+    });
+    html! {
+        <section class="status-card" aria-label="Status">
+            <div class={classes!("status", format!("status-{}", props.status))} data-testid="status"
+                data-status={props.status.name()} role="status" aria-live="polite">
+                <span class="status-dot" aria-hidden="true" />
+                <span class="status-label">{ label }</span>
+                if let Some(detail) = detail {
+                    <span class="status-detail" data-testid="progress">{ detail }</span>
+                }
+            </div>
+            if let Some(length) = props.length {
+                <p class="solution-length">
+                    { "Solution: " }<strong data-testid="solution-length">{ length }</strong>
+                    { if length == 1 { " move" } else { " moves" } }
+                </p>
+            }
+            <div class="message-row">
+                <p class={message.as_ref().map_or("message", |m| m.0)} data-testid="message" aria-live="polite">
+                    { message.map(|m| m.1).unwrap_or_default() }
+                </p>
+                if props.dismissable || props.share_link.is_some() {
+                    <button type="button" class="dismiss" aria-label="Dismiss the message" title="Dismiss"
+                        onclick={on_dismiss}>{ "×" }</button>
+                }
+            </div>
+            if let Some(link) = props.share_link.clone() {
+                <input class="share-link" data-testid="share-link" type="text" readonly=true value={link}
+                    aria-label="Link to this puzzle" onfocus={select_all} />
+            }
+        </section>
+    }
+}

@@ -1,0 +1,70 @@
+// Tower of Hanoi: tower-to-tower solves have length 2^n - 1 (and agree with an exhaustive BFS written here); an
+// arbitrary 4-peg start and goal gets the BFS optimum; every animation step is one legal move and ends on the goal.
+// Set-up by dragging: any disk dropped on any peg goes there, and the URL follows.
+import assert from 'node:assert/strict';
+import {
+  centre, drag, hanoiBfs, hanoiState, isHanoiMove, puzzleParams, rng, setupMode, solutionLength, tid, useApp,
+  verifySolution, waitAttr, waitPegsLayout, waitStatus,
+} from './helpers.mjs';
+
+const { test } = useApp();
+
+const hanoiQuery = (pegs, start, goal, algo, heuristic) => `puzzle=hanoi&pegs=${pegs}&disks=${start.length}`
+  + `&start=${start}&goal=${goal}&algo=${algo}${heuristic ? `&heuristic=${heuristic}` : ''}`;
+
+async function solveAndPlay(s, pegs, start, goal, optimum) {
+  const { page } = s;
+  assert.deepEqual(await hanoiState(page), start, 'the pegs do not show the URL\'s start');
+  await page.locator(tid('solve')).click();
+  await waitStatus(page, 'solved', 30_000);
+  const length = await solutionLength(page);
+  assert.equal(length, optimum, `solution length ${length} is not the optimum ${optimum}`);
+  await verifySolution(page, { testid: 'pegs', attr: 'data-state', start, goal, length, isMove: isHanoiMove });
+  await waitPegsLayout(page);
+}
+
+for (const [disks, algo, heuristic] of [[4, 'bfs', null], [6, 'astar', 'exact']]) {
+  test(`${disks} disks tower to tower with ${algo}: 2^${disks}-1 moves, animated to the goal`, async (s) => {
+    const start = Array(disks).fill(0);
+    const goal = Array(disks).fill(2);
+    const optimum = 2 ** disks - 1;
+    assert.equal(hanoiBfs(3, start, goal), optimum, 'the JS BFS disagrees with 2^n-1');
+    await s.open(hanoiQuery(3, start, goal, algo, heuristic));
+    assert.equal(await s.page.locator(tid('algorithm')).inputValue(), algo);
+    await solveAndPlay(s, 3, start, goal, optimum);
+  });
+}
+
+test('4 pegs, 5 disks, arbitrary start and goal: the BFS optimum, animated legally to the goal', async (s) => {
+  const random = rng(5);
+  const start = Array.from({ length: 5 }, () => Math.floor(random() * 4));
+  const goal = Array.from({ length: 5 }, () => Math.floor(random() * 4));
+  const optimum = hanoiBfs(4, start, goal);
+  assert.ok(optimum > 3, `the generated instance is too easy (${optimum})`);
+  await s.open(hanoiQuery(4, start, goal, 'astar', 'misplaced'));
+  await solveAndPlay(s, 4, start, goal, optimum);
+});
+
+test('set-up by dragging: any disk dropped on any peg settles there, and the URL follows', async (s) => {
+  const { page } = s;
+  await s.open(hanoiQuery(3, [0, 0, 0, 0], [2, 2, 2, 2], 'bfs'));
+  await setupMode(page);
+  let state = [0, 0, 0, 0];
+  // The largest disk from the bottom of the tower, then the smallest, then one from the middle.
+  for (const [disk, peg] of [[3, 1], [0, 2], [2, 2], [1, 1]]) {
+    await waitPegsLayout(page);
+    await drag(page, await centre(page.locator(tid(`disk-${disk}`))), await centre(page.locator(tid(`peg-${peg}`))));
+    state = state.map((p, d) => (d === disk ? peg : p));
+    await waitAttr(page, 'pegs', 'data-state', state);
+    await page.waitForFunction((v) => new URL(location.href).searchParams.get('start') === v, state.join(','))
+      .catch(() => assert.fail(`the URL's start= did not become ${state}: ${page.url()}`));
+  }
+  await waitPegsLayout(page);
+  assert.equal(puzzleParams(page.url()).goal, '2,2,2,2', 'dragging the start changed the goal');
+
+  // The set-up puzzle solves from where the disks were put.
+  const optimum = hanoiBfs(3, state, [2, 2, 2, 2]);
+  await page.locator(tid('solve')).click();
+  await waitStatus(page, 'solved', 30_000);
+  assert.equal(await solutionLength(page), optimum);
+});

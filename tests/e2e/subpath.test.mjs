@@ -1,0 +1,31 @@
+// Static hosting under a sub-path: the build made with PUBLIC_URL=/puzzle-lab/ loads and solves from
+// http://127.0.0.1:PORT/puzzle-lab/, its worker included, and nothing is fetched from outside the sub-path.
+import assert from 'node:assert/strict';
+import {
+  SUB_PATH, boardTiles, defaultGoal, ensureSubPathBuild, puzzleParams, rng, scramble, slidingBfs, solutionLength, tid,
+  useApp, waitStatus,
+} from './helpers.mjs';
+
+const { test } = useApp({ dist: 'dist-sub', base: SUB_PATH, prepare: () => ensureSubPathBuild('dist-sub') });
+
+test('the app served under /puzzle-lab/ loads, starts its worker there, and solves', async (s) => {
+  const { page } = s;
+  const goal = defaultGoal(3, 3);
+  const start = scramble(goal, 3, 3, 50, rng(8));
+  const { distance } = slidingBfs(3, 3, start, goal);
+  const workers = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await s.open(`puzzle=sliding&size=3x3&start=${start}&goal=${goal}&algo=astar&heuristic=manhattan`);
+  assert.deepEqual(await boardTiles(page), start);
+
+  await page.locator(tid('solve')).click();
+  await waitStatus(page, 'solved', 30_000);
+  assert.equal(await solutionLength(page), distance, 'the sub-path build did not solve optimally');
+
+  assert.ok(workers.length >= 1, 'no Web Worker was started');
+  for (const url of workers) assert.ok(url.startsWith(s.appUrl), `the worker ${url} is not served from ${SUB_PATH}`);
+  const outside = s.requests.filter((u) => /^https?:/.test(u) && !u.startsWith(s.appUrl));
+  assert.deepEqual(outside, [], `requests outside ${SUB_PATH}`);
+  assert.ok(page.url().startsWith(s.appUrl), `the page moved away from ${SUB_PATH}: ${page.url()}`);
+  assert.equal(puzzleParams(page.url()).start, start.join(','));
+});
