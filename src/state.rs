@@ -1259,3 +1259,444 @@ fn scrambled_position(pegs: u8, other: &[u8], moves: u32, seed: u64) -> Vec<u8> 
     }
     position
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solver::Stats;
+    use std::collections::{HashMap, VecDeque};
+
+    /// Independent truth: BFS over boards as plain vectors, returning a shortest list of blank moves.
+    fn bfs_path(width: usize, height: usize, start: &[u8], goal: &[u8]) -> Option<String> {
+        let mut parent: HashMap<Vec<u8>, (Vec<u8>, char)> = HashMap::new();
+        let mut queue = VecDeque::from([start.to_vec()]);
+        let mut seen = std::collections::HashSet::from([start.to_vec()]);
+        while let Some(board) = queue.pop_front() {
+            if board == goal {
+                let mut path = Vec::new();
+                let mut at = board;
+                while let Some((prev, letter)) = parent.get(&at) {
+                    path.push(*letter);
+                    at = prev.clone();
+                }
+                return Some(path.into_iter().rev().collect());
+            }
+            let blank = board.iter().position(|&t| t == 0)?;
+            let (r, c) = (blank / width, blank % width);
+            for (letter, dr, dc) in [('U', -1i32, 0i32), ('D', 1, 0), ('L', 0, -1), ('R', 0, 1)] {
+                let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+                if nr < 0 || nc < 0 || nr >= height as i32 || nc >= width as i32 {
+                    continue;
+                }
+                let mut next = board.clone();
+                next.swap(blank, nr as usize * width + nc as usize);
+                if seen.insert(next.clone()) {
+                    parent.insert(next.clone(), (board.clone(), letter));
+                    queue.push_back(next);
+                }
+            }
+        }
+        None
+    }
+
+    fn sliding(width: u8, height: u8, start: Vec<u8>, goal: Vec<u8>) -> State {
+        State::with_puzzle(PuzzleSpec::Sliding {
+            width,
+            height,
+            start,
+            goal,
+        })
+    }
+
+    fn report(status: Status, moves: Moves, length: u64) -> Report {
+        Report {
+            status,
+            length,
+            moves,
+            moves_listed: true,
+            optimal: true,
+            algorithm: Algorithm::Bfs,
+            heuristic: None,
+            stats: Stats::default(),
+            message: "solved".into(),
+        }
+    }
+
+    fn reply(id: u64, body: ResponseBody) -> Action {
+        Action::Worker(WorkerEvent::Message(Response { id, body }))
+    }
+
+    fn request_id(s: &State) -> u64 {
+        s.outbox.as_ref().map(|r| r.id).expect("a request was posted")
+    }
+
+    #[test]
+    fn an_empty_link_opens_a_solvable_shuffled_8_puzzle() {
+        for seed in 0..20 {
+            let s = State::from_search("", seed);
+            let PuzzleSpec::Sliding { width: 3, height: 3, start, goal } = &s.puzzle else {
+                panic!("expected a 3x3 board, got {:?}", s.puzzle);
+            };
+            let mut sorted = start.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..9).collect::<Vec<u8>>());
+            assert_eq!(goal, &vec![1, 2, 3, 4, 5, 6, 7, 8, 0]);
+            assert!(bfs_path(3, 3, start, goal).is_some(), "seed {seed} gave an unsolvable start {start:?}");
+            assert_eq!(s.status(), StatusName::Idle);
+            assert!(s.notice.is_none());
+        }
+    }
+
+    #[test]
+    fn a_link_restores_the_puzzle_exactly() {
+        let link = "?puzzle=sliding&size=3x2&start=4,1,2,5,0,3&goal=1,2,3,4,5,0&algo=idastar&heuristic=manhattan";
+        let s = State::from_search(link, 1);
+        assert_eq!(s.puzzle, PuzzleSpec::Sliding { width: 3, height: 2, start: vec![4, 1, 2, 5, 0, 3], goal: vec![1, 2, 3, 4, 5, 0] });
+        assert_eq!((s.algorithm, s.heuristic), (Algorithm::Idastar, HeuristicName::Manhattan));
+        assert_eq!(format!("?{}", s.query_string()), link);
+        let h = State::from_search("puzzle=hanoi&pegs=4&disks=3&start=0,1,3&goal=3,3,3&algo=direct", 1);
+        assert_eq!(h.query_string(), "puzzle=hanoi&pegs=4&disks=3&start=0,1,3&goal=3,3,3&algo=direct&heuristic=exact");
+    }
+
+    #[test]
+    fn a_malformed_link_says_why_and_falls_back() {
+        let s = State::from_search("?puzzle=sliding&size=3x3&start=1,2,3,4,5,6,7,8,8", 5);
+        let notice = s.notice.clone().expect("a message");
+        assert_eq!(notice.kind, NoticeKind::Error);
+        assert!(notice.text.contains("could not be read") && notice.text.contains('8'), "{}", notice.text);
+        assert!(matches!(s.puzzle, PuzzleSpec::Sliding { width: 3, height: 3, .. }));
+        assert_eq!(s.message(), Some(notice));
+    }
+
+    #[test]
+    fn an_unsolvable_link_loads_and_explains() {
+        let s = State::from_search("puzzle=sliding&size=3x3&start=2,1,3,4,5,6,7,8,0", 5);
+        assert_eq!(s.puzzle.start(), &[2, 1, 3, 4, 5, 6, 7, 8, 0]);
+        assert_eq!(s.status(), StatusName::Unsolvable);
+        let text = s.message().map(|m| m.text).unwrap_or_default();
+        assert!(text.contains("cannot reach the goal"), "{text}");
+        // Solving does not start a search: it says why at once.
+        let mut s = s;
+        assert!(s.apply(Action::Solve));
+        assert!(s.outbox.is_none());
+        assert_eq!(s.status(), StatusName::Unsolvable);
+    }
+
+    #[test]
+    fn choices_that_do_not_fit_the_puzzle_are_replaced_with_a_note() {
+        let s = State::from_search("puzzle=sliding&size=2x2&start=1,2,0,3&algo=direct", 1);
+        assert_eq!(s.algorithm, Algorithm::Astar);
+        assert!(s.notice.is_some_and(|n| n.kind == NoticeKind::Info));
+    }
+
+    #[test]
+    fn set_up_edits_the_start_or_the_goal_and_forgets_the_run() {
+        let mut s = sliding(2, 2, vec![1, 2, 3, 0], vec![1, 2, 3, 0]);
+        assert!(s.apply(Action::SwapCells(0, 3)));
+        assert_eq!(s.puzzle.start(), &[0, 2, 3, 1]);
+        assert!(s.apply(Action::SetEditing(Side::Goal)));
+        assert!(s.apply(Action::SwapCells(1, 2)));
+        assert_eq!(s.puzzle.goal(), &[1, 3, 2, 0]);
+        assert_eq!(s.shown(), &[1, 3, 2, 0]);
+        assert!(!s.apply(Action::SwapCells(0, 9)), "an out-of-range cell is ignored");
+        s.apply(Action::Solve);
+        assert!(s.is_solving() || s.status() == StatusName::Unsolvable);
+        let generation = s.worker_generation;
+        s.apply(Action::SetEditing(Side::Start));
+        s.apply(Action::SwapCells(0, 1));
+        assert_eq!(s.run, Run::Idle);
+        assert!(s.outbox.is_none());
+        assert!(s.worker_generation >= generation);
+    }
+
+    #[test]
+    fn a_solve_posts_one_request_and_plays_the_answer_to_the_goal() {
+        let (start, goal) = (vec![4, 1, 2, 5, 0, 3], vec![1, 2, 3, 4, 5, 0]);
+        let mut s = sliding(3, 2, start.clone(), goal.clone());
+        s.apply(Action::Solve);
+        let id = request_id(&s);
+        let Some(Request { kind: RequestKind::Solve { query, max_states, .. }, .. }) = s.outbox.clone() else {
+            unreachable!()
+        };
+        assert_eq!(query, s.query_string());
+        assert_eq!(max_states, MAX_STATES);
+        assert_eq!(s.status(), StatusName::Solving);
+
+        // Progress of this request counts; anything for another id is stale and changes nothing.
+        assert!(s.apply(reply(id, ResponseBody::Progress { expanded: 10, generated: 20, elapsed_ms: 1.0 })));
+        assert!(!s.apply(reply(id + 7, ResponseBody::Progress { expanded: 99, generated: 99, elapsed_ms: 9.0 })));
+        assert!(matches!(&s.run, Run::Solving(p) if p.expanded == 10 && p.heard == 1));
+
+        let path = bfs_path(3, 2, &start, &goal).expect("solvable");
+        let n = path.len();
+        assert!(s.apply(reply(id, ResponseBody::Done { report: report(Status::Solved, Moves::Sliding(path), n as u64) })));
+        assert_eq!(s.status(), StatusName::Solved);
+        assert!(s.outbox.is_none());
+        let replay = s.replay.clone().expect("a replay");
+        assert_eq!((replay.cursor, replay.len(), replay.playing), (0, n, true));
+        assert_eq!(replay.words.len(), n);
+        assert!(replay.words.iter().all(|w| w.starts_with("tile ") && w.contains(" slides ")));
+        assert_eq!(s.shown(), start.as_slice());
+
+        // Ticks at the slowest speed move one step each, to the goal, then stop.
+        s.apply(Action::SetSpeed(1));
+        for _ in 0..n {
+            assert!(s.apply(Action::Tick));
+        }
+        assert_eq!(s.shown(), goal.as_slice());
+        assert!(!s.replay.as_ref().is_some_and(|r| r.playing));
+        assert!(!s.apply(Action::Tick), "a stopped animation ignores ticks");
+
+        // Back one step is the position before the last move; seeking to 0 is the start again.
+        s.apply(Action::StepBack);
+        let mut before_last = start.clone();
+        for letter in path_prefix(&s, n - 1) {
+            let dir = Dir::from_letter(letter).expect("a letter");
+            sliding::apply_move(Shape { width: 3, height: 2 }, &mut before_last, dir).expect("legal");
+        }
+        assert_eq!(s.shown(), before_last.as_slice());
+        s.apply(Action::Seek(0));
+        assert_eq!(s.shown(), start.as_slice());
+        s.apply(Action::Seek(usize::MAX));
+        assert_eq!(s.shown(), goal.as_slice());
+        // Play at the end starts over.
+        s.apply(Action::TogglePlay);
+        assert!(s.replay.as_ref().is_some_and(|r| r.playing && r.cursor == 0));
+    }
+
+    fn path_prefix(s: &State, k: usize) -> Vec<char> {
+        let replay = s.replay.as_ref().expect("a replay");
+        replay.steps[..k]
+            .iter()
+            .map(|step| match step {
+                Step::Slide(d) => d.letter(),
+                Step::Disk(_) => '?',
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_fast_speed_plays_several_moves_per_tick() {
+        let (start, goal) = (vec![4, 1, 2, 5, 0, 3], vec![1, 2, 3, 4, 5, 0]);
+        let mut s = sliding(3, 2, start.clone(), goal.clone());
+        s.apply(Action::Solve);
+        let id = request_id(&s);
+        let path = bfs_path(3, 2, &start, &goal).expect("solvable");
+        let n = path.len();
+        s.apply(reply(id, ResponseBody::Done { report: report(Status::Solved, Moves::Sliding(path), n as u64) }));
+        s.apply(Action::SetSpeed(SPEEDS.len() as u8));
+        s.apply(Action::Tick);
+        assert_eq!(s.replay.as_ref().map(|r| r.cursor), Some(n.min(SPEEDS[SPEEDS.len() - 1].1)));
+    }
+
+    #[test]
+    fn a_wrong_answer_is_refused_not_shown() {
+        let mut s = sliding(2, 2, vec![1, 2, 0, 3], vec![1, 2, 3, 0]);
+        s.apply(Action::Solve);
+        let id = request_id(&s);
+        // "U" is legal from this start but does not reach the goal; "D" leaves the board.
+        s.apply(reply(id, ResponseBody::Done { report: report(Status::Solved, Moves::Sliding("U".into()), 1) }));
+        assert!(s.replay.is_none());
+        assert!(s.notice.as_ref().is_some_and(|n| n.text.contains("do not end at the goal")));
+        let mut s = sliding(2, 2, vec![1, 2, 0, 3], vec![1, 2, 3, 0]);
+        s.apply(Action::Solve);
+        let id = request_id(&s);
+        s.apply(reply(id, ResponseBody::Done { report: report(Status::Solved, Moves::Sliding("D".into()), 1) }));
+        assert!(s.notice.as_ref().is_some_and(|n| n.text.contains("illegal")));
+    }
+
+    #[test]
+    fn cancel_replaces_the_worker_and_ignores_its_late_answer() {
+        let mut s = State::new_default(3);
+        s.apply(Action::Solve);
+        let id = request_id(&s);
+        let generation = s.worker_generation;
+        assert!(s.apply(Action::Cancel));
+        assert_eq!(s.worker_generation, generation + 1);
+        assert!(s.outbox.is_none());
+        assert_eq!(s.status(), StatusName::Cancelled);
+        assert!(!s.apply(reply(id, ResponseBody::Done { report: report(Status::Solved, Moves::Sliding(String::new()), 0) })));
+        assert_eq!(s.status(), StatusName::Cancelled);
+        assert!(!s.apply(Action::Cancel), "nothing to cancel");
+        // The next solve gets a new id.
+        s.apply(Action::Solve);
+        assert!(request_id(&s) > id);
+    }
+
+    #[test]
+    fn a_crash_or_silence_while_solving_fails_the_run_and_respawns() {
+        let mut s = State::new_default(4);
+        assert!(!s.apply(Action::Worker(WorkerEvent::Crashed("boom".into()))), "an idle crash changes nothing");
+        s.apply(Action::Solve);
+        let generation = s.worker_generation;
+        assert!(s.apply(Action::Worker(WorkerEvent::Crashed("RuntimeError: unreachable".into()))));
+        assert_eq!(s.status(), StatusName::Error);
+        assert_eq!(s.worker_generation, generation + 1);
+        assert!(s.message().is_some_and(|m| m.text.contains("RuntimeError: unreachable")));
+
+        s.apply(Action::Solve);
+        let id = request_id(&s);
+        s.apply(reply(id, ResponseBody::Progress { expanded: 1, generated: 1, elapsed_ms: 1.0 }));
+        assert!(!s.apply(Action::WorkerSilent { id, heard: 0 }), "heard from since: not silent");
+        assert!(s.apply(Action::WorkerSilent { id, heard: 1 }));
+        assert_eq!(s.status(), StatusName::Error);
+        assert!(s.message().is_some_and(|m| m.text.contains("not answered")));
+    }
+
+    #[test]
+    fn a_memory_hungry_run_gets_a_fresh_worker() {
+        let mut s = State::new_default(4);
+        s.apply(Action::Solve);
+        let id = request_id(&s);
+        let generation = s.worker_generation;
+        let mut r = report(Status::Limit, Moves::Sliding(String::new()), 0);
+        r.stats.peak_memory_bytes = RESPAWN_AFTER_BYTES + 1;
+        s.apply(reply(id, ResponseBody::Done { report: r }));
+        assert_eq!(s.status(), StatusName::Limit);
+        assert_eq!(s.worker_generation, generation + 1);
+    }
+
+    #[test]
+    fn play_mode_slides_tiles_next_to_the_blank_and_counts() {
+        let mut s = sliding(2, 2, vec![1, 2, 0, 3], vec![1, 2, 3, 0]);
+        assert!(!s.apply(Action::SlideTile(3)), "no sliding in set-up");
+        s.apply(Action::SetMode(Mode::Play));
+        assert!(!s.apply(Action::SlideTile(1)), "tile 2 is not next to the blank");
+        assert!(s.apply(Action::SlideTile(3)));
+        assert_eq!(s.play, vec![1, 2, 3, 0]);
+        assert_eq!(s.play_moves, 1);
+        assert!(s.notice.as_ref().is_some_and(|n| n.text.contains("Solved by hand in 1 moves")));
+        assert!(s.apply(Action::MoveBlank(Dir::Up)));
+        assert_eq!(s.play, vec![1, 0, 3, 2]);
+        assert!(!s.apply(Action::MoveBlank(Dir::Up)), "off the board");
+        assert_eq!(s.play_moves, 2);
+        assert_eq!(s.puzzle.start(), &[1, 2, 0, 3], "play never edits the puzzle");
+    }
+
+    #[test]
+    fn hanoi_play_allows_legal_moves_only() {
+        let mut s = State::from_search("puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=2,2", 1);
+        s.apply(Action::SetMode(Mode::Play));
+        assert!(s.apply(Action::MoveDisk(HanoiMove { from: 0, to: 1 })));
+        assert_eq!(s.play, vec![1, 0]);
+        // Disk 1 onto disk 0 is larger onto smaller: refused, with a reason.
+        assert!(s.apply(Action::MoveDisk(HanoiMove { from: 0, to: 1 })));
+        assert_eq!(s.play, vec![1, 0]);
+        assert_eq!(s.play_moves, 1);
+        assert!(s.notice.as_ref().is_some_and(|n| n.kind == NoticeKind::Error));
+        s.apply(Action::MoveDisk(HanoiMove { from: 0, to: 2 }));
+        s.apply(Action::MoveDisk(HanoiMove { from: 1, to: 2 }));
+        assert_eq!(s.play, vec![2, 2]);
+        assert!(s.notice.as_ref().is_some_and(|n| n.text.contains("Solved by hand in 3 moves")));
+    }
+
+    #[test]
+    fn hanoi_set_up_places_any_disk_on_any_peg() {
+        let mut s = State::from_search("puzzle=hanoi&pegs=4&disks=3&start=0,0,0", 1);
+        assert!(s.apply(Action::PlaceDisk { disk: 2, peg: 3 }));
+        assert!(s.apply(Action::PlaceDisk { disk: 0, peg: 1 }));
+        assert_eq!(s.puzzle.start(), &[1, 0, 3]);
+        assert!(!s.apply(Action::PlaceDisk { disk: 0, peg: 4 }), "no peg 4");
+        assert!(!s.apply(Action::PlaceDisk { disk: 3, peg: 0 }), "no disk 3");
+    }
+
+    #[test]
+    fn a_hanoi_answer_is_described_disk_by_disk() {
+        let mut s = State::from_search("puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=2,2", 1);
+        s.apply(Action::Solve);
+        let id = request_id(&s);
+        let moves = Moves::Hanoi(vec![[0, 1], [0, 2], [1, 2]]);
+        s.apply(reply(id, ResponseBody::Done { report: report(Status::Solved, moves, 3) }));
+        let words = s.replay.as_ref().map(|r| r.words.to_vec()).unwrap_or_default();
+        assert_eq!(words, ["disk 0: peg A -> B", "disk 1: peg A -> C", "disk 0: peg B -> C"]);
+        s.apply(Action::Seek(3));
+        assert_eq!(s.shown(), &[2, 2]);
+    }
+
+    #[test]
+    fn shuffles_are_solvable_and_scrambles_stay_close() {
+        let goal = vec![1, 2, 3, 4, 5, 0];
+        for seed in 0..30 {
+            let mut s = sliding(3, 2, goal.clone(), goal.clone());
+            s.apply(Action::Shuffle { seed });
+            assert!(bfs_path(3, 2, s.puzzle.start(), &goal).is_some(), "seed {seed}: {:?}", s.puzzle.start());
+            s.apply(Action::SetScrambleMoves(5));
+            s.apply(Action::Scramble { seed });
+            let distance = bfs_path(3, 2, s.puzzle.start(), &goal).map(|p| p.len());
+            assert!(distance.is_some_and(|d| d <= 5), "seed {seed}: {distance:?}");
+        }
+        // Editing the goal shuffles the goal, solvable from the start.
+        let mut s = sliding(3, 2, vec![4, 1, 2, 5, 0, 3], goal.clone());
+        s.apply(Action::SetEditing(Side::Goal));
+        s.apply(Action::Shuffle { seed: 9 });
+        assert_eq!(s.puzzle.start(), &[4, 1, 2, 5, 0, 3]);
+        assert!(bfs_path(3, 2, s.puzzle.start(), s.puzzle.goal()).is_some());
+    }
+
+    #[test]
+    fn hanoi_scrambles_are_legal_positions_near_the_goal() {
+        let mut s = State::from_search("puzzle=hanoi&pegs=3&disks=5&start=0,0,0,0,0", 1);
+        for seed in 0..20 {
+            s.apply(Action::SetScrambleMoves(3));
+            s.apply(Action::Scramble { seed });
+            let start = s.puzzle.start();
+            assert!(start.iter().all(|&p| p < 3));
+            // Three moves from the tower on peg C: the two largest disks cannot have moved.
+            assert_eq!(&start[3..], &[2, 2], "seed {seed}: {start:?}");
+            s.apply(Action::Shuffle { seed });
+            assert!(s.puzzle.start().iter().all(|&p| p < 3));
+        }
+    }
+
+    #[test]
+    fn switching_kind_and_size_keeps_choices_valid() {
+        let mut s = State::new_default(1);
+        s.apply(Action::SetHeuristic(HeuristicName::Manhattan));
+        s.apply(Action::SetKind { kind: PuzzleKind::Hanoi, seed: 1 });
+        assert_eq!(s.kind(), PuzzleKind::Hanoi);
+        assert!(s.heuristic.applies_to(PuzzleKind::Hanoi));
+        s.apply(Action::SetAlgorithm(Algorithm::Direct));
+        s.apply(Action::SetDisks(7));
+        assert_eq!(s.puzzle.start(), &[0; 7]);
+        assert_eq!(s.puzzle.goal(), &[2; 7]);
+        s.apply(Action::SetPegs(5));
+        assert_eq!(s.puzzle.goal(), &[4; 7]);
+        s.apply(Action::SetKind { kind: PuzzleKind::Sliding, seed: 1 });
+        assert_eq!(s.algorithm, Algorithm::Astar, "direct is for Hanoi only");
+        assert!(s.heuristic.applies_to(PuzzleKind::Sliding));
+        assert!(s.apply(Action::SetSize { width: 5, height: 4, seed: 2 }));
+        assert_eq!(s.puzzle.goal().len(), 20);
+        assert!(!s.apply(Action::SetSize { width: 9, height: 4, seed: 2 }));
+    }
+
+    #[test]
+    fn hints_warn_before_the_run() {
+        let mut s = State::new_default(1);
+        assert!(s.hints().is_empty(), "{:?}", s.hints());
+        s.apply(Action::SetAlgorithm(Algorithm::Dfs));
+        assert!(s.hints().iter().any(|h| h.contains("not optimal")));
+        s.apply(Action::SetAlgorithm(Algorithm::Greedy));
+        assert!(s.hints().iter().any(|h| h.contains("not optimal")));
+        s.apply(Action::SetAlgorithm(Algorithm::Bfs));
+        assert!(s.hints().is_empty(), "BFS fits the 8-puzzle's 181,440 states");
+        s.apply(Action::SetSize { width: 4, height: 4, seed: 1 });
+        assert!(s.hints().iter().any(|h| h.contains("limit") && h.contains("1.0 × 10^13")), "{:?}", s.hints());
+        assert_eq!(State::new_default(1).state_space(), 181_440.0);
+    }
+
+    #[test]
+    fn disk_moves_follow_the_rules() {
+        let mut p = vec![0, 0, 1];
+        assert_eq!(apply_disk_move(&mut p, 3, HanoiMove { from: 0, to: 2 }), Ok(0));
+        assert_eq!(p, vec![2, 0, 1]);
+        assert_eq!(
+            apply_disk_move(&mut p, 3, HanoiMove { from: 1, to: 0 }),
+            Ok(2),
+            "disk 2 onto the empty peg A"
+        );
+        assert!(matches!(apply_disk_move(&mut p, 3, HanoiMove { from: 0, to: 2 }), Err(MoveError::OntoSmaller { .. })));
+        assert!(matches!(apply_disk_move(&mut p, 3, HanoiMove { from: 1, to: 1 }), Err(MoveError::SamePeg { .. })));
+        assert!(matches!(apply_disk_move(&mut p, 3, HanoiMove { from: 1, to: 3 }), Err(MoveError::NoSuchPeg { .. })));
+        assert_eq!(p, vec![2, 0, 0]);
+    }
+}

@@ -11,7 +11,10 @@ use solver::{Control, Heuristic, HeuristicName, Limits, Puzzle};
 const HARDEST: [[u8; 9]; 2] = [[8, 6, 7, 2, 5, 4, 3, 0, 1], [6, 4, 7, 8, 5, 0, 3, 2, 1]];
 
 fn eight(start: &[u8]) -> SmallPuzzle {
-    let shape = Shape { width: 3, height: 3 };
+    let shape = Shape {
+        width: 3,
+        height: 3,
+    };
     SmallPuzzle::new(shape, start, &shape.default_goal()).expect("a valid 3x3")
 }
 
@@ -35,29 +38,37 @@ fn eight_puzzle(c: &mut Criterion) {
         group.bench_function(format!("bfs hardest {i} (pathfinding)"), |b| {
             let goal = puzzle.goal();
             b.iter(|| {
-                let path = pathfinding::prelude::bfs(&puzzle.start(), |s| successors(&puzzle, s), |s| *s == goal);
+                let path = pathfinding::prelude::bfs(
+                    &puzzle.start(),
+                    |s| successors(&puzzle, s),
+                    |s| *s == goal,
+                );
                 assert_eq!(path.map(|p| p.len() - 1), Some(31));
             })
         });
-        let h = SlidingHeuristic::new(&puzzle, HeuristicName::LinearConflict).expect("linear conflict applies");
+        let h = SlidingHeuristic::new(&puzzle, HeuristicName::LinearConflict)
+            .expect("linear conflict applies");
         group.bench_function(format!("astar linear-conflict hardest {i} (ours)"), |b| {
             b.iter(|| {
                 let outcome = astar(black_box(&puzzle), &h, &mut Control::new(Limits::default()));
                 assert_eq!(outcome.length, 31);
             })
         });
-        group.bench_function(format!("astar linear-conflict hardest {i} (pathfinding)"), |b| {
-            let goal = puzzle.goal();
-            b.iter(|| {
-                let found = pathfinding::prelude::astar(
-                    &puzzle.start(),
-                    |s| successors(&puzzle, s).into_iter().map(|n| (n, 1u32)),
-                    |s| h.estimate(s),
-                    |s| *s == goal,
-                );
-                assert_eq!(found.map(|(_, cost)| cost), Some(31));
-            })
-        });
+        group.bench_function(
+            format!("astar linear-conflict hardest {i} (pathfinding)"),
+            |b| {
+                let goal = puzzle.goal();
+                b.iter(|| {
+                    let found = pathfinding::prelude::astar(
+                        &puzzle.start(),
+                        |s| successors(&puzzle, s).into_iter().map(|n| (n, 1u32)),
+                        |s| h.estimate(s),
+                        |s| *s == goal,
+                    );
+                    assert_eq!(found.map(|(_, cost)| cost), Some(31));
+                })
+            },
+        );
     }
     group.finish();
 }
@@ -75,7 +86,11 @@ fn hanoi(c: &mut Criterion) {
     group.bench_function("bfs tower to tower (pathfinding)", |b| {
         let goal = puzzle.goal();
         b.iter(|| {
-            let path = pathfinding::prelude::bfs(&puzzle.start(), |s| successors(&puzzle, s), |s| *s == goal);
+            let path = pathfinding::prelude::bfs(
+                &puzzle.start(),
+                |s| successors(&puzzle, s),
+                |s| *s == goal,
+            );
             assert_eq!(path.map(|p| p.len() - 1), Some(8191));
         })
     });

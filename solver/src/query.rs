@@ -465,7 +465,7 @@ impl fmt::Display for QueryError {
                 match *key {
                     "puzzle" => write!(f, ": add puzzle=sliding or puzzle=hanoi"),
                     "size" => write!(f, ": add size=WIDTHxHEIGHT, for example size=3x3"),
-                    "pegs" => write!(f, ": add pegs=3 (3 to 5 pegs)"),
+                    "pegs" => write!(f, ": add pegs=3 ({MIN_PEGS} to {MAX_PEGS} pegs)"),
                     "disks" => write!(f, ": add disks=N ({MIN_DISKS} to {MAX_DISKS} disks)"),
                     "start" => write!(
                         f,

@@ -5,13 +5,13 @@ use crate::hanoi::{self, Hanoi, HanoiHeuristic, HanoiMove};
 use crate::query::{HeuristicName, PuzzleSpec, Query};
 use crate::report::{Moves, Report};
 use crate::search::{astar, bfs, bibfs, dfs, idastar, Algorithm, Control, Outcome, Stats, Status};
-use crate::sliding::{self, Cells, Dir, LargePuzzle, Shape, SlidingHeuristic, SlidingPuzzle, SmallPuzzle};
+use crate::sliding::{
+    self, Cells, Dir, LargePuzzle, Shape, SlidingHeuristic, SlidingPuzzle, SmallPuzzle,
+};
 use crate::{Heuristic, Puzzle};
 
 /// The algorithm used when the query names none.
 pub const DEFAULT_ALGORITHM: Algorithm = Algorithm::Astar;
-/// Search algorithms handle Hanoi up to this many disks (3^24..5^24 states); direct solvers go to 63.
-pub const MAX_SEARCH_DISKS: u8 = 24;
 
 /// The heuristic used when the query names none.
 pub fn default_heuristic(spec: &PuzzleSpec) -> HeuristicName {
@@ -24,16 +24,34 @@ pub fn default_heuristic(spec: &PuzzleSpec) -> HeuristicName {
 /// Solves `query` within `control`'s budget. Never panics on bad input: it answers `Status::Invalid` with a message.
 pub fn solve(query: &Query, control: &mut Control) -> Report {
     let algorithm = query.algorithm.unwrap_or(DEFAULT_ALGORITHM);
-    let heuristic = algorithm
-        .uses_heuristic()
-        .then(|| query.heuristic.unwrap_or_else(|| default_heuristic(&query.puzzle)));
+    let heuristic = algorithm.uses_heuristic().then(|| {
+        query
+            .heuristic
+            .unwrap_or_else(|| default_heuristic(&query.puzzle))
+    });
     match &query.puzzle {
-        PuzzleSpec::Sliding { width, height, start, goal } => {
-            solve_sliding(Shape { width: *width, height: *height }, start, goal, algorithm, heuristic, control)
-        }
-        PuzzleSpec::Hanoi { pegs, disks, start, goal } => {
-            solve_hanoi(*pegs, *disks, start, goal, algorithm, heuristic, control)
-        }
+        PuzzleSpec::Sliding {
+            width,
+            height,
+            start,
+            goal,
+        } => solve_sliding(
+            Shape {
+                width: *width,
+                height: *height,
+            },
+            start,
+            goal,
+            algorithm,
+            heuristic,
+            control,
+        ),
+        PuzzleSpec::Hanoi {
+            pegs,
+            disks,
+            start,
+            goal,
+        } => solve_hanoi(*pegs, *disks, start, goal, algorithm, heuristic, control),
     }
 }
 
@@ -113,16 +131,8 @@ fn solve_hanoi(
         return match hanoi::direct(pegs, disks, start, goal, hanoi::DIRECT_MOVE_CAP) {
             Ok(direct) => {
                 let listed = direct.moves.is_some();
+                let message = format!("{} (solved directly, no search)", direct.summary());
                 let moves = direct.moves.unwrap_or_default();
-                let message = match (listed, direct.optimal) {
-                    (true, true) => format!("solved directly in {} moves (no search); this is a shortest solution", direct.length),
-                    (true, false) => format!("solved directly in {} moves (no search)", direct.length),
-                    (false, _) => format!(
-                        "solved directly: {} moves (no search); the move list is not shown because it is longer than the cap of {} moves",
-                        direct.length,
-                        hanoi::DIRECT_MOVE_CAP
-                    ),
-                };
                 Report {
                     status: Status::Solved,
                     length: direct.length,
@@ -138,10 +148,13 @@ fn solve_hanoi(
             Err(e) => invalid(algorithm, e.to_string()),
         };
     }
-    if disks > MAX_SEARCH_DISKS {
+    if disks > hanoi::MAX_SEARCH_DISKS {
         return invalid(
             algorithm,
-            format!("{disks} disks is too many to search (at most {MAX_SEARCH_DISKS}); use the direct solver (algo=direct)"),
+            format!(
+                "{disks} disks is too many to search (at most {}); use the direct solver (algo=direct)",
+                hanoi::MAX_SEARCH_DISKS
+            ),
         );
     }
     let puzzle = match Hanoi::new(pegs, disks, start, goal) {

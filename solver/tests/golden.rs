@@ -47,13 +47,20 @@ const HARDEST: [[u8; 9]; 2] = [[8, 6, 7, 2, 5, 4, 3, 0, 1], [6, 4, 7, 8, 5, 0, 3
 
 #[test]
 fn eight_puzzle_space_and_hardest_positions() {
-    let shape = Shape { width: 3, height: 3 };
+    let shape = Shape {
+        width: 3,
+        height: 3,
+    };
     let goal = shape.default_goal();
     let dist = distances_from(3, 3, &goal);
     assert_eq!(dist.len(), 181_440);
     let max = *dist.values().max().unwrap();
     assert_eq!(max, 31);
-    let mut farthest: Vec<&Vec<u8>> = dist.iter().filter(|(_, &d)| d == max).map(|(b, _)| b).collect();
+    let mut farthest: Vec<&Vec<u8>> = dist
+        .iter()
+        .filter(|(_, &d)| d == max)
+        .map(|(b, _)| b)
+        .collect();
     farthest.sort();
     let mut expected: Vec<Vec<u8>> = HARDEST.iter().map(|b| b.to_vec()).collect();
     expected.sort();
@@ -67,7 +74,13 @@ fn eight_puzzle_space_and_hardest_positions() {
         assert_eq!(bibfs(&puzzle, &mut control()).length, 31);
         assert_eq!(astar(&puzzle, &h, &mut control()).length, 31);
         assert_eq!(idastar(&puzzle, &h, &mut control()).length, 31);
-        let found = dfs(&puzzle, &mut Control::new(Limits { max_depth: 40, ..Limits::default() }));
+        let found = dfs(
+            &puzzle,
+            &mut Control::new(Limits {
+                max_depth: 40,
+                ..Limits::default()
+            }),
+        );
         assert_eq!(found.status, Status::Solved);
         assert!(found.length >= 31 && found.length <= 40 && !found.optimal);
     }
@@ -80,9 +93,15 @@ fn distances_for_a_non_default_goal_differ() {
     let dist = distances_from(3, 3, &goal);
     assert_eq!(dist.len(), 181_440);
     let start = [2, 8, 3, 1, 6, 4, 7, 0, 5];
-    let shape = Shape { width: 3, height: 3 };
+    let shape = Shape {
+        width: 3,
+        height: 3,
+    };
     let puzzle = SmallPuzzle::new(shape, &start, &goal).unwrap();
-    assert_eq!(bfs(&puzzle, &mut Control::new(Limits::default())).length, u64::from(dist[&start.to_vec()]));
+    assert_eq!(
+        bfs(&puzzle, &mut Control::new(Limits::default())).length,
+        u64::from(dist[&start.to_vec()])
+    );
 }
 
 #[test]
@@ -91,11 +110,19 @@ fn hanoi_13_disks_bfs_covers_the_space_and_astar_exact_is_tight() {
     let outcome = bfs(&puzzle, &mut Control::new(Limits::default()));
     assert_eq!(outcome.length, (1 << 13) - 1);
     // Every state but the far corners' neighbourhoods is expanded before the goal turns up.
-    assert!(outcome.stats.expanded > 1_500_000, "expanded {}", outcome.stats.expanded);
+    assert!(
+        outcome.stats.expanded > 1_500_000,
+        "expanded {}",
+        outcome.stats.expanded
+    );
     let h = solver::hanoi::HanoiHeuristic::new(HeuristicName::Exact, &puzzle).unwrap();
     let outcome = astar(&puzzle, &h, &mut Control::new(Limits::default()));
     assert_eq!(outcome.length, (1 << 13) - 1);
-    assert!(outcome.stats.expanded <= outcome.length + 13, "A* with the exact heuristic expanded {}", outcome.stats.expanded);
+    assert!(
+        outcome.stats.expanded <= outcome.length + 13,
+        "A* with the exact heuristic expanded {}",
+        outcome.stats.expanded
+    );
 }
 
 #[test]
@@ -105,13 +132,27 @@ fn bfs_on_a_hard_15_puzzle_stops_at_its_state_budget() {
             width: 4,
             height: 4,
             start: vec![0, 12, 9, 13, 15, 11, 10, 14, 3, 7, 2, 5, 4, 8, 6, 1],
-            goal: Shape { width: 4, height: 4 }.default_goal(),
+            goal: Shape {
+                width: 4,
+                height: 4,
+            }
+            .default_goal(),
         },
         algorithm: Some(solver::Algorithm::Bfs),
         heuristic: None,
     };
-    let report = solve(&query, &mut Control::new(Limits { max_states: 200_000, ..Limits::default() }));
+    let report = solve(
+        &query,
+        &mut Control::new(Limits {
+            max_states: 200_000,
+            ..Limits::default()
+        }),
+    );
     assert_eq!(report.status, Status::Limit);
-    assert!(report.message.contains("state limit") && report.message.contains("200000"), "{}", report.message);
+    assert!(
+        report.message.contains("state limit") && report.message.contains("200000"),
+        "{}",
+        report.message
+    );
     assert!(report.stats.expanded > 0);
 }

@@ -9,7 +9,11 @@ use solver::sliding::{scramble, shuffle_solvable, Shape};
 use solver::{Algorithm, Control, HeuristicName, Limits, PuzzleSpec, Query, Report, Status};
 
 fn run(puzzle: &PuzzleSpec, algorithm: Algorithm, heuristic: Option<HeuristicName>) -> Report {
-    let query = Query { puzzle: puzzle.clone(), algorithm: Some(algorithm), heuristic };
+    let query = Query {
+        puzzle: puzzle.clone(),
+        algorithm: Some(algorithm),
+        heuristic,
+    };
     let report = solve(&query, &mut Control::new(Limits::default()));
     if report.status == Status::Solved {
         if let Err(e) = check_report(puzzle, &report) {
@@ -22,20 +26,41 @@ fn run(puzzle: &PuzzleSpec, algorithm: Algorithm, heuristic: Option<HeuristicNam
 /// Runs every optimal algorithm (with every admissible heuristic) and checks it against BFS.
 fn assert_all_optimal(puzzle: &PuzzleSpec, heuristics: &[HeuristicName]) {
     let reference = run(puzzle, Algorithm::Bfs, None);
-    assert_eq!(reference.status, Status::Solved, "BFS must solve {puzzle:?}: {}", reference.message);
+    assert_eq!(
+        reference.status,
+        Status::Solved,
+        "BFS must solve {puzzle:?}: {}",
+        reference.message
+    );
     assert!(reference.optimal);
     let bidirectional = run(puzzle, Algorithm::Bibfs, None);
-    assert_eq!(bidirectional.length, reference.length, "bibfs disagrees with BFS on {puzzle:?}");
+    assert_eq!(
+        bidirectional.length, reference.length,
+        "bibfs disagrees with BFS on {puzzle:?}"
+    );
     assert!(bidirectional.optimal);
     for (i, &h) in heuristics.iter().enumerate() {
         // IDA* re-expands states: with a weak heuristic on a 3x3 it runs far longer than a test should,
         // so it is checked with the strongest heuristic (the last) only.
-        let algorithms: &[Algorithm] =
-            if i + 1 == heuristics.len() { &[Algorithm::Astar, Algorithm::Idastar] } else { &[Algorithm::Astar] };
+        let algorithms: &[Algorithm] = if i + 1 == heuristics.len() {
+            &[Algorithm::Astar, Algorithm::Idastar]
+        } else {
+            &[Algorithm::Astar]
+        };
         for &algorithm in algorithms {
             let report = run(puzzle, algorithm, Some(h));
-            assert_eq!(report.status, Status::Solved, "{algorithm}/{} on {puzzle:?}", h.name());
-            assert_eq!(report.length, reference.length, "{algorithm}/{} disagrees with BFS on {puzzle:?}", h.name());
+            assert_eq!(
+                report.status,
+                Status::Solved,
+                "{algorithm}/{} on {puzzle:?}",
+                h.name()
+            );
+            assert_eq!(
+                report.length,
+                reference.length,
+                "{algorithm}/{} disagrees with BFS on {puzzle:?}",
+                h.name()
+            );
             assert!(report.optimal, "{algorithm}/{} must say optimal", h.name());
         }
     }
@@ -49,11 +74,19 @@ fn assert_all_optimal(puzzle: &PuzzleSpec, heuristics: &[HeuristicName]) {
     }
 }
 
-const SLIDING_HEURISTICS: [HeuristicName; 3] =
-    [HeuristicName::Misplaced, HeuristicName::Manhattan, HeuristicName::LinearConflict];
+const SLIDING_HEURISTICS: [HeuristicName; 3] = [
+    HeuristicName::Misplaced,
+    HeuristicName::Manhattan,
+    HeuristicName::LinearConflict,
+];
 
 fn sliding(width: u8, height: u8, start: Vec<u8>, goal: Vec<u8>) -> PuzzleSpec {
-    PuzzleSpec::Sliding { width, height, start, goal }
+    PuzzleSpec::Sliding {
+        width,
+        height,
+        start,
+        goal,
+    }
 }
 
 /// A random goal (any arrangement) and a uniformly random start that can reach it.
@@ -104,7 +137,12 @@ fn hanoi(pegs: u8, disks: u8, seed: u64) -> PuzzleSpec {
         pegs,
         disks,
         start: random_state(pegs, disks, seed).unwrap(),
-        goal: random_state(pegs, disks, seed.wrapping_mul(6364136223846793005).wrapping_add(1)).unwrap(),
+        goal: random_state(
+            pegs,
+            disks,
+            seed.wrapping_mul(6364136223846793005).wrapping_add(1),
+        )
+        .unwrap(),
     }
 }
 

@@ -10,6 +10,8 @@ fn main() {
             root.set_inner_html("");
             yew::Renderer::<puzzle_lab::app::App>::with_root(root).render();
         }
-        None => yew::Renderer::<puzzle_lab::app::App>::new().render(),
-    };
+        None => {
+            yew::Renderer::<puzzle_lab::app::App>::new().render();
+        }
+    }
 }

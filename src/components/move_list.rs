@@ -27,8 +27,8 @@ pub fn MoveList(props: &MoveListProps) -> Html {
         let (list_ref, current_ref) = (list_ref.clone(), current_ref.clone());
         use_effect_with(props.cursor, move |_| {
             if let (Some(list), Some(item)) = (list_ref.cast::<HtmlElement>(), current_ref.cast::<HtmlElement>()) {
-                let top = item.offset_top() - list.offset_top();
-                let wanted = top - list.client_height() / 2 + item.client_height() / 2;
+                // The list is positioned, so an item's offsetTop is measured from the list's top.
+                let wanted = item.offset_top() - list.client_height() / 2 + item.client_height() / 2;
                 list.set_scroll_top(wanted.max(0));
             }
         });

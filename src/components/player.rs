@@ -29,24 +29,24 @@ pub fn Player(props: &PlayerProps) -> Html {
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
     let (play_label, play_icon) = if props.playing {
-        ("Pause", "❚❚")
+        ("Pause", Icon::Pause)
     } else if !none && cursor >= len {
-        ("Replay", "↺")
+        ("Replay", Icon::Replay)
     } else {
-        ("Play", "▶")
+        ("Play", Icon::Play)
     };
     html! {
         <div class="player" data-testid="player" data-step={cursor.to_string()} data-steps={len.to_string()}
             data-playing={props.playing.to_string()}>
             <div class="player-buttons">
                 <button type="button" class="icon" data-testid="step-back" title="Step back" aria-label="Step back"
-                    disabled={none || cursor == 0} onclick={click(&props.on_step_back)}>{ "⏮" }</button>
+                    disabled={none || cursor == 0} onclick={click(&props.on_step_back)}>{ icon(Icon::Back) }</button>
                 <button type="button" class="icon primary" data-testid="play" title={play_label} aria-label={play_label}
                     aria-pressed={props.playing.to_string()} disabled={none || len == 0}
-                    onclick={click(&props.on_toggle)}>{ play_icon }</button>
+                    onclick={click(&props.on_toggle)}>{ icon(play_icon) }</button>
                 <button type="button" class="icon" data-testid="step-forward" title="Step forward"
                     aria-label="Step forward" disabled={none || cursor >= len}
-                    onclick={click(&props.on_step_forward)}>{ "⏭" }</button>
+                    onclick={click(&props.on_step_forward)}>{ icon(Icon::Forward) }</button>
                 <span class="player-count" aria-live="off">
                     if none { { "No solution yet" } } else { { format!("Move {cursor} of {len}") } }
                 </span>
@@ -76,4 +76,29 @@ fn range_value<T: std::str::FromStr + 'static>(cb: &Callback<T>) -> Callback<Eve
             cb.emit(value);
         }
     })
+}
+
+#[derive(Clone, Copy)]
+enum Icon {
+    Back,
+    Play,
+    Pause,
+    Replay,
+    Forward,
+}
+
+/// The buttons' icons as inline SVG (icon fonts and symbol glyphs vary between systems).
+fn icon(which: Icon) -> Html {
+    let path = match which {
+        Icon::Back => "M6 5h2v14H6zM20 5v14L9.5 12z",
+        Icon::Play => "M7 4.5v15L19.5 12z",
+        Icon::Pause => "M6 5h4v14H6zM14 5h4v14h-4z",
+        Icon::Replay => "M12 5a7 7 0 1 1-6.93 8h2.02A5 5 0 1 0 12 7v3L7.5 6 12 2z",
+        Icon::Forward => "M16 5h2v14h-2zM4 5v14l10.5-7z",
+    };
+    html! {
+        <svg class="svg-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d={path} fill="currentColor" />
+        </svg>
+    }
 }

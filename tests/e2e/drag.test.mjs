@@ -79,7 +79,11 @@ test('the goal switch edits the goal by dragging, leaving the start alone', asyn
   await setupMode(page);
   const toggle = page.locator(tid('edit-goal'));
   assert.equal(await toggle.count(), 1, 'no edit-goal switch (data-testid="edit-goal")');
-  await toggle.click();
+  // A person clicks the switch they see: its label (the checkbox itself may be drawn over by a styled track).
+  const label = toggle.locator('xpath=ancestor::label[1]');
+  const flip = async () => ((await label.count()) ? label.click() : toggle.click());
+  await flip();
+  assert.ok(await toggle.isChecked(), 'the edit-goal switch is not on after a click');
   await waitAttr(page, 'board', 'data-tiles', GOAL);
   await waitBoardLayout(page);
 
@@ -89,7 +93,8 @@ test('the goal switch edits the goal by dragging, leaving the start alone', asyn
   await waitUrlParam(page, 'goal', want);
   assert.equal(puzzleParams(page.url()).start, START.join(','), 'editing the goal changed the start');
 
-  await toggle.click();
+  await flip();
+  assert.ok(!(await toggle.isChecked()), 'the edit-goal switch is not off after a second click');
   await waitAttr(page, 'board', 'data-tiles', START);
   await waitBoardLayout(page);
 });

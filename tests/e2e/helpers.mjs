@@ -3,7 +3,9 @@
 // read and driven, and independent JS solvers (exhaustive BFS, IDA*) that give the truth the app is checked against.
 //
 // It builds nothing: run `bash scripts/build.sh` (dist/) first; the sub-path test builds dist-sub/ itself when it
-// is missing or older than dist/ (scripts/test.sh builds both).
+// is missing or older than dist/ (scripts/test.sh builds both). E2E_DIST / E2E_DIST_SUB point the tests at other
+// build folders (absolute, or relative to the repository root); E2E_INIT_SCRIPT names a script run before the app
+// in every page (to inject a fault and watch a test catch it).
 import { after, before, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -33,7 +35,7 @@ export const WAIT_MS = 15_000;
 
 /** Fails with a message that says what to run when the release build is absent. */
 export function requireBuild(dir) {
-  const index = join(ROOT, dir, 'index.html');
+  const index = resolve(ROOT, dir, 'index.html');
   if (!existsSync(index)) {
     throw new Error(`${dir}/index.html is missing: build the app first with \`bash scripts/build.sh\``
       + (dir === 'dist' ? '' : ` (for ${dir}/: \`PUBLIC_URL=${SUB_PATH} DIST=${dir} bash scripts/build.sh\`)`));
@@ -46,7 +48,7 @@ export function requireBuild(dir) {
  * as new as dist/ (scripts/test.sh always rebuilds it, so CI never tests a stale copy).
  */
 export function ensureSubPathBuild(dir = 'dist-sub') {
-  const sub = join(ROOT, dir, 'index.html');
+  const sub = resolve(ROOT, dir, 'index.html');
   const main = join(ROOT, 'dist', 'index.html');
   const fresh = existsSync(sub) && (!existsSync(main) || statSync(sub).mtimeMs >= statSync(main).mtimeMs);
   if (fresh) return;
@@ -70,7 +72,7 @@ export async function launchBrowser() {
 /** Starts the static server on 127.0.0.1 with a free port; returns it and the app's URL (ending in `base`). */
 export async function startServer(dir = 'dist', base = '/') {
   requireBuild(dir);
-  const server = await serve(join(ROOT, dir), 0, base);
+  const server = await serve(resolve(ROOT, dir), 0, base);
   const { port } = server.address();
   return { server, appUrl: `http://127.0.0.1:${port}${base}` };
 }
@@ -107,7 +109,7 @@ function slug(text) {
  * console text or the URL matches `options.allowConsole` / `options.allowHttp` (regexes). Every test leaves a
  * screenshot in test-artifacts/ (suffixed `--FAILED` on failure, with the page's console log beside it).
  */
-export function useApp({ dist = 'dist', base = '/', prepare } = {}) {
+export function useApp({ dist = process.env.E2E_DIST ?? 'dist', base = '/', prepare } = {}) {
   const fixture = { browser: null, server: null, appUrl: null };
   const fileName = basename(process.argv[1] ?? 'e2e', '.test.mjs');
 
@@ -137,6 +139,8 @@ export function useApp({ dist = 'dist', base = '/', prepare } = {}) {
         appendFileSync(join(ARTIFACTS, 'metrics.log'), `${new Date().toISOString()} ${fileName}: ${text}\n`);
       };
       await page.addInitScript(interactiveProbe);
+      // Fault injection and debugging: a script that runs before the app in every page (see the README of tests/e2e).
+      if (process.env.E2E_INIT_SCRIPT) await page.addInitScript({ path: resolve(ROOT, process.env.E2E_INIT_SCRIPT) });
       let failed = false;
       try {
         await fn(session);
@@ -406,17 +410,18 @@ export async function statusLog(page) {
  */
 export async function playToEnd(page, { testid, attr, goal, timeout = 60_000 }) {
   await fastestSpeed(page);
-  const at = async () => (await page.getAttribute(tid(testid), attr)).replace(/\s+/g, '');
   const want = goal.join(',');
-  if ((await at()) === want) return;
-  const playing = await page.locator('[data-testid="player"][data-playing]').getAttribute('data-playing', { timeout: 1_000 })
-    .catch(() => null);
+  // Read the frame and the player's state in one go: a separate read could see the last frame arrive in between.
+  const { frame, playing } = await page.evaluate(([sel, name]) => ({
+    frame: document.querySelector(sel)?.getAttribute(name)?.replace(/\s+/g, ''),
+    playing: document.querySelector('[data-testid="player"]')?.getAttribute('data-playing') ?? null,
+  }), [tid(testid), attr]);
+  if (frame === want) return;
   let press = playing === 'false';
   if (playing === null) {
-    const before = await at();
     press = !(await page.waitForFunction(
       ([sel, name, v]) => document.querySelector(sel)?.getAttribute(name)?.replace(/\s+/g, '') !== v,
-      [tid(testid), attr, before], { timeout: 1_500 },
+      [tid(testid), attr, frame], { timeout: 1_500 },
     ).then(() => true, () => false));
   }
   if (press) await page.locator(tid('play')).click();
@@ -456,7 +461,8 @@ export async function verifySolution(page, { testid, attr, start, goal, length, 
   let j = 0;
   for (const frame of frames) {
     while (j < path.length && key(path[j]) !== key(frame)) j += 1;
-    assert.ok(j < path.length, `the animation showed ${frame}, which is not on the solution path in order`);
+    assert.ok(j < path.length, `the animation showed ${frame}, which is not on the solution path in order`
+      + ` (frames shown: ${frames.map((f) => `[${f}]`).join(' ')}; path: ${path.map((p) => `[${p}]`).join(' ')})`);
   }
   assert.deepEqual(frames[frames.length - 1], goal);
 

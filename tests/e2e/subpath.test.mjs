@@ -6,7 +6,8 @@ import {
   useApp, waitStatus,
 } from './helpers.mjs';
 
-const { test } = useApp({ dist: 'dist-sub', base: SUB_PATH, prepare: () => ensureSubPathBuild('dist-sub') });
+const DIST_SUB = process.env.E2E_DIST_SUB ?? 'dist-sub';
+const { test } = useApp({ dist: DIST_SUB, base: SUB_PATH, prepare: () => ensureSubPathBuild(DIST_SUB) });
 
 test('the app served under /puzzle-lab/ loads, starts its worker there, and solves', async (s) => {
   const { page } = s;

@@ -10,7 +10,9 @@ use serde::Serialize;
 use solver::hanoi::{self, HanoiMove};
 use solver::query::{self, PuzzleKind, PuzzleSpec, QueryError};
 use solver::run;
-use solver::search::{Algorithm, Control, Flow, Limits, Stats, Status};
+use solver::search::{
+    Algorithm, Control, Flow, Limits, Stats, Status, DEFAULT_DFS_DEPTH, DEFAULT_MAX_STATES,
+};
 use solver::sliding::{self, Dir, Shape};
 use solver::{HeuristicName, Moves, Query, Report};
 use std::borrow::Cow;
@@ -19,7 +21,10 @@ use std::fmt::{self, Write as _};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
-const USAGE: &str = "\
+/// The `--help` text, with the limits and defaults the crate really uses.
+fn usage() -> String {
+    format!(
+        "\
 solve: solves a sliding-tile puzzle or a Tower of Hanoi given as a PUZZLE query string.
 
 USAGE:
@@ -30,18 +35,18 @@ PUZZLE is the query string of the app's share URL, with or without a leading '?'
 Quote it: '&' means something to the shell.
     'puzzle=sliding&size=3x3&start=8,6,7,2,5,4,3,0,1&goal=1,2,3,4,5,6,7,8,0&algo=astar&heuristic=manhattan'
     'puzzle=hanoi&pegs=3&disks=4&start=0,0,0,0&goal=2,2,2,2&algo=bfs'
-Keys: puzzle (sliding|hanoi); size=WIDTHxHEIGHT (2 to 8 each) for sliding; pegs (3 to 5) and disks
-(1 to 63; searches take up to 24, algo=direct more) for hanoi; start and goal (sliding: the tiles
+Keys: puzzle (sliding|hanoi); size=WIDTHxHEIGHT ({min_side} to {max_side} each) for sliding; pegs ({min_pegs} to {max_pegs}) and disks
+({min_disks} to {max_disks}; searches take up to {search_disks}, algo=direct more) for hanoi; start and goal (sliding: the tiles
 row-major, 0 the blank; hanoi: the peg of each disk from 0, smallest disk first); goal may be left
 out (sliding: 1,2,...,N-1,0; hanoi: every disk on the last peg); algo; heuristic.
 
 OPTIONS:
-    --algo A           bfs, bibfs, dfs, astar, idastar, greedy or direct (default: the query's, else astar)
+    --algo A           bfs, bibfs, dfs, astar, idastar, greedy or direct (default: the query's, else {algo})
     --heuristic H      misplaced, manhattan, linear-conflict, pdb (sliding); misplaced, exact, seed-power
                        (hanoi). Default: the query's, else linear-conflict (sliding) or exact (hanoi)
-    --max-states N     the most states a search may hold (default 20000000); past it: status limit
+    --max-states N     the most states a search may hold (default {max_states}); past it: status limit
     --time-limit MS    stop after MS milliseconds with status limit (default: none)
-    --depth D          the depth bound of dfs (default 40)
+    --depth D          the depth bound of dfs (default {depth})
     --json             print one JSON object instead of the readable report
     --batch            read one PUZZLE per line of standard input and answer each in turn, in order;
                        blank lines are skipped, every other line is answered (a bad one with status
@@ -52,17 +57,30 @@ Options may also be written --name=value. Flags override the query's algo and he
 
 OUTPUT:
     The readable report draws the start and goal, lists the moves in words (the first 200), and
-    tabulates the statistics. JSON: {\"status\", \"length\", \"moves\", \"optimal\", \"algorithm\",
-    \"heuristic\", \"stats\": {\"expanded\", \"generated\", \"max_open\", \"closed\", \"duplicates\",
-    \"peak_memory_bytes\", \"elapsed_ms\", \"by_depth\"}, \"message\"}. Status is solved, unsolvable,
+    tabulates the statistics. JSON: {{\"status\", \"length\", \"moves\", \"optimal\", \"algorithm\",
+    \"heuristic\", \"stats\": {{\"expanded\", \"generated\", \"max_open\", \"closed\", \"duplicates\",
+    \"peak_memory_bytes\", \"elapsed_ms\", \"by_depth\"}}, \"message\"}}. Status is solved, unsolvable,
     limit, cancelled or invalid. Sliding moves are U/D/L/R, the direction the BLANK moves; Hanoi moves
-    are [from, to] peg pairs, pegs from 0.
+    are [from, to] peg pairs, pegs from 0; no solution gives an empty list, and a list left out
+    (over a direct solver's cap, or a PUZZLE that could not be read) gives null.
 
 EXIT STATUS:
     0  every puzzle was answered (solved, unsolvable, limit or cancelled)
     1  the output or the input could not be written or read
     2  invalid input: a bad option, or a PUZZLE that is not valid (in --batch: any line)
-";
+",
+        algo = run::DEFAULT_ALGORITHM,
+        max_states = DEFAULT_MAX_STATES,
+        depth = DEFAULT_DFS_DEPTH,
+        min_side = query::MIN_SIDE,
+        max_side = query::MAX_SIDE,
+        min_pegs = query::MIN_PEGS,
+        max_pegs = query::MAX_PEGS,
+        min_disks = query::MIN_DISKS,
+        max_disks = query::MAX_DISKS,
+        search_disks = query::MAX_SEARCH_DISKS,
+    )
+}
 
 /// How many moves the readable report lists before it summarises the rest.
 const LISTED_MOVES: usize = 200;
@@ -76,7 +94,7 @@ fn main() -> ExitCode {
         Err(error) => return refuse_arguments(&error, json),
     };
     if options.help {
-        print!("{USAGE}");
+        print!("{}", usage());
         return ExitCode::SUCCESS;
     }
 
@@ -85,19 +103,23 @@ fn main() -> ExitCode {
         Some(puzzle) => solve_one(puzzle, &options, &mut out),
         None => solve_batch(&options, io::stdin().lock(), &mut out),
     };
-    match result.and_then(|code| out.flush().map(|()| code)) {
+    match result {
         Ok(code) => code,
         // A closed pipe (`solve ... | head`) is the reader's choice, not a failure.
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("solve: {error}");
-            ExitCode::from(1)
+        Err(Failure::Write(error)) if error.kind() == io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
+        Err(failure) => {
+            eprintln!("solve: {failure}");
+            ExitCode::from(IO_FAILED)
         }
     }
 }
 
 /// The exit code for invalid input.
 const INVALID: u8 = 2;
+/// The exit code when standard input or output fails.
+const IO_FAILED: u8 = 1;
 
 fn refuse_arguments(error: &ArgError, json: bool) -> ExitCode {
     if json {
@@ -364,8 +386,9 @@ impl Answer {
             message: &report.message,
         };
         // Plain data (strings, numbers, vectors) always serialises; the fallback only keeps the type honest.
-        serde_json::to_string(&json).unwrap_or_else(|e| {
-            format!("{{\"status\":\"invalid\",\"message\":\"the answer could not be written as JSON: {e}\"}}")
+        serde_json::to_string(&json).unwrap_or_else(|_| {
+            r#"{"status":"invalid","message":"the answer could not be written as JSON"}"#
+                .to_string()
         })
     }
 }
@@ -405,11 +428,11 @@ fn answer(text: &str, options: &Options, show_progress: bool) -> Answer {
     }
 }
 
-fn solve_one(text: &str, options: &Options, out: &mut impl Write) -> io::Result<ExitCode> {
+fn solve_one(text: &str, options: &Options, out: &mut impl Write) -> Result<ExitCode, Failure> {
     let show_progress = !options.json && io::stderr().is_terminal();
     let answer = answer(text, options, show_progress);
     if options.json {
-        writeln!(out, "{}", answer.to_json())?;
+        emit(out, &(answer.to_json() + "\n"))?;
     } else if answer.query.is_none() {
         // Not a puzzle: the reason is an error message, on standard error.
         eprintln!(
@@ -420,7 +443,7 @@ fn solve_one(text: &str, options: &Options, out: &mut impl Write) -> io::Result<
         // A puzzle the chosen algorithm or heuristic cannot take (direct on a board, 30 disks for bfs, ...).
         eprintln!("solve: {}", answer.report.message);
     } else {
-        out.write_all(readable(&answer).as_bytes())?;
+        emit(out, &readable(&answer))?;
     }
     Ok(if answer.is_invalid() {
         ExitCode::from(INVALID)
@@ -433,13 +456,13 @@ fn solve_batch(
     options: &Options,
     mut input: impl BufRead,
     out: &mut impl Write,
-) -> io::Result<ExitCode> {
+) -> Result<ExitCode, Failure> {
     let mut line = Vec::new();
     let mut number = 0usize;
     let mut any_invalid = false;
     loop {
         line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
+        if input.read_until(b'\n', &mut line).map_err(Failure::Read)? == 0 {
             break;
         }
         number += 1;
@@ -449,25 +472,49 @@ fn solve_batch(
             Err(_) => Answer::invalid(format!("line {number} is not valid UTF-8 text")),
         };
         any_invalid |= answer.is_invalid();
-        if options.json {
-            writeln!(out, "{}", answer.to_json())?;
+        let text = if options.json {
+            answer.to_json() + "\n"
         } else {
-            let text = String::from_utf8_lossy(&line);
-            writeln!(out, "=== line {number}: {}", text.trim())?;
-            if answer.query.is_none() {
-                writeln!(out, "invalid: {}\n", answer.report.message)?;
-            } else {
-                writeln!(out, "{}", readable(&answer))?;
+            let header = format!(
+                "=== line {number}: {}\n",
+                String::from_utf8_lossy(&line).trim()
+            );
+            match answer.query {
+                None => format!("{header}invalid: {}\n\n", answer.report.message),
+                Some(_) => format!("{header}{}\n", readable(&answer)),
             }
-        }
+        };
         // One answer per line as soon as it is known: a reader downstream sees progress.
-        out.flush()?;
+        emit(out, &text)?;
     }
     Ok(if any_invalid {
         ExitCode::from(INVALID)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Writes and flushes one answer.
+fn emit(out: &mut impl Write, text: &str) -> Result<(), Failure> {
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(Failure::Write)
+}
+
+/// Standard input or output failed.
+#[derive(Debug)]
+enum Failure {
+    Read(io::Error),
+    Write(io::Error),
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Read(e) => write!(f, "cannot read standard input: {e}"),
+            Failure::Write(e) => write!(f, "cannot write the output: {e}"),
+        }
+    }
 }
 
 /// A one-line progress display on standard error, refreshed at most twice a second.
@@ -547,7 +594,8 @@ fn draw_puzzle(s: &mut String, puzzle: &PuzzleSpec) -> fmt::Result {
             let cell = (usize::from(*width) * usize::from(*height) - 1)
                 .to_string()
                 .len();
-            let row_width = w * (cell + 1) - 1;
+            // At least as wide as the word "start" above it.
+            let row_width = (w * (cell + 1) - 1).max("start".len());
             writeln!(s, "  {:<row_width$}    goal", "start")?;
             for (left, right) in start.chunks(w).zip(goal.chunks(w)) {
                 let (left, right) = (board_row(left, cell), board_row(right, cell));
@@ -741,7 +789,7 @@ fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -880,6 +928,10 @@ mod tests {
             s,
             "  start    goal\n  1 2 3    1 2 3\n  4 5 6    4 5 6\n  7 . 8    7 8 .\n"
         );
+        let small = query::parse("puzzle=sliding&size=2x2&start=1,2,0,3").unwrap();
+        let mut s = String::new();
+        draw_puzzle(&mut s, &small.puzzle).unwrap();
+        assert_eq!(s, "  start    goal\n  1 2      1 2\n  . 3      3 .\n");
         assert_eq!(
             move_words(&query.puzzle, &Moves::Sliding("R".into())),
             ["tile 8 slides left"]

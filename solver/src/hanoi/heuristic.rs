@@ -4,27 +4,51 @@
 //! Each is built for one puzzle and estimates the distance to that puzzle's goal.
 
 use super::three::{plan_with, to_tower_distance};
-use super::{Hanoi, MAX_SEARCH_DISKS};
+use super::{unpack_state, Hanoi, MAX_SEARCH_DISKS};
 use crate::{Heuristic, HeuristicName, Puzzle};
 use std::fmt;
 
 /// A position unpacked into pegs, disk 0 first (only the first `disks` entries mean anything).
 type Digits = [u8; MAX_SEARCH_DISKS as usize];
 
+/// A puzzle's goal, unpacked, with what it takes to unpack other states of the same puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Goal {
+    pegs: u8,
+    disks: u8,
+    pegs_of: Digits,
+}
+
+impl Goal {
+    fn of(puzzle: &Hanoi) -> Self {
+        let mut pegs_of = [0; MAX_SEARCH_DISKS as usize];
+        puzzle.digits(puzzle.goal(), &mut pegs_of);
+        Goal {
+            pegs: puzzle.pegs(),
+            disks: puzzle.disks(),
+            pegs_of,
+        }
+    }
+
+    /// The pegs of `state`, and the number of disks.
+    #[inline]
+    fn unpack(&self, state: u64) -> (Digits, usize) {
+        let mut here = [0; MAX_SEARCH_DISKS as usize];
+        unpack_state(self.pegs, self.disks, state, &mut here);
+        (here, usize::from(self.disks))
+    }
+}
+
 /// The number of disks not on their goal peg. Admissible: each of them must move at least once, and a move moves one disk.
 #[derive(Debug, Clone)]
 pub struct Misplaced {
-    puzzle: Hanoi,
-    goal: Digits,
+    goal: Goal,
 }
 
 impl Misplaced {
     pub fn new(puzzle: &Hanoi) -> Self {
-        let mut goal = [0; MAX_SEARCH_DISKS as usize];
-        puzzle.digits(puzzle.goal(), &mut goal);
         Misplaced {
-            puzzle: puzzle.clone(),
-            goal,
+            goal: Goal::of(puzzle),
         }
     }
 }
@@ -32,12 +56,10 @@ impl Misplaced {
 impl Heuristic<Hanoi> for Misplaced {
     #[inline]
     fn estimate(&self, state: &u64) -> u32 {
-        let mut here = [0; MAX_SEARCH_DISKS as usize];
-        self.puzzle.digits(*state, &mut here);
-        let disks = usize::from(self.puzzle.disks());
+        let (here, disks) = self.goal.unpack(*state);
         here[..disks]
             .iter()
-            .zip(&self.goal[..disks])
+            .zip(&self.goal.pegs_of[..disks])
             .filter(|(a, b)| a != b)
             .count() as u32
     }
@@ -55,10 +77,9 @@ impl Heuristic<Hanoi> for Misplaced {
 /// twice (see `three.rs` for the derivation; the tests check it against BFS). A* with it walks straight to the goal.
 #[derive(Debug, Clone)]
 pub struct ThreePegExact {
-    puzzle: Hanoi,
-    goal: Digits,
+    goal: Goal,
     /// `goal_to_tower[k][peg]`: moves from the goal's disks 0..k to a tower of them on `peg`.
-    goal_to_tower: [[u32; 3]; MAX_SEARCH_DISKS as usize + 1],
+    goal_to_tower: Box<[[u32; 3]; MAX_SEARCH_DISKS as usize + 1]>,
 }
 
 impl ThreePegExact {
@@ -67,9 +88,8 @@ impl ThreePegExact {
         if puzzle.pegs() != 3 {
             return None;
         }
-        let mut goal = [0; MAX_SEARCH_DISKS as usize];
-        puzzle.digits(puzzle.goal(), &mut goal);
-        let mut goal_to_tower = [[0; 3]; MAX_SEARCH_DISKS as usize + 1];
+        let goal = Goal::of(puzzle);
+        let mut goal_to_tower = Box::new([[0; 3]; MAX_SEARCH_DISKS as usize + 1]);
         for (disks, row) in goal_to_tower
             .iter_mut()
             .enumerate()
@@ -77,11 +97,10 @@ impl ThreePegExact {
         {
             for (peg, slot) in row.iter_mut().enumerate() {
                 // Below 2^24 for 24 disks: it fits.
-                *slot = to_tower_distance(&goal[..disks], peg as u8) as u32;
+                *slot = to_tower_distance(&goal.pegs_of[..disks], peg as u8) as u32;
             }
         }
         Some(ThreePegExact {
-            puzzle: puzzle.clone(),
             goal,
             goal_to_tower,
         })
@@ -91,12 +110,10 @@ impl ThreePegExact {
 impl Heuristic<Hanoi> for ThreePegExact {
     #[inline]
     fn estimate(&self, state: &u64) -> u32 {
-        let mut here = [0; MAX_SEARCH_DISKS as usize];
-        self.puzzle.digits(*state, &mut here);
-        let disks = usize::from(self.puzzle.disks());
+        let (here, disks) = self.goal.unpack(*state);
         let table = |k: usize, peg: u8| u64::from(self.goal_to_tower[k][usize::from(peg)]);
         // At most 2^24 - 1 for 24 disks: it fits.
-        plan_with(&here[..disks], &self.goal[..disks], table).0 as u32
+        plan_with(&here[..disks], &self.goal.pegs_of[..disks], table).0 as u32
     }
 
     fn admissible(&self) -> bool {
@@ -290,17 +307,13 @@ impl Heuristic<Hanoi> for GroupBound {
 /// ```
 #[derive(Debug, Clone)]
 pub struct SeedPower {
-    puzzle: Hanoi,
-    goal: Digits,
+    goal: Goal,
 }
 
 impl SeedPower {
     pub fn new(puzzle: &Hanoi) -> Self {
-        let mut goal = [0; MAX_SEARCH_DISKS as usize];
-        puzzle.digits(puzzle.goal(), &mut goal);
         SeedPower {
-            puzzle: puzzle.clone(),
-            goal,
+            goal: Goal::of(puzzle),
         }
     }
 }
@@ -308,10 +321,8 @@ impl SeedPower {
 impl Heuristic<Hanoi> for SeedPower {
     #[inline]
     fn estimate(&self, state: &u64) -> u32 {
-        let mut here = [0; MAX_SEARCH_DISKS as usize];
-        self.puzzle.digits(*state, &mut here);
-        let disks = usize::from(self.puzzle.disks());
-        match (0..disks).rev().find(|&d| here[d] != self.goal[d]) {
+        let (here, disks) = self.goal.unpack(*state);
+        match (0..disks).rev().find(|&d| here[d] != self.goal.pegs_of[d]) {
             // k <= 23, so 2^(k+1) - 1 < 2^24 fits.
             Some(k) => (1u32 << (k + 1)) - 1,
             None => 0,

@@ -366,11 +366,7 @@ impl Hanoi {
     /// Writes the pegs of all disks of `state` into `out[..disks]`, without allocating.
     #[inline]
     pub(crate) fn digits(&self, state: u64, out: &mut [u8; MAX_SEARCH_DISKS as usize]) {
-        match self.pegs {
-            3 => unpack::<3>(state, &mut out[..usize::from(self.disks)]),
-            4 => unpack::<4>(state, &mut out[..usize::from(self.disks)]),
-            _ => unpack::<5>(state, &mut out[..usize::from(self.disks)]),
-        }
+        unpack_state(self.pegs, self.disks, state, out);
     }
 
     /// The disk that `mv` moves from `state` (the top disk of `mv.from`), or `None` if that peg is
@@ -454,6 +450,22 @@ impl Hanoi {
                 }
             }
         }
+    }
+}
+
+/// Writes the pegs of the first `disks` disks of `state` (on `pegs` pegs) into `out[..disks]`, without allocating.
+#[inline]
+pub(crate) fn unpack_state(
+    pegs: u8,
+    disks: u8,
+    state: u64,
+    out: &mut [u8; MAX_SEARCH_DISKS as usize],
+) {
+    let out = &mut out[..usize::from(disks.min(MAX_SEARCH_DISKS))];
+    match pegs {
+        3 => unpack::<3>(state, out),
+        4 => unpack::<4>(state, out),
+        _ => unpack::<5>(state, out),
     }
 }
 

@@ -58,6 +58,11 @@ impl Partition {
                     group.len()
                 ));
             }
+            // A state is packed in a u64: rank, k cells and the region, 4 bits each.
+            let rank_bits = usize::BITS - entries.saturating_sub(1).leading_zeros();
+            if 4 * (group.len() as u32 + 1) + rank_bits > 64 {
+                return bad(format!("group {} has {} tiles, too many for the builder's state", i + 1, group.len()));
+            }
             let mut group = group;
             group.sort_unstable();
             sorted.push(group);
@@ -255,12 +260,13 @@ struct GroupBfs {
     seen_bytes: usize,
     seen: Vec<u8>,
     values: Vec<u8>,
-    /// States at distance `depth`, packed: group tile i's cell in nibble k - i (tile 0 highest,
-    /// so numeric order is rank order), the smallest cell of the blank's region in nibble 0.
+    /// States at distance `depth`, packed: the placement's rank above bit 4(k+1), group tile i's
+    /// cell in nibble k - i, the smallest cell of the blank's region in nibble 0.
     current: Vec<u64>,
     next: Vec<u64>,
-    /// Bucket counts of the counting sort.
+    /// Bucket counts of the radix sort, and the bits a rank takes.
     buckets: Vec<usize>,
+    rank_bits: u32,
     index: usize,
     depth: u8,
 }
@@ -416,10 +422,11 @@ impl PdbBuilder {
             packed |= (c as u64) << (4 * (k - i));
         }
         let r = super::rank::rank(n, &cells);
+        packed |= (r as u64) << (4 * (k + 1));
         let ordinal = (region >> 4) as usize;
         seen[r * seen_bytes + ordinal / 8] = 1 << (ordinal % 8);
         values[r] = 0;
-        let key_bits = (4 * (k + 1)).min(12);
+        let rank_bits = usize::BITS - entries.saturating_sub(1).leading_zeros();
         self.bfs = Some(GroupBfs {
             cells,
             weight,
@@ -428,7 +435,8 @@ impl PdbBuilder {
             values,
             current: vec![packed],
             next: Vec::new(),
-            buckets: vec![0; (1 << key_bits) + 1],
+            buckets: vec![0; (1 << 12) + 1],
+            rank_bits,
             index: 0,
             depth: 0,
         });
@@ -436,10 +444,11 @@ impl PdbBuilder {
 
     /// Expands up to `budget` states of `bfs`; returns (states expanded, group finished).
     fn run_group(&self, bfs: &mut GroupBfs, budget: u64) -> (u64, bool) {
-        let n = self.geometry.cells();
         let k = bfs.cells.len();
         let all = self.geometry.all_cells();
         let seen_bytes = bfs.seen_bytes;
+        let rank_shift = 4 * (k as u32 + 1);
+        let low_mask = (1u64 << rank_shift) - 1;
         let mut expanded = 0u64;
         loop {
             let child_depth = bfs.depth + 1;
@@ -450,17 +459,15 @@ impl PdbBuilder {
                 let state = bfs.current[bfs.index];
                 bfs.index += 1;
                 expanded += 1;
+                let rank = (state >> rank_shift) as usize;
                 let mut pos = [0u8; MAX_CELLS];
                 // at[cell]: index of the group tile standing there.
                 let mut at = [u8::MAX; MAX_CELLS];
                 let mut occupied = 0u16;
-                let mut rank = 0usize;
                 for i in 0..k {
                     let p = ((state >> (4 * (k - i))) & 15) as u8;
                     pos[i] = p;
                     at[p as usize] = i as u8;
-                    let below = (occupied & ((1u16 << p) - 1)).count_ones() as usize;
-                    rank = rank * (n - i) + p as usize - below;
                     occupied |= 1 << p;
                 }
                 let free = all & !occupied;
@@ -482,11 +489,17 @@ impl PdbBuilder {
                             continue;
                         }
                         bfs.seen[slot] = seen | bit;
-                        if bfs.values[r] == u8::MAX {
+                        if seen_bytes == 1 && seen == 0 {
+                            // First region of this placement: no need to read the value.
+                            bfs.values[r] = child_depth;
+                        } else if bfs.values[r] == u8::MAX {
                             bfs.values[r] = child_depth;
                         }
                         let shift = 4 * (k - i) as u32;
-                        let child = (state & !(0xF << shift) & !0xF) | (to as u64) << shift | (entry & 0xF) as u64;
+                        let child = (r as u64) << rank_shift
+                            | (state & low_mask & !(0xF << shift) & !0xF)
+                            | (to as u64) << shift
+                            | (entry & 0xF) as u64;
                         bfs.next.push(child);
                     }
                 }
@@ -497,7 +510,8 @@ impl PdbBuilder {
                 bfs.seen = Vec::new();
                 return (expanded, true);
             }
-            sort_level(&mut bfs.next, &mut bfs.current, &mut bfs.buckets, 4 * (k + 1));
+            sort_by_rank(&mut bfs.next, &mut bfs.current, &mut bfs.buckets, rank_shift, bfs.rank_bits);
+            std::mem::swap(&mut bfs.current, &mut bfs.next);
             bfs.next.clear();
             bfs.index = 0;
             bfs.depth = child_depth;
@@ -525,26 +539,29 @@ fn moved_rank(rank: usize, weight: &[usize; MAX_CELLS], at: &[u8; MAX_CELLS], m:
     (rank + digit * weight[m as usize] as isize) as usize
 }
 
-/// Puts `from` in approximately ascending order into `to` with a one-pass counting sort on the
-/// top 12 of the `bits` significant bits (the first tiles' cells): enough to turn the next
-/// level's memory accesses into a few ascending streams.
-fn sort_level(from: &[u64], to: &mut Vec<u64>, buckets: &mut [usize], bits: usize) {
-    let key_bits = bits.min(12);
-    let shift = bits - key_bits;
-    buckets.iter_mut().for_each(|b| *b = 0);
-    for &s in from {
-        buckets[(s >> shift) as usize + 1] += 1;
+/// Puts `states` in nearly ascending rank order with a one-pass counting sort on the top 12 bits
+/// of the rank (bits `rank_shift..rank_shift + rank_bits`), using `scratch` as the second
+/// buffer. The next level's visited-set probes then sweep memory in a few ascending streams;
+/// a full sort measured no faster.
+fn sort_by_rank(states: &mut Vec<u64>, scratch: &mut Vec<u64>, counts: &mut [usize], rank_shift: u32, rank_bits: u32) {
+    let bits = rank_bits.min(12);
+    let shift = rank_shift + rank_bits - bits;
+    let counts = &mut counts[..(1usize << bits) + 1];
+    counts.iter_mut().for_each(|c| *c = 0);
+    for &s in states.iter() {
+        counts[(s >> shift) as usize + 1] += 1;
     }
-    for i in 1..buckets.len() {
-        buckets[i] += buckets[i - 1];
+    for i in 1..counts.len() {
+        counts[i] += counts[i - 1];
     }
-    to.clear();
-    to.resize(from.len(), 0);
-    for &s in from {
-        let b = &mut buckets[(s >> shift) as usize];
-        to[*b] = s;
-        *b += 1;
+    scratch.clear();
+    scratch.resize(states.len(), 0);
+    for &s in states.iter() {
+        let c = &mut counts[(s >> shift) as usize];
+        scratch[*c] = s;
+        *c += 1;
     }
+    std::mem::swap(states, scratch);
 }
 
 #[cfg(test)]
@@ -597,6 +614,41 @@ mod tests {
         assert_eq!(reached, 360);
         // The hardest 2x3 position needs 21 moves (checked against a plain BFS in tests/korf.rs).
         assert_eq!(values.iter().filter(|&&v| v != u8::MAX).max(), Some(&21));
+    }
+
+    #[test]
+    fn moved_rank_agrees_with_rank() {
+        // Every placement of 3 tiles on 4x4 and every move of each tile to a free neighbour.
+        let g = geometry(4, 4);
+        let n = 16;
+        let weight = {
+            let mut w = [0usize; MAX_CELLS];
+            let mut acc = 1;
+            for i in (0..3).rev() {
+                w[i] = acc;
+                acc *= n - i;
+            }
+            w
+        };
+        let mut pos = [0u8; 3];
+        for r in 0..placements(n, 3).unwrap_or(0) {
+            super::super::rank::unrank(n, r, &mut pos);
+            let mut at = [u8::MAX; MAX_CELLS];
+            for (i, &p) in pos.iter().enumerate() {
+                at[p as usize] = i as u8;
+            }
+            for i in 0..3 {
+                for &(_, to) in g.moves(pos[i] as usize) {
+                    if at[to as usize] != u8::MAX {
+                        continue;
+                    }
+                    let mut moved = pos;
+                    moved[i] = to;
+                    let expected = super::super::rank::rank(n, &moved);
+                    assert_eq!(moved_rank(r, &weight, &at, i as u8, pos[i], to), expected, "{pos:?} tile {i} to {to}");
+                }
+            }
+        }
     }
 
     #[test]

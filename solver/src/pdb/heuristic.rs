@@ -6,6 +6,8 @@ use super::board::{Geometry, MAX_CELLS};
 use super::build::{Partition, PdbTables};
 use super::rank::rank;
 use super::PdbError;
+use crate::sliding::{SmallBoard, SmallPuzzle};
+use crate::{Heuristic, Puzzle};
 
 /// A group index meaning "in no group" (the tile counts zero).
 pub(crate) const NO_GROUP: u8 = u8::MAX;
@@ -76,6 +78,14 @@ impl Pdb {
         Pdb::new(Arc::new(PdbTables::build(geometry, &partition, progress)), goal)
     }
 
+    /// Builds the default partition's tables for `puzzle`'s shape and goal, so that the generic
+    /// searches can use the databases through `Heuristic<SmallPuzzle>`.
+    pub fn build_for(puzzle: &SmallPuzzle, progress: impl FnMut(f64)) -> Result<Pdb, PdbError> {
+        let shape = puzzle.shape();
+        let geometry = Geometry::new(shape.width, shape.height)?;
+        Pdb::build(&geometry, &puzzle.tiles(&puzzle.goal()), progress)
+    }
+
     /// Uses only the plain lookup, without reflections (to measure what they add).
     pub fn without_reflections(mut self) -> Pdb {
         self.views.truncate(1);
@@ -137,5 +147,26 @@ impl Pdb {
             sum += group.values()[rank(n, &placed[..k])] as u32;
         }
         sum
+    }
+}
+
+/// The databases as a heuristic for the generic searches (A*, IDA*, greedy). The puzzle's goal
+/// must be the one the `Pdb` was made for ([`Pdb::goal`], e.g. through [`Pdb::build_for`]).
+impl Heuristic<SmallPuzzle> for Pdb {
+    fn estimate(&self, state: &SmallBoard) -> u32 {
+        let n = self.geometry().cells();
+        let mut tiles = [0u8; MAX_CELLS];
+        for (cell, tile) in tiles.iter_mut().enumerate().take(n) {
+            *tile = state.tile_at(cell);
+        }
+        Pdb::estimate(self, &tiles[..n])
+    }
+
+    fn admissible(&self) -> bool {
+        true
+    }
+
+    fn name(&self) -> &'static str {
+        super::PDB_HEURISTIC_NAME
     }
 }

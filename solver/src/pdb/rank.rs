@@ -23,14 +23,6 @@ pub fn rank(n: usize, positions: &[u8]) -> usize {
     r
 }
 
-/// Continues a rank computation: `r` and `used` are the rank and cell mask of the first `i`
-/// positions; this adds position `p` as the `i`-th.
-#[inline(always)]
-pub(crate) fn rank_step(n: usize, i: usize, r: usize, used: u32, p: u8) -> (usize, u32) {
-    let below = (used & ((1u32 << p) - 1)).count_ones() as usize;
-    (r * (n - i) + (p as usize - below), used | 1 << p)
-}
-
 /// The inverse of [`rank`]: writes the `k = out.len()` positions of rank `r` into `out`.
 pub fn unrank(n: usize, mut r: usize, out: &mut [u8]) {
     let k = out.len();
@@ -93,15 +85,5 @@ mod tests {
             }
             assert!(hit.iter().all(|&h| h));
         }
-    }
-
-    #[test]
-    fn rank_step_matches_rank() {
-        let pos = [7u8, 2, 15, 0, 9, 4];
-        let (mut r, mut used) = (0, 0);
-        for (i, &p) in pos.iter().enumerate() {
-            (r, used) = rank_step(16, i, r, used, p);
-        }
-        assert_eq!(r, rank(16, &pos));
     }
 }

@@ -95,7 +95,11 @@ impl Open {
                 break;
             }
             let right = left + 1;
-            let child = if right < len && self.heap[right].0 < self.heap[left].0 { right } else { left };
+            let child = if right < len && self.heap[right].0 < self.heap[left].0 {
+                right
+            } else {
+                left
+            };
             let below = self.heap[child];
             if entry.0 <= below.0 {
                 break;
@@ -122,13 +126,27 @@ impl Open {
 /// assert!(outcome.optimal);
 /// assert_eq!(outcome.length, 31);
 /// ```
-pub fn astar<P: Puzzle, H: Heuristic<P>>(puzzle: &P, heuristic: &H, control: &mut Control) -> Outcome<P::Move> {
+pub fn astar<P: Puzzle, H: Heuristic<P>>(
+    puzzle: &P,
+    heuristic: &H,
+    control: &mut Control,
+) -> Outcome<P::Move> {
     best_first(puzzle, heuristic, Weights::ASTAR, Algorithm::Astar, control)
 }
 
 /// Greedy best-first: expands the node with the smallest h. Fast, never guaranteed shortest.
-pub fn greedy<P: Puzzle, H: Heuristic<P>>(puzzle: &P, heuristic: &H, control: &mut Control) -> Outcome<P::Move> {
-    best_first(puzzle, heuristic, Weights::GREEDY, Algorithm::Greedy, control)
+pub fn greedy<P: Puzzle, H: Heuristic<P>>(
+    puzzle: &P,
+    heuristic: &H,
+    control: &mut Control,
+) -> Outcome<P::Move> {
+    best_first(
+        puzzle,
+        heuristic,
+        Weights::GREEDY,
+        Algorithm::Greedy,
+        control,
+    )
 }
 
 /// The one best-first engine behind A*, greedy and weighted A*.
@@ -145,18 +163,31 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
     let mut nodes: Vec<Node<P::State, P::Move>> = Vec::new();
     let mut index = StateIndex::new(puzzle, Reach::Informed);
     let mut open = Open { heap: Vec::new() };
-    nodes.push(Node { state: start, parent: 0, g: 0, h: heuristic.estimate(&start), heap_pos: 0, mv: None });
+    nodes.push(Node {
+        state: start,
+        parent: 0,
+        g: 0,
+        h: heuristic.estimate(&start),
+        heap_pos: 0,
+        mv: None,
+    });
     index.insert(puzzle, &start, 0);
     open.push(&mut nodes, weights, 0);
     let node_bytes = std::mem::size_of::<Node<P::State, P::Move>>() as u64;
-    let memory = |nodes: &Vec<Node<P::State, P::Move>>, open: &Open, index: &StateIndex<P::State>| {
-        nodes.capacity() as u64 * node_bytes + open.heap.capacity() as u64 * 16 + index.bytes(puzzle.state_bytes())
-    };
+    let memory =
+        |nodes: &Vec<Node<P::State, P::Move>>, open: &Open, index: &StateIndex<P::State>| {
+            nodes.capacity() as u64 * node_bytes
+                + open.heap.capacity() as u64 * 16
+                + index.bytes(puzzle.state_bytes())
+        };
     let mut closed = 0u64;
     let result: Result<u32, (Status, String)> = loop {
         stats.open_size(open.heap.len() as u64);
         let Some(id) = open.pop(&mut nodes) else {
-            break Err((Status::Unsolvable, "every reachable state was searched and the goal is not among them".into()));
+            break Err((
+                Status::Unsolvable,
+                "every reachable state was searched and the goal is not among them".into(),
+            ));
         };
         let node = nodes[id as usize];
         if node.state == goal {
@@ -181,7 +212,14 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
                 None => {
                     let child = nodes.len() as u32;
                     let h = heuristic.estimate(&next);
-                    nodes.push(Node { state: next, parent: id, g, h, heap_pos: 0, mv: Some(mv) });
+                    nodes.push(Node {
+                        state: next,
+                        parent: id,
+                        g,
+                        h,
+                        heap_pos: 0,
+                        mv: Some(mv),
+                    });
                     index.insert(puzzle, &next, child);
                     open.push(&mut nodes, weights, child);
                 }
@@ -216,12 +254,14 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
                 at = nodes[at].parent as usize;
             }
             moves.reverse();
-            let optimal = algorithm == Algorithm::Astar && weights == Weights::ASTAR && heuristic.admissible();
+            let optimal = algorithm == Algorithm::Astar
+                && weights == Weights::ASTAR
+                && heuristic.admissible();
             let mut outcome = Outcome::solved(algorithm, moves, optimal, stats);
             if algorithm == Algorithm::Astar && !optimal {
                 outcome.message = format!(
-                    "solved in {} moves; the heuristic '{}' can overestimate, so A* does not guarantee a shortest solution",
-                    outcome.length,
+                    "solved in {}; the heuristic '{}' can overestimate, so A* does not guarantee a shortest solution",
+                    super::outcome::plural_moves(outcome.length),
                     heuristic.name()
                 );
             }

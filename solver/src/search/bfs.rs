@@ -32,13 +32,20 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
         return Outcome::solved(Algorithm::Bfs, Vec::new(), true, stats);
     }
     let node_bytes = std::mem::size_of::<Node<P::State, P::Move>>() as u64;
-    let mut queue: Vec<Node<P::State, P::Move>> = vec![Node { state: start, parent: 0, mv: None }];
+    let mut queue: Vec<Node<P::State, P::Move>> = vec![Node {
+        state: start,
+        parent: 0,
+        mv: None,
+    }];
     let mut head = 0usize;
     // Depth bookkeeping: nodes before `layer_end` are at `depth`, the rest at `depth + 1`.
     let (mut depth, mut layer_end) = (0usize, 1usize);
     let stop = loop {
         if head == queue.len() {
-            break Some((Status::Unsolvable, "the whole reachable space was searched and the goal is not in it".to_string()));
+            break Some((
+                Status::Unsolvable,
+                "the whole reachable space was searched and the goal is not in it".to_string(),
+            ));
         }
         if head == layer_end {
             depth += 1;
@@ -70,7 +77,11 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
                 stats.duplicates += u64::from(!found);
                 return;
             }
-            queue.push(Node { state: next, parent, mv: Some(mv) });
+            queue.push(Node {
+                state: next,
+                parent,
+                mv: Some(mv),
+            });
             found = next == goal;
         });
         head += 1;

@@ -27,7 +27,16 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy> Side<S, M> {
     fn new<P: Puzzle<State = S, Move = M>>(puzzle: &P, root: S) -> Self {
         let mut index = StateIndex::new(puzzle, Reach::Exhaustive);
         index.insert(puzzle, &root, 0);
-        Side { nodes: vec![Node { state: root, parent: 0, depth: 0, mv: None }], index, layer_start: 0 }
+        Side {
+            nodes: vec![Node {
+                state: root,
+                parent: 0,
+                depth: 0,
+                mv: None,
+            }],
+            index,
+            layer_start: 0,
+        }
     }
 
     fn frontier(&self) -> usize {
@@ -35,7 +44,8 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy> Side<S, M> {
     }
 
     fn bytes(&self, state_bytes: usize) -> u64 {
-        self.nodes.capacity() as u64 * std::mem::size_of::<Node<S, M>>() as u64 + self.index.bytes(state_bytes)
+        self.nodes.capacity() as u64 * std::mem::size_of::<Node<S, M>>() as u64
+            + self.index.bytes(state_bytes)
     }
 
     /// The moves along parent links from the root to node `id`, root first.
@@ -73,7 +83,10 @@ pub fn bibfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
         // Expand the smaller frontier; an empty frontier means the two searches can never meet.
         let (fwd, bwd) = (sides[0].frontier(), sides[1].frontier());
         if fwd == 0 || bwd == 0 {
-            break Some((Status::Unsolvable, "the goal cannot be reached from the start".to_string()));
+            break Some((
+                Status::Unsolvable,
+                "the goal cannot be reached from the start".to_string(),
+            ));
         }
         let which = usize::from(bwd < fwd);
         let (this, other) = if which == 0 {
@@ -107,14 +120,26 @@ pub fn bibfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
                     return;
                 }
                 let child = this.nodes.len();
-                this.nodes.push(Node { state: next, parent: id as u32, depth: node.depth + 1, mv: Some(mv) });
+                this.nodes.push(Node {
+                    state: next,
+                    parent: id as u32,
+                    depth: node.depth + 1,
+                    mv: Some(mv),
+                });
                 this.index.insert(puzzle, &next, child as u32);
                 if let Some(partner) = other.index.get(puzzle, &next) {
                     let length = node.depth + 1 + other.nodes[partner as usize].depth;
                     if best.is_none_or(|b| length < b.length) {
-                        let (forward, backward) =
-                            if which == 0 { (child, partner as usize) } else { (partner as usize, child) };
-                        best = Some(Meeting { length, forward, backward });
+                        let (forward, backward) = if which == 0 {
+                            (child, partner as usize)
+                        } else {
+                            (partner as usize, child)
+                        };
+                        best = Some(Meeting {
+                            length,
+                            forward,
+                            backward,
+                        });
                     }
                 }
             });

@@ -22,7 +22,12 @@ pub fn dfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
     let mut reached = StateIndex::new(puzzle, Reach::Exhaustive);
     let mut known = 1u64;
     reached.insert(puzzle, &start, 0);
-    let mut frames = vec![Frame { state: start, depth: 0, first_child: 0, next_child: 0 }];
+    let mut frames = vec![Frame {
+        state: start,
+        depth: 0,
+        first_child: 0,
+        next_child: 0,
+    }];
     let mut children: Vec<(P::Move, P::State)> = Vec::with_capacity(1024);
     let mut path: Vec<P::Move> = Vec::with_capacity(max_depth.min(1 << 16) as usize);
     let mut hit_bound = false;
@@ -43,7 +48,10 @@ pub fn dfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
                         format!("no solution within the depth bound of {max_depth} moves (depth limit); raise the depth bound"),
                     )
                 } else {
-                    (Status::Unsolvable, "every reachable state was searched and the goal is not among them".into())
+                    (
+                        Status::Unsolvable,
+                        "every reachable state was searched and the goal is not among them".into(),
+                    )
                 });
             };
             if top.next_child == children.len() {
@@ -77,7 +85,12 @@ pub fn dfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
                 path.pop();
                 continue;
             }
-            frames.push(Frame { state, depth, first_child: 0, next_child: 0 });
+            frames.push(Frame {
+                state,
+                depth,
+                first_child: 0,
+                next_child: 0,
+            });
             stats.max_open = stats.max_open.max(frames.len() as u64);
             if stats.expanded % super::CHECK_EVERY == 0 {
                 stats.memory(memory(frames.capacity(), children.capacity(), &reached));
@@ -96,8 +109,8 @@ pub fn dfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
         Ok(()) => {
             let mut outcome = Outcome::solved(Algorithm::Dfs, path, false, stats);
             outcome.message = format!(
-                "found a solution of {} moves within the depth bound of {max_depth}; depth-first search does not look for a shortest one",
-                outcome.length
+                "found a solution of {} within the depth bound of {max_depth}; depth-first search does not look for a shortest one",
+                super::outcome::plural_moves(outcome.length)
             );
             outcome
         }

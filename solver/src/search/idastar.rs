@@ -14,7 +14,11 @@ struct Frame<S> {
 }
 
 /// IDA*: optimal when `heuristic` is admissible. `by_depth` counts expansions per f-bound.
-pub fn idastar<P: Puzzle, H: Heuristic<P>>(puzzle: &P, heuristic: &H, control: &mut Control) -> Outcome<P::Move> {
+pub fn idastar<P: Puzzle, H: Heuristic<P>>(
+    puzzle: &P,
+    heuristic: &H,
+    control: &mut Control,
+) -> Outcome<P::Move> {
     let mut stats = Stats::default();
     let (start, goal) = (puzzle.start(), puzzle.goal());
     let mut bound = heuristic.estimate(&start);
@@ -32,10 +36,23 @@ pub fn idastar<P: Puzzle, H: Heuristic<P>>(puzzle: &P, heuristic: &H, control: &
         if start == goal {
             break Ok(());
         }
-        frames.push(Frame { state: start, g: 0, first_child: 0, next_child: 0, children_end: 0 });
-        expand(puzzle, heuristic, &mut frames, &mut children, None, &mut stats, bound);
-        loop {
-            let Some(top) = frames.last_mut() else { break };
+        frames.push(Frame {
+            state: start,
+            g: 0,
+            first_child: 0,
+            next_child: 0,
+            children_end: 0,
+        });
+        expand(
+            puzzle,
+            heuristic,
+            &mut frames,
+            &mut children,
+            None,
+            &mut stats,
+            bound,
+        );
+        while let Some(top) = frames.last_mut() {
             if top.next_child == top.children_end {
                 let first = top.first_child;
                 frames.pop();
@@ -55,16 +72,32 @@ pub fn idastar<P: Puzzle, H: Heuristic<P>>(puzzle: &P, heuristic: &H, control: &
             if state == goal {
                 break 'iterations Ok(());
             }
-            frames.push(Frame { state, g, first_child: 0, next_child: 0, children_end: 0 });
+            frames.push(Frame {
+                state,
+                g,
+                first_child: 0,
+                next_child: 0,
+                children_end: 0,
+            });
             stats.max_open = stats.max_open.max(frames.len() as u64);
             if stats.expanded % super::CHECK_EVERY == 0 {
-                stats.memory((frames.capacity() * frame_bytes + children.capacity() * child_bytes) as u64);
+                stats.memory(
+                    (frames.capacity() * frame_bytes + children.capacity() * child_bytes) as u64,
+                );
                 if let Some(stop) = control.checkpoint(&mut stats) {
                     break 'iterations Err(stop);
                 }
             }
             let undo = puzzle.inverse(mv);
-            expand(puzzle, heuristic, &mut frames, &mut children, Some(undo), &mut stats, bound);
+            expand(
+                puzzle,
+                heuristic,
+                &mut frames,
+                &mut children,
+                Some(undo),
+                &mut stats,
+                bound,
+            );
         }
         if next_bound == u32::MAX {
             break Err((Status::Unsolvable, "no path reaches the goal".to_string()));
@@ -79,8 +112,8 @@ pub fn idastar<P: Puzzle, H: Heuristic<P>>(puzzle: &P, heuristic: &H, control: &
             let mut outcome = Outcome::solved(Algorithm::Idastar, path, admissible, stats);
             if !admissible {
                 outcome.message = format!(
-                    "solved in {} moves; the heuristic '{}' can overestimate, so IDA* does not guarantee a shortest solution",
-                    outcome.length,
+                    "solved in {}; the heuristic '{}' can overestimate, so IDA* does not guarantee a shortest solution",
+                    super::outcome::plural_moves(outcome.length),
                     heuristic.name()
                 );
             }

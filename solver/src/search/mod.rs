@@ -83,7 +83,10 @@ impl Algorithm {
 
     /// Whether it takes a heuristic.
     pub fn uses_heuristic(self) -> bool {
-        matches!(self, Algorithm::Astar | Algorithm::Idastar | Algorithm::Greedy)
+        matches!(
+            self,
+            Algorithm::Astar | Algorithm::Idastar | Algorithm::Greedy
+        )
     }
 }
 
@@ -133,8 +136,11 @@ pub const CHECK_EVERY: u64 = 4096;
 pub struct Control<'a> {
     pub limits: Limits,
     clock: Box<dyn Clock + 'a>,
-    progress: Option<Box<dyn FnMut(&Stats) -> Flow + 'a>>,
+    progress: Option<ProgressHook<'a>>,
 }
+
+/// The progress/cancel hook: sees the statistics so far, says whether to go on.
+pub type ProgressHook<'a> = Box<dyn FnMut(&Stats) -> Flow + 'a>;
 
 impl<'a> Control<'a> {
     /// A control with the given limits, the platform's default clock and no progress hook.
@@ -189,8 +195,9 @@ impl<'a> Control<'a> {
             (
                 Status::Limit,
                 format!(
-                    "stopped at the state limit: the search held {} states, the most allowed (max-states = {})",
-                    self.limits.max_states, self.limits.max_states
+                    "stopped at the state limit: the search reached the most states it may hold (max-states = {}) \
+                     without finding the goal; raise the limit or use a stronger algorithm or heuristic",
+                    self.limits.max_states
                 ),
             )
         })

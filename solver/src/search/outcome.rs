@@ -49,21 +49,55 @@ impl<M> Outcome<M> {
     pub fn solved(algorithm: Algorithm, moves: Vec<M>, optimal: bool, stats: Stats) -> Self {
         let length = moves.len() as u64;
         let message = if optimal {
-            format!("solved in {length} moves; this is a shortest solution")
+            format!(
+                "solved in {}; this is a shortest solution",
+                plural_moves(length)
+            )
         } else {
-            format!("solved in {length} moves; {} does not guarantee a shortest solution", algorithm.title())
+            format!(
+                "solved in {}; {} does not guarantee a shortest solution",
+                plural_moves(length),
+                algorithm.title()
+            )
         };
-        Outcome { status: Status::Solved, moves, length, optimal, algorithm, heuristic: None, stats, message }
+        Outcome {
+            status: Status::Solved,
+            moves,
+            length,
+            optimal,
+            algorithm,
+            heuristic: None,
+            stats,
+            message,
+        }
     }
 
     /// An outcome that stopped without a solution (limit, cancelled, unsolvable).
     pub fn stopped(algorithm: Algorithm, status: Status, message: String, stats: Stats) -> Self {
-        Outcome { status, moves: Vec::new(), length: 0, optimal: false, algorithm, heuristic: None, stats, message }
+        Outcome {
+            status,
+            moves: Vec::new(),
+            length: 0,
+            optimal: false,
+            algorithm,
+            heuristic: None,
+            stats,
+            message,
+        }
     }
 
     /// Names the heuristic used.
     pub fn with_heuristic(mut self, name: &'static str) -> Self {
         self.heuristic = Some(name);
         self
+    }
+}
+
+/// "1 move", "31 moves".
+pub fn plural_moves(n: u64) -> String {
+    if n == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{n} moves")
     }
 }

@@ -113,7 +113,11 @@ pub enum Reach {
 
 impl<S: Copy + Eq + std::hash::Hash> StateIndex<S> {
     pub fn new<P: Puzzle<State = S>>(puzzle: &P, reach: Reach) -> Self {
-        let max = if reach == Reach::Exhaustive { DENSE_IDS_MAX } else { 0 };
+        let max = if reach == Reach::Exhaustive {
+            DENSE_IDS_MAX
+        } else {
+            0
+        };
         match dense_ranks(puzzle, max) {
             Some(n) => StateIndex::Dense(vec![0; n as usize]),
             None => StateIndex::Hash(HashMap::default()),

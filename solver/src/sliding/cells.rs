@@ -6,7 +6,7 @@ use std::hash::Hash;
 /// The tiles of a board, one small number per cell, in a `Copy` value so that hot loops never allocate.
 ///
 /// Cells are addressed row-major from 0; every method requires `cell < Self::CAPACITY` and a tile
-/// below `Self::TILE_LIMIT` (the puzzle only ever passes such values).
+/// below `Self::CAPACITY` (the puzzle only ever passes such values).
 pub trait Cells: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     /// The most cells this layout holds.
     const CAPACITY: usize;

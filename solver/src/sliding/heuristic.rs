@@ -3,7 +3,7 @@
 
 use super::board::{Board, SlidingPuzzle};
 use super::cells::Cells;
-use super::shape::{Shape, MAX_CELLS, MAX_SIDE};
+use super::shape::{MAX_CELLS, MAX_SIDE};
 use crate::{Heuristic, HeuristicName, Puzzle};
 use std::fmt;
 
@@ -99,85 +99,107 @@ impl<C: Cells> Heuristic<SlidingPuzzle<C>> for Manhattan {
 #[derive(Debug, Clone)]
 pub struct LinearConflict {
     manhattan: Manhattan,
-    shape: Shape,
-    /// Goal row and column of each tile.
+    width: usize,
+    height: usize,
+    /// Goal row and column of each tile; `NONE` for the blank, which is in no line.
     goal_row: [u8; MAX_CELLS],
     goal_col: [u8; MAX_CELLS],
 }
 
+/// Matches no row or column.
+const NONE: u8 = u8::MAX;
+
 impl LinearConflict {
     pub fn new<C: Cells>(puzzle: &SlidingPuzzle<C>) -> Self {
-        let shape = puzzle.shape();
+        let (shape, n) = (puzzle.shape(), puzzle.cell_count());
         let goal = puzzle.goal();
-        let (mut goal_row, mut goal_col) = ([0u8; MAX_CELLS], [0u8; MAX_CELLS]);
-        for cell in 0..puzzle.cell_count() {
+        let (mut goal_row, mut goal_col) = ([NONE; MAX_CELLS], [NONE; MAX_CELLS]);
+        for cell in 0..n {
             let t = usize::from(goal.tile_at(cell));
-            goal_row[t] = shape.row(cell) as u8;
-            goal_col[t] = shape.col(cell) as u8;
+            if t != 0 {
+                goal_row[t] = shape.row(cell) as u8;
+                goal_col[t] = shape.col(cell) as u8;
+            }
         }
         LinearConflict {
             manhattan: Manhattan::new(puzzle),
-            shape,
+            width: usize::from(shape.width),
+            height: usize::from(shape.height),
             goal_row,
             goal_col,
         }
     }
 
     /// The extra moves alone: 2 per tile that must leave its goal row or column.
+    ///
+    /// One row-major pass reads every row left to right and every column top to bottom. Each line
+    /// keeps its patience-sorting tails (the smallest possible last goal position of an in-order run
+    /// of each length) as a bit set; a tile that extends no run replaces a tail and is one that must
+    /// leave the line, so the count needs no final longest-subsequence step.
+    #[inline]
     pub fn conflict<C: Cells>(&self, state: &Board<C>) -> u32 {
-        let (w, h) = (
-            usize::from(self.shape.width),
-            usize::from(self.shape.height),
-        );
-        let mut leave = 0usize;
-        // Goal columns of the row's tiles whose goal is in the row, left to right (and likewise for columns).
-        let mut line = [0u8; MAX_SIDE as usize];
-        for row in 0..h {
-            let mut len = 0;
-            for col in 0..w {
-                let t = usize::from(state.tile_at(row * w + col));
-                if t != 0 && usize::from(self.goal_row[t]) == row {
-                    line[len] = self.goal_col[t];
-                    len += 1;
-                }
+        self.pass(state).1
+    }
+
+    /// Manhattan distance and conflict moves in the same pass over the cells.
+    ///
+    /// Branch-free: whether a tile belongs to its line is random from board to board, so instead
+    /// of a branch that would mispredict about one time in three, every tile computes its step and
+    /// a mask keeps it or drops it. The current row's tails stay in a register; each column's tails
+    /// are touched once every `width` cells, so no long chain runs through memory.
+    #[inline]
+    fn pass<C: Cells>(&self, state: &Board<C>) -> (u32, u32) {
+        let mut col_tails = [0u16; MAX_SIDE as usize];
+        let (mut manhattan, mut leave) = (0u32, 0u32);
+        for r in 0..self.height {
+            let mut row_tails = 0u16;
+            for (c, col) in col_tails.iter_mut().enumerate().take(self.width) {
+                let cell = r * self.width + c;
+                let tile = state.tile_at(cell);
+                manhattan += self.manhattan.tile_distance(tile, cell);
+                let t = usize::from(tile);
+                let in_row = self.goal_row[t] == r as u8;
+                let (tails, out) = patience(row_tails, self.goal_col[t] & 7);
+                row_tails = if in_row { tails } else { row_tails };
+                leave += out & u32::from(in_row);
+                let in_col = self.goal_col[t] == c as u8;
+                let (tails, out) = patience(*col, self.goal_row[t] & 7);
+                *col = if in_col { tails } else { *col };
+                leave += out & u32::from(in_col);
             }
-            leave += len - longest_increasing(&line[..len]);
         }
-        for col in 0..w {
-            let mut len = 0;
-            for row in 0..h {
-                let t = usize::from(state.tile_at(row * w + col));
-                if t != 0 && usize::from(self.goal_col[t]) == col {
-                    line[len] = self.goal_row[t];
-                    len += 1;
-                }
-            }
-            leave += len - longest_increasing(&line[..len]);
-        }
-        2 * leave as u32
+        (manhattan, 2 * leave)
     }
 }
 
-/// The length of a longest strictly increasing subsequence of at most 8 distinct values
-/// (patience sorting on the stack).
+/// One patience-sorting step over distinct values below 8, with the tails as a bit set: `x`
+/// replaces the smallest tail above it (`x` extends no run: returns 1) or starts a new longest run
+/// (returns 0). Returns the new tails too.
 #[inline]
+fn patience(tails: u16, x: u8) -> (u16, u32) {
+    let above = tails & (u16::MAX << x);
+    let lowest = above & above.wrapping_neg();
+    ((tails ^ lowest) | (1 << x), u32::from(above != 0))
+}
+
+/// The length of a longest increasing subsequence of distinct values below 8 (for the tests).
+#[cfg(test)]
 fn longest_increasing(seq: &[u8]) -> usize {
-    let mut tails = [0u8; MAX_SIDE as usize];
-    let mut len = 0;
+    let mut tails = 0u16;
+    let mut replaced = 0;
     for &x in seq {
-        let i = tails[..len].partition_point(|&t| t < x);
-        tails[i] = x;
-        if i == len {
-            len += 1;
-        }
+        let (next, out) = patience(tails, x);
+        tails = next;
+        replaced += out as usize;
     }
-    len
+    seq.len() - replaced
 }
 
 impl<C: Cells> Heuristic<SlidingPuzzle<C>> for LinearConflict {
     #[inline]
     fn estimate(&self, state: &Board<C>) -> u32 {
-        Heuristic::<SlidingPuzzle<C>>::estimate(&self.manhattan, state) + self.conflict(state)
+        let (manhattan, conflict) = self.pass(state);
+        manhattan + conflict
     }
     fn admissible(&self) -> bool {
         true
@@ -279,7 +301,7 @@ impl<C: Cells> Heuristic<SlidingPuzzle<C>> for SlidingHeuristic<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sliding::{LargePuzzle, SmallPuzzle};
+    use crate::sliding::{LargePuzzle, Shape, SmallPuzzle};
 
     const S3: Shape = Shape {
         width: 3,

@@ -1,0 +1,20 @@
+// Boots the solver worker: loads Trunk's wasm-bindgen glue (worker.js) and module (worker_bg.wasm) from beside this
+// script, passing on the app's build id (?v=...) so that neither comes from a stale cache. A load failure is posted
+// to the app as a protocol Error (id 0) rather than left as a silent worker.
+"use strict";
+(function () {
+  var version = new URL(self.location.href).searchParams.get("v");
+  var suffix = version ? "?v=" + encodeURIComponent(version) : "";
+  function fail(error) {
+    var message = "the solver worker could not load (" + String(error && error.message ? error.message : error) + ")";
+    self.postMessage(JSON.stringify({ id: 0, body: { Error: { message: message } } }));
+  }
+  try {
+    importScripts("./worker.js" + suffix);
+  } catch (error) {
+    fail(error);
+    return;
+  }
+  // wasm_bindgen is the no-modules glue's global; its default export starts the worker's main().
+  wasm_bindgen({ module_or_path: "./worker_bg.wasm" + suffix }).catch(fail);
+})();
