@@ -1,6 +1,7 @@
 //! Board geometry for boards of at most 16 cells: neighbours, the blank's moves, symmetries, input checks.
 
 use super::PdbError;
+use crate::sliding::{validate_tiles, Shape};
 
 /// The most cells a board handled by this module may have (one nibble per cell in a `u64`).
 pub const MAX_CELLS: usize = 16;
@@ -151,63 +152,15 @@ impl Geometry {
         map
     }
 
-    /// Checks that `tiles` is a board of this geometry: `cells()` entries, each of 0..cells() once.
-    pub fn check_tiles(&self, what: &'static str, tiles: &[u8]) -> Result<(), PdbError> {
-        let n = self.cells();
-        if tiles.len() != n {
-            return Err(PdbError::BadBoard {
-                what,
-                reason: format!("it has {} entries, a {}x{} board needs {n}", tiles.len(), self.width, self.height),
-            });
-        }
-        let mut seen = 0u32;
-        for &t in tiles {
-            if t as usize >= n {
-                return Err(PdbError::BadBoard {
-                    what,
-                    reason: format!("tile {t} is out of range: tiles are 1..{} and 0 is the blank", n - 1),
-                });
-            }
-            if seen & (1 << t) != 0 {
-                return Err(PdbError::BadBoard { what, reason: format!("tile {t} appears twice") });
-            }
-            seen |= 1 << t;
-        }
-        Ok(())
+    /// The sliding module's name for this board size.
+    pub fn shape(&self) -> Shape {
+        Shape { width: self.width, height: self.height }
     }
 
-    /// True if `goal` can be reached from `start` (both checked boards of this geometry).
-    ///
-    /// Each move is a transposition of the blank with a tile and moves the blank one cell, so the
-    /// parity of the permutation taking `start` to `goal` equals the parity of the blank's Manhattan
-    /// distance exactly for the reachable pairs.
-    pub fn solvable(&self, start: &[u8], goal: &[u8]) -> bool {
-        let n = self.cells();
-        let mut goal_cell = [0usize; MAX_CELLS];
-        for (cell, &t) in goal.iter().enumerate() {
-            goal_cell[t as usize] = cell;
-        }
-        // perm[cell] = goal cell of the tile on `cell`; count its cycles.
-        let mut perm = [0usize; MAX_CELLS];
-        for (cell, &t) in start.iter().enumerate() {
-            perm[cell] = goal_cell[t as usize];
-        }
-        let mut seen = [false; MAX_CELLS];
-        let mut cycles = 0;
-        for i in 0..n {
-            if !seen[i] {
-                cycles += 1;
-                let mut j = i;
-                while !seen[j] {
-                    seen[j] = true;
-                    j = perm[j];
-                }
-            }
-        }
-        let perm_parity = (n - cycles) % 2;
-        let blank_start = start.iter().position(|&t| t == 0).unwrap_or(0);
-        let blank_goal = goal_cell[0];
-        perm_parity as u32 == self.manhattan(blank_start, blank_goal) % 2
+    /// Checks that `tiles` is a board of this geometry (the sliding module's one validator);
+    /// `what` names it in the error ("start", "goal").
+    pub fn check_tiles(&self, what: &'static str, tiles: &[u8]) -> Result<(), PdbError> {
+        validate_tiles(self.shape(), tiles).map_err(|e| PdbError::BadBoard { what, reason: e.to_string() })
     }
 }
 
@@ -258,20 +211,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn solvability_matches_a_single_swap() {
-        let g = Geometry::fifteen();
-        let goal: Vec<u8> = (1..16).chain([0]).collect();
-        assert!(g.solvable(&goal, &goal));
-        let mut swapped = goal.clone();
-        swapped.swap(0, 1);
-        assert!(!g.solvable(&swapped, &goal));
-        // One blank move keeps it solvable.
-        let mut moved = goal.clone();
-        moved.swap(15, 14);
-        assert!(g.solvable(&moved, &goal));
     }
 
     #[test]

@@ -5,7 +5,7 @@ use super::board::{DirCode, Geometry, MAX_CELLS};
 use super::build::GroupTable;
 use super::heuristic::{Pdb, NO_GROUP};
 use crate::search::{Algorithm, Control, Outcome, Stats, Status, CHECK_EVERY};
-use crate::sliding::Dir;
+use crate::sliding::{check_solvable, Dir};
 
 /// The heuristic name of the pattern databases, in the PUZZLE format and on the CLI.
 pub const PDB_HEURISTIC_NAME: &str = "pdb";
@@ -477,13 +477,8 @@ fn prepare(
     if let Err(e) = geometry.check_tiles("start", start).and_then(|_| geometry.check_tiles("goal", goal)) {
         return Err(stopped(Status::Invalid, e.to_string()));
     }
-    if !geometry.solvable(start, goal) {
-        return Err(stopped(
-            Status::Unsolvable,
-            "unsolvable: the tiles' arrangement and the blank's position have opposite parities \
-             (as if two tiles had been swapped), so no sequence of moves reaches the goal"
-                .to_string(),
-        ));
+    if let Err(why) = check_solvable(geometry.shape(), start, goal) {
+        return Err(stopped(Status::Unsolvable, why.to_string()));
     }
     let mut goal_cell = [0u8; MAX_CELLS];
     for (cell, &t) in goal.iter().enumerate() {
