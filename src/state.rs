@@ -1686,17 +1686,19 @@ mod tests {
 
     #[test]
     fn disk_moves_follow_the_rules() {
-        let mut p = vec![0, 0, 1];
-        assert_eq!(apply_disk_move(&mut p, 3, HanoiMove { from: 0, to: 2 }), Ok(0));
-        assert_eq!(p, vec![2, 0, 1]);
+        // Peg A holds disk 1, peg B disk 2, peg C disk 0.
+        let mut p = vec![2, 0, 1];
+        assert_eq!(apply_disk_move(&mut p, 3, HanoiMove { from: 0, to: 1 }), Ok(1), "disk 1 onto the larger disk 2");
+        assert_eq!(p, vec![2, 1, 1]);
         assert_eq!(
-            apply_disk_move(&mut p, 3, HanoiMove { from: 1, to: 0 }),
-            Ok(2),
-            "disk 2 onto the empty peg A"
+            apply_disk_move(&mut p, 3, HanoiMove { from: 1, to: 2 }),
+            Err(MoveError::OntoSmaller { disk: 1, onto: 0, peg: 2 })
         );
-        assert!(matches!(apply_disk_move(&mut p, 3, HanoiMove { from: 0, to: 2 }), Err(MoveError::OntoSmaller { .. })));
+        assert_eq!(apply_disk_move(&mut p, 3, HanoiMove { from: 0, to: 2 }), Err(MoveError::EmptyPeg { peg: 0 }));
         assert!(matches!(apply_disk_move(&mut p, 3, HanoiMove { from: 1, to: 1 }), Err(MoveError::SamePeg { .. })));
         assert!(matches!(apply_disk_move(&mut p, 3, HanoiMove { from: 1, to: 3 }), Err(MoveError::NoSuchPeg { .. })));
-        assert_eq!(p, vec![2, 0, 0]);
+        assert_eq!(apply_disk_move(&mut p, 3, HanoiMove { from: 2, to: 0 }), Ok(0), "onto the empty peg A");
+        assert_eq!(p, vec![0, 1, 1]);
     }
+
 }

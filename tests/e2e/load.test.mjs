@@ -62,11 +62,12 @@ test('Shuffle gives new solvable arrangements and writes them to the URL', async
     const before = (await boardTiles(page)).join(',');
     await page.locator(tid('shuffle')).click();
     await page.waitForFunction(([sel, b]) => document.querySelector(sel).getAttribute('data-tiles') !== b,
-      [tid('board'), before]);
+      [tid('board'), before]).catch(() => assert.fail('Shuffle did not change the board'));
     const tiles = await boardTiles(page);
     assertPermutation(tiles, 9, 'data-tiles after Shuffle');
     assert.notEqual(slidingBfs(3, 3, tiles, defaultGoal(3, 3)).distance, null, `Shuffle gave an unsolvable ${tiles}`);
-    await page.waitForFunction((t) => new URL(location.href).searchParams.get('start') === t, tiles.join(','));
+    await page.waitForFunction((t) => new URL(location.href).searchParams.get('start') === t, tiles.join(','))
+      .catch(() => assert.fail(`the URL's start= did not follow Shuffle to ${tiles}: ${page.url()}`));
     assert.equal(puzzleParams(page.url()).goal, '1,2,3,4,5,6,7,8,0', 'Shuffle changed the goal');
     seen.add(tiles.join(','));
   }
