@@ -5,7 +5,13 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 fn main() {
-    let roots = ["src", "solver/src", "static", "Cargo.toml", "solver/Cargo.toml"];
+    let roots = [
+        "src",
+        "solver/src",
+        "static",
+        "Cargo.toml",
+        "solver/Cargo.toml",
+    ];
     let mut files = Vec::new();
     for root in roots {
         println!("cargo:rerun-if-changed={root}");

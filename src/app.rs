@@ -2,7 +2,7 @@
 
 use crate::browser::{self, fresh_seed};
 use crate::components::board::Board;
-use crate::components::move_list::MoveList;
+use crate::components::move_list::{self, MoveList};
 use crate::components::pegs::Pegs;
 use crate::components::player::Player;
 use crate::components::puzzle_controls::PuzzleControls;
@@ -68,7 +68,9 @@ pub fn App() -> Html {
     let label: AttrValue = match (state.mode, state.editing, &state.replay) {
         (Mode::Play, _, _) => "Playing from the start".into(),
         (Mode::Setup, Side::Goal, _) => "Editing the goal".into(),
-        (Mode::Setup, Side::Start, Some(r)) => format!("Solution: after move {} of {}", r.cursor, r.len()).into(),
+        (Mode::Setup, Side::Start, Some(r)) => {
+            format!("Solution: after move {} of {}", r.cursor, r.len()).into()
+        }
         (Mode::Setup, Side::Start, None) => "Editing the start".into(),
     };
     let shown: Rc<[u8]> = state.shown().into();
@@ -103,8 +105,13 @@ pub fn App() -> Html {
         Run::Finished(r) => Some(r.clone()),
         _ => None,
     };
-    let length = report.as_ref().filter(|r| r.status == Status::Solved).map(|r| r.length);
+    let length = report
+        .as_ref()
+        .filter(|r| r.status == Status::Solved)
+        .map(|r| r.length);
     let replay = state.replay.as_ref();
+    let total = replay.map_or(0, |r| r.len());
+    let window = move_list::window(replay.map_or(0, |r| r.cursor), total);
     let reduced = browser::prefers_reduced_motion();
 
     html! {
@@ -149,7 +156,7 @@ pub fn App() -> Html {
                         dismissable={state.notice.is_some()}
                         on_dismiss={dispatch.reform(|()| Action::DismissNotice)} />
                     <StatsTable {report} />
-                    <MoveList words={replay.map(|r| r.words.clone()).unwrap_or_else(|| Rc::from(Vec::new()))}
+                    <MoveList {total} first={window.0} words={state.move_words(window.0, window.1)}
                         cursor={replay.map_or(0, |r| r.cursor)} on_seek={dispatch.reform(Action::Seek)} />
                 </aside>
             </main>
@@ -191,7 +198,9 @@ fn use_worker(state: &UseReducerHandle<State>) {
             if slot.is_none() {
                 match spawn() {
                     Ok(c) => *slot = Some(c),
-                    Err(e) => return d.dispatch(Action::Worker(unavailable(request.id, e.to_string()))),
+                    Err(e) => {
+                        return d.dispatch(Action::Worker(unavailable(request.id, e.to_string())))
+                    }
                 }
             }
             if let Some(Err(e)) = slot.as_ref().map(|c| c.post(request)) {
@@ -216,7 +225,8 @@ fn use_timers(state: &UseReducerHandle<State>) {
     {
         let d = state.dispatcher();
         use_effect_with((playing, state.speed), move |&(playing, speed)| {
-            let interval = playing.then(|| Interval::new(speed_timing(speed).0, move || d.dispatch(Action::Tick)));
+            let interval = playing
+                .then(|| Interval::new(speed_timing(speed).0, move || d.dispatch(Action::Tick)));
             move || drop(interval)
         });
     }
@@ -226,7 +236,11 @@ fn use_timers(state: &UseReducerHandle<State>) {
     };
     let d = state.dispatcher();
     use_effect_with(watch, move |watch| {
-        let timeout = watch.map(|(id, heard)| Timeout::new(SILENCE_MS, move || d.dispatch(Action::WorkerSilent { id, heard })));
+        let timeout = watch.map(|(id, heard)| {
+            Timeout::new(SILENCE_MS, move || {
+                d.dispatch(Action::WorkerSilent { id, heard })
+            })
+        });
         move || drop(timeout)
     });
 }
@@ -235,7 +249,8 @@ fn use_timers(state: &UseReducerHandle<State>) {
 #[hook]
 fn use_keyboard(state: &UseReducerHandle<State>) {
     let d = state.dispatcher();
-    let sliding_play = state.mode == Mode::Play && matches!(state.puzzle, PuzzleSpec::Sliding { .. });
+    let sliding_play =
+        state.mode == Mode::Play && matches!(state.puzzle, PuzzleSpec::Sliding { .. });
     use_effect_with(sliding_play, move |&sliding_play| {
         let listener = web_sys::window().map(|window| {
             EventListener::new_with_options(
@@ -249,7 +264,9 @@ fn use_keyboard(state: &UseReducerHandle<State>) {
                     let typing = e
                         .target()
                         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+                        .is_some_and(|el| {
+                            matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+                        });
                     if typing || e.alt_key() || e.ctrl_key() || e.meta_key() {
                         return;
                     }

@@ -11,7 +11,11 @@ pub fn fresh_seed() -> u64 {
 /// Whether the person asked the system for less motion.
 pub fn prefers_reduced_motion() -> bool {
     web_sys::window()
-        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
         .is_some_and(|m| m.matches())
 }
 
@@ -25,5 +29,8 @@ pub async fn copy_text(text: &str) -> Result<(), String> {
     JsFuture::from(clipboard.write_text(text))
         .await
         .map(|_| ())
-        .map_err(|e| e.as_string().unwrap_or_else(|| "the browser refused to write to the clipboard".to_string()))
+        .map_err(|e| {
+            e.as_string()
+                .unwrap_or_else(|| "the browser refused to write to the clipboard".to_string())
+        })
 }

@@ -4,8 +4,8 @@
 //! respawn the worker) are recorded in the state (`outbox`, `worker_generation`) for the app's effects to carry out.
 
 use crate::format;
-use crate::url;
 use crate::protocol::{Request, RequestKind, Response, ResponseBody, NO_REQUEST};
+use crate::url;
 use crate::worker_client::WorkerEvent;
 use solver::hanoi::{self, HanoiMove, MoveError};
 use solver::query::{self, PuzzleKind, PuzzleSpec, Query};
@@ -100,12 +100,11 @@ pub enum Step {
     Disk(HanoiMove),
 }
 
-/// A solution being shown: its moves, in words, and where the animation is.
+/// A solution being shown: its moves and where the animation is. Moves are put in words only for the part of the
+/// list on screen (`State::move_words`), so a million-move Hanoi solution costs a few bytes a move.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Replay {
     pub steps: Rc<[Step]>,
-    /// `words[i]` describes `steps[i]` ("tile 5 slides left", "disk 2: peg A -> C").
-    pub words: Rc<[String]>,
     /// How many moves have been played: 0 shows the start, `steps.len()` the goal.
     pub cursor: usize,
     /// The position after `cursor` moves.
@@ -220,9 +219,16 @@ pub struct State {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
     /// Switch between sliding puzzle and Tower of Hanoi (a fresh default puzzle of that kind).
-    SetKind { kind: PuzzleKind, seed: u64 },
+    SetKind {
+        kind: PuzzleKind,
+        seed: u64,
+    },
     /// A new board size: the default goal and a random start.
-    SetSize { width: u8, height: u8, seed: u64 },
+    SetSize {
+        width: u8,
+        height: u8,
+        seed: u64,
+    },
     SetPegs(u8),
     SetDisks(u8),
     SetAlgorithm(Algorithm),
@@ -233,7 +239,10 @@ pub enum Action {
     /// Set-up: swap the contents of two cells of the edited position.
     SwapCells(usize, usize),
     /// Set-up: put a disk on a peg of the edited position (it settles by size).
-    PlaceDisk { disk: u8, peg: u8 },
+    PlaceDisk {
+        disk: u8,
+        peg: u8,
+    },
     /// Play: slide the tile in this cell into the blank next to it.
     SlideTile(usize),
     /// Play: move the blank (the arrow keys).
@@ -241,15 +250,22 @@ pub enum Action {
     /// Play: move the top disk of one peg onto another.
     MoveDisk(HanoiMove),
     /// A uniformly random solvable arrangement (sliding) or a random legal state (Hanoi) for the edited side.
-    Shuffle { seed: u64 },
+    Shuffle {
+        seed: u64,
+    },
     /// `scramble_moves` random moves away from the other side.
-    Scramble { seed: u64 },
+    Scramble {
+        seed: u64,
+    },
     SetScrambleMoves(u32),
     Solve,
     Cancel,
     Worker(WorkerEvent),
     /// The watchdog: nothing heard for `SILENCE_MS` since message number `heard` of request `id`.
-    WorkerSilent { id: u64, heard: u32 },
+    WorkerSilent {
+        id: u64,
+        heard: u32,
+    },
     TogglePlay,
     StepForward,
     StepBack,
@@ -257,7 +273,10 @@ pub enum Action {
     Tick,
     SetSpeed(u8),
     /// The share button's outcome: the link, and whether it reached the clipboard.
-    Shared { link: String, copied: Result<(), String> },
+    Shared {
+        link: String,
+        copied: Result<(), String>,
+    },
     DismissNotice,
 }
 
@@ -479,16 +498,30 @@ impl State {
                     ));
                 }
             }
-            PuzzleSpec::Hanoi { pegs, disks, .. } => {
+            PuzzleSpec::Hanoi {
+                pegs,
+                disks,
+                start,
+                goal,
+            } => {
+                let tower = |p: &[u8]| p.windows(2).all(|w| w[0] == w[1]);
                 if self.algorithm == Algorithm::Direct {
-                    hints.push(format!(
-                        "Direct solving uses no search: the classic recursion and the optimal 3-peg path for 3 pegs, \
-                         Frame-Stewart from tower to tower for 4 pegs (optimal only where proven). Other {pegs}-peg \
-                         positions need a search."
-                    ));
+                    if *pegs > 3 && !(tower(start) && tower(goal)) {
+                        hints.push(format!(
+                            "On {pegs} pegs the direct solver only moves a whole tower from one peg to another \
+                             (Frame-Stewart), and this start or goal is not a single tower: pick A*, IDA* or BFS."
+                        ));
+                    }
+                    if u64::from(*disks) > u64::from(hanoi::DIRECT_MOVE_CAP.ilog2()) {
+                        hints.push(format!(
+                            "With {disks} disks the solution can have up to 2^{disks}-1 moves: the direct solver \
+                             gives its length, but lists (and animates) the moves only up to {}.",
+                            format::count(hanoi::DIRECT_MOVE_CAP)
+                        ));
+                    }
                 } else if *disks > query::MAX_SEARCH_DISKS {
                     hints.push(format!(
-                        "Searches take at most {} disks: use Direct for {disks} disks.",
+                        "Searches take at most {} disks: pick Direct for {disks} disks.",
                         query::MAX_SEARCH_DISKS
                     ));
                 }
@@ -592,14 +625,60 @@ impl State {
         if let Some(replay) = self.replay.as_mut() {
             let target = target.min(replay.steps.len());
             while replay.cursor < target {
-                apply_step(shape, pegs, &mut replay.frame, replay.steps[replay.cursor], false);
+                apply_step(
+                    shape,
+                    pegs,
+                    &mut replay.frame,
+                    replay.steps[replay.cursor],
+                    false,
+                );
                 replay.cursor += 1;
             }
             while replay.cursor > target {
                 replay.cursor -= 1;
-                apply_step(shape, pegs, &mut replay.frame, replay.steps[replay.cursor], true);
+                apply_step(
+                    shape,
+                    pegs,
+                    &mut replay.frame,
+                    replay.steps[replay.cursor],
+                    true,
+                );
             }
         }
+    }
+
+    /// Moves `first..last` of the solution in words ("tile 5 slides left", "disk 2: peg A -> C"), found by replaying
+    /// from the frame on screen; empty without a solution.
+    pub fn move_words(&self, first: usize, last: usize) -> Vec<String> {
+        let Some(replay) = self.replay.as_ref() else {
+            return Vec::new();
+        };
+        let (shape, pegs) = (self.shape(), self.pegs());
+        let last = last.min(replay.steps.len());
+        let mut board = replay.frame.clone();
+        let mut at = replay.cursor;
+        while at > first {
+            at -= 1;
+            apply_step(shape, pegs, &mut board, replay.steps[at], true);
+        }
+        while at < first {
+            apply_step(shape, pegs, &mut board, replay.steps[at], false);
+            at += 1;
+        }
+        let mut words = Vec::with_capacity(last.saturating_sub(first));
+        for &step in &replay.steps[first.min(last)..last] {
+            words.push(match (step, shape) {
+                (Step::Slide(dir), Some(shape)) => sliding::describe_move(shape, &board, dir),
+                (Step::Disk(mv), _) => {
+                    // The moved disk is the top of `from`: the smallest disk there.
+                    let disk = board.iter().position(|&p| p == mv.from).unwrap_or(0) as u8;
+                    hanoi::describe_move(mv, disk)
+                }
+                (Step::Slide(_), None) => String::new(),
+            });
+            apply_step(shape, pegs, &mut board, step, false);
+        }
+        words
     }
 
     fn pegs(&self) -> u8 {
@@ -766,7 +845,8 @@ impl State {
                 _ => return false,
             },
             Action::SetAlgorithm(algorithm) => {
-                if algorithm == self.algorithm || !algorithms_for(self.kind()).contains(&algorithm) {
+                if algorithm == self.algorithm || !algorithms_for(self.kind()).contains(&algorithm)
+                {
                     return false;
                 }
                 self.algorithm = algorithm;
@@ -843,7 +923,10 @@ impl State {
                 let Some(blank) = self.play.iter().position(|&t| t == 0) else {
                     return false;
                 };
-                let Some(dir) = Dir::ALL.into_iter().find(|&d| shape.step(blank, d) == Some(cell)) else {
+                let Some(dir) = Dir::ALL
+                    .into_iter()
+                    .find(|&d| shape.step(blank, d) == Some(cell))
+                else {
                     return false;
                 };
                 return self.play_step(Step::Slide(dir));
@@ -996,7 +1079,9 @@ impl State {
             }
             Action::Shared { link, copied } => {
                 self.notice = Some(match copied {
-                    Ok(()) => Notice::info("Link copied to the clipboard: it opens this exact puzzle."),
+                    Ok(()) => {
+                        Notice::info("Link copied to the clipboard: it opens this exact puzzle.")
+                    }
                     Err(why) => Notice::info(format!(
                         "Copy the link below by hand (the clipboard is not available here: {why})."
                     )),
@@ -1024,9 +1109,11 @@ impl State {
                 };
                 sliding::apply_move(shape, &mut self.play, dir).map_err(|e| e.to_string())
             }
-            (Step::Disk(mv), PuzzleSpec::Hanoi { pegs, .. }) => apply_disk_move(&mut self.play, *pegs, mv)
-                .map(|_| ())
-                .map_err(|e| e.to_string()),
+            (Step::Disk(mv), PuzzleSpec::Hanoi { pegs, .. }) => {
+                apply_disk_move(&mut self.play, *pegs, mv)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            }
             _ => return false,
         };
         match result {
@@ -1034,8 +1121,9 @@ impl State {
                 self.play_moves += 1;
                 self.notice = (self.play.as_slice() == self.puzzle.goal()).then(|| {
                     Notice::info(format!(
-                        "Solved by hand in {} moves! Press Solve to compare with the shortest solution.",
-                        self.play_moves
+                        "Solved by hand in {} {}! Press Solve to compare with the shortest solution.",
+                        self.play_moves,
+                        if self.play_moves == 1 { "move" } else { "moves" }
                     ))
                 });
                 true
@@ -1138,34 +1226,30 @@ fn apply_step(shape: Option<Shape>, pegs: u8, frame: &mut [u8], step: Step, undo
     }
 }
 
-/// Turns a solver's move list into steps and words, replaying it from the start: every move must be legal and the
-/// last position must be the goal, or the solution is refused with a reason.
+/// Turns a solver's move list into steps, replaying it from the start: every move must be legal and the last
+/// position must be the goal, or the solution is refused with a reason.
 pub fn build_replay(puzzle: &PuzzleSpec, moves: &Moves) -> Result<Replay, String> {
     let mut frame = puzzle.start().to_vec();
-    let mut words = Vec::new();
     let steps: Vec<Step> = match (puzzle, moves) {
         (PuzzleSpec::Sliding { width, height, .. }, Moves::Sliding(letters)) => {
             let shape = Shape {
                 width: *width,
                 height: *height,
             };
-            let dirs = sliding::parse_moves(letters).map_err(|e| format!("The solver's answer is unreadable: {e}"))?;
-            words.reserve(dirs.len());
+            let dirs = sliding::parse_moves(letters)
+                .map_err(|e| format!("The solver's answer is unreadable: {e}"))?;
             for (i, &dir) in dirs.iter().enumerate() {
-                words.push(sliding::describe_move(shape, &frame, dir));
                 sliding::apply_move(shape, &mut frame, dir)
                     .map_err(|e| format!("The solver's move {} is illegal: {e}", i + 1))?;
             }
             dirs.into_iter().map(Step::Slide).collect()
         }
         (PuzzleSpec::Hanoi { pegs, .. }, Moves::Hanoi(pairs)) => {
-            words.reserve(pairs.len());
             let mut steps = Vec::with_capacity(pairs.len());
             for (i, &[from, to]) in pairs.iter().enumerate() {
                 let mv = HanoiMove { from, to };
-                let disk = apply_disk_move(&mut frame, *pegs, mv)
+                apply_disk_move(&mut frame, *pegs, mv)
                     .map_err(|e| format!("The solver's move {} is illegal: {e}", i + 1))?;
-                words.push(hanoi::describe_move(mv, disk));
                 steps.push(Step::Disk(mv));
             }
             steps
@@ -1176,11 +1260,12 @@ pub fn build_replay(puzzle: &PuzzleSpec, moves: &Moves) -> Result<Replay, String
         _ => return Err("The solver answered with moves of the other kind of puzzle.".to_string()),
     };
     if frame != puzzle.goal() {
-        return Err("The solver's moves do not end at the goal; the solution is not shown.".to_string());
+        return Err(
+            "The solver's moves do not end at the goal; the solution is not shown.".to_string(),
+        );
     }
     Ok(Replay {
         steps: steps.into(),
-        words: words.into(),
         cursor: 0,
         frame: puzzle.start().to_vec(),
         playing: true,
@@ -1327,21 +1412,42 @@ mod tests {
     }
 
     fn request_id(s: &State) -> u64 {
-        s.outbox.as_ref().map(|r| r.id).expect("a request was posted")
+        s.outbox
+            .as_ref()
+            .map(|r| r.id)
+            .expect("a request was posted")
     }
 
     #[test]
     fn an_empty_link_opens_a_solvable_shuffled_8_puzzle() {
         for seed in 0..20 {
             let s = State::from_search("", seed);
-            let PuzzleSpec::Sliding { width: 3, height: 3, start, goal } = &s.puzzle else {
+            let PuzzleSpec::Sliding {
+                width: 3,
+                height: 3,
+                start,
+                goal,
+            } = &s.puzzle
+            else {
                 panic!("expected a 3x3 board, got {:?}", s.puzzle);
             };
             let mut sorted = start.clone();
             sorted.sort_unstable();
             assert_eq!(sorted, (0..9).collect::<Vec<u8>>());
             assert_eq!(goal, &vec![1, 2, 3, 4, 5, 6, 7, 8, 0]);
-            assert!(bfs_path(3, 3, start, goal).is_some(), "seed {seed} gave an unsolvable start {start:?}");
+            // On an odd-width board a start reaches the goal iff their tile inversion counts have equal parity.
+            let inversions = |b: &[u8]| {
+                let tiles: Vec<u8> = b.iter().copied().filter(|&t| t != 0).collect();
+                (0..tiles.len())
+                    .flat_map(|i| (i + 1..tiles.len()).map(move |j| (i, j)))
+                    .filter(|&(i, j)| tiles[i] > tiles[j])
+                    .count()
+            };
+            assert_eq!(
+                inversions(start) % 2,
+                inversions(goal) % 2,
+                "seed {seed} gave an unsolvable start {start:?}"
+            );
             assert_eq!(s.status(), StatusName::Idle);
             assert!(s.notice.is_none());
         }
@@ -1351,11 +1457,28 @@ mod tests {
     fn a_link_restores_the_puzzle_exactly() {
         let link = "?puzzle=sliding&size=3x2&start=4,1,2,5,0,3&goal=1,2,3,4,5,0&algo=idastar&heuristic=manhattan";
         let s = State::from_search(link, 1);
-        assert_eq!(s.puzzle, PuzzleSpec::Sliding { width: 3, height: 2, start: vec![4, 1, 2, 5, 0, 3], goal: vec![1, 2, 3, 4, 5, 0] });
-        assert_eq!((s.algorithm, s.heuristic), (Algorithm::Idastar, HeuristicName::Manhattan));
+        assert_eq!(
+            s.puzzle,
+            PuzzleSpec::Sliding {
+                width: 3,
+                height: 2,
+                start: vec![4, 1, 2, 5, 0, 3],
+                goal: vec![1, 2, 3, 4, 5, 0]
+            }
+        );
+        assert_eq!(
+            (s.algorithm, s.heuristic),
+            (Algorithm::Idastar, HeuristicName::Manhattan)
+        );
         assert_eq!(format!("?{}", s.query_string()), link);
-        let h = State::from_search("puzzle=hanoi&pegs=4&disks=3&start=0,1,3&goal=3,3,3&algo=direct", 1);
-        assert_eq!(h.query_string(), "puzzle=hanoi&pegs=4&disks=3&start=0,1,3&goal=3,3,3&algo=direct&heuristic=exact");
+        let h = State::from_search(
+            "puzzle=hanoi&pegs=4&disks=3&start=0,1,3&goal=3,3,3&algo=direct",
+            1,
+        );
+        assert_eq!(
+            h.query_string(),
+            "puzzle=hanoi&pegs=4&disks=3&start=0,1,3&goal=3,3,3&algo=direct&heuristic=exact"
+        );
     }
 
     #[test]
@@ -1363,8 +1486,19 @@ mod tests {
         let s = State::from_search("?puzzle=sliding&size=3x3&start=1,2,3,4,5,6,7,8,8", 5);
         let notice = s.notice.clone().expect("a message");
         assert_eq!(notice.kind, NoticeKind::Error);
-        assert!(notice.text.contains("could not be read") && notice.text.contains('8'), "{}", notice.text);
-        assert!(matches!(s.puzzle, PuzzleSpec::Sliding { width: 3, height: 3, .. }));
+        assert!(
+            notice.text.contains("could not be read") && notice.text.contains('8'),
+            "{}",
+            notice.text
+        );
+        assert!(matches!(
+            s.puzzle,
+            PuzzleSpec::Sliding {
+                width: 3,
+                height: 3,
+                ..
+            }
+        ));
         assert_eq!(s.message(), Some(notice));
     }
 
@@ -1398,7 +1532,10 @@ mod tests {
         assert!(s.apply(Action::SwapCells(1, 2)));
         assert_eq!(s.puzzle.goal(), &[1, 3, 2, 0]);
         assert_eq!(s.shown(), &[1, 3, 2, 0]);
-        assert!(!s.apply(Action::SwapCells(0, 9)), "an out-of-range cell is ignored");
+        assert!(
+            !s.apply(Action::SwapCells(0, 9)),
+            "an out-of-range cell is ignored"
+        );
         s.apply(Action::Solve);
         assert!(s.is_solving() || s.status() == StatusName::Unsolvable);
         let generation = s.worker_generation;
@@ -1415,7 +1552,13 @@ mod tests {
         let mut s = sliding(3, 2, start.clone(), goal.clone());
         s.apply(Action::Solve);
         let id = request_id(&s);
-        let Some(Request { kind: RequestKind::Solve { query, max_states, .. }, .. }) = s.outbox.clone() else {
+        let Some(Request {
+            kind: RequestKind::Solve {
+                query, max_states, ..
+            },
+            ..
+        }) = s.outbox.clone()
+        else {
             unreachable!()
         };
         assert_eq!(query, s.query_string());
@@ -1423,19 +1566,56 @@ mod tests {
         assert_eq!(s.status(), StatusName::Solving);
 
         // Progress of this request counts; anything for another id is stale and changes nothing.
-        assert!(s.apply(reply(id, ResponseBody::Progress { expanded: 10, generated: 20, elapsed_ms: 1.0 })));
-        assert!(!s.apply(reply(id + 7, ResponseBody::Progress { expanded: 99, generated: 99, elapsed_ms: 9.0 })));
+        assert!(s.apply(reply(
+            id,
+            ResponseBody::Progress {
+                expanded: 10,
+                generated: 20,
+                elapsed_ms: 1.0
+            }
+        )));
+        assert!(!s.apply(reply(
+            id + 7,
+            ResponseBody::Progress {
+                expanded: 99,
+                generated: 99,
+                elapsed_ms: 9.0
+            }
+        )));
         assert!(matches!(&s.run, Run::Solving(p) if p.expanded == 10 && p.heard == 1));
 
         let path = bfs_path(3, 2, &start, &goal).expect("solvable");
         let n = path.len();
-        assert!(s.apply(reply(id, ResponseBody::Done { report: report(Status::Solved, Moves::Sliding(path), n as u64) })));
+        assert!(s.apply(reply(
+            id,
+            ResponseBody::Done {
+                report: report(Status::Solved, Moves::Sliding(path.clone()), n as u64)
+            }
+        )));
         assert_eq!(s.status(), StatusName::Solved);
         assert!(s.outbox.is_none());
         let replay = s.replay.clone().expect("a replay");
         assert_eq!((replay.cursor, replay.len(), replay.playing), (0, n, true));
-        assert_eq!(replay.words.len(), n);
-        assert!(replay.words.iter().all(|w| w.starts_with("tile ") && w.contains(" slides ")));
+        // The words, derived here independently: the tile beside the blank moves the other way.
+        let mut board = start.clone();
+        let mut expected = Vec::new();
+        for letter in path.chars() {
+            let blank = board.iter().position(|&t| t == 0).unwrap_or(0);
+            let (other, word) = match letter {
+                'U' => (blank - 3, "down"),
+                'D' => (blank + 3, "up"),
+                'L' => (blank - 1, "right"),
+                _ => (blank + 1, "left"),
+            };
+            expected.push(format!("tile {} slides {word}", board[other]));
+            board.swap(blank, other);
+        }
+        assert_eq!(s.move_words(0, n), expected);
+        // A window read from another position of the animation says the same.
+        s.apply(Action::Seek(3));
+        assert_eq!(s.move_words(1, n + 5), expected[1..]);
+        s.apply(Action::Seek(0));
+        assert!(s.apply(Action::TogglePlay));
         assert_eq!(s.shown(), start.as_slice());
 
         // Ticks at the slowest speed move one step each, to the goal, then stop.
@@ -1452,7 +1632,15 @@ mod tests {
         let mut before_last = start.clone();
         for letter in path_prefix(&s, n - 1) {
             let dir = Dir::from_letter(letter).expect("a letter");
-            sliding::apply_move(Shape { width: 3, height: 2 }, &mut before_last, dir).expect("legal");
+            sliding::apply_move(
+                Shape {
+                    width: 3,
+                    height: 2,
+                },
+                &mut before_last,
+                dir,
+            )
+            .expect("legal");
         }
         assert_eq!(s.shown(), before_last.as_slice());
         s.apply(Action::Seek(0));
@@ -1461,7 +1649,10 @@ mod tests {
         assert_eq!(s.shown(), goal.as_slice());
         // Play at the end starts over.
         s.apply(Action::TogglePlay);
-        assert!(s.replay.as_ref().is_some_and(|r| r.playing && r.cursor == 0));
+        assert!(s
+            .replay
+            .as_ref()
+            .is_some_and(|r| r.playing && r.cursor == 0));
     }
 
     fn path_prefix(s: &State, k: usize) -> Vec<char> {
@@ -1483,10 +1674,18 @@ mod tests {
         let id = request_id(&s);
         let path = bfs_path(3, 2, &start, &goal).expect("solvable");
         let n = path.len();
-        s.apply(reply(id, ResponseBody::Done { report: report(Status::Solved, Moves::Sliding(path), n as u64) }));
+        s.apply(reply(
+            id,
+            ResponseBody::Done {
+                report: report(Status::Solved, Moves::Sliding(path), n as u64),
+            },
+        ));
         s.apply(Action::SetSpeed(SPEEDS.len() as u8));
         s.apply(Action::Tick);
-        assert_eq!(s.replay.as_ref().map(|r| r.cursor), Some(n.min(SPEEDS[SPEEDS.len() - 1].1)));
+        assert_eq!(
+            s.replay.as_ref().map(|r| r.cursor),
+            Some(n.min(SPEEDS[SPEEDS.len() - 1].1))
+        );
     }
 
     #[test]
@@ -1495,14 +1694,30 @@ mod tests {
         s.apply(Action::Solve);
         let id = request_id(&s);
         // "U" is legal from this start but does not reach the goal; "D" leaves the board.
-        s.apply(reply(id, ResponseBody::Done { report: report(Status::Solved, Moves::Sliding("U".into()), 1) }));
+        s.apply(reply(
+            id,
+            ResponseBody::Done {
+                report: report(Status::Solved, Moves::Sliding("U".into()), 1),
+            },
+        ));
         assert!(s.replay.is_none());
-        assert!(s.notice.as_ref().is_some_and(|n| n.text.contains("do not end at the goal")));
+        assert!(s
+            .notice
+            .as_ref()
+            .is_some_and(|n| n.text.contains("do not end at the goal")));
         let mut s = sliding(2, 2, vec![1, 2, 0, 3], vec![1, 2, 3, 0]);
         s.apply(Action::Solve);
         let id = request_id(&s);
-        s.apply(reply(id, ResponseBody::Done { report: report(Status::Solved, Moves::Sliding("D".into()), 1) }));
-        assert!(s.notice.as_ref().is_some_and(|n| n.text.contains("illegal")));
+        s.apply(reply(
+            id,
+            ResponseBody::Done {
+                report: report(Status::Solved, Moves::Sliding("D".into()), 1),
+            },
+        ));
+        assert!(s
+            .notice
+            .as_ref()
+            .is_some_and(|n| n.text.contains("illegal")));
     }
 
     #[test]
@@ -1515,7 +1730,12 @@ mod tests {
         assert_eq!(s.worker_generation, generation + 1);
         assert!(s.outbox.is_none());
         assert_eq!(s.status(), StatusName::Cancelled);
-        assert!(!s.apply(reply(id, ResponseBody::Done { report: report(Status::Solved, Moves::Sliding(String::new()), 0) })));
+        assert!(!s.apply(reply(
+            id,
+            ResponseBody::Done {
+                report: report(Status::Solved, Moves::Sliding(String::new()), 0)
+            }
+        )));
         assert_eq!(s.status(), StatusName::Cancelled);
         assert!(!s.apply(Action::Cancel), "nothing to cancel");
         // The next solve gets a new id.
@@ -1526,18 +1746,35 @@ mod tests {
     #[test]
     fn a_crash_or_silence_while_solving_fails_the_run_and_respawns() {
         let mut s = State::new_default(4);
-        assert!(!s.apply(Action::Worker(WorkerEvent::Crashed("boom".into()))), "an idle crash changes nothing");
+        assert!(
+            !s.apply(Action::Worker(WorkerEvent::Crashed("boom".into()))),
+            "an idle crash changes nothing"
+        );
         s.apply(Action::Solve);
         let generation = s.worker_generation;
-        assert!(s.apply(Action::Worker(WorkerEvent::Crashed("RuntimeError: unreachable".into()))));
+        assert!(s.apply(Action::Worker(WorkerEvent::Crashed(
+            "RuntimeError: unreachable".into()
+        ))));
         assert_eq!(s.status(), StatusName::Error);
         assert_eq!(s.worker_generation, generation + 1);
-        assert!(s.message().is_some_and(|m| m.text.contains("RuntimeError: unreachable")));
+        assert!(s
+            .message()
+            .is_some_and(|m| m.text.contains("RuntimeError: unreachable")));
 
         s.apply(Action::Solve);
         let id = request_id(&s);
-        s.apply(reply(id, ResponseBody::Progress { expanded: 1, generated: 1, elapsed_ms: 1.0 }));
-        assert!(!s.apply(Action::WorkerSilent { id, heard: 0 }), "heard from since: not silent");
+        s.apply(reply(
+            id,
+            ResponseBody::Progress {
+                expanded: 1,
+                generated: 1,
+                elapsed_ms: 1.0,
+            },
+        ));
+        assert!(
+            !s.apply(Action::WorkerSilent { id, heard: 0 }),
+            "heard from since: not silent"
+        );
         assert!(s.apply(Action::WorkerSilent { id, heard: 1 }));
         assert_eq!(s.status(), StatusName::Error);
         assert!(s.message().is_some_and(|m| m.text.contains("not answered")));
@@ -1561,16 +1798,26 @@ mod tests {
         let mut s = sliding(2, 2, vec![1, 2, 0, 3], vec![1, 2, 3, 0]);
         assert!(!s.apply(Action::SlideTile(3)), "no sliding in set-up");
         s.apply(Action::SetMode(Mode::Play));
-        assert!(!s.apply(Action::SlideTile(1)), "tile 2 is not next to the blank");
+        assert!(
+            !s.apply(Action::SlideTile(1)),
+            "tile 2 is not next to the blank"
+        );
         assert!(s.apply(Action::SlideTile(3)));
         assert_eq!(s.play, vec![1, 2, 3, 0]);
         assert_eq!(s.play_moves, 1);
-        assert!(s.notice.as_ref().is_some_and(|n| n.text.contains("Solved by hand in 1 moves")));
+        assert!(s
+            .notice
+            .as_ref()
+            .is_some_and(|n| n.text.contains("Solved by hand in 1 move!")));
         assert!(s.apply(Action::MoveBlank(Dir::Up)));
         assert_eq!(s.play, vec![1, 0, 3, 2]);
         assert!(!s.apply(Action::MoveBlank(Dir::Up)), "off the board");
         assert_eq!(s.play_moves, 2);
-        assert_eq!(s.puzzle.start(), &[1, 2, 0, 3], "play never edits the puzzle");
+        assert_eq!(
+            s.puzzle.start(),
+            &[1, 2, 0, 3],
+            "play never edits the puzzle"
+        );
     }
 
     #[test]
@@ -1583,11 +1830,17 @@ mod tests {
         assert!(s.apply(Action::MoveDisk(HanoiMove { from: 0, to: 1 })));
         assert_eq!(s.play, vec![1, 0]);
         assert_eq!(s.play_moves, 1);
-        assert!(s.notice.as_ref().is_some_and(|n| n.kind == NoticeKind::Error));
+        assert!(s
+            .notice
+            .as_ref()
+            .is_some_and(|n| n.kind == NoticeKind::Error));
         s.apply(Action::MoveDisk(HanoiMove { from: 0, to: 2 }));
         s.apply(Action::MoveDisk(HanoiMove { from: 1, to: 2 }));
         assert_eq!(s.play, vec![2, 2]);
-        assert!(s.notice.as_ref().is_some_and(|n| n.text.contains("Solved by hand in 3 moves")));
+        assert!(s
+            .notice
+            .as_ref()
+            .is_some_and(|n| n.text.contains("Solved by hand in 3 moves")));
     }
 
     #[test]
@@ -1606,9 +1859,23 @@ mod tests {
         s.apply(Action::Solve);
         let id = request_id(&s);
         let moves = Moves::Hanoi(vec![[0, 1], [0, 2], [1, 2]]);
-        s.apply(reply(id, ResponseBody::Done { report: report(Status::Solved, moves, 3) }));
-        let words = s.replay.as_ref().map(|r| r.words.to_vec()).unwrap_or_default();
-        assert_eq!(words, ["disk 0: peg A -> B", "disk 1: peg A -> C", "disk 0: peg B -> C"]);
+        s.apply(reply(
+            id,
+            ResponseBody::Done {
+                report: report(Status::Solved, moves, 3),
+            },
+        ));
+        let words = s.move_words(0, 3);
+        s.apply(Action::Seek(2));
+        assert_eq!(s.move_words(1, 3), words[1..]);
+        assert_eq!(
+            words,
+            [
+                "disk 0: peg A -> B",
+                "disk 1: peg A -> C",
+                "disk 0: peg B -> C"
+            ]
+        );
         s.apply(Action::Seek(3));
         assert_eq!(s.shown(), &[2, 2]);
     }
@@ -1619,11 +1886,18 @@ mod tests {
         for seed in 0..30 {
             let mut s = sliding(3, 2, goal.clone(), goal.clone());
             s.apply(Action::Shuffle { seed });
-            assert!(bfs_path(3, 2, s.puzzle.start(), &goal).is_some(), "seed {seed}: {:?}", s.puzzle.start());
+            assert!(
+                bfs_path(3, 2, s.puzzle.start(), &goal).is_some(),
+                "seed {seed}: {:?}",
+                s.puzzle.start()
+            );
             s.apply(Action::SetScrambleMoves(5));
             s.apply(Action::Scramble { seed });
             let distance = bfs_path(3, 2, s.puzzle.start(), &goal).map(|p| p.len());
-            assert!(distance.is_some_and(|d| d <= 5), "seed {seed}: {distance:?}");
+            assert!(
+                distance.is_some_and(|d| d <= 5),
+                "seed {seed}: {distance:?}"
+            );
         }
         // Editing the goal shuffles the goal, solvable from the start.
         let mut s = sliding(3, 2, vec![4, 1, 2, 5, 0, 3], goal.clone());
@@ -1652,7 +1926,10 @@ mod tests {
     fn switching_kind_and_size_keeps_choices_valid() {
         let mut s = State::new_default(1);
         s.apply(Action::SetHeuristic(HeuristicName::Manhattan));
-        s.apply(Action::SetKind { kind: PuzzleKind::Hanoi, seed: 1 });
+        s.apply(Action::SetKind {
+            kind: PuzzleKind::Hanoi,
+            seed: 1,
+        });
         assert_eq!(s.kind(), PuzzleKind::Hanoi);
         assert!(s.heuristic.applies_to(PuzzleKind::Hanoi));
         s.apply(Action::SetAlgorithm(Algorithm::Direct));
@@ -1661,12 +1938,23 @@ mod tests {
         assert_eq!(s.puzzle.goal(), &[2; 7]);
         s.apply(Action::SetPegs(5));
         assert_eq!(s.puzzle.goal(), &[4; 7]);
-        s.apply(Action::SetKind { kind: PuzzleKind::Sliding, seed: 1 });
+        s.apply(Action::SetKind {
+            kind: PuzzleKind::Sliding,
+            seed: 1,
+        });
         assert_eq!(s.algorithm, Algorithm::Astar, "direct is for Hanoi only");
         assert!(s.heuristic.applies_to(PuzzleKind::Sliding));
-        assert!(s.apply(Action::SetSize { width: 5, height: 4, seed: 2 }));
+        assert!(s.apply(Action::SetSize {
+            width: 5,
+            height: 4,
+            seed: 2
+        }));
         assert_eq!(s.puzzle.goal().len(), 20);
-        assert!(!s.apply(Action::SetSize { width: 9, height: 4, seed: 2 }));
+        assert!(!s.apply(Action::SetSize {
+            width: 9,
+            height: 4,
+            seed: 2
+        }));
     }
 
     #[test]
@@ -1678,27 +1966,71 @@ mod tests {
         s.apply(Action::SetAlgorithm(Algorithm::Greedy));
         assert!(s.hints().iter().any(|h| h.contains("not optimal")));
         s.apply(Action::SetAlgorithm(Algorithm::Bfs));
-        assert!(s.hints().is_empty(), "BFS fits the 8-puzzle's 181,440 states");
-        s.apply(Action::SetSize { width: 4, height: 4, seed: 1 });
-        assert!(s.hints().iter().any(|h| h.contains("limit") && h.contains("1.0 × 10^13")), "{:?}", s.hints());
+        assert!(
+            s.hints().is_empty(),
+            "BFS fits the 8-puzzle's 181,440 states"
+        );
+        s.apply(Action::SetSize {
+            width: 4,
+            height: 4,
+            seed: 1,
+        });
+        assert!(
+            s.hints()
+                .iter()
+                .any(|h| h.contains("limit") && h.contains("1.0 × 10^13")),
+            "{:?}",
+            s.hints()
+        );
         assert_eq!(State::new_default(1).state_space(), 181_440.0);
+        let mut h = State::from_search(
+            "puzzle=hanoi&pegs=4&disks=3&start=0,1,0&goal=3,3,3&algo=direct",
+            1,
+        );
+        assert!(
+            h.hints().iter().any(|t| t.contains("not a single tower")),
+            "{:?}",
+            h.hints()
+        );
+        h.apply(Action::PlaceDisk { disk: 1, peg: 0 });
+        assert!(h.hints().is_empty(), "{:?}", h.hints());
     }
 
     #[test]
     fn disk_moves_follow_the_rules() {
         // Peg A holds disk 1, peg B disk 2, peg C disk 0.
         let mut p = vec![2, 0, 1];
-        assert_eq!(apply_disk_move(&mut p, 3, HanoiMove { from: 0, to: 1 }), Ok(1), "disk 1 onto the larger disk 2");
+        assert_eq!(
+            apply_disk_move(&mut p, 3, HanoiMove { from: 0, to: 1 }),
+            Ok(1),
+            "disk 1 onto the larger disk 2"
+        );
         assert_eq!(p, vec![2, 1, 1]);
         assert_eq!(
             apply_disk_move(&mut p, 3, HanoiMove { from: 1, to: 2 }),
-            Err(MoveError::OntoSmaller { disk: 1, onto: 0, peg: 2 })
+            Err(MoveError::OntoSmaller {
+                disk: 1,
+                onto: 0,
+                peg: 2
+            })
         );
-        assert_eq!(apply_disk_move(&mut p, 3, HanoiMove { from: 0, to: 2 }), Err(MoveError::EmptyPeg { peg: 0 }));
-        assert!(matches!(apply_disk_move(&mut p, 3, HanoiMove { from: 1, to: 1 }), Err(MoveError::SamePeg { .. })));
-        assert!(matches!(apply_disk_move(&mut p, 3, HanoiMove { from: 1, to: 3 }), Err(MoveError::NoSuchPeg { .. })));
-        assert_eq!(apply_disk_move(&mut p, 3, HanoiMove { from: 2, to: 0 }), Ok(0), "onto the empty peg A");
+        assert_eq!(
+            apply_disk_move(&mut p, 3, HanoiMove { from: 0, to: 2 }),
+            Err(MoveError::EmptyPeg { peg: 0 })
+        );
+        assert!(matches!(
+            apply_disk_move(&mut p, 3, HanoiMove { from: 1, to: 1 }),
+            Err(MoveError::SamePeg { .. })
+        ));
+        assert!(matches!(
+            apply_disk_move(&mut p, 3, HanoiMove { from: 1, to: 3 }),
+            Err(MoveError::NoSuchPeg { .. })
+        ));
+        assert_eq!(
+            apply_disk_move(&mut p, 3, HanoiMove { from: 2, to: 0 }),
+            Ok(0),
+            "onto the empty peg A"
+        );
         assert_eq!(p, vec![0, 1, 1]);
     }
-
 }

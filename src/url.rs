@@ -73,8 +73,17 @@ mod tests {
             text,
             "puzzle=sliding&size=4x2&start=1,2,3,4,5,6,0,7&goal=1,2,3,4,5,6,7,0&algo=idastar&heuristic=manhattan"
         );
-        let q = read(&format!("?{text}")).and_then(Result::ok).map(|q| (q.puzzle, q.algorithm, q.heuristic));
-        assert_eq!(q, Some((puzzle, Some(Algorithm::Idastar), Some(HeuristicName::Manhattan))));
+        let q = read(&format!("?{text}"))
+            .and_then(Result::ok)
+            .map(|q| (q.puzzle, q.algorithm, q.heuristic));
+        assert_eq!(
+            q,
+            Some((
+                puzzle,
+                Some(Algorithm::Idastar),
+                Some(HeuristicName::Manhattan)
+            ))
+        );
     }
 
     #[test]
@@ -86,7 +95,10 @@ mod tests {
             goal: vec![3, 3, 3],
         };
         let text = write(&puzzle, Algorithm::Bfs, HeuristicName::Exact);
-        assert_eq!(read(&text).and_then(Result::ok).map(|q| q.puzzle), Some(puzzle));
+        assert_eq!(
+            read(&text).and_then(Result::ok).map(|q| q.puzzle),
+            Some(puzzle)
+        );
     }
 
     #[test]

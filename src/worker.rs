@@ -4,7 +4,9 @@
 //! Cancelling is not cooperative: the app terminates this worker and starts a fresh one, so the search needs no
 //! way to hear a message while it runs.
 
-use crate::protocol::{Request, RequestKind, Response, ResponseBody, NO_REQUEST, PROGRESS_EVERY_MS};
+use crate::protocol::{
+    Request, RequestKind, Response, ResponseBody, NO_REQUEST, PROGRESS_EVERY_MS,
+};
 use solver::search::clock::FnClock;
 use solver::search::{Control, Flow, Limits, DEFAULT_DFS_DEPTH};
 use solver::{query, Algorithm, Report};
@@ -33,7 +35,10 @@ pub fn solve_request(
     let query = match query::parse(query) {
         Ok(q) => q,
         Err(e) => {
-            return solver::run::invalid(Algorithm::Astar, format!("the puzzle could not be read: {e}"));
+            return solver::run::invalid(
+                Algorithm::Astar,
+                format!("the puzzle could not be read: {e}"),
+            );
         }
     };
     progress(Tally {
@@ -84,10 +89,19 @@ pub fn start() {
 }
 
 fn handle(scope: &DedicatedWorkerGlobalScope, event: &MessageEvent) {
-    let request = match event.data().as_string().map(|text| Request::from_json(&text)) {
+    let request = match event
+        .data()
+        .as_string()
+        .map(|text| Request::from_json(&text))
+    {
         Some(Ok(request)) => request,
         Some(Err(e)) => return post(scope, &error(NO_REQUEST, e.to_string())),
-        None => return post(scope, &error(NO_REQUEST, "the request was not text".to_string())),
+        None => {
+            return post(
+                scope,
+                &error(NO_REQUEST, "the request was not text".to_string()),
+            )
+        }
     };
     let id = request.id;
     match request.kind {
@@ -98,7 +112,11 @@ fn handle(scope: &DedicatedWorkerGlobalScope, event: &MessageEvent) {
             max_depth,
         } => {
             let performance = scope.performance();
-            let now = move || performance.as_ref().map_or_else(js_sys::Date::now, |p| p.now());
+            let now = move || {
+                performance
+                    .as_ref()
+                    .map_or_else(js_sys::Date::now, |p| p.now())
+            };
             let report = solve_request(&query, max_states, time_limit_ms, max_depth, now, |t| {
                 post(
                     scope,
@@ -145,7 +163,11 @@ mod tests {
     fn a_bad_query_is_an_invalid_report_not_a_panic() {
         let report = solve_request("puzzle=cube", 1000, None, None, || 0.0, |_| {});
         assert_eq!(report.status, Status::Invalid);
-        assert!(report.message.starts_with("the puzzle could not be read"), "{}", report.message);
+        assert!(
+            report.message.starts_with("the puzzle could not be read"),
+            "{}",
+            report.message
+        );
     }
 
     #[test]
@@ -167,9 +189,15 @@ mod tests {
             |tally| times.push(tally.elapsed_ms),
         );
         assert_eq!(report.status, Status::Solved);
-        assert!(times.len() >= 2, "expected the start and at least one progress post, got {times:?}");
+        assert!(
+            times.len() >= 2,
+            "expected the start and at least one progress post, got {times:?}"
+        );
         for pair in times[1..].windows(2) {
-            assert!(pair[1] - pair[0] >= PROGRESS_EVERY_MS, "posts too close: {times:?}");
+            assert!(
+                pair[1] - pair[0] >= PROGRESS_EVERY_MS,
+                "posts too close: {times:?}"
+            );
         }
     }
 }

@@ -115,7 +115,10 @@ impl WorkerClient {
     }
 
     /// Starts a worker from an explicit script URL.
-    pub fn spawn_at(url: String, on_event: impl Fn(WorkerEvent) + 'static) -> Result<WorkerClient, WorkerError> {
+    pub fn spawn_at(
+        url: String,
+        on_event: impl Fn(WorkerEvent) + 'static,
+    ) -> Result<WorkerClient, WorkerError> {
         let client = WorkerClient {
             inner: Rc::new(RefCell::new(Inner {
                 url,
@@ -149,7 +152,9 @@ impl WorkerClient {
                     Some(text) => Response::from_json(&text)
                         .map(WorkerEvent::Message)
                         .unwrap_or_else(|e| WorkerEvent::Crashed(e.to_string())),
-                    None => WorkerEvent::Crashed("the solver sent a message that is not text".to_string()),
+                    None => WorkerEvent::Crashed(
+                        "the solver sent a message that is not text".to_string(),
+                    ),
                 };
                 deliver(&weak, serial, reply);
             })
@@ -247,6 +252,10 @@ fn deliver(weak: &Weak<RefCell<Inner>>, serial: u32, event: WorkerEvent) {
 fn js_text(value: &JsValue) -> String {
     value
         .as_string()
-        .or_else(|| value.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())))
+        .or_else(|| {
+            value
+                .dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+        })
         .unwrap_or_else(|| format!("{value:?}"))
 }

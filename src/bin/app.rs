@@ -2,9 +2,10 @@
 
 fn main() {
     console_error_panic_hook::set_once();
-    let root = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("app").or_else(|| d.body().map(Into::into)));
+    let root = web_sys::window().and_then(|w| w.document()).and_then(|d| {
+        d.get_element_by_id("app")
+            .or_else(|| d.body().map(Into::into))
+    });
     match root {
         Some(root) => {
             root.set_inner_html("");

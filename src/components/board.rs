@@ -53,7 +53,13 @@ impl Drag {
 /// The cell of a `width` x `height` board under the point (x, y) of the viewport, if any.
 fn cell_at(board: &Element, x: f64, y: f64, width: u8, height: u8) -> Option<usize> {
     let r = board.get_bounding_client_rect();
-    if r.width() <= 0.0 || r.height() <= 0.0 || x < r.left() || y < r.top() || x >= r.right() || y >= r.bottom() {
+    if r.width() <= 0.0
+        || r.height() <= 0.0
+        || x < r.left()
+        || y < r.top()
+        || x >= r.right()
+        || y >= r.bottom()
+    {
         return None;
     }
     let (w, h) = (usize::from(width), usize::from(height));
@@ -94,7 +100,9 @@ pub fn Board(props: &BoardProps) -> Html {
             let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
             d.dx = x - d.x0;
             d.dy = y - d.y0;
-            d.over = board_ref.cast::<Element>().and_then(|b| cell_at(&b, x, y, width, height));
+            d.over = board_ref
+                .cast::<Element>()
+                .and_then(|b| cell_at(&b, x, y, width, height));
             drag.set(Some(d));
         })
     };
@@ -112,7 +120,9 @@ pub fn Board(props: &BoardProps) -> Html {
             }
             drag.set(None);
             let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
-            let over = board_ref.cast::<Element>().and_then(|b| cell_at(&b, x, y, width, height));
+            let over = board_ref
+                .cast::<Element>()
+                .and_then(|b| cell_at(&b, x, y, width, height));
             match interaction {
                 Interaction::Edit => {
                     if let Some(target) = over.filter(|&t| t != d.from) {
@@ -194,10 +204,19 @@ pub fn Board(props: &BoardProps) -> Html {
         .filter(|d| props.interaction == Interaction::Edit && !d.is_tap())
         .and_then(|d| d.over.filter(|&o| o != d.from))
         .map(|cell| {
-            let style = format!("transform: translate({}%, {}%)", (cell % w) * 100, (cell / w) * 100);
+            let style = format!(
+                "transform: translate({}%, {}%)",
+                (cell % w) * 100,
+                (cell / w) * 100
+            );
             html! { <div key="drop-target" class="drop-target" {style} aria-hidden="true" /> }
         });
-    let data_tiles = props.tiles.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+    let data_tiles = props
+        .tiles
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
     let style = format!("--w: {w}; --h: {h}; --step-ms: {}ms", props.step_ms);
     let class = classes!(
         "board",

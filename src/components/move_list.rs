@@ -1,17 +1,28 @@
 //! The solution's moves in words, the current one highlighted; a click jumps there. Long lists show a window
 //! around the current move.
 
-use std::rc::Rc;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
-/// Moves shown before and after the current one.
-const WINDOW_BEFORE: usize = 150;
-const WINDOW_AFTER: usize = 350;
+/// Moves listed before and after the current one.
+pub const WINDOW_BEFORE: usize = 150;
+pub const WINDOW_AFTER: usize = 350;
+
+/// The window of moves `first..last` listed when `cursor` moves of `total` have been played.
+pub fn window(cursor: usize, total: usize) -> (usize, usize) {
+    (
+        cursor.saturating_sub(WINDOW_BEFORE).min(total),
+        (cursor + WINDOW_AFTER).min(total),
+    )
+}
 
 #[derive(Properties, PartialEq)]
 pub struct MoveListProps {
-    pub words: Rc<[String]>,
+    /// The number of moves in the solution.
+    pub total: usize,
+    /// Moves `first..first + words.len()` in words (see `window`).
+    pub first: usize,
+    pub words: Vec<String>,
     /// Moves played: move number `cursor` (1-based) is the last one shown on the board.
     pub cursor: usize,
     /// Jump to the position after this many moves.
@@ -26,17 +37,22 @@ pub fn MoveList(props: &MoveListProps) -> Html {
         // Keep the current move in view by scrolling the list itself, never the page.
         let (list_ref, current_ref) = (list_ref.clone(), current_ref.clone());
         use_effect_with(props.cursor, move |_| {
-            if let (Some(list), Some(item)) = (list_ref.cast::<HtmlElement>(), current_ref.cast::<HtmlElement>()) {
+            if let (Some(list), Some(item)) = (
+                list_ref.cast::<HtmlElement>(),
+                current_ref.cast::<HtmlElement>(),
+            ) {
                 // The list is positioned, so an item's offsetTop is measured from the list's top.
-                let wanted = item.offset_top() - list.client_height() / 2 + item.client_height() / 2;
+                let wanted =
+                    item.offset_top() - list.client_height() / 2 + item.client_height() / 2;
                 list.set_scroll_top(wanted.max(0));
             }
         });
     }
-    let n = props.words.len();
-    let first = props.cursor.saturating_sub(WINDOW_BEFORE);
-    let last = (props.cursor + WINDOW_AFTER).min(n);
-    let items = (first..last).map(|i| {
+    let n = props.total;
+    let first = props.first;
+    let last = first + props.words.len();
+    let items = props.words.iter().enumerate().map(|(k, words)| {
+        let i = first + k;
         let number = i + 1;
         let done = number <= props.cursor;
         let current = number == props.cursor;
@@ -49,7 +65,7 @@ pub fn MoveList(props: &MoveListProps) -> Html {
                 ref={if current { current_ref.clone() } else { NodeRef::default() }}>
                 <button type="button" {onclick}>
                     <span class="move-number">{ number }</span>
-                    <span class="move-words">{ &props.words[i] }</span>
+                    <span class="move-words">{ words }</span>
                 </button>
             </li>
         }

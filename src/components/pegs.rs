@@ -40,7 +40,12 @@ struct Drag {
 /// The peg column under viewport x, if inside the view.
 fn peg_at(view: &Element, x: f64, y: f64, pegs: u8) -> Option<u8> {
     let r = view.get_bounding_client_rect();
-    if r.width() <= 0.0 || x < r.left() || x >= r.right() || y < r.top() - 40.0 || y >= r.bottom() + 40.0 {
+    if r.width() <= 0.0
+        || x < r.left()
+        || x >= r.right()
+        || y < r.top() - 40.0
+        || y >= r.bottom() + 40.0
+    {
         return None;
     }
     let peg = ((x - r.left()) / r.width() * f64::from(pegs)) as u8;
@@ -78,7 +83,9 @@ pub fn Pegs(props: &PegsProps) -> Html {
             let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
             d.dx = x - d.x0;
             d.dy = y - d.y0;
-            d.over = view_ref.cast::<Element>().and_then(|v| peg_at(&v, x, y, pegs));
+            d.over = view_ref
+                .cast::<Element>()
+                .and_then(|v| peg_at(&v, x, y, pegs));
             drag.set(Some(d));
         })
     };
@@ -96,7 +103,10 @@ pub fn Pegs(props: &PegsProps) -> Html {
             }
             drag.set(None);
             let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
-            let Some(to) = view_ref.cast::<Element>().and_then(|v| peg_at(&v, x, y, pegs)) else {
+            let Some(to) = view_ref
+                .cast::<Element>()
+                .and_then(|v| peg_at(&v, x, y, pegs))
+            else {
                 return;
             };
             if to == d.from {
@@ -116,7 +126,8 @@ pub fn Pegs(props: &PegsProps) -> Html {
 
     let dragging = *drag;
     let columns = (0..pegs).map(|peg| {
-        let over = dragging.and_then(|d| d.over) == Some(peg) && dragging.map(|d| d.from) != Some(peg);
+        let over =
+            dragging.and_then(|d| d.over) == Some(peg) && dragging.map(|d| d.from) != Some(peg);
         let style = format!("left: calc({peg} * 100% / {pegs}); width: calc(100% / {pegs})");
         html! {
             <div key={u32::from(peg)} class={classes!("peg", over.then_some("drop-over"))} {style}
@@ -188,8 +199,16 @@ pub fn Pegs(props: &PegsProps) -> Html {
         }
         })
         .collect();
-    let data_state = props.position.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
-    let style = format!("--pegs: {pegs}; --rows: {rows}; --step-ms: {}ms", props.step_ms);
+    let data_state = props
+        .position
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    let style = format!(
+        "--pegs: {pegs}; --rows: {rows}; --step-ms: {}ms",
+        props.step_ms
+    );
     let class = classes!(
         "pegs",
         match props.interaction {

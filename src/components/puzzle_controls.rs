@@ -18,10 +18,15 @@ pub struct PuzzleControlsProps {
     pub dispatch: Callback<Action>,
 }
 
-/// Every board size, squares first, then rectangles by area.
-fn sizes() -> (Vec<(u8, u8)>, Vec<(u8, u8)>) {
-    let squares = (query::MIN_SIDE..=query::MAX_SIDE).map(|s| (s, s)).collect();
-    let mut rectangles: Vec<(u8, u8)> = (query::MIN_SIDE..=query::MAX_SIDE)
+/// A board's width and height.
+type Size = (u8, u8);
+
+/// Every board size: the squares, then the rectangles by area.
+fn sizes() -> (Vec<Size>, Vec<Size>) {
+    let squares = (query::MIN_SIDE..=query::MAX_SIDE)
+        .map(|s| (s, s))
+        .collect();
+    let mut rectangles: Vec<Size> = (query::MIN_SIDE..=query::MAX_SIDE)
         .flat_map(|w| (query::MIN_SIDE..=query::MAX_SIDE).map(move |h| (w, h)))
         .filter(|(w, h)| w != h)
         .collect();
@@ -41,7 +46,10 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
         let d = d.clone();
         Callback::from(move |e: Event| {
             if let Some(kind) = PuzzleKind::from_name(&select_value(&e)) {
-                d.emit(Action::SetKind { kind, seed: fresh_seed() });
+                d.emit(Action::SetKind {
+                    kind,
+                    seed: fresh_seed(),
+                });
             }
         })
     };
@@ -51,7 +59,11 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
             let value = select_value(&e);
             if let Some((w, h)) = value.split_once('x') {
                 if let (Ok(width), Ok(height)) = (w.parse(), h.parse()) {
-                    d.emit(Action::SetSize { width, height, seed: fresh_seed() });
+                    d.emit(Action::SetSize {
+                        width,
+                        height,
+                        seed: fresh_seed(),
+                    });
                 }
             }
         })
@@ -80,7 +92,11 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
         let d = d.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
-            d.emit(Action::SetEditing(if input.checked() { Side::Goal } else { Side::Start }));
+            d.emit(Action::SetEditing(if input.checked() {
+                Side::Goal
+            } else {
+                Side::Start
+            }));
         })
     };
     let on_shuffle = {
@@ -105,7 +121,7 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
     let dims = match props.kind {
         PuzzleKind::Sliding => {
             let (squares, rectangles) = sizes();
-            let option = |(w, h): (u8, u8)| {
+            let option = |(w, h): Size| {
                 let value = format!("{w}x{h}");
                 let cells = usize::from(w) * usize::from(h);
                 html! {

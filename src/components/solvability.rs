@@ -16,7 +16,11 @@ pub fn Solvability(props: &SolvabilityProps) -> Html {
         },
         Err(why) => {
             let tiles = if why.odd_permutation { "odd" } else { "even" };
-            let blank = if why.blank_distance % 2 == 1 { "odd" } else { "even" };
+            let blank = if why.blank_distance % 2 == 1 {
+                "odd"
+            } else {
+                "even"
+            };
             html! {
                 <span class="badge bad" data-testid="solvability" data-solvable="false" title={why.to_string()}>
                     { format!("✗ unsolvable: {tiles} tile permutation, but the blank is an {blank} distance from its goal cell") }

@@ -67,7 +67,7 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
                     <select data-testid="algorithm" name="algorithm" onchange={on_algorithm}>
                         { for algorithms_for(props.kind).into_iter().map(|a| html! {
                             <option value={a.name()} selected={a == props.algorithm}>
-                                { a.title() }{ if a.guarantees_optimal() { "" } else if a == Algorithm::Direct { "" } else { " (not optimal)" } }
+                                { a.title() }{ algorithm_note(a) }
                             </option>
                         }) }
                     </select>
@@ -104,5 +104,14 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
                     onclick={on_cancel}>{ "Cancel" }</button>
             </div>
         </section>
+    }
+}
+
+/// A word after the algorithm's name in the menu.
+fn algorithm_note(a: Algorithm) -> &'static str {
+    match a {
+        Algorithm::Direct => " (no search)",
+        _ if a.guarantees_optimal() => "",
+        _ => " (not optimal)",
     }
 }

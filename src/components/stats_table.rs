@@ -33,18 +33,41 @@ pub fn StatsTable(props: &StatsTableProps) -> Html {
     } else {
         "not guaranteed".to_string()
     };
-    let heuristic = report.heuristic.clone().unwrap_or_else(|| "none".to_string());
+    let heuristic = report
+        .heuristic
+        .clone()
+        .unwrap_or_else(|| "none".to_string());
     let rows: Vec<(&str, &str, String)> = vec![
-        ("length", "Solution length", if solved { format::count(report.length) } else { "-".to_string() }),
+        (
+            "length",
+            "Solution length",
+            if solved {
+                format::count(report.length)
+            } else {
+                "-".to_string()
+            },
+        ),
         ("optimal", "Optimal", optimal),
-        ("algorithm", "Algorithm", format!("{} ({})", report.algorithm.title(), report.algorithm)),
+        (
+            "algorithm",
+            "Algorithm",
+            format!("{} ({})", report.algorithm.title(), report.algorithm),
+        ),
         ("heuristic", "Heuristic", heuristic),
         ("expanded", "Nodes expanded", format::count(s.expanded)),
         ("generated", "Nodes generated", format::count(s.generated)),
         ("max-open", "Largest OPEN", format::count(s.max_open)),
         ("closed", "CLOSED", format::count(s.closed)),
-        ("duplicates", "Duplicates skipped", format::count(s.duplicates)),
-        ("memory", "Peak memory (estimate)", format::bytes(s.peak_memory_bytes)),
+        (
+            "duplicates",
+            "Duplicates skipped",
+            format::count(s.duplicates),
+        ),
+        (
+            "memory",
+            "Peak memory (estimate)",
+            format::bytes(s.peak_memory_bytes),
+        ),
         ("time", "Time", format::duration_ms(s.elapsed_ms)),
     ];
     html! {

@@ -98,3 +98,28 @@ test('the goal switch edits the goal by dragging, leaving the start alone', asyn
   await waitAttr(page, 'board', 'data-tiles', START);
   await waitBoardLayout(page);
 });
+
+/** A drag with a finger: touch events through the DevTools protocol (the page sees touch pointer events). */
+async function touchDrag(s, from, to, steps = 12) {
+  const cdp = await s.context.newCDPSession(s.page);
+  const point = (p) => [{ x: Math.round(p.x), y: Math.round(p.y), id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from) });
+  for (let i = 1; i <= steps; i++) {
+    const at = { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(at) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+test('dragging works with a finger too (touch pointer events, no scrolling away)', async (s) => {
+  const { page } = s;
+  await s.open(QUERY);
+  await setupMode(page);
+  await waitBoardLayout(page);
+  await touchDrag(s, await centre(page.locator(tid('tile-6'))), await centre(page.locator(tid('tile-3'))));
+  const want = swapped(START, START.indexOf(6), START.indexOf(3));
+  await waitAttr(page, 'board', 'data-tiles', want);
+  await waitUrlParam(page, 'start', want);
+  await waitBoardLayout(page);
+}, { contextOptions: { hasTouch: true, isMobile: true, viewport: { width: 412, height: 915 }, deviceScaleFactor: 2 } });

@@ -50,7 +50,9 @@ test('every kind of malformed link gets a message that names it, never a blank p
     await s.open(link);
     assert.ok(await page.locator(tid('message')).isVisible(), `no message is shown for ${link}`);
     const text = await messageText(page);
-    for (const w of words) assert.ok(text.includes(w), `for ${link} the message '${text}' does not name the problem ('${w}')`);
+    for (const w of words) {
+      assert.ok(text.includes(w), `for ${link} the message '${text}' does not name the problem ('${w}')`);
+    }
     await assertDefaultPuzzle(page, link);
   }
 });
@@ -63,10 +65,13 @@ test('an unsolvable link is shown as given, says it is unsolvable, and Solve ans
   assert.equal(slidingBfs(3, 3, start, goal).distance, null, 'the JS BFS reaches the goal: the instance is not unsolvable');
   await s.open(`puzzle=sliding&size=3x3&start=${start}&goal=${goal}&algo=bfs`);
   assert.deepEqual(await boardTiles(page), start, 'a valid but unsolvable link must be shown as given');
-  await page.waitForFunction(() => /unsolvable|not solvable|cannot be solved|cannot reach/i.test(document.body.innerText), null)
+  const says = () => /unsolvable|not solvable|cannot be solved|cannot reach/i.test(document.body.innerText);
+  await page.waitForFunction(says, null)
     .catch(() => assert.fail('nothing on the page says the puzzle is unsolvable before Solve'));
   const badge = page.locator(tid('solvability'));
-  if (await badge.count()) assert.equal(await badge.getAttribute('data-solvable'), 'false', 'the solvability badge says solvable');
+  if (await badge.count()) {
+    assert.equal(await badge.getAttribute('data-solvable'), 'false', 'the solvability badge says solvable');
+  }
 
   await page.locator(tid('solve')).click();
   await waitStatus(page, 'unsolvable', 5_000);

@@ -1,10 +1,11 @@
 // Tower of Hanoi: tower-to-tower solves have length 2^n - 1 (and agree with an exhaustive BFS written here); an
-// arbitrary 4-peg start and goal gets the BFS optimum; every animation step is one legal move and ends on the goal.
+// arbitrary start and goal (3 and 4 pegs) gets the BFS optimum; every animation step is one legal move and ends on the goal,
+// and the move list words each move ("disk 2: peg A -> C").
 // Set-up by dragging: any disk dropped on any peg goes there, and the URL follows.
 import assert from 'node:assert/strict';
 import {
-  centre, drag, hanoiBfs, hanoiState, isHanoiMove, puzzleParams, rng, setupMode, solutionLength, tid, useApp,
-  verifySolution, waitAttr, waitPegsLayout, waitStatus,
+  centre, describeHanoiMove, drag, hanoiBfs, hanoiState, isHanoiMove, puzzleParams, rng, setupMode, solutionLength,
+  tid, useApp, verifySolution, waitAttr, waitPegsLayout, waitStatus,
 } from './helpers.mjs';
 
 const { test } = useApp();
@@ -12,14 +13,17 @@ const { test } = useApp();
 const hanoiQuery = (pegs, start, goal, algo, heuristic) => `puzzle=hanoi&pegs=${pegs}&disks=${start.length}`
   + `&start=${start}&goal=${goal}&algo=${algo}${heuristic ? `&heuristic=${heuristic}` : ''}`;
 
-async function solveAndPlay(s, pegs, start, goal, optimum) {
+/** Solves the page's puzzle, checks the length against the optimum, and plays and checks the solution. */
+async function solveAndPlay(s, start, goal, optimum) {
   const { page } = s;
   assert.deepEqual(await hanoiState(page), start, 'the pegs do not show the URL\'s start');
   await page.locator(tid('solve')).click();
   await waitStatus(page, 'solved', 30_000);
   const length = await solutionLength(page);
   assert.equal(length, optimum, `solution length ${length} is not the optimum ${optimum}`);
-  await verifySolution(page, { testid: 'pegs', attr: 'data-state', start, goal, length, isMove: isHanoiMove });
+  await verifySolution(page, {
+    testid: 'pegs', attr: 'data-state', start, goal, length, isMove: isHanoiMove, describe: describeHanoiMove,
+  });
   await waitPegsLayout(page);
 }
 
@@ -31,19 +35,23 @@ for (const [disks, algo, heuristic] of [[4, 'bfs', null], [6, 'astar', 'exact']]
     assert.equal(hanoiBfs(3, start, goal), optimum, 'the JS BFS disagrees with 2^n-1');
     await s.open(hanoiQuery(3, start, goal, algo, heuristic));
     assert.equal(await s.page.locator(tid('algorithm')).inputValue(), algo);
-    await solveAndPlay(s, 3, start, goal, optimum);
+    await solveAndPlay(s, start, goal, optimum);
   });
 }
 
-test('4 pegs, 5 disks, arbitrary start and goal: the BFS optimum, animated legally to the goal', async (s) => {
-  const random = rng(5);
-  const start = Array.from({ length: 5 }, () => Math.floor(random() * 4));
-  const goal = Array.from({ length: 5 }, () => Math.floor(random() * 4));
-  const optimum = hanoiBfs(4, start, goal);
-  assert.ok(optimum > 3, `the generated instance is too easy (${optimum})`);
-  await s.open(hanoiQuery(4, start, goal, 'astar', 'misplaced'));
-  await solveAndPlay(s, 4, start, goal, optimum);
-});
+for (const [pegs, disks, algo, heuristic, seed] of [[3, 6, 'astar', 'exact', 4], [4, 5, 'astar', 'misplaced', 5]]) {
+  test(`${pegs} pegs, ${disks} disks, arbitrary start and goal (${algo}, ${heuristic}): the BFS optimum, animated legally`,
+    async (s) => {
+      const random = rng(seed);
+      const start = Array.from({ length: disks }, () => Math.floor(random() * pegs));
+      const goal = Array.from({ length: disks }, () => Math.floor(random() * pegs));
+      const optimum = hanoiBfs(pegs, start, goal);
+      assert.ok(optimum > 3, `the generated instance is too easy (${optimum})`);
+      await s.open(hanoiQuery(pegs, start, goal, algo, heuristic));
+      assert.equal(await s.page.locator(tid('heuristic')).inputValue(), heuristic);
+      await solveAndPlay(s, start, goal, optimum);
+    });
+}
 
 test('set-up by dragging: any disk dropped on any peg settles there, and the URL follows', async (s) => {
   const { page } = s;

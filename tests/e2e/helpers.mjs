@@ -9,7 +9,9 @@
 import { after, before, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync,
+} from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -45,11 +47,11 @@ export function requireBuild(dir) {
 
 /**
  * Builds the sub-path release (`PUBLIC_URL=/puzzle-lab/ DIST=dist-sub`) unless dist-sub/ is present and at least
- * as new as dist/ (scripts/test.sh always rebuilds it, so CI never tests a stale copy).
+ * as new as dist/ (or E2E_DIST); scripts/test.sh always rebuilds it, so CI never tests a stale copy.
  */
 export function ensureSubPathBuild(dir = 'dist-sub') {
   const sub = resolve(ROOT, dir, 'index.html');
-  const main = join(ROOT, 'dist', 'index.html');
+  const main = resolve(ROOT, process.env.E2E_DIST ?? 'dist', 'index.html');
   const fresh = existsSync(sub) && (!existsSync(main) || statSync(sub).mtimeMs >= statSync(main).mtimeMs);
   if (fresh) return;
   process.stderr.write(`[e2e] building ${dir}/ for ${SUB_PATH} (scripts/build.sh)\n`);
@@ -57,14 +59,17 @@ export function ensureSubPathBuild(dir = 'dist-sub') {
     cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, PUBLIC_URL: SUB_PATH, DIST: dir },
   });
-  if (run.status !== 0) throw new Error(`PUBLIC_URL=${SUB_PATH} DIST=${dir} bash scripts/build.sh failed (exit ${run.status})`);
+  if (run.status !== 0) {
+    throw new Error(`PUBLIC_URL=${SUB_PATH} DIST=${dir} bash scripts/build.sh failed (exit ${run.status})`);
+  }
   requireBuild(dir);
 }
 
 /** Chromium from Debian, headless. */
 export async function launchBrowser() {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: run \`bash scripts/setup.sh\` (it installs Debian's chromium); never \`npx playwright install\``);
+    throw new Error(`${CHROMIUM} is missing: run \`bash scripts/setup.sh\` (it installs Debian's chromium);`
+      + ' never `npx playwright install`');
   }
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
@@ -106,14 +111,19 @@ function slug(text) {
  * Declares the file's fixture and returns `test(name, fn, options)`, which runs `fn(session)` on a fresh page.
  *
  * Every test fails on an uncaught page error, a panic, any console error and any HTTP error response, unless the
- * console text or the URL matches `options.allowConsole` / `options.allowHttp` (regexes). Every test leaves a
- * screenshot in test-artifacts/ (suffixed `--FAILED` on failure, with the page's console log beside it).
+ * error or console text or the URL matches `options.allowConsole` / `options.allowHttp` (regexes; a panic's
+ * `panicked at` / `RuntimeError: unreachable` always fails). Every test leaves a
+ * screenshot in test-artifacts/ (suffixed `--FAILED` on failure, with the page's console log beside it); the figures a
+ * test prints with `session.note` also go to test-artifacts/FILE--metrics.log.
  */
 export function useApp({ dist = process.env.E2E_DIST ?? 'dist', base = '/', prepare } = {}) {
   const fixture = { browser: null, server: null, appUrl: null };
   const fileName = basename(process.argv[1] ?? 'e2e', '.test.mjs');
 
+  const metrics = join(ARTIFACTS, `${fileName}--metrics.log`);
   before(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    writeFileSync(metrics, '');
     if (prepare) await prepare();
     Object.assign(fixture, await startServer(dist, base));
     fixture.browser = await launchBrowser();
@@ -133,24 +143,32 @@ export function useApp({ dist = process.env.E2E_DIST ?? 'dist', base = '/', prep
       context.setDefaultTimeout(WAIT_MS);
       const page = await context.newPage();
       const session = new Session(page, context, fixture.appUrl, { allowConsole, allowHttp });
+      session.t = t;
       session.note = (text) => {
         t.diagnostic(text);
-        mkdirSync(ARTIFACTS, { recursive: true });
-        appendFileSync(join(ARTIFACTS, 'metrics.log'), `${new Date().toISOString()} ${fileName}: ${text}\n`);
+        appendFileSync(metrics, `${name}: ${text}\n`);
       };
       await page.addInitScript(interactiveProbe);
-      // Fault injection and debugging: a script that runs before the app in every page (see the README of tests/e2e).
+      // Fault injection and debugging: a script that runs before the app in every page (see this file's header).
       if (process.env.E2E_INIT_SCRIPT) await page.addInitScript({ path: resolve(ROOT, process.env.E2E_INIT_SCRIPT) });
       let failed = false;
+      let timer;
       try {
-        await fn(session);
+        // Give up a little before the runner's own timeout, so that a stuck test still leaves its screenshot and log.
+        const deadline = new Promise((_, fail) => {
+          timer = setTimeout(() => fail(new Error(`the test did not finish within ${timeout - 5_000} ms`)), timeout - 5_000);
+        });
+        await Promise.race([fn(session), deadline]);
         session.assertClean();
       } catch (err) {
         failed = true;
         throw err;
       } finally {
-        mkdirSync(ARTIFACTS, { recursive: true });
-        const stem = join(ARTIFACTS, `${fileName}--${slug(name)}${failed ? '--FAILED' : ''}`);
+        clearTimeout(timer);
+        const plain = join(ARTIFACTS, `${fileName}--${slug(name)}`);
+        const stem = failed ? `${plain}--FAILED` : plain;
+        // Only this run's outcome stays: no stale FAILED files beside a pass, nor the reverse.
+        for (const old of [`${plain}.png`, `${plain}--FAILED.png`, `${plain}--FAILED.log`]) rmSync(old, { force: true });
         try {
           await page.screenshot({ path: `${stem}.png`, fullPage: true, timeout: 5_000 });
         } catch (err) {
@@ -191,7 +209,7 @@ export class Session {
     });
     page.on('pageerror', (err) => {
       this.log.push(`pageerror: ${err.stack ?? err.message}`);
-      this.problems.push(`uncaught page error: ${err.message}`);
+      if (!this.allowConsole.some((re) => re.test(err.message))) this.problems.push(`uncaught page error: ${err.message}`);
     });
     page.on('crash', () => this.problems.push('the page crashed'));
     page.on('request', (req) => this.requests.push(req.url()));
@@ -221,7 +239,10 @@ export class Session {
 
   async waitInteractive(timeout = WAIT_MS) {
     await this.page.waitForFunction(() => window.__e2eInteractiveAt !== undefined, null, { timeout })
-      .catch((err) => { throw new Error(`the app never became interactive (board or pegs shown, Solve enabled): ${err.message}\n${this.log.join('\n')}`); });
+      .catch((err) => {
+        throw new Error(`the app never became interactive (board or pegs shown, Solve enabled): ${err.message}\n`
+          + this.log.join('\n'));
+      });
   }
 
   /** Milliseconds from navigation start to interactive, measured in the page. */
@@ -274,19 +295,27 @@ export async function solutionLength(page) {
   return Number(m[0].replace(/,/g, ''));
 }
 
-/** Waits for `data-status` to be one of `wanted`; fails naming the status it saw and the message. */
+/**
+ * Waits for `data-status` to be one of `wanted`; fails naming the status it saw and the message. `error` and `limit`
+ * end the wait at once (a run that ended there will not become anything else by itself).
+ */
 export async function waitStatus(page, wanted, timeout = WAIT_MS) {
   const states = Array.isArray(wanted) ? wanted : [wanted];
+  const final = ['error', 'limit'].filter((x) => !states.includes(x));
   try {
     await page.waitForFunction(
       ([sel, want]) => want.includes(document.querySelector(sel)?.getAttribute('data-status')),
-      [tid('status'), states], { timeout },
+      [tid('status'), [...states, ...final]], { timeout },
     );
   } catch {
-    throw new Error(`status did not become ${states.join(' or ')} within ${timeout} ms: it is '${await status(page)}'`
+    // Timed out: reported below with what the page shows.
+  }
+  const now = await status(page);
+  if (!states.includes(now)) {
+    throw new Error(`status did not become ${states.join(' or ')} within ${timeout} ms: it is '${now}'`
       + ` (message: '${await messageText(page)}')`);
   }
-  return status(page);
+  return now;
 }
 
 /** Waits until the element's attribute equals `value` (a list is compared as its comma-joined text). */
@@ -298,7 +327,8 @@ export async function waitAttr(page, testid, attr, value, timeout = WAIT_MS) {
       [tid(testid), attr, want], { timeout },
     );
   } catch {
-    throw new Error(`${testid} ${attr} did not become '${want}' within ${timeout} ms: it is '${await page.getAttribute(tid(testid), attr)}'`);
+    const now = await page.getAttribute(tid(testid), attr);
+    throw new Error(`${testid} ${attr} did not become '${want}' within ${timeout} ms: it is '${now}'`);
   }
 }
 
@@ -431,10 +461,11 @@ export async function playToEnd(page, { testid, attr, goal, timeout = 60_000 }) 
 /**
  * After a solve: plays the solution to the goal (recording every frame shown), then walks it back one Step back
  * at a time to the start. Checks that every single step is one legal move (`isMove(before, after)`), that there
- * are exactly `length` of them, that the frames the animation showed lie in order on that path, and that Step
- * forward retraces it. Returns the path, start to goal.
+ * are exactly `length` of them, that the frames the animation showed lie in order on that path, that Step
+ * forward retraces it, and (with `describe(before, after)`) that the move list words every move that way. Returns the
+ * path, start to goal.
  */
-export async function verifySolution(page, { testid, attr, start, goal, length, isMove }) {
+export async function verifySolution(page, { testid, attr, start, goal, length, isMove, describe }) {
   const key = (v) => v.join(',');
   const read = async () => list(await page.getAttribute(tid(testid), attr));
   await recordAttribute(page, testid, attr);
@@ -446,8 +477,10 @@ export async function verifySolution(page, { testid, attr, start, goal, length, 
   for (let i = 0; i < length; i++) {
     const before = back[back.length - 1];
     await page.locator(tid('step-back')).click();
-    await page.waitForFunction(([sel, name, v]) => document.querySelector(sel)?.getAttribute(name)?.replace(/\s+/g, '') !== v,
-      [tid(testid), attr, key(before)], { timeout: 5_000 })
+    await page.waitForFunction(
+      ([sel, name, v]) => document.querySelector(sel)?.getAttribute(name)?.replace(/\s+/g, '') !== v,
+      [tid(testid), attr, key(before)], { timeout: 5_000 },
+    )
       .catch(() => assert.fail(`Step back ${i + 1} of ${length} changed nothing`));
     const after = await read();
     assert.ok(isMove(after, before), `move ${length - i} of the solution (${after} -> ${before}) is not one legal move`);
@@ -470,6 +503,16 @@ export async function verifySolution(page, { testid, attr, start, goal, length, 
     if (i > length) break;
     await page.locator(tid('step-forward')).click();
     await waitAttr(page, testid, attr, path[i], 5_000);
+  }
+
+  // The move list says each move in words, as this test describes it from the path.
+  if (describe) {
+    const items = await page.locator(`${tid('move-list')} li:not(.more)`).allInnerTexts();
+    assert.equal(items.length, length, `the move list has ${items.length} moves, the solution ${length}`);
+    for (let i = 0; i < length; i++) {
+      const words = describe(path[i], path[i + 1]);
+      assert.ok(items[i].replace(/\s+/g, ' ').includes(words), `move ${i + 1} reads '${items[i]}', not '${words}'`);
+    }
   }
   return { path, frames: frames.length };
 }
@@ -622,6 +665,21 @@ export function slidingIdaStar(width, height, start, goal, { maxNodes = 50_000_0
   }
 }
 
+/** "tile 5 slides left": the slide from `a` to `b` in words (the tile's direction, not the blank's). */
+export function describeSlide(a, b, width) {
+  const was = a.indexOf(0);
+  const now = b.indexOf(0);
+  const dir = { [-1]: 'left', 1: 'right', [-width]: 'up', [width]: 'down' }[was - now];
+  return `tile ${a[now]} slides ${dir}`;
+}
+
+/** "disk 2: peg A -> C": the Hanoi move from `a` to `b` in words. */
+export function describeHanoiMove(a, b) {
+  const d = a.findIndex((p, i) => p !== b[i]);
+  const letter = (p) => String.fromCharCode(65 + p);
+  return `disk ${d}: peg ${letter(a[d])} -> ${letter(b[d])}`;
+}
+
 /** True when `b` is `a` after one legal Hanoi move (a top disk onto an empty peg or a larger disk). */
 export function isHanoiMove(a, b) {
   if (a.length !== b.length) return false;
@@ -706,7 +764,9 @@ function layoutProblem(sel) {
     for (const b of pos) {
       const xOk = a.col === b.col ? Math.abs(a.x - b.x) <= tol : (a.col < b.col) === (a.x < b.x);
       const yOk = a.row === b.row ? Math.abs(a.y - b.y) <= tol : (a.row < b.row) === (a.y < b.y);
-      if (!xOk || !yOk) return `tile-${a.tile} (cell ${a.row},${a.col}) and tile-${b.tile} (cell ${b.row},${b.col}) are out of place`;
+      if (!xOk || !yOk) {
+        return `tile-${a.tile} (cell ${a.row},${a.col}) and tile-${b.tile} (cell ${b.row},${b.col}) are out of place`;
+      }
     }
   }
   return '';
@@ -759,4 +819,69 @@ function pegsProblem(sel) {
     }
   }
   return '';
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// CPU use of the browser (Linux /proc), to see whether a search really stopped rather than just the status
+
+/** Clock ticks per second of /proc's utime and stime (USER_HZ, 100 on Linux). */
+const USER_HZ = 100;
+
+/**
+ * CPU time (ms) used so far by every process this test process started (the browser and its renderers and
+ * workers), or null where /proc is not available.
+ */
+export function childCpuMs() {
+  let entries;
+  try {
+    entries = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return null;
+  }
+  const stats = new Map();
+  for (const pid of entries) {
+    try {
+      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces) start at the state, field 3.
+      const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(pid), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const mine = new Set([process.pid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, st] of stats) {
+      if (!mine.has(pid) && mine.has(st.ppid)) {
+        mine.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let ticks = 0;
+  for (const pid of mine) if (pid !== process.pid) ticks += stats.get(pid)?.ticks ?? 0;
+  return (ticks * 1000) / USER_HZ;
+}
+
+/**
+ * Samples the browser's CPU use in windows of `windowMs` from now until a window uses less than `quietShare` of one
+ * core, or `maxMs` passes. Returns the end of the first quiet window (ms from the call), or null if none was quiet,
+ * with the samples.
+ */
+export async function timeUntilQuiet({ windowMs = 250, quietShare = 0.25, maxMs = 4_000 } = {}) {
+  const t0 = Date.now();
+  let last = childCpuMs();
+  const samples = [];
+  if (last === null) return { quietAt: null, samples, unsupported: true };
+  while (Date.now() - t0 < maxMs) {
+    await new Promise((done) => setTimeout(done, windowMs));
+    const now = childCpuMs();
+    const at = Date.now() - t0;
+    samples.push({ at, share: (now - last) / windowMs });
+    last = now;
+    if (samples[samples.length - 1].share < quietShare) return { quietAt: at, samples };
+  }
+  return { quietAt: null, samples };
 }

@@ -32,7 +32,9 @@ test('loads with a shuffled, solvable 8-puzzle, idle, and no console errors', as
   assert.equal(text, '3x3', 'the default puzzle is not a 3x3 sliding puzzle');
   const tiles = await boardTiles(page);
   assertPermutation(tiles, 9, 'data-tiles');
-  for (let t = 1; t <= 8; t++) assert.equal(await page.locator(tid(`tile-${t}`)).count(), 1, `tile-${t} is not shown exactly once`);
+  for (let t = 1; t <= 8; t++) {
+    assert.equal(await page.locator(tid(`tile-${t}`)).count(), 1, `tile-${t} is not shown exactly once`);
+  }
   await waitBoardLayout(page);
 
   const goal = goalOf(page.url(), width, height);
@@ -74,4 +76,23 @@ test('Shuffle gives new solvable arrangements and writes them to the URL', async
   assert.ok(seen.size >= 3, `three shuffles gave only ${seen.size - 1} new arrangements`);
   await waitBoardLayout(page);
   await waitAttr(page, 'status', 'data-status', 'idle');
+});
+
+/** The computed transition durations of every tile, in seconds. */
+async function tileTransitions(page) {
+  return page.locator(`${tid('board')} [data-testid^="tile-"]`).evaluateAll((tiles) => tiles.map((t) => {
+    const seconds = (d) => parseFloat(d) * (d.trim().endsWith('ms') ? 0.001 : 1);
+    return Math.max(...getComputedStyle(t).transitionDuration.split(',').map(seconds));
+  }));
+}
+
+test('tiles slide with a transition, which prefers-reduced-motion turns off', async (s) => {
+  const { page } = s;
+  await s.open('puzzle=sliding&size=3x3&start=1,2,3,4,5,6,7,0,8&goal=1,2,3,4,5,6,7,8,0');
+  const moving = await tileTransitions(page);
+  assert.ok(moving.length >= 8 && moving.every((d) => d > 0), `tiles have no slide transition: ${moving}`);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await s.open('puzzle=sliding&size=3x3&start=1,2,3,4,5,6,7,0,8&goal=1,2,3,4,5,6,7,8,0');
+  const still = await tileTransitions(page);
+  assert.ok(still.every((d) => d === 0), `with prefers-reduced-motion the tiles still animate: ${still} s`);
 });

@@ -43,7 +43,8 @@ test('arrow keys and clicks slide tiles next to the blank; the move counter coun
 
   // The first key tells which convention the app uses; it must be one of the two, and then be consistent.
   await page.keyboard.press('ArrowLeft');
-  await page.waitForFunction(([sel, t]) => document.querySelector(sel).getAttribute('data-tiles') !== t, [tid('board'), tiles.join(',')])
+  const changed = ([sel, t]) => document.querySelector(sel).getAttribute('data-tiles') !== t;
+  await page.waitForFunction(changed, [tid('board'), tiles.join(',')])
     .catch(() => assert.fail('ArrowLeft moved nothing in play mode'));
   let next = await boardTiles(page);
   assert.ok(isSlide(tiles, next, 3, 3), `ArrowLeft did not make one legal slide: ${tiles} -> ${next}`);

@@ -16,7 +16,8 @@ const QUERY = `puzzle=sliding&size=3x3&start=${START}&goal=${GOAL}&algo=idastar&
 async function share(page) {
   await page.evaluate(() => navigator.clipboard.writeText('(nothing copied)'));
   await page.locator(tid('share')).click();
-  await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t !== '(nothing copied)'), null, { polling: 100 })
+  const copied = () => navigator.clipboard.readText().then((t) => t !== '(nothing copied)');
+  await page.waitForFunction(copied, null, { polling: 100 })
     .catch(() => assert.fail('Share put nothing on the clipboard'));
   return page.evaluate(() => navigator.clipboard.readText());
 }

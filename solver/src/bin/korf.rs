@@ -15,19 +15,24 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use solver::check::check_sliding;
-use solver::pdb::{load_or_build, solve_idastar, solve_manhattan, Geometry, Partition, Pdb, PdbTables, Provenance};
+use solver::pdb::{
+    load_or_else, solve_idastar, solve_manhattan, Geometry, Partition, Pdb, PdbTables, Provenance,
+};
 use solver::search::{Control, Limits, Status};
 use solver::sliding::moves_to_string;
 
-const USAGE: &str = "usage: korf [--goal blank-first|blank-last] [--pdb-file PATH] [--first N] [--manhattan] \
-[--no-reflection] [--threads N] [--data PATH]
+const USAGE: &str =
+    "usage: korf [--goal blank-first|blank-last] [--pdb-file PATH] [--first N] [--manhattan] \
+[--no-reflection] [--threads N] [--time-limit MS] [--data PATH]
 
   --goal        blank-first: goal 0,1,...,15 (Korf's); blank-last: goal 1,...,15,0 (default)
   --pdb-file    load the pattern databases from PATH, or build them and save them there
   --first N     only the first N instances
   --manhattan   IDA* with Manhattan distance instead of the pattern databases (slow: use --first)
   --no-reflection  pattern databases without the reflected lookup
-  --threads N   solve N instances at a time (default 1); times are per instance either way
+  --threads N   build the pattern databases' groups and solve N instances at a time (default 1);
+                search times are per instance either way
+  --time-limit MS  give up an instance after MS milliseconds (it then counts as a mismatch)
   --data PATH   the instance file (default: ../shared/data/korf100.tsv beside the workspace)";
 
 /// Which goal convention of the data file to use.
@@ -45,6 +50,7 @@ struct Options {
     manhattan: bool,
     reflection: bool,
     threads: usize,
+    time_limit_ms: Option<u64>,
     data: PathBuf,
 }
 
@@ -78,7 +84,8 @@ struct Solved {
 }
 
 fn parse_args() -> Result<Options, String> {
-    let default_data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/korf100.tsv");
+    let default_data =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/korf100.tsv");
     let mut options = Options {
         goal: GoalKind::BlankLast,
         pdb_file: None,
@@ -86,23 +93,33 @@ fn parse_args() -> Result<Options, String> {
         manhattan: false,
         reflection: true,
         threads: 1,
+        time_limit_ms: None,
         data: default_data,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
-        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value\n{USAGE}"));
+        let mut value = |name: &str| {
+            args.next()
+                .ok_or_else(|| format!("{name} needs a value\n{USAGE}"))
+        };
         match arg.as_str() {
             "--goal" => {
                 options.goal = match value("--goal")?.as_str() {
                     "blank-first" => GoalKind::BlankFirst,
                     "blank-last" => GoalKind::BlankLast,
-                    other => return Err(format!("--goal is blank-first or blank-last, not {other:?}")),
+                    other => {
+                        return Err(format!(
+                            "--goal is blank-first or blank-last, not {other:?}"
+                        ))
+                    }
                 }
             }
             "--pdb-file" => options.pdb_file = Some(PathBuf::from(value("--pdb-file")?)),
             "--first" => {
                 let v = value("--first")?;
-                options.first = v.parse().map_err(|_| format!("--first needs a count, not {v:?}"))?;
+                options.first = v
+                    .parse()
+                    .map_err(|_| format!("--first needs a count, not {v:?}"))?;
             }
             "--threads" => {
                 let v = value("--threads")?;
@@ -110,6 +127,13 @@ fn parse_args() -> Result<Options, String> {
                     Ok(t) if t >= 1 => t,
                     _ => return Err(format!("--threads needs a count of at least 1, not {v:?}")),
                 };
+            }
+            "--time-limit" => {
+                let v = value("--time-limit")?;
+                options.time_limit_ms = Some(
+                    v.parse()
+                        .map_err(|_| format!("--time-limit needs milliseconds, not {v:?}"))?,
+                );
             }
             "--data" => options.data = PathBuf::from(value("--data")?),
             "--manhattan" => options.manhattan = true,
@@ -123,13 +147,21 @@ fn parse_args() -> Result<Options, String> {
 
 fn parse_tiles(text: &str, line: usize) -> Result<Vec<u8>, String> {
     text.split(',')
-        .map(|t| t.trim().parse::<u8>().map_err(|_| format!("line {line}: {t:?} is not a tile number")))
+        .map(|t| {
+            t.trim()
+                .parse::<u8>()
+                .map_err(|_| format!("line {line}: {t:?} is not a tile number"))
+        })
         .collect()
 }
 
 fn read_instances(options: &Options) -> Result<Vec<Instance>, String> {
-    let text = std::fs::read_to_string(&options.data)
-        .map_err(|e| format!("cannot read {}: {e} (give the file with --data)", options.data.display()))?;
+    let text = std::fs::read_to_string(&options.data).map_err(|e| {
+        format!(
+            "cannot read {}: {e} (give the file with --data)",
+            options.data.display()
+        )
+    })?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line_no = i + 1;
@@ -138,10 +170,19 @@ fn read_instances(options: &Options) -> Result<Vec<Instance>, String> {
         }
         let fields: Vec<&str> = line.split('\t').collect();
         if fields.len() != 4 {
-            return Err(format!("line {line_no}: expected 4 tab-separated columns, found {}", fields.len()));
+            return Err(format!(
+                "line {line_no}: expected 4 tab-separated columns, found {}",
+                fields.len()
+            ));
         }
-        let id = fields[0].trim().parse().map_err(|_| format!("line {line_no}: bad id {:?}", fields[0]))?;
-        let optimal = fields[1].trim().parse().map_err(|_| format!("line {line_no}: bad length {:?}", fields[1]))?;
+        let id = fields[0]
+            .trim()
+            .parse()
+            .map_err(|_| format!("line {line_no}: bad id {:?}", fields[0]))?;
+        let optimal = fields[1]
+            .trim()
+            .parse()
+            .map_err(|_| format!("line {line_no}: bad length {:?}", fields[1]))?;
         out.push(Instance {
             id,
             optimal,
@@ -153,30 +194,55 @@ fn read_instances(options: &Options) -> Result<Vec<Instance>, String> {
     Ok(out)
 }
 
+/// Builds the tables, one thread per group when `threads` > 1 (on one thread with a progress line).
+fn build_tables(geometry: &Geometry, partition: &Partition, threads: usize) -> PdbTables {
+    if threads <= 1 {
+        let mut shown = -1i32;
+        let tables = PdbTables::build(geometry, partition, |f| {
+            let percent = (f * 100.0) as i32;
+            if percent / 10 != shown / 10 {
+                shown = percent;
+                eprint!("\rbuilding pattern databases: {percent:3}%");
+            }
+        });
+        eprintln!();
+        return tables;
+    }
+    eprintln!("building pattern databases, one thread per group");
+    let parts: Vec<PdbTables> = std::thread::scope(|scope| {
+        let handles: Vec<_> = partition
+            .split()
+            .into_iter()
+            .map(|part| scope.spawn(move || PdbTables::build(geometry, &part, |_| {})))
+            .collect();
+        handles.into_iter().filter_map(|h| h.join().ok()).collect()
+    });
+    PdbTables::combine(parts).unwrap_or_else(|_| PdbTables::build(geometry, partition, |_| {}))
+}
+
 /// Builds or loads the pattern databases for `goal`, reporting how and how long.
-fn prepare_pdb(options: &Options, geometry: &Geometry, goal: &[u8]) -> Result<(Pdb, f64, &'static str), String> {
+fn prepare_pdb(
+    options: &Options,
+    geometry: &Geometry,
+    goal: &[u8],
+) -> Result<(Pdb, f64, &'static str), String> {
     let started = Instant::now();
     let mut how_done = "built";
     let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
     let partition = Partition::default_for(geometry, blank).map_err(|e| e.to_string())?;
-    let mut shown = -1i32;
-    let progress = |f: f64| {
-        let percent = (f * 100.0) as i32;
-        if percent / 10 != shown / 10 {
-            shown = percent;
-            eprint!("\rbuilding pattern databases: {percent:3}%");
-        }
-    };
+    let build = || build_tables(geometry, &partition, options.threads);
     let tables = match &options.pdb_file {
         Some(path) => {
-            let (tables, how) = load_or_build(path, geometry, &partition, progress);
+            let (tables, how) = load_or_else(path, geometry, &partition, build);
             match how {
                 Provenance::Loaded => {
                     how_done = "loaded from the file";
                     eprintln!("pattern databases loaded from {}", path.display())
                 }
-                Provenance::Built { replaced, save_error } => {
-                    eprintln!();
+                Provenance::Built {
+                    replaced,
+                    save_error,
+                } => {
                     if let Some(why) = replaced {
                         eprintln!("{} was not used: {why}", path.display());
                     }
@@ -188,11 +254,7 @@ fn prepare_pdb(options: &Options, geometry: &Geometry, goal: &[u8]) -> Result<(P
             }
             tables
         }
-        None => {
-            let tables = PdbTables::build(geometry, &partition, progress);
-            eprintln!();
-            tables
-        }
+        None => build(),
     };
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let mut pdb = Pdb::new(Arc::new(tables), goal).map_err(|e| e.to_string())?;
@@ -202,12 +264,21 @@ fn prepare_pdb(options: &Options, geometry: &Geometry, goal: &[u8]) -> Result<(P
     Ok((pdb, ms, how_done))
 }
 
-fn solve_one(instance: &Instance, goal: &[u8], kind: GoalKind, pdb: Option<&Pdb>, geometry: &Geometry) -> Solved {
-    let start = match kind {
+fn solve_one(
+    instance: &Instance,
+    goal: &[u8],
+    options: &Options,
+    pdb: Option<&Pdb>,
+    geometry: &Geometry,
+) -> Solved {
+    let start = match options.goal {
         GoalKind::BlankFirst => &instance.blank_first,
         GoalKind::BlankLast => &instance.blank_last,
     };
-    let mut control = Control::new(Limits::default());
+    let mut control = Control::new(Limits {
+        time_limit_ms: options.time_limit_ms,
+        ..Limits::default()
+    });
     let cpu_started = thread_cpu_ms();
     let started = Instant::now();
     let outcome = match pdb {
@@ -226,7 +297,11 @@ fn solve_one(instance: &Instance, goal: &[u8], kind: GoalKind, pdb: Option<&Pdb>
         problem: None,
     };
     if outcome.status != Status::Solved {
-        solved.problem = Some(format!("not solved ({}): {}", outcome.status.name(), outcome.message));
+        solved.problem = Some(format!(
+            "not solved ({}): {}",
+            outcome.status.name(),
+            outcome.message
+        ));
         return solved;
     }
     solved.length = Some(outcome.length);
@@ -234,16 +309,25 @@ fn solve_one(instance: &Instance, goal: &[u8], kind: GoalKind, pdb: Option<&Pdb>
     if let Err(e) = check_sliding(4, 4, start, goal, &letters) {
         solved.problem = Some(format!("the solution does not replay: {e}"));
     } else if outcome.length != instance.optimal {
-        solved.problem = Some(format!("length {} but the file says {}", outcome.length, instance.optimal));
+        solved.problem = Some(format!(
+            "length {} but the file says {}",
+            outcome.length, instance.optimal
+        ));
     }
     solved
 }
 
 fn print_row(s: &Solved) {
     let length = s.length.map_or("-".to_string(), |l| l.to_string());
-    let flag = s.problem.as_deref().map_or(String::new(), |p| format!("  MISMATCH: {p}"));
+    let flag = s
+        .problem
+        .as_deref()
+        .map_or(String::new(), |p| format!("  MISMATCH: {p}"));
     let cpu = s.cpu_ms.map_or("-".to_string(), |c| format!("{c:.1}"));
-    println!("{:>4} {:>6} {:>8} {:>14} {:>10.1} {:>10}{flag}", s.id, length, s.expected, s.nodes, s.ms, cpu);
+    println!(
+        "{:>4} {:>6} {:>8} {:>14} {:>10.1} {:>10}{flag}",
+        s.id, length, s.expected, s.nodes, s.ms, cpu
+    );
 }
 
 fn run() -> Result<bool, String> {
@@ -265,14 +349,20 @@ fn run() -> Result<bool, String> {
         Some(p) if p.view_count() > 1 => "pdb (6-6-3 + reflection)".to_string(),
         Some(_) => "pdb (6-6-3)".to_string(),
     };
-    println!("# goal {:?}, heuristic {heuristic}, {} thread(s)", options.goal, options.threads);
-    println!("{:>4} {:>6} {:>8} {:>14} {:>10} {:>10}", "id", "length", "expected", "nodes", "ms", "cpu ms");
+    println!(
+        "# goal {:?}, heuristic {heuristic}, {} thread(s)",
+        options.goal, options.threads
+    );
+    println!(
+        "{:>4} {:>6} {:>8} {:>14} {:>10} {:>10}",
+        "id", "length", "expected", "nodes", "ms", "cpu ms"
+    );
     let wall = Instant::now();
     let results: Vec<Solved> = if options.threads <= 1 {
         instances
             .iter()
             .map(|inst| {
-                let s = solve_one(inst, &goal, options.goal, pdb.as_ref(), &geometry);
+                let s = solve_one(inst, &goal, &options, pdb.as_ref(), &geometry);
                 print_row(&s);
                 s
             })
@@ -287,13 +377,16 @@ fn run() -> Result<bool, String> {
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
                             let Some(inst) = instances.get(i) else { break };
-                            mine.push(solve_one(inst, &goal, options.goal, pdb.as_ref(), &geometry));
+                            mine.push(solve_one(inst, &goal, &options, pdb.as_ref(), &geometry));
                         }
                         mine
                     })
                 })
                 .collect();
-            workers.into_iter().flat_map(|w| w.join().unwrap_or_default()).collect()
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().unwrap_or_default())
+                .collect()
         });
         all.sort_by_key(|s| s.id);
         all.iter().for_each(print_row);
@@ -314,7 +407,11 @@ fn run() -> Result<bool, String> {
     if let Some(cpu) = cpu_ms {
         println!(
             "search CPU time: {cpu:.0} ms ({:.1} M nodes/s of CPU)",
-            if cpu > 0.0 { nodes as f64 / cpu / 1000.0 } else { 0.0 }
+            if cpu > 0.0 {
+                nodes as f64 / cpu / 1000.0
+            } else {
+                0.0
+            }
         );
     }
     println!("pattern databases: {pdb_ms:.0} ms ({})", pdb_how);

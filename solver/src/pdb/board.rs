@@ -53,7 +53,13 @@ impl Geometry {
                 add(3, cell + 1);
             }
         }
-        Ok(Geometry { width, height, neighbours, moves, move_count })
+        Ok(Geometry {
+            width,
+            height,
+            neighbours,
+            moves,
+            move_count,
+        })
     }
 
     /// The standard 4x4 board.
@@ -154,13 +160,19 @@ impl Geometry {
 
     /// The sliding module's name for this board size.
     pub fn shape(&self) -> Shape {
-        Shape { width: self.width, height: self.height }
+        Shape {
+            width: self.width,
+            height: self.height,
+        }
     }
 
     /// Checks that `tiles` is a board of this geometry (the sliding module's one validator);
     /// `what` names it in the error ("start", "goal").
     pub fn check_tiles(&self, what: &'static str, tiles: &[u8]) -> Result<(), PdbError> {
-        validate_tiles(self.shape(), tiles).map_err(|e| PdbError::BadBoard { what, reason: e.to_string() })
+        validate_tiles(self.shape(), tiles).map_err(|e| PdbError::BadBoard {
+            what,
+            reason: e.to_string(),
+        })
     }
 }
 
@@ -201,7 +213,10 @@ mod tests {
         let three = Geometry::new(3, 3).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(three.symmetries_fixing(4).len(), 2);
         assert_eq!(g.all_symmetries().len(), 8);
-        assert_eq!(Geometry::new(3, 4).map(|g| g.all_symmetries().len()).ok(), Some(4));
+        assert_eq!(
+            Geometry::new(3, 4).map(|g| g.all_symmetries().len()).ok(),
+            Some(4)
+        );
         for sym in g.all_symmetries() {
             for a in 0..16 {
                 for b in 0..16 {

@@ -23,11 +23,18 @@ impl Partition {
     /// A partition of the cells of `geometry`; checks that the groups are disjoint, in range,
     /// non-empty, leave out `blank`, and that each table stays under [`MAX_GROUP_ENTRIES`].
     /// Cells in no group are allowed (their tiles count zero).
-    pub fn new(geometry: &Geometry, blank: u8, groups: Vec<Vec<u8>>) -> Result<Partition, PdbError> {
+    pub fn new(
+        geometry: &Geometry,
+        blank: u8,
+        groups: Vec<Vec<u8>>,
+    ) -> Result<Partition, PdbError> {
         let n = geometry.cells();
         let bad = |reason: String| Err(PdbError::BadPartition { reason });
         if blank as usize >= n {
-            return bad(format!("the blank's goal cell {blank} is not on the {}-cell board", n));
+            return bad(format!(
+                "the blank's goal cell {blank} is not on the {}-cell board",
+                n
+            ));
         }
         if groups.is_empty() {
             return bad("it has no group".to_string());
@@ -40,10 +47,17 @@ impl Partition {
             }
             for &cell in &group {
                 if cell as usize >= n {
-                    return bad(format!("group {} names cell {cell}, but the board's cells are 0..{}", i + 1, n - 1));
+                    return bad(format!(
+                        "group {} names cell {cell}, but the board's cells are 0..{}",
+                        i + 1,
+                        n - 1
+                    ));
                 }
                 if cell == blank {
-                    return bad(format!("group {} holds cell {cell}, the blank's goal cell", i + 1));
+                    return bad(format!(
+                        "group {} holds cell {cell}, the blank's goal cell",
+                        i + 1
+                    ));
                 }
                 if seen & (1 << cell) != 0 {
                     return bad(format!("cell {cell} appears twice"));
@@ -61,13 +75,20 @@ impl Partition {
             // A state is packed in a u64: rank, k cells and the region, 4 bits each.
             let rank_bits = usize::BITS - entries.saturating_sub(1).leading_zeros();
             if 4 * (group.len() as u32 + 1) + rank_bits > 64 {
-                return bad(format!("group {} has {} tiles, too many for the builder's state", i + 1, group.len()));
+                return bad(format!(
+                    "group {} has {} tiles, too many for the builder's state",
+                    i + 1,
+                    group.len()
+                ));
             }
             let mut group = group;
             group.sort_unstable();
             sorted.push(group);
         }
-        Ok(Partition { blank, groups: sorted })
+        Ok(Partition {
+            blank,
+            groups: sorted,
+        })
     }
 
     /// The partition used when none is given, for a goal whose blank sits on `blank`.
@@ -88,7 +109,10 @@ impl Partition {
             for sym in geometry.all_symmetries() {
                 for &(canonical, groups) in FIFTEEN_PARTITIONS {
                     if sym[canonical as usize] == blank {
-                        let mapped = groups.iter().map(|g| g.iter().map(|&c| sym[c as usize]).collect()).collect();
+                        let mapped = groups
+                            .iter()
+                            .map(|g| g.iter().map(|&c| sym[c as usize]).collect())
+                            .collect();
                         return Partition::new(geometry, blank, mapped);
                     }
                 }
@@ -118,6 +142,18 @@ impl Partition {
     pub fn groups(&self) -> &[Vec<u8>] {
         &self.groups
     }
+
+    /// One partition per group, to build the groups' tables apart (in two web workers, or two
+    /// threads) and join them with [`PdbTables::combine`].
+    pub fn split(&self) -> Vec<Partition> {
+        self.groups
+            .iter()
+            .map(|g| Partition {
+                blank: self.blank,
+                groups: vec![g.clone()],
+            })
+            .collect()
+    }
 }
 
 /// Hand-tuned 6-6-3 partitions of the 4x4 board for the three kinds of blank goal cell
@@ -128,10 +164,25 @@ impl Partition {
 ///  8  9 10 11
 /// 12 13 14 15
 /// ```
+/// Chosen by the nodes IDA* expands (`korf` and random instances):
+/// - corner: the left columns, the right columns, the bottom row: 6.9 million nodes on the first
+///   40 Korf instances with the reflected lookup, against 8.4 to 69 million for 16 other shapes;
+/// - edge (no reflection exists): the top rows, the bottom rows, a column of three: 23.6 million
+///   nodes on 30 random instances, against 27.6 to 110 million for 9 other shapes;
+/// - inner: 4.7 million nodes on 30 random instances, against 6.3 to 8.9 million for 3 others.
 const FIFTEEN_PARTITIONS: &[(u8, &[&[u8]])] = &[
-    (0, &[&[1, 2, 4, 5, 8, 9], &[3, 6, 7, 10, 11, 15], &[12, 13, 14]]),
-    (1, &[&[0, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]]),
-    (5, &[&[0, 1, 4, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]]),
+    (
+        0,
+        &[&[1, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]],
+    ),
+    (
+        1,
+        &[&[0, 2, 3, 4, 5, 6], &[9, 10, 11, 13, 14, 15], &[7, 8, 12]],
+    ),
+    (
+        5,
+        &[&[0, 1, 4, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]],
+    ),
 ];
 
 /// The table of one group: its goal cells and, for each placement of its tiles (indexed by
@@ -167,14 +218,59 @@ pub struct PdbTables {
 impl PdbTables {
     /// Builds the tables of `partition` on `geometry`, calling `progress` with the fraction done
     /// (0.0 to 1.0) now and then. See [`PdbBuilder`] to build in slices instead.
-    pub fn build(geometry: &Geometry, partition: &Partition, mut progress: impl FnMut(f64)) -> PdbTables {
+    pub fn build(
+        geometry: &Geometry,
+        partition: &Partition,
+        mut progress: impl FnMut(f64),
+    ) -> PdbTables {
         let mut builder = PdbBuilder::new(geometry, partition);
         progress(0.0);
         while !builder.step(1 << 18) {
             progress(builder.fraction());
         }
         progress(1.0);
-        builder.into_tables().unwrap_or_else(|_| unreachable!("the builder reported it was done"))
+        builder
+            .into_tables()
+            .unwrap_or_else(|_| unreachable!("the builder reported it was done"))
+    }
+
+    /// Joins tables built apart (see [`Partition::split`]) into one set, groups in the order given.
+    /// They must share the board and the blank's goal cell, and their groups must be disjoint.
+    pub fn combine(parts: Vec<PdbTables>) -> Result<PdbTables, PdbError> {
+        let Some(first) = parts.first() else {
+            return Err(PdbError::BadPartition {
+                reason: "there are no tables to combine".to_string(),
+            });
+        };
+        let (geometry, blank) = (first.geometry.clone(), first.blank);
+        let mut groups = Vec::new();
+        for part in parts {
+            if part.geometry != geometry || part.blank != blank {
+                return Err(PdbError::BadPartition {
+                    reason: format!(
+                        "tables for a {}x{} board with the blank on cell {} cannot join tables for a {}x{} board with the blank on cell {}",
+                        part.geometry.width(),
+                        part.geometry.height(),
+                        part.blank,
+                        geometry.width(),
+                        geometry.height(),
+                        blank
+                    ),
+                });
+            }
+            groups.extend(part.groups);
+        }
+        // Checks that the groups are disjoint (and everything else a partition needs).
+        Partition::new(
+            &geometry,
+            blank,
+            groups.iter().map(|g| g.cells.clone()).collect(),
+        )?;
+        Ok(PdbTables {
+            geometry,
+            blank,
+            groups,
+        })
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -192,12 +288,18 @@ impl PdbTables {
 
     /// The partition these tables were built from.
     pub fn partition(&self) -> Partition {
-        Partition { blank: self.blank, groups: self.groups.iter().map(|g| g.cells.clone()).collect() }
+        Partition {
+            blank: self.blank,
+            groups: self.groups.iter().map(|g| g.cells.clone()).collect(),
+        }
     }
 
     /// Bytes held by the tables.
     pub fn memory_bytes(&self) -> usize {
-        self.groups.iter().map(|g| g.values.len() + g.cells.len()).sum()
+        self.groups
+            .iter()
+            .map(|g| g.values.len() + g.cells.len())
+            .sum()
     }
 
     /// A short name for caching: size, blank cell and groups, e.g. `4x4-b0-1.2.4.5.8.9-3.6.7.10.11.15-12.13.14`.
@@ -208,7 +310,12 @@ impl PdbTables {
 
 /// The cache key of the tables that `partition` on `geometry` gives (see [`PdbTables::key`]).
 pub fn partition_key(geometry: &Geometry, partition: &Partition) -> String {
-    let mut key = format!("{}x{}-b{}", geometry.width(), geometry.height(), partition.blank);
+    let mut key = format!(
+        "{}x{}-b{}",
+        geometry.width(),
+        geometry.height(),
+        partition.blank
+    );
     for group in &partition.groups {
         key.push('-');
         let cells: Vec<String> = group.iter().map(|c| c.to_string()).collect();
@@ -275,7 +382,11 @@ impl PdbBuilder {
     /// A builder for the tables of `partition` on `geometry` (validated by [`Partition::new`]).
     pub fn new(geometry: &Geometry, partition: &Partition) -> PdbBuilder {
         let n = geometry.cells();
-        let work_total: u64 = partition.groups.iter().map(|g| placements(n, g.len()).unwrap_or(0) as u64).sum();
+        let work_total: u64 = partition
+            .groups
+            .iter()
+            .map(|g| placements(n, g.len()).unwrap_or(0) as u64)
+            .sum();
         let mut pending = partition.groups.clone();
         pending.reverse();
         let w = geometry.width() as usize;
@@ -328,12 +439,17 @@ impl PdbBuilder {
                     None => return true,
                 }
             }
-            let Some(mut bfs) = self.bfs.take() else { continue };
+            let Some(mut bfs) = self.bfs.take() else {
+                continue;
+            };
             let (expanded, finished) = self.run_group(&mut bfs, left);
             left = left.saturating_sub(expanded.max(1));
             self.work_done += expanded;
             if finished {
-                self.done.push(GroupTable { cells: bfs.cells, values: bfs.values });
+                self.done.push(GroupTable {
+                    cells: bfs.cells,
+                    values: bfs.values,
+                });
             } else {
                 self.bfs = Some(bfs);
             }
@@ -346,7 +462,11 @@ impl PdbBuilder {
         if !self.is_done() {
             return Err(PdbError::BuildUnfinished);
         }
-        Ok(PdbTables { geometry: self.geometry, blank: self.blank, groups: self.done })
+        Ok(PdbTables {
+            geometry: self.geometry,
+            blank: self.blank,
+            groups: self.done,
+        })
     }
 
     /// Fills the region table for the masks of `free` free cells, once per count.
@@ -404,7 +524,7 @@ impl PdbBuilder {
         let n = self.geometry.cells();
         let k = cells.len();
         self.prepare_regions((n - k) as u32);
-        let seen_bytes = (self.most_regions[n - k] as usize).div_ceil(8).max(1);
+        let seen_bytes = if self.most_regions[n - k] <= 8 { 1 } else { 2 };
         let entries = placements(n, k).unwrap_or(0);
         let mut weight = [0usize; MAX_CELLS];
         let mut w = 1;
@@ -444,9 +564,17 @@ impl PdbBuilder {
 
     /// Expands up to `budget` states of `bfs`; returns (states expanded, group finished).
     fn run_group(&self, bfs: &mut GroupBfs, budget: u64) -> (u64, bool) {
+        // One visited byte per placement (at most 8 regions, always so on 4x4) is the hot case.
+        match bfs.seen_bytes {
+            1 => self.run_group_with::<1>(bfs, budget),
+            _ => self.run_group_with::<2>(bfs, budget),
+        }
+    }
+
+    /// `run_group` with `B` visited bytes per placement.
+    fn run_group_with<const B: usize>(&self, bfs: &mut GroupBfs, budget: u64) -> (u64, bool) {
         let k = bfs.cells.len();
         let all = self.geometry.all_cells();
-        let seen_bytes = bfs.seen_bytes;
         let rank_shift = 4 * (k as u32 + 1);
         let low_mask = (1u64 << rank_shift) - 1;
         let mut expanded = 0u64;
@@ -464,16 +592,15 @@ impl PdbBuilder {
                 // at[cell]: index of the group tile standing there.
                 let mut at = [u8::MAX; MAX_CELLS];
                 let mut occupied = 0u16;
-                for i in 0..k {
+                for (i, slot) in pos.iter_mut().enumerate().take(k) {
                     let p = ((state >> (4 * (k - i))) & 15) as u8;
-                    pos[i] = p;
+                    *slot = p;
                     at[p as usize] = i as u8;
                     occupied |= 1 << p;
                 }
                 let free = all & !occupied;
                 let region = self.flood((state & 15) as usize, free);
-                for i in 0..k {
-                    let from = pos[i];
+                for (i, &from) in pos.iter().enumerate().take(k) {
                     let mut targets = self.geometry.neighbours(from as usize) & region;
                     while targets != 0 {
                         let to = targets.trailing_zeros() as u8;
@@ -482,14 +609,14 @@ impl PdbBuilder {
                         let child_free = free ^ (1 << from) ^ (1 << to);
                         let entry = self.regions[child_free as usize * MAX_CELLS + from as usize];
                         let ordinal = (entry >> 4) as usize;
-                        let slot = r * seen_bytes + ordinal / 8;
+                        let slot = r * B + ordinal / 8;
                         let bit = 1u8 << (ordinal % 8);
                         let seen = bfs.seen[slot];
                         if seen & bit != 0 {
                             continue;
                         }
                         bfs.seen[slot] = seen | bit;
-                        if seen_bytes == 1 && seen == 0 {
+                        if B == 1 && seen == 0 {
                             // First region of this placement: no need to read the value.
                             bfs.values[r] = child_depth;
                         } else if bfs.values[r] == u8::MAX {
@@ -510,7 +637,13 @@ impl PdbBuilder {
                 bfs.seen = Vec::new();
                 return (expanded, true);
             }
-            sort_by_rank(&mut bfs.next, &mut bfs.current, &mut bfs.buckets, rank_shift, bfs.rank_bits);
+            sort_by_rank(
+                &mut bfs.next,
+                &mut bfs.current,
+                &mut bfs.buckets,
+                rank_shift,
+                bfs.rank_bits,
+            );
             std::mem::swap(&mut bfs.current, &mut bfs.next);
             bfs.next.clear();
             bfs.index = 0;
@@ -523,8 +656,19 @@ impl PdbBuilder {
 /// digit m changes by (b - a) less the lower-index group tiles strictly between a and b, and
 /// each higher-index group tile strictly between them gains or loses one in its digit.
 #[inline(always)]
-fn moved_rank(rank: usize, weight: &[usize; MAX_CELLS], at: &[u8; MAX_CELLS], m: u8, a: u8, b: u8) -> usize {
-    let (lo, hi, sign) = if a < b { (a, b, 1isize) } else { (b, a, -1isize) };
+fn moved_rank(
+    rank: usize,
+    weight: &[usize; MAX_CELLS],
+    at: &[u8; MAX_CELLS],
+    m: u8,
+    a: u8,
+    b: u8,
+) -> usize {
+    let (lo, hi, sign) = if a < b {
+        (a, b, 1isize)
+    } else {
+        (b, a, -1isize)
+    };
     let mut digit = b as isize - a as isize;
     let mut rank = rank as isize;
     for &j in &at[lo as usize + 1..hi as usize] {
@@ -543,7 +687,13 @@ fn moved_rank(rank: usize, weight: &[usize; MAX_CELLS], at: &[u8; MAX_CELLS], m:
 /// of the rank (bits `rank_shift..rank_shift + rank_bits`), using `scratch` as the second
 /// buffer. The next level's visited-set probes then sweep memory in a few ascending streams;
 /// a full sort measured no faster.
-fn sort_by_rank(states: &mut Vec<u64>, scratch: &mut Vec<u64>, counts: &mut [usize], rank_shift: u32, rank_bits: u32) {
+fn sort_by_rank(
+    states: &mut Vec<u64>,
+    scratch: &mut Vec<u64>,
+    counts: &mut [usize],
+    rank_shift: u32,
+    rank_bits: u32,
+) {
     let bits = rank_bits.min(12);
     let shift = rank_shift + rank_bits - bits;
     let counts = &mut counts[..(1usize << bits) + 1];
@@ -576,13 +726,28 @@ mod tests {
     fn partitions_are_checked() {
         let g = geometry(3, 3);
         assert!(Partition::new(&g, 8, vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]]).is_ok());
-        assert!(Partition::new(&g, 8, vec![vec![0, 1, 8]]).is_err(), "holds the blank");
-        assert!(Partition::new(&g, 8, vec![vec![0, 1], vec![1, 2]]).is_err(), "overlap");
-        assert!(Partition::new(&g, 8, vec![vec![0, 9]]).is_err(), "out of range");
+        assert!(
+            Partition::new(&g, 8, vec![vec![0, 1, 8]]).is_err(),
+            "holds the blank"
+        );
+        assert!(
+            Partition::new(&g, 8, vec![vec![0, 1], vec![1, 2]]).is_err(),
+            "overlap"
+        );
+        assert!(
+            Partition::new(&g, 8, vec![vec![0, 9]]).is_err(),
+            "out of range"
+        );
         assert!(Partition::new(&g, 8, vec![vec![]]).is_err(), "empty group");
-        assert!(Partition::new(&g, 9, vec![vec![0]]).is_err(), "blank out of range");
+        assert!(
+            Partition::new(&g, 9, vec![vec![0]]).is_err(),
+            "blank out of range"
+        );
         let big = geometry(4, 4);
-        assert!(Partition::new(&big, 0, vec![(1..9).collect()]).is_err(), "8 tiles on 16 cells is too big");
+        assert!(
+            Partition::new(&big, 0, vec![(1..9).collect()]).is_err(),
+            "8 tiles on 16 cells is too big"
+        );
     }
 
     #[test]
@@ -603,17 +768,41 @@ mod tests {
     }
 
     #[test]
-    fn a_group_of_every_tile_gives_the_exact_distance_on_2x3() {
+    fn a_group_of_every_tile_gives_the_exact_distance_on_3x2() {
         // With every tile in one group the abstract space is the puzzle itself.
         let g = geometry(3, 2);
         let p = Partition::new(&g, 5, vec![vec![0, 1, 2, 3, 4]]).unwrap_or_else(|e| panic!("{e}"));
         let t = PdbTables::build(&g, &p, |_| {});
         let values = &t.groups[0].values;
-        // 360 of the 720 placements (the blank then fills the free cell) are reachable.
-        let reached = values.iter().filter(|&&v| v != u8::MAX).count();
-        assert_eq!(reached, 360);
-        // The hardest 2x3 position needs 21 moves (checked against a plain BFS in tests/korf.rs).
-        assert_eq!(values.iter().filter(|&&v| v != u8::MAX).max(), Some(&21));
+        // A plain BFS over boards (cell -> tile, tile i belongs on cell i, the blank is 5).
+        let mut dist = std::collections::HashMap::new();
+        let mut queue = std::collections::VecDeque::new();
+        dist.insert(vec![0u8, 1, 2, 3, 4, 5], 0u8);
+        queue.push_back(vec![0u8, 1, 2, 3, 4, 5]);
+        while let Some(board) = queue.pop_front() {
+            let d = dist[&board];
+            let blank = board.iter().position(|&t| t == 5).unwrap_or(0);
+            for &(_, to) in g.moves(blank) {
+                let mut next = board.clone();
+                next.swap(blank, to as usize);
+                if !dist.contains_key(&next) {
+                    dist.insert(next.clone(), d + 1);
+                    queue.push_back(next);
+                }
+            }
+        }
+        assert_eq!(dist.len(), 360);
+        for (board, d) in &dist {
+            let mut cells = [0u8; 5];
+            for (cell, &t) in board.iter().enumerate() {
+                if t < 5 {
+                    cells[t as usize] = cell as u8;
+                }
+            }
+            assert_eq!(values[super::super::rank::rank(6, &cells)], *d, "{board:?}");
+        }
+        // The other half of the placements (the wrong parity) is never reached.
+        assert_eq!(values.iter().filter(|&&v| v == u8::MAX).count(), 360);
     }
 
     #[test]
@@ -645,7 +834,11 @@ mod tests {
                     let mut moved = pos;
                     moved[i] = to;
                     let expected = super::super::rank::rank(n, &moved);
-                    assert_eq!(moved_rank(r, &weight, &at, i as u8, pos[i], to), expected, "{pos:?} tile {i} to {to}");
+                    assert_eq!(
+                        moved_rank(r, &weight, &at, i as u8, pos[i], to),
+                        expected,
+                        "{pos:?} tile {i} to {to}"
+                    );
                 }
             }
         }
@@ -667,5 +860,27 @@ mod tests {
         let sliced = builder.into_tables().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(sliced, whole);
         assert!(PdbBuilder::new(&g, &p).into_tables().is_err());
+    }
+
+    #[test]
+    fn tables_built_apart_combine_into_the_whole() {
+        let g = geometry(3, 3);
+        let p = Partition::default_for(&g, 4).unwrap_or_else(|e| panic!("{e}"));
+        let whole = PdbTables::build(&g, &p, |_| {});
+        let parts: Vec<PdbTables> = p
+            .split()
+            .iter()
+            .map(|part| PdbTables::build(&g, part, |_| {}))
+            .collect();
+        assert_eq!(parts.len(), p.groups().len());
+        assert_eq!(PdbTables::combine(parts.clone()), Ok(whole));
+        // Overlapping groups, other blank cells and nothing at all are refused.
+        assert!(PdbTables::combine(vec![parts[0].clone(), parts[0].clone()]).is_err());
+        let other = Partition::new(&g, 0, vec![vec![1, 2]]).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            PdbTables::combine(vec![parts[0].clone(), PdbTables::build(&g, &other, |_| {})])
+                .is_err()
+        );
+        assert!(PdbTables::combine(Vec::new()).is_err());
     }
 }

@@ -35,7 +35,12 @@ impl PdbTables {
         let mut out = Vec::with_capacity(header + self.memory_bytes() + CHECKSUM_BYTES);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        out.extend_from_slice(&[self.geometry.width(), self.geometry.height(), self.blank, self.groups.len() as u8]);
+        out.extend_from_slice(&[
+            self.geometry.width(),
+            self.geometry.height(),
+            self.blank,
+            self.groups.len() as u8,
+        ]);
         for g in &self.groups {
             out.push(g.cells.len() as u8);
             out.extend_from_slice(&g.cells);
@@ -55,11 +60,17 @@ impl PdbTables {
             return Err(PdbError::NotAPdbFile);
         }
         if bytes.len() < FIXED_HEADER {
-            return Err(PdbError::Truncated { expected: FIXED_HEADER, found: bytes.len() });
+            return Err(PdbError::Truncated {
+                expected: FIXED_HEADER,
+                found: bytes.len(),
+            });
         }
         let version = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
         if version != FORMAT_VERSION {
-            return Err(PdbError::UnsupportedVersion { found: version, expected: FORMAT_VERSION });
+            return Err(PdbError::UnsupportedVersion {
+                found: version,
+                expected: FORMAT_VERSION,
+            });
         }
         let (width, height, blank, count) = (bytes[12], bytes[13], bytes[14], bytes[15] as usize);
         let corrupt = |reason: String| PdbError::CorruptHeader { reason };
@@ -69,24 +80,39 @@ impl PdbTables {
         let mut at = FIXED_HEADER;
         let mut groups = Vec::with_capacity(count);
         for _ in 0..count {
-            let k = *bytes.get(at).ok_or(PdbError::Truncated { expected: at + 1, found: bytes.len() })? as usize;
+            let k = *bytes.get(at).ok_or(PdbError::Truncated {
+                expected: at + 1,
+                found: bytes.len(),
+            })? as usize;
             if k == 0 || k >= n {
                 return Err(corrupt(format!("a group of {k} tiles on a {n}-cell board")));
             }
-            let cells = bytes
-                .get(at + 1..at + 1 + k)
-                .ok_or(PdbError::Truncated { expected: at + 1 + k, found: bytes.len() })?;
+            let cells = bytes.get(at + 1..at + 1 + k).ok_or(PdbError::Truncated {
+                expected: at + 1 + k,
+                found: bytes.len(),
+            })?;
             groups.push(cells.to_vec());
             at += 1 + k;
         }
-        let partition = Partition::new(&geometry, blank, groups).map_err(|e| corrupt(e.to_string()))?;
-        let table_bytes: usize = partition.groups().iter().map(|g| placements(n, g.len()).unwrap_or(0)).sum();
+        let partition =
+            Partition::new(&geometry, blank, groups).map_err(|e| corrupt(e.to_string()))?;
+        let table_bytes: usize = partition
+            .groups()
+            .iter()
+            .map(|g| placements(n, g.len()).unwrap_or(0))
+            .sum();
         let expected = at + table_bytes + CHECKSUM_BYTES;
         if bytes.len() < expected {
-            return Err(PdbError::Truncated { expected, found: bytes.len() });
+            return Err(PdbError::Truncated {
+                expected,
+                found: bytes.len(),
+            });
         }
         if bytes.len() > expected {
-            return Err(corrupt(format!("{} bytes after the end of the tables", bytes.len() - expected)));
+            return Err(corrupt(format!(
+                "{} bytes after the end of the tables",
+                bytes.len() - expected
+            )));
         }
         let body = &bytes[..expected - CHECKSUM_BYTES];
         let mut stored = [0u8; 8];
@@ -99,10 +125,17 @@ impl PdbTables {
         let mut tables = Vec::with_capacity(count);
         for cells in partition.groups() {
             let len = placements(n, cells.len()).unwrap_or(0);
-            tables.push(GroupTable { cells: cells.clone(), values: body[at..at + len].to_vec() });
+            tables.push(GroupTable {
+                cells: cells.clone(),
+                values: body[at..at + len].to_vec(),
+            });
             at += len;
         }
-        Ok(PdbTables { geometry, blank, groups: tables })
+        Ok(PdbTables {
+            geometry,
+            blank,
+            groups: tables,
+        })
     }
 }
 
@@ -113,7 +146,10 @@ pub enum Provenance {
     Loaded,
     /// Built. `replaced` says why an existing file was not used; `save_error` why the new tables
     /// could not be written (they are still returned).
-    Built { replaced: Option<PdbError>, save_error: Option<PdbError> },
+    Built {
+        replaced: Option<PdbError>,
+        save_error: Option<PdbError>,
+    },
 }
 
 /// Loads the tables of `partition` from `path`, or builds them (with `progress`) and saves them
@@ -123,6 +159,18 @@ pub fn load_or_build(
     geometry: &Geometry,
     partition: &Partition,
     progress: impl FnMut(f64),
+) -> (PdbTables, Provenance) {
+    load_or_else(path, geometry, partition, || {
+        PdbTables::build(geometry, partition, progress)
+    })
+}
+
+/// [`load_or_build`] with the build left to the caller (for example in several threads).
+pub fn load_or_else(
+    path: &Path,
+    geometry: &Geometry,
+    partition: &Partition,
+    build: impl FnOnce() -> PdbTables,
 ) -> (PdbTables, Provenance) {
     let shown = path.display().to_string();
     let replaced = match std::fs::read(path) {
@@ -137,11 +185,25 @@ pub fn load_or_build(
             Err(e) => Some(e),
         },
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => Some(PdbError::Io { path: shown.clone(), reason: e.to_string() }),
+        Err(e) => Some(PdbError::Io {
+            path: shown.clone(),
+            reason: e.to_string(),
+        }),
     };
-    let tables = PdbTables::build(geometry, partition, progress);
-    let save_error = save(path, &tables.to_bytes()).err().map(|reason| PdbError::Io { path: shown, reason });
-    (tables, Provenance::Built { replaced, save_error })
+    let tables = build();
+    let save_error = save(path, &tables.to_bytes())
+        .err()
+        .map(|reason| PdbError::Io {
+            path: shown,
+            reason,
+        });
+    (
+        tables,
+        Provenance::Built {
+            replaced,
+            save_error,
+        },
+    )
 }
 
 /// Writes through a temporary file and a rename, so a crash never leaves a half-written file.
@@ -159,7 +221,8 @@ mod tests {
 
     fn small() -> PdbTables {
         let g = Geometry::new(3, 3).unwrap_or_else(|e| panic!("{e}"));
-        let p = Partition::new(&g, 0, vec![vec![1, 2, 3], vec![4, 5, 6, 7, 8]]).unwrap_or_else(|e| panic!("{e}"));
+        let p = Partition::new(&g, 0, vec![vec![1, 2, 3], vec![4, 5, 6, 7, 8]])
+            .unwrap_or_else(|e| panic!("{e}"));
         PdbTables::build(&g, &p, |_| {})
     }
 
@@ -176,31 +239,57 @@ mod tests {
         assert_eq!(PdbTables::from_bytes(b"hello"), Err(PdbError::NotAPdbFile));
         let mut v = bytes.clone();
         v[8] = 9;
-        assert!(matches!(PdbTables::from_bytes(&v), Err(PdbError::UnsupportedVersion { found: 9, .. })));
-        assert!(matches!(PdbTables::from_bytes(&bytes[..bytes.len() - 1]), Err(PdbError::Truncated { .. })));
-        assert!(matches!(PdbTables::from_bytes(&bytes[..20]), Err(PdbError::Truncated { .. })));
+        assert!(matches!(
+            PdbTables::from_bytes(&v),
+            Err(PdbError::UnsupportedVersion { found: 9, .. })
+        ));
+        assert!(matches!(
+            PdbTables::from_bytes(&bytes[..bytes.len() - 1]),
+            Err(PdbError::Truncated { .. })
+        ));
+        assert!(matches!(
+            PdbTables::from_bytes(&bytes[..20]),
+            Err(PdbError::Truncated { .. })
+        ));
         let mut longer = bytes.clone();
         longer.push(0);
-        assert!(matches!(PdbTables::from_bytes(&longer), Err(PdbError::CorruptHeader { .. })));
+        assert!(matches!(
+            PdbTables::from_bytes(&longer),
+            Err(PdbError::CorruptHeader { .. })
+        ));
         // Flip one bit anywhere in the tables or the checksum.
         for at in [30, bytes.len() / 2, bytes.len() - 9, bytes.len() - 1] {
             let mut d = bytes.clone();
             d[at] ^= 0x10;
-            assert!(matches!(PdbTables::from_bytes(&d), Err(PdbError::ChecksumMismatch { .. })), "byte {at}");
+            assert!(
+                matches!(
+                    PdbTables::from_bytes(&d),
+                    Err(PdbError::ChecksumMismatch { .. })
+                ),
+                "byte {at}"
+            );
         }
         // A header naming an impossible board or partition.
         let mut d = bytes.clone();
         d[12] = 9;
-        assert!(matches!(PdbTables::from_bytes(&d), Err(PdbError::CorruptHeader { .. })));
+        assert!(matches!(
+            PdbTables::from_bytes(&d),
+            Err(PdbError::CorruptHeader { .. })
+        ));
         let mut d = bytes.clone();
         d[17] = 0; // a group now holds the blank's cell
-        assert!(matches!(PdbTables::from_bytes(&d), Err(PdbError::CorruptHeader { .. })));
+        assert!(matches!(
+            PdbTables::from_bytes(&d),
+            Err(PdbError::CorruptHeader { .. })
+        ));
         // Random bytes after a valid magic never panic.
         let mut seed = 0x1234_5678u64;
         for _ in 0..2000 {
             let mut d = bytes[..16.min(bytes.len())].to_vec();
             for _ in 0..(seed % 64) {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 d.push((seed >> 56) as u8);
             }
             assert!(PdbTables::from_bytes(&d).is_err());
@@ -216,7 +305,13 @@ mod tests {
         let t = small();
         let (g, p) = (t.geometry().clone(), t.partition());
         let (built, how) = load_or_build(&path, &g, &p, |_| {});
-        assert_eq!(how, Provenance::Built { replaced: None, save_error: None });
+        assert_eq!(
+            how,
+            Provenance::Built {
+                replaced: None,
+                save_error: None
+            }
+        );
         assert_eq!(built, t);
         let (loaded, how) = load_or_build(&path, &g, &p, |_| {});
         assert_eq!(how, Provenance::Loaded);
@@ -227,12 +322,25 @@ mod tests {
         bytes[last] ^= 1;
         let _ = std::fs::write(&path, &bytes);
         let (rebuilt, how) = load_or_build(&path, &g, &p, |_| {});
-        assert!(matches!(how, Provenance::Built { replaced: Some(PdbError::ChecksumMismatch { .. }), save_error: None }));
+        assert!(matches!(
+            how,
+            Provenance::Built {
+                replaced: Some(PdbError::ChecksumMismatch { .. }),
+                save_error: None
+            }
+        ));
         assert_eq!(rebuilt, t);
         // Another partition's file is replaced too.
-        let other = Partition::new(&g, 0, vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]).unwrap_or_else(|e| panic!("{e}"));
+        let other = Partition::new(&g, 0, vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]])
+            .unwrap_or_else(|e| panic!("{e}"));
         let (_, how) = load_or_build(&path, &g, &other, |_| {});
-        assert!(matches!(how, Provenance::Built { replaced: Some(PdbError::OtherPartition { .. }), .. }));
+        assert!(matches!(
+            how,
+            Provenance::Built {
+                replaced: Some(PdbError::OtherPartition { .. }),
+                ..
+            }
+        ));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -29,8 +29,12 @@ pub(crate) struct View {
 /// Additive pattern databases for one goal: the sum of the group tables, maximised over the
 /// reflections that fix the blank's goal cell.
 ///
-/// Admissible and consistent: each move moves one tile, which belongs to at most one group, and
-/// that group's table is itself a distance in an abstraction of the puzzle.
+/// Admissible: each move moves one tile, which belongs to at most one group, so the group
+/// tables' moves never count one move twice, and each table is a shortest distance in an
+/// abstraction of the puzzle (the blank's position is part of that abstraction; the table keeps
+/// the minimum over it). Not always consistent: because of that minimum, one move can lower a
+/// group's value by more than one (rarely: see the tests). IDA* does not need consistency, and
+/// the crate's A* reopens closed nodes, so both stay optimal.
 #[derive(Debug, Clone)]
 pub struct Pdb {
     tables: Arc<PdbTables>,
@@ -51,7 +55,10 @@ impl Pdb {
         geometry.check_tiles("goal", goal)?;
         let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
         if blank != tables.blank() {
-            return Err(PdbError::GoalMismatch { tables_blank: tables.blank(), goal_blank: blank });
+            return Err(PdbError::GoalMismatch {
+                tables_blank: tables.blank(),
+                goal_blank: blank,
+            });
         }
         let mut goal_cell = [0u8; MAX_CELLS];
         for (cell, &t) in goal.iter().enumerate() {
@@ -63,19 +70,38 @@ impl Pdb {
                 group_of[c as usize] = g as u8;
             }
         }
-        let mut views = vec![View { map: geometry.all_symmetries()[0] }];
-        for map in geometry.symmetries_fixing(blank as usize).into_iter().take(MAX_VIEWS - 1) {
+        let mut views = vec![View {
+            map: geometry.all_symmetries()[0],
+        }];
+        for map in geometry
+            .symmetries_fixing(blank as usize)
+            .into_iter()
+            .take(MAX_VIEWS - 1)
+        {
             views.push(View { map });
         }
-        Ok(Pdb { tables, goal: goal.to_vec(), goal_cell, group_of, views })
+        Ok(Pdb {
+            tables,
+            goal: goal.to_vec(),
+            goal_cell,
+            group_of,
+            views,
+        })
     }
 
     /// Builds the default partition's tables for `goal` on a `geometry` board and pairs them.
-    pub fn build(geometry: &Geometry, goal: &[u8], progress: impl FnMut(f64)) -> Result<Pdb, PdbError> {
+    pub fn build(
+        geometry: &Geometry,
+        goal: &[u8],
+        progress: impl FnMut(f64),
+    ) -> Result<Pdb, PdbError> {
         geometry.check_tiles("goal", goal)?;
         let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
         let partition = Partition::default_for(geometry, blank)?;
-        Pdb::new(Arc::new(PdbTables::build(geometry, &partition, progress)), goal)
+        Pdb::new(
+            Arc::new(PdbTables::build(geometry, &partition, progress)),
+            goal,
+        )
     }
 
     /// Builds the default partition's tables for `puzzle`'s shape and goal, so that the generic
@@ -118,16 +144,28 @@ impl Pdb {
         &self.group_of
     }
 
-    /// The heuristic value of `tiles` (row-major, 0 the blank), which must be a board of this
-    /// geometry (`Geometry::check_tiles`); a malformed board gives a meaningless number, never a panic.
+    /// The heuristic value of `tiles` (row-major, 0 the blank). Anything that is not a board of
+    /// this geometry gets 0 (never a panic); check input with `Geometry::check_tiles` first.
     pub fn estimate(&self, tiles: &[u8]) -> u32 {
         let n = self.geometry().cells();
+        if tiles.len() != n {
+            return 0;
+        }
         // pos[goal cell] = the cell where the tile that belongs there stands.
         let mut pos = [0u8; MAX_CELLS];
-        for (cell, &t) in tiles.iter().enumerate().take(n) {
-            pos[(self.goal_cell[t as usize & (MAX_CELLS - 1)]) as usize] = cell as u8;
+        let mut seen = 0u32;
+        for (cell, &t) in tiles.iter().enumerate() {
+            if t as usize >= n || seen & (1 << t) != 0 {
+                return 0;
+            }
+            seen |= 1 << t;
+            pos[self.goal_cell[t as usize] as usize] = cell as u8;
         }
-        self.views.iter().map(|view| self.view_sum(view, &pos)).max().unwrap_or(0)
+        self.views
+            .iter()
+            .map(|view| self.view_sum(view, &pos))
+            .max()
+            .unwrap_or(0)
     }
 
     /// The sum of the group tables for one view, tile positions given by goal cell.
@@ -168,5 +206,63 @@ impl Heuristic<SmallPuzzle> for Pdb {
 
     fn name(&self) -> &'static str {
         super::PDB_HEURISTIC_NAME
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn three() -> Pdb {
+        let g = Geometry::new(3, 3).unwrap_or_else(|e| panic!("{e}"));
+        Pdb::build(&g, &[1, 2, 3, 4, 5, 6, 7, 8, 0], |_| {}).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn malformed_boards_get_zero_never_a_panic() {
+        let pdb = three();
+        assert_eq!(pdb.estimate(&[]), 0);
+        assert_eq!(pdb.estimate(&[1, 2, 3]), 0);
+        assert_eq!(pdb.estimate(&[1, 1, 3, 4, 5, 6, 7, 8, 0]), 0);
+        assert_eq!(pdb.estimate(&[1, 2, 3, 4, 5, 6, 7, 8, 200]), 0);
+        assert!(pdb.estimate(&[8, 6, 7, 2, 5, 4, 3, 0, 1]) > 0);
+    }
+
+    #[test]
+    fn tables_pair_only_with_goals_of_their_blank_cell() {
+        let pdb = three();
+        let tables = pdb.tables().clone();
+        // Any order of the tiles, the blank on the same cell: accepted.
+        assert!(Pdb::new(tables.clone(), &[8, 7, 6, 5, 4, 3, 2, 1, 0]).is_ok());
+        assert_eq!(
+            Pdb::new(tables.clone(), &[0, 1, 2, 3, 4, 5, 6, 7, 8]).err(),
+            Some(PdbError::GoalMismatch {
+                tables_blank: 8,
+                goal_blank: 0
+            })
+        );
+        assert!(matches!(
+            Pdb::new(tables, &[1, 2, 3]),
+            Err(PdbError::BadBoard { what: "goal", .. })
+        ));
+    }
+
+    #[test]
+    fn reflections_follow_the_blank_cell() {
+        let pdb = three();
+        assert_eq!(pdb.view_count(), 2);
+        assert_eq!(pdb.clone().without_reflections().view_count(), 1);
+        // The reflected lookup of the mirrored board equals the plain lookup of the board.
+        let board = [8, 6, 7, 2, 5, 4, 3, 0, 1];
+        let plain = pdb.clone().without_reflections();
+        let transposed: Vec<u8> = (0..9).map(|c| board[(c % 3) * 3 + c / 3]).collect();
+        let goal_t: Vec<u8> = (0..9).map(|c| pdb.goal()[(c % 3) * 3 + c / 3]).collect();
+        let mirrored = Pdb::new(pdb.tables().clone(), &goal_t)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .without_reflections();
+        assert_eq!(
+            pdb.estimate(&board),
+            plain.estimate(&board).max(mirrored.estimate(&transposed))
+        );
     }
 }

@@ -1,5 +1,6 @@
 //! IDA* for boards of up to 16 cells, tuned for the 15-puzzle: incremental heuristics, no
-//! allocation in the loop, parent pruning, best-first child order and parity-stepped bounds.
+//! allocation in the loop, parent pruning, best-first child order, parity-stepped bounds,
+//! lazy reflected lookups and pathmax/BPMX for the databases' inconsistency.
 
 use super::board::{DirCode, Geometry, MAX_CELLS};
 use super::build::GroupTable;
@@ -24,10 +25,12 @@ pub(crate) trait Incremental {
     type Delta: Copy + Default;
     /// The value for the current board.
     fn value(&self) -> u32;
-    /// The value after the tile named `tile` (by its goal cell) slides from `from` to `to`.
-    /// If the value is above `limit` (the child will be pruned) it may be any value above
-    /// `limit` not over the true one, and the delta must not be applied.
-    fn probe(&mut self, tile: usize, from: u8, to: u8, limit: i32) -> (u32, Self::Delta);
+    /// A first, cheap lower bound on the value after the tile named `tile` (by its goal cell)
+    /// slides from `from` to `to`; it fills part of `delta`.
+    fn probe(&self, tile: usize, from: u8, to: u8, delta: &mut Self::Delta) -> u32;
+    /// The full value after that move, given `probe`'s `first`; fills the rest of `delta`.
+    /// Only a completed delta may be applied.
+    fn complete(&self, tile: usize, from: u8, to: u8, first: u32, delta: &mut Self::Delta) -> u32;
     /// Makes the probed move the current board.
     fn apply(&mut self, tile: usize, from: u8, to: u8, delta: &Self::Delta);
     /// Undoes `apply`.
@@ -71,9 +74,14 @@ impl Incremental for ManhattanEval {
     }
 
     #[inline(always)]
-    fn probe(&mut self, tile: usize, from: u8, to: u8, _limit: i32) -> (u32, ()) {
+    fn probe(&self, tile: usize, from: u8, to: u8, _: &mut ()) -> u32 {
         let row = &self.distance[tile];
-        (self.h + row[to as usize] as u32 - row[from as usize] as u32, ())
+        self.h + row[to as usize] as u32 - row[from as usize] as u32
+    }
+
+    #[inline(always)]
+    fn complete(&self, _tile: usize, _from: u8, _to: u8, first: u32, _: &mut ()) -> u32 {
+        first
     }
 
     #[inline(always)]
@@ -113,7 +121,13 @@ struct PdbDelta<const V: usize> {
 
 impl<const V: usize> Default for PdbDelta<V> {
     fn default() -> Self {
-        PdbDelta { group: [NO_GROUP; V], old_rank: [0; V], new_rank: [0; V], old_value: [0; V], new_value: [0; V] }
+        PdbDelta {
+            group: [NO_GROUP; V],
+            old_rank: [0; V],
+            new_rank: [0; V],
+            old_value: [0; V],
+            new_value: [0; V],
+        }
     }
 }
 
@@ -146,7 +160,10 @@ impl<'a, const V: usize> PdbEval<'a, V> {
     fn new(pdb: &'a Pdb, names: &[u8]) -> PdbEval<'a, V> {
         let n = pdb.geometry().cells();
         let tables: &'a [GroupTable] = pdb.tables().groups();
-        let mut groups = [GroupRef { weight: [0; MAX_CELLS], values: &[] }; MAX_GROUPS];
+        let mut groups = [GroupRef {
+            weight: [0; MAX_CELLS],
+            values: &[],
+        }; MAX_GROUPS];
         let mut index_of = [0u8; MAX_CELLS];
         for (slot, table) in groups.iter_mut().zip(tables) {
             let k = table.cells().len();
@@ -176,10 +193,10 @@ impl<'a, const V: usize> PdbEval<'a, V> {
             sum: [0; V],
             table_bytes: pdb.tables().memory_bytes() as u64,
         };
-        for v in 0..V {
+        for (v, map) in maps.iter().enumerate() {
             let mut pos = [0u8; MAX_CELLS];
             for (cell, &t) in names.iter().enumerate() {
-                let (name, vcell) = (maps[v][t as usize] as usize, maps[v][cell]);
+                let (name, vcell) = (map[t as usize] as usize, map[cell]);
                 pos[name] = vcell;
                 if group_of[name] != NO_GROUP {
                     eval.at[v][vcell as usize] = group_of[name] << 4 | index_of[name];
@@ -230,7 +247,13 @@ impl<'a, const V: usize> PdbEval<'a, V> {
         if g == NO_GROUP {
             return self.sum[v];
         }
-        let r = self.moved_rank(v, g, self.index_of[name], self.maps[v][from as usize], self.maps[v][to as usize]);
+        let r = self.moved_rank(
+            v,
+            g,
+            self.index_of[name],
+            self.maps[v][from as usize],
+            self.maps[v][to as usize],
+        );
         let new_value = self.groups[g as usize].values[r as usize];
         let old_value = self.value[v][g as usize];
         delta.old_rank[v] = self.rank[v][g as usize];
@@ -250,23 +273,26 @@ impl<const V: usize> Incremental for PdbEval<'_, V> {
     }
 
     #[inline(always)]
-    fn probe(&mut self, tile: usize, from: u8, to: u8, limit: i32) -> (u32, PdbDelta<V>) {
-        let mut delta = PdbDelta::default();
-        let mut best = 0;
-        for v in 0..V {
-            best = best.max(self.probe_view(v, tile, from, to, &mut delta));
-            // Over the limit already: the child is pruned, the other views are not needed.
-            if best as i32 > limit {
-                break;
-            }
+    fn probe(&self, tile: usize, from: u8, to: u8, delta: &mut PdbDelta<V>) -> u32 {
+        self.probe_view(0, tile, from, to, delta)
+    }
+
+    #[inline(always)]
+    fn complete(&self, tile: usize, from: u8, to: u8, first: u32, delta: &mut PdbDelta<V>) -> u32 {
+        let mut best = first;
+        for v in 1..V {
+            best = best.max(self.probe_view(v, tile, from, to, delta));
         }
-        (best, delta)
+        best
     }
 
     #[inline(always)]
     fn apply(&mut self, _tile: usize, from: u8, to: u8, delta: &PdbDelta<V>) {
         for v in 0..V {
-            let (a, b) = (self.maps[v][from as usize] as usize, self.maps[v][to as usize] as usize);
+            let (a, b) = (
+                self.maps[v][from as usize] as usize,
+                self.maps[v][to as usize] as usize,
+            );
             self.at[v].swap(a, b);
             let g = delta.group[v];
             if g != NO_GROUP {
@@ -281,7 +307,10 @@ impl<const V: usize> Incremental for PdbEval<'_, V> {
     #[inline(always)]
     fn revert(&mut self, _tile: usize, from: u8, to: u8, delta: &PdbDelta<V>) {
         for v in 0..V {
-            let (a, b) = (self.maps[v][from as usize] as usize, self.maps[v][to as usize] as usize);
+            let (a, b) = (
+                self.maps[v][from as usize] as usize,
+                self.maps[v][to as usize] as usize,
+            );
             self.at[v].swap(a, b);
             let g = delta.group[v];
             if g != NO_GROUP {
@@ -341,9 +370,14 @@ struct Engine<'c, 'a, H> {
 }
 
 impl<H: Incremental> Engine<'_, '_, H> {
-    /// Depth-first search below the node reached by the path so far (`g` moves, blank on `blank`,
-    /// last move's inverse `back`), pruning at f > bound.
-    fn dfs(&mut self, blank: u8, g: u32, back: DirCode) -> Step {
+    /// Depth-first search below the node reached by the path so far (`g` moves, heuristic `h`,
+    /// blank on `blank`, last move's inverse `back`), pruning at f > bound.
+    ///
+    /// The databases are not consistent (a move can change h by more than one), so values are
+    /// passed along edges both ways (pathmax / BPMX): a child is worth at least h - 1, and a node
+    /// at least the best child's h - 1, which can cut the node before any child is searched.
+    fn dfs(&mut self, blank: u8, g: u32, h: u32, back: DirCode) -> Step {
+        self.deepest = self.deepest.max(g);
         if self.board == self.goal_board {
             self.solution_len = g as usize;
             return Step::Found;
@@ -358,18 +392,35 @@ impl<H: Incremental> Engine<'_, '_, H> {
                 return Step::Stop;
             }
         }
-        self.deepest = self.deepest.max(g);
-        let mut children = [Child::<H::Delta>::default(); 4];
-        let mut count = 0;
-        let limit = self.bound as i32 - g as i32 - 1;
+        // First the cheap bound of every child (their table reads are independent, so the
+        // processor overlaps them), then the full value of those that may be searched.
+        let mut probed = [Child::<H::Delta>::default(); 4];
+        let mut candidates = 0;
         let b = blank as usize;
         for &(dir, to) in &self.moves[b][..self.move_count[b] as usize] {
             if dir == back {
                 continue;
             }
             let tile = ((self.board >> (4 * to as u32)) & 0xF) as u8;
-            let (h, delta) = self.eval.probe(tile as usize, to, blank, limit);
-            self.generated += 1;
+            let c = &mut probed[candidates];
+            c.h = self.eval.probe(tile as usize, to, blank, &mut c.delta);
+            (c.dir, c.to, c.tile) = (dir, to, tile);
+            candidates += 1;
+        }
+        self.generated += candidates as u64;
+        let limit = self.bound as i32 - g as i32 - 1;
+        let inherited = h.saturating_sub(1);
+        let mut best_child = 0;
+        let mut children = [Child::<H::Delta>::default(); 4];
+        let mut count = 0;
+        for c in &mut probed[..candidates] {
+            if c.h as i32 <= limit {
+                c.h = self
+                    .eval
+                    .complete(c.tile as usize, c.to, blank, c.h, &mut c.delta);
+            }
+            best_child = best_child.max(c.h);
+            let h = c.h.max(inherited);
             let f = g + 1 + h;
             let f = f + ((f ^ self.parity) & 1);
             if f > self.bound {
@@ -382,17 +433,27 @@ impl<H: Incremental> Engine<'_, '_, H> {
                 children[j] = children[j - 1];
                 j -= 1;
             }
-            children[j] = Child { h, dir, to, tile, delta };
+            children[j] = Child { h, ..*c };
             count += 1;
+        }
+        if count > 0 && best_child > h + 1 {
+            let f = g + best_child - 1;
+            let f = f + ((f ^ self.parity) & 1);
+            if f > self.bound {
+                self.next_bound = self.next_bound.min(f);
+                return Step::Continue;
+            }
         }
         for child in &children[..count] {
             let swap = (child.tile as u64 ^ self.blank_name) << (4 * blank as u32)
                 | (child.tile as u64 ^ self.blank_name) << (4 * child.to as u32);
             self.board ^= swap;
-            self.eval.apply(child.tile as usize, child.to, blank, &child.delta);
+            self.eval
+                .apply(child.tile as usize, child.to, blank, &child.delta);
             self.path[g as usize] = child.dir;
-            let step = self.dfs(child.to, g + 1, child.dir ^ 1);
-            self.eval.revert(child.tile as usize, child.to, blank, &child.delta);
+            let step = self.dfs(child.to, g + 1, child.h, child.dir ^ 1);
+            self.eval
+                .revert(child.tile as usize, child.to, blank, &child.delta);
             self.board ^= swap;
             if step != Step::Continue {
                 return step;
@@ -407,7 +468,10 @@ impl<H: Incremental> Engine<'_, '_, H> {
         let mut bound = h0 + ((h0 ^ self.parity) & 1);
         loop {
             if bound as usize >= MAX_PATH {
-                let message = format!("stopped: the solution needs more than {} moves, the longest path kept", MAX_PATH - 1);
+                let message = format!(
+                    "stopped: the solution needs more than {} moves, the longest path kept",
+                    MAX_PATH - 1
+                );
                 return self.finish_stopped(Status::Limit, message, heuristic);
             }
             if let Some((status, message)) = self.control.over_state_limit(bound as u64 + 1) {
@@ -416,17 +480,23 @@ impl<H: Incremental> Engine<'_, '_, H> {
             self.bound = bound;
             self.next_bound = u32::MAX;
             let before = self.expanded;
-            let step = self.dfs(start_blank, 0, NO_DIR);
+            let step = self.dfs(start_blank, 0, h0, NO_DIR);
             self.stats.by_depth.push(self.expanded - before);
             match step {
                 Step::Found => {
                     self.fill_stats();
-                    let moves = self.path[..self.solution_len].iter().map(|&d| to_dir(d)).collect();
-                    return Outcome::solved(Algorithm::Idastar, moves, true, self.stats).with_heuristic(heuristic);
+                    let moves = self.path[..self.solution_len]
+                        .iter()
+                        .map(|&d| to_dir(d))
+                        .collect();
+                    return Outcome::solved(Algorithm::Idastar, moves, true, self.stats)
+                        .with_heuristic(heuristic);
                 }
                 Step::Stop => {
-                    let (status, message) =
-                        self.stop.take().unwrap_or((Status::Cancelled, "stopped".to_string()));
+                    let (status, message) = self
+                        .stop
+                        .take()
+                        .unwrap_or((Status::Cancelled, "stopped".to_string()));
                     return self.finish_stopped(status, message, heuristic);
                 }
                 Step::Continue if self.next_bound == u32::MAX => {
@@ -444,10 +514,16 @@ impl<H: Incremental> Engine<'_, '_, H> {
         self.stats.generated = self.generated;
         self.stats.max_open = self.deepest as u64 + 1;
         self.stats.elapsed_ms = self.control.elapsed_ms();
-        self.stats.memory(self.eval.memory_bytes() + std::mem::size_of::<Self>() as u64);
+        self.stats
+            .memory(self.eval.memory_bytes() + std::mem::size_of::<Self>() as u64);
     }
 
-    fn finish_stopped(mut self, status: Status, message: String, heuristic: &'static str) -> Outcome<Dir> {
+    fn finish_stopped(
+        mut self,
+        status: Status,
+        message: String,
+        heuristic: &'static str,
+    ) -> Outcome<Dir> {
         self.fill_stats();
         Outcome::stopped(Algorithm::Idastar, status, message, self.stats).with_heuristic(heuristic)
     }
@@ -472,9 +548,15 @@ fn prepare(
     heuristic: &'static str,
 ) -> Result<([u8; MAX_CELLS], u8, u8), Box<Outcome<Dir>>> {
     let stopped = |status, message: String| {
-        Box::new(Outcome::stopped(Algorithm::Idastar, status, message, Stats::default()).with_heuristic(heuristic))
+        Box::new(
+            Outcome::stopped(Algorithm::Idastar, status, message, Stats::default())
+                .with_heuristic(heuristic),
+        )
     };
-    if let Err(e) = geometry.check_tiles("start", start).and_then(|_| geometry.check_tiles("goal", goal)) {
+    if let Err(e) = geometry
+        .check_tiles("start", start)
+        .and_then(|_| geometry.check_tiles("goal", goal))
+    {
         return Err(stopped(Status::Invalid, e.to_string()));
     }
     if let Err(why) = check_solvable(geometry.shape(), start, goal) {
@@ -507,7 +589,10 @@ fn engine<'c, 'a, H: Incremental>(
         moves[cell][..list.len()].copy_from_slice(list);
         move_count[cell] = list.len() as u8;
     }
-    let pack = |it: &mut dyn Iterator<Item = u8>| it.enumerate().fold(0u64, |b, (c, t)| b | (t as u64) << (4 * c));
+    let pack = |it: &mut dyn Iterator<Item = u8>| {
+        it.enumerate()
+            .fold(0u64, |b, (c, t)| b | (t as u64) << (4 * c))
+    };
     let board = pack(&mut names[..n].iter().copied());
     let goal_board = pack(&mut (0..n as u8));
     let start_blank = names.iter().position(|&t| t == blank_name).unwrap_or(0);
@@ -540,24 +625,48 @@ fn engine<'c, 'a, H: Incremental>(
 /// i-th f-bound iteration; `max_open` the deepest path (in states).
 pub fn solve_idastar(pdb: &Pdb, start: &[u8], control: &mut Control) -> Outcome<Dir> {
     let geometry = pdb.geometry();
-    let (names, blank_name, start_blank) = match prepare(geometry, start, pdb.goal(), PDB_HEURISTIC_NAME) {
-        Ok(prepared) => prepared,
-        Err(outcome) => return *outcome,
-    };
+    let (names, blank_name, start_blank) =
+        match prepare(geometry, start, pdb.goal(), PDB_HEURISTIC_NAME) {
+            Ok(prepared) => prepared,
+            Err(outcome) => return *outcome,
+        };
     let names = &names[..geometry.cells()];
     match pdb.view_count() {
-        1 => engine(geometry, names, blank_name, PdbEval::<1>::new(pdb, names), control)
-            .run(start_blank, PDB_HEURISTIC_NAME),
-        2 => engine(geometry, names, blank_name, PdbEval::<2>::new(pdb, names), control)
-            .run(start_blank, PDB_HEURISTIC_NAME),
-        _ => engine(geometry, names, blank_name, PdbEval::<3>::new(pdb, names), control)
-            .run(start_blank, PDB_HEURISTIC_NAME),
+        1 => engine(
+            geometry,
+            names,
+            blank_name,
+            PdbEval::<1>::new(pdb, names),
+            control,
+        )
+        .run(start_blank, PDB_HEURISTIC_NAME),
+        2 => engine(
+            geometry,
+            names,
+            blank_name,
+            PdbEval::<2>::new(pdb, names),
+            control,
+        )
+        .run(start_blank, PDB_HEURISTIC_NAME),
+        _ => engine(
+            geometry,
+            names,
+            blank_name,
+            PdbEval::<3>::new(pdb, names),
+            control,
+        )
+        .run(start_blank, PDB_HEURISTIC_NAME),
     }
 }
 
 /// Solves `start` for `goal` optimally by the same IDA* with Manhattan distance: the baseline
 /// that shows what the pattern databases gain.
-pub fn solve_manhattan(geometry: &Geometry, start: &[u8], goal: &[u8], control: &mut Control) -> Outcome<Dir> {
+pub fn solve_manhattan(
+    geometry: &Geometry,
+    start: &[u8],
+    goal: &[u8],
+    control: &mut Control,
+) -> Outcome<Dir> {
     let (names, blank_name, start_blank) = match prepare(geometry, start, goal, MANHATTAN_NAME) {
         Ok(prepared) => prepared,
         Err(outcome) => return *outcome,
