@@ -74,7 +74,7 @@ impl Partition {
             }
             // A state is packed in a u64: rank, k cells and the region, 4 bits each.
             let rank_bits = usize::BITS - entries.saturating_sub(1).leading_zeros();
-            if 4 * (group.len() as u32 + 1) + rank_bits > 64 {
+            if 4 * (group.len() as u32 + 1) + BACK_BITS + rank_bits > 64 {
                 return bad(format!(
                     "group {} has {} tiles, too many for the builder's state",
                     i + 1,
@@ -367,8 +367,9 @@ struct GroupBfs {
     seen_bytes: usize,
     seen: Vec<u8>,
     values: Vec<u8>,
-    /// States at distance `depth`, packed: the placement's rank above bit 4(k+1), group tile i's
-    /// cell in nibble k - i, the smallest cell of the blank's region in nibble 0.
+    /// States at distance `depth`, packed: the placement's rank above bit 4(k+1) + 6, the move
+    /// that made the state in the 6 bits below it, group tile i's cell in nibble k - i, the
+    /// smallest cell of the blank's region in nibble 0.
     current: Vec<u64>,
     next: Vec<u64>,
     /// Bucket counts of the radix sort, and the bits a rank takes.
@@ -542,7 +543,9 @@ impl PdbBuilder {
             packed |= (c as u64) << (4 * (k - i));
         }
         let r = super::rank::rank(n, &cells);
-        packed |= (r as u64) << (4 * (k + 1));
+        // No parent move: tile index 15.
+        packed |=
+            (NO_BACK as u64) << (4 * (k + 1)) | (r as u64) << (4 * (k as u32 + 1) + BACK_BITS);
         let ordinal = (region >> 4) as usize;
         seen[r * seen_bytes + ordinal / 8] = 1 << (ordinal % 8);
         values[r] = 0;
@@ -575,8 +578,10 @@ impl PdbBuilder {
     fn run_group_with<const B: usize>(&self, bfs: &mut GroupBfs, budget: u64) -> (u64, bool) {
         let k = bfs.cells.len();
         let all = self.geometry.all_cells();
-        let rank_shift = 4 * (k as u32 + 1);
-        let low_mask = (1u64 << rank_shift) - 1;
+        let back_shift = 4 * (k as u32 + 1);
+        let rank_shift = back_shift + BACK_BITS;
+        let cells_mask = (1u64 << back_shift) - 1;
+        let w = self.geometry.width();
         let mut expanded = 0u64;
         loop {
             let child_depth = bfs.depth + 1;
@@ -600,8 +605,22 @@ impl PdbBuilder {
                 }
                 let free = all & !occupied;
                 let region = self.flood((state & 15) as usize, free);
+                // Moving back the tile that made this state leads to its parent: skip it.
+                let back = (state >> back_shift) as u8 & 0x3F;
+                let (back_tile, back_cell) = (back >> 2, {
+                    let p = pos[(back >> 2) as usize % MAX_CELLS];
+                    match back & 3 {
+                        0 => p.wrapping_add(w),
+                        1 => p.wrapping_sub(w),
+                        2 => p.wrapping_add(1),
+                        _ => p.wrapping_sub(1),
+                    }
+                });
                 for (i, &from) in pos.iter().enumerate().take(k) {
                     let mut targets = self.geometry.neighbours(from as usize) & region;
+                    if i as u8 == back_tile {
+                        targets &= !(1u16.wrapping_shl(back_cell as u32));
+                    }
                     while targets != 0 {
                         let to = targets.trailing_zeros() as u8;
                         targets &= targets - 1;
@@ -623,8 +642,18 @@ impl PdbBuilder {
                             bfs.values[r] = child_depth;
                         }
                         let shift = 4 * (k - i) as u32;
+                        let dir = if to + w == from {
+                            0
+                        } else if to == from + w {
+                            1
+                        } else if to + 1 == from {
+                            2
+                        } else {
+                            3
+                        };
                         let child = (r as u64) << rank_shift
-                            | (state & low_mask & !(0xF << shift) & !0xF)
+                            | ((i as u64) << 2 | dir) << back_shift
+                            | (state & cells_mask & !(0xF << shift) & !0xF)
                             | (to as u64) << shift
                             | (entry & 0xF) as u64;
                         bfs.next.push(child);
@@ -651,6 +680,12 @@ impl PdbBuilder {
         }
     }
 }
+
+/// Bits of a packed state that name the move that made it: the moved tile's index (4 bits) and
+/// its direction (2 bits), so that its expansion skips moving it straight back.
+const BACK_BITS: u32 = 6;
+/// The back field of a state no move made (the goal placement).
+const NO_BACK: u8 = 0x3C;
 
 /// The rank after the group tile of index `m` slides from cell `a` to the adjacent cell `b`:
 /// digit m changes by (b - a) less the lower-index group tiles strictly between a and b, and
