@@ -5,6 +5,7 @@ use crate::components::board::Board;
 use crate::components::move_list::{self, MoveList};
 use crate::components::pegs::Pegs;
 use crate::components::player::Player;
+use crate::components::preview::Preview;
 use crate::components::puzzle_controls::PuzzleControls;
 use crate::components::solvability::Solvability;
 use crate::components::solve_controls::SolveControls;
@@ -74,6 +75,21 @@ pub fn App() -> Html {
         (Mode::Setup, Side::Start, None) => "Editing the start".into(),
     };
     let shown: Rc<[u8]> = state.shown().into();
+    // The thumbnail shows the position not on the board, and a click edits it.
+    let (preview_title, preview_position, preview_side) = match state.editing {
+        Side::Start => ("Goal", state.puzzle.goal(), Side::Goal),
+        Side::Goal => ("Start", state.puzzle.start(), Side::Start),
+    };
+    let preview = (state.mode == Mode::Setup).then(|| {
+        let (board, pegs) = match &state.puzzle {
+            PuzzleSpec::Sliding { width, height, .. } => (Some((*width, *height)), 0),
+            PuzzleSpec::Hanoi { pegs, .. } => (None, *pegs),
+        };
+        html! {
+            <Preview title={preview_title} {board} {pegs} position={Rc::<[u8]>::from(preview_position)}
+                on_open={dispatch.reform(move |()| Action::SetEditing(preview_side))} />
+        }
+    });
     let goal: Rc<[u8]> = state.puzzle.goal().into();
     let view = match &state.puzzle {
         PuzzleSpec::Sliding { width, height, .. } => {
@@ -130,6 +146,7 @@ pub fn App() -> Html {
                     <div class="stage-head">
                         <Solvability verdict={state.solvability()} />
                         <span class="view-label">{ label }</span>
+                        { for preview }
                         if state.mode == Mode::Play {
                             <span class="counter">
                                 { "Moves: " }
@@ -149,7 +166,7 @@ pub fn App() -> Html {
                     <PuzzleControls kind={state.kind()} {dims} mode={state.mode} editing={state.editing}
                         scramble_moves={state.scramble_moves} dispatch={dispatch.clone()} />
                     <SolveControls kind={state.kind()} algorithm={state.algorithm} heuristic={state.heuristic}
-                        dfs_depth={state.dfs_depth} hints={state.hints()} solving={state.is_solving()}
+                        dfs_depth={state.dfs_depth} max_states={state.max_states} hints={state.hints()} solving={state.is_solving()}
                         dispatch={dispatch.clone()} />
                     <StatusLine status={state.status()} {progress} {length} message={state.message()}
                         share_link={state.share_link.clone().map(AttrValue::from)}

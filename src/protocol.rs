@@ -34,6 +34,11 @@ pub enum RequestKind {
         /// The depth bound of depth-bounded DFS; the solver's default when absent.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         max_depth: Option<u32>,
+        /// A `blob:` URL that the app revokes to cancel: the worker fetches it synchronously every
+        /// `CANCEL_CHECK_MS` and stops the search once it is gone. (A busy worker hears no message, and Chrome lets
+        /// a terminated busy worker run on for up to 2 s.) Filled in by the worker client.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cancel_token: Option<String>,
     },
 }
 
@@ -64,6 +69,8 @@ pub enum ResponseBody {
 
 /// The least time between two `Progress` messages, in milliseconds.
 pub const PROGRESS_EVERY_MS: f64 = 50.0;
+/// How often a running search checks its cancel token, in milliseconds (each check costs a few milliseconds).
+pub const CANCEL_CHECK_MS: f64 = 100.0;
 
 /// Why a message could not be decoded.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -157,6 +164,7 @@ mod tests {
                 max_states: 1000,
                 time_limit_ms: None,
                 max_depth: None,
+                cancel_token: None,
             },
         };
         let json = req.to_json();
@@ -165,6 +173,11 @@ mod tests {
             r#"{"id":7,"kind":{"Solve":{"query":"puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=2,2","max_states":1000,"time_limit_ms":null}}}"#
         );
         assert_eq!(Request::from_json(&json), Ok(req));
+        let with_token = r#"{"id":8,"kind":{"Solve":{"query":"q","max_states":1,"time_limit_ms":null,"cancel_token":"blob:x"}}}"#;
+        let read = Request::from_json(with_token).map(|r| r.kind);
+        assert!(
+            matches!(read, Ok(RequestKind::Solve { cancel_token: Some(t), max_depth: None, .. }) if t == "blob:x")
+        );
     }
 
     #[test]

@@ -15,8 +15,12 @@ use std::fmt;
 use std::rc::Rc;
 use yew::Reducible;
 
-/// The most states one search in the browser may hold (memory in a worker is finite and never shrinks).
+/// The most states one search in the browser may hold by default (memory in a worker is finite and never shrinks).
 pub const MAX_STATES: u64 = 8_000_000;
+/// The state budgets offered; each state costs tens of bytes, and a worker that runs out of memory is replaced.
+pub const STATE_BUDGETS: [u64; 6] = [
+    1_000_000, 2_000_000, 4_000_000, 8_000_000, 16_000_000, 32_000_000,
+];
 /// After a search whose peak memory estimate passes this, the worker is replaced to give its memory back.
 pub const RESPAWN_AFTER_BYTES: u64 = 256 << 20;
 /// A solving worker that sends nothing for this long is taken for dead.
@@ -195,6 +199,8 @@ pub struct State {
     pub algorithm: Algorithm,
     pub heuristic: HeuristicName,
     pub dfs_depth: u32,
+    /// The most states a search may hold.
+    pub max_states: u64,
     pub mode: Mode,
     pub editing: Side,
     pub run: Run,
@@ -234,6 +240,8 @@ pub enum Action {
     SetAlgorithm(Algorithm),
     SetHeuristic(HeuristicName),
     SetDfsDepth(u32),
+    /// One of `STATE_BUDGETS`.
+    SetMaxStates(u64),
     SetMode(Mode),
     SetEditing(Side),
     /// Set-up: swap the contents of two cells of the edited position.
@@ -299,7 +307,7 @@ impl State {
     /// A shuffled 8-puzzle, solved by A*.
     pub fn new_default(seed: u64) -> State {
         let goal = query::default_sliding_goal(3, 3);
-        let start = shuffled_board(Shape::new3(), &goal, seed);
+        let start = shuffled_board(EIGHT_PUZZLE, &goal, seed);
         State::with_puzzle(PuzzleSpec::Sliding {
             width: 3,
             height: 3,
@@ -350,6 +358,7 @@ impl State {
             algorithm: Algorithm::Astar,
             heuristic: default_heuristic(kind),
             dfs_depth: solver::search::DEFAULT_DFS_DEPTH,
+            max_states: MAX_STATES,
             mode: Mode::Setup,
             editing: Side::Start,
             run: Run::Idle,
@@ -471,12 +480,12 @@ impl State {
                  longer than the shortest."
                     .to_string(),
             ),
-            Algorithm::Bfs | Algorithm::Bibfs if space > MAX_STATES as f64 => hints.push(format!(
+            Algorithm::Bfs | Algorithm::Bibfs if space > self.max_states as f64 => hints.push(format!(
                 "{} will most likely stop at its limit: this puzzle has {} reachable states and the budget is {} \
                  (it finishes only if the solution is short). A* or IDA* with a good heuristic reach much further.",
                 self.algorithm.title(),
                 format::big_count(space),
-                format::count(MAX_STATES)
+                format::count(self.max_states)
             )),
             _ => {}
         }
@@ -519,6 +528,17 @@ impl State {
                             format::count(hanoi::DIRECT_MOVE_CAP)
                         ));
                     }
+                } else if *pegs > 3
+                    && matches!(self.algorithm, Algorithm::Astar | Algorithm::Idastar)
+                    && space > self.max_states as f64
+                {
+                    hints.push(format!(
+                        "This tower has {} positions and on {pegs} pegs the heuristic is only a lower bound: {} may \
+                         stop at its limit of {} states. Direct moves a whole tower without search.",
+                        format::big_count(space),
+                        self.algorithm.title(),
+                        format::count(self.max_states)
+                    ));
                 } else if *disks > query::MAX_SEARCH_DISKS {
                     hints.push(format!(
                         "Searches take at most {} disks: pick Direct for {disks} disks.",
@@ -542,7 +562,7 @@ impl State {
         }
     }
 
-    /// Whether a solve must first replace a busy worker, and the new request.
+    /// Records a new request for the worker (replacing a busy worker first) and starts the run.
     fn start_request(&mut self) {
         if self.is_solving() {
             self.worker_generation = self.worker_generation.wrapping_add(1);
@@ -553,9 +573,10 @@ impl State {
             id,
             kind: RequestKind::Solve {
                 query: self.query_string(),
-                max_states: MAX_STATES,
+                max_states: self.max_states,
                 time_limit_ms: None,
                 max_depth: (self.algorithm == Algorithm::Dfs).then_some(self.dfs_depth),
+                cancel_token: None,
             },
         });
         self.run = Run::Solving(Progress {
@@ -588,6 +609,17 @@ impl State {
                     Side::Start => start,
                     Side::Goal => goal,
                 }
+            }
+        }
+    }
+
+    /// An edit applies to the position on screen: if that is a frame of a solution, it becomes the start first.
+    fn adopt_frame(&mut self) {
+        if self.editing == Side::Start {
+            if let Some(replay) = self.replay.take() {
+                let (PuzzleSpec::Sliding { start, .. } | PuzzleSpec::Hanoi { start, .. }) =
+                    &mut self.puzzle;
+                *start = replay.frame;
             }
         }
     }
@@ -795,7 +827,7 @@ impl State {
                         PuzzleSpec::Sliding {
                             width: 3,
                             height: 3,
-                            start: shuffled_board(Shape::new3(), &goal, seed),
+                            start: shuffled_board(EIGHT_PUZZLE, &goal, seed),
                             goal,
                         }
                     }
@@ -867,6 +899,13 @@ impl State {
                 self.dfs_depth = depth;
                 self.reset_run();
             }
+            Action::SetMaxStates(budget) => {
+                if budget == self.max_states || !STATE_BUDGETS.contains(&budget) {
+                    return false;
+                }
+                self.max_states = budget;
+                self.reset_run();
+            }
             Action::SetMode(mode) => {
                 if mode == self.mode {
                     return false;
@@ -895,22 +934,27 @@ impl State {
                 if self.mode != Mode::Setup || self.kind() != PuzzleKind::Sliding || a == b {
                     return false;
                 }
-                let cells = self.edited_mut();
-                if a >= cells.len() || b >= cells.len() {
+                let n = self.puzzle.start().len();
+                if a >= n || b >= n {
                     return false;
                 }
-                cells.swap(a, b);
+                self.adopt_frame();
+                self.edited_mut().swap(a, b);
                 self.after_edit();
             }
             Action::PlaceDisk { disk, peg } => {
                 if self.mode != Mode::Setup || peg >= self.pegs() {
                     return false;
                 }
-                let position = self.edited_mut();
-                match position.get_mut(usize::from(disk)) {
-                    Some(p) if *p != peg => *p = peg,
-                    _ => return false,
+                let current = match self.editing {
+                    Side::Start => self.shown(),
+                    Side::Goal => self.puzzle.goal(),
+                };
+                if current.get(usize::from(disk)).is_none_or(|&p| p == peg) {
+                    return false;
                 }
+                self.adopt_frame();
+                self.edited_mut()[usize::from(disk)] = peg;
                 self.after_edit();
             }
             Action::SlideTile(cell) => {
@@ -1282,18 +1326,11 @@ fn capitalise(text: &str) -> String {
 
 // ---- Random positions, from the solver crate's generators ----
 
-trait ShapeExt {
-    fn new3() -> Shape;
-}
-
-impl ShapeExt for Shape {
-    fn new3() -> Shape {
-        Shape {
-            width: 3,
-            height: 3,
-        }
-    }
-}
+/// The board of the default puzzle.
+const EIGHT_PUZZLE: Shape = Shape {
+    width: 3,
+    height: 3,
+};
 
 /// A uniformly random board that can reach (or be reached from) `other`.
 fn shuffled_board(shape: Shape, other: &[u8], seed: u64) -> Vec<u8> {
@@ -1563,6 +1600,10 @@ mod tests {
         };
         assert_eq!(query, s.query_string());
         assert_eq!(max_states, MAX_STATES);
+        assert!(
+            !s.apply(Action::SetMaxStates(12_345)),
+            "only the offered budgets"
+        );
         assert_eq!(s.status(), StatusName::Solving);
 
         // Progress of this request counts; anything for another id is stale and changes nothing.
@@ -1718,6 +1759,22 @@ mod tests {
             .notice
             .as_ref()
             .is_some_and(|n| n.text.contains("illegal")));
+    }
+
+    #[test]
+    fn an_edit_during_a_shown_solution_edits_what_is_shown() {
+        let mut s = sliding(2, 2, vec![1, 2, 0, 3], vec![1, 2, 3, 0]);
+        s.apply(Action::Solve);
+        let id = request_id(&s);
+        let done = report(Status::Solved, Moves::Sliding("R".into()), 1);
+        s.apply(reply(id, ResponseBody::Done { report: done }));
+        s.apply(Action::Seek(1));
+        assert_eq!(s.shown(), &[1, 2, 3, 0]);
+        // Swapping tiles 1 and 2 on the board on screen (the goal frame) makes that the new start.
+        assert!(s.apply(Action::SwapCells(0, 1)));
+        assert_eq!(s.puzzle.start(), &[2, 1, 3, 0]);
+        assert!(s.replay.is_none());
+        assert_eq!(s.shown(), &[2, 1, 3, 0]);
     }
 
     #[test]
@@ -1994,6 +2051,23 @@ mod tests {
         );
         h.apply(Action::PlaceDisk { disk: 1, peg: 0 });
         assert!(h.hints().is_empty(), "{:?}", h.hints());
+        let mut h = State::from_search(
+            "puzzle=hanoi&pegs=5&disks=12&start=0,0,0,0,0,0,0,0,0,0,0,0&algo=astar",
+            1,
+        );
+        assert!(
+            h.hints()
+                .iter()
+                .any(|t| t.contains("may stop at its limit")),
+            "{:?}",
+            h.hints()
+        );
+        h.apply(Action::SetDisks(6));
+        assert!(
+            h.hints().is_empty(),
+            "5^6 positions fit the budget: {:?}",
+            h.hints()
+        );
     }
 
     #[test]

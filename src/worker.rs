@@ -23,14 +23,14 @@ pub struct Tally {
 }
 
 /// Runs one request to its report. `now` is a millisecond clock; `progress` is called at most every
-/// `PROGRESS_EVERY_MS` of it (and once at the start). A malformed query gives an `invalid` report naming the problem.
+/// `PROGRESS_EVERY_MS` of it (and once at the start); `cancelled` is asked at most every `CANCEL_CHECK_MS`, and a
+/// `true` stops the search with status `cancelled`. A malformed query gives an `invalid` report naming the problem.
 pub fn solve_request(
     query: &str,
-    max_states: u64,
-    time_limit_ms: Option<u64>,
-    max_depth: Option<u32>,
+    limits: Limits,
     now: impl Fn() -> f64,
     mut progress: impl FnMut(Tally),
+    mut cancelled: impl FnMut() -> bool,
 ) -> Report {
     let query = match query::parse(query) {
         Ok(q) => q,
@@ -46,15 +46,17 @@ pub fn solve_request(
         generated: 0,
         elapsed_ms: 0.0,
     });
-    let limits = Limits {
-        max_states,
-        time_limit_ms,
-        max_depth: max_depth.unwrap_or(DEFAULT_DFS_DEPTH),
-    };
     let mut last_post = f64::NEG_INFINITY;
+    let mut last_check = 0.0;
     let mut control = Control::new(limits)
         .with_clock(FnClock::new(now))
         .with_progress(move |stats| {
+            if stats.elapsed_ms - last_check >= CANCEL_CHECK_MS {
+                last_check = stats.elapsed_ms;
+                if cancelled() {
+                    return Flow::Cancel;
+                }
+            }
             if stats.elapsed_ms - last_post >= PROGRESS_EVERY_MS {
                 last_post = stats.elapsed_ms;
                 progress(Tally {
@@ -141,6 +143,18 @@ fn handle(scope: &DedicatedWorkerGlobalScope, event: &MessageEvent) {
     }
 }
 
+/// Whether the cancel token at `url` still exists: a synchronous fetch of a revoked `blob:` URL fails. Anything
+/// else that goes wrong counts as alive, so a search is never cancelled by accident.
+fn token_alive(url: &str) -> bool {
+    let Ok(xhr) = XmlHttpRequest::new() else {
+        return true;
+    };
+    if xhr.open_with_async("GET", url, false).is_err() {
+        return true;
+    }
+    xhr.send().is_ok()
+}
+
 fn error(id: u64, message: String) -> Response {
     Response {
         id,
@@ -159,9 +173,47 @@ mod tests {
     use solver::Status;
     use std::cell::Cell;
 
+    /// BFS over 4^9 = 262,144 states: long enough for many progress calls.
+    const TOWER_4X9: &str =
+        "puzzle=hanoi&pegs=4&disks=9&start=0,0,0,0,0,0,0,0,0&goal=3,3,3,3,3,3,3,3,3&algo=bfs";
+
+    fn limits(max_states: u64) -> Limits {
+        Limits {
+            max_states,
+            time_limit_ms: None,
+            max_depth: DEFAULT_DFS_DEPTH,
+        }
+    }
+
+    #[test]
+    fn a_revoked_token_stops_the_search_at_the_next_check() {
+        // The clock advances 10 ms a reading; the token is "revoked" from the third check on.
+        let t = Cell::new(0.0);
+        let now = || {
+            t.set(t.get() + 10.0);
+            t.get()
+        };
+        let mut checks = 0;
+        let report = solve_request(
+            TOWER_4X9,
+            limits(10_000_000),
+            now,
+            |_| {},
+            || {
+                checks += 1;
+                checks >= 3
+            },
+        );
+        assert_eq!(report.status, Status::Cancelled, "{}", report.message);
+        assert_eq!(checks, 3);
+        // Uncancelled, the same search finishes.
+        let report = solve_request(TOWER_4X9, limits(10_000_000), || 0.0, |_| {}, || false);
+        assert_eq!(report.status, Status::Solved);
+    }
+
     #[test]
     fn a_bad_query_is_an_invalid_report_not_a_panic() {
-        let report = solve_request("puzzle=cube", 1000, None, None, || 0.0, |_| {});
+        let report = solve_request("puzzle=cube", limits(1000), || 0.0, |_| {}, || false);
         assert_eq!(report.status, Status::Invalid);
         assert!(
             report.message.starts_with("the puzzle could not be read"),
@@ -181,12 +233,11 @@ mod tests {
         };
         let mut times = Vec::new();
         let report = solve_request(
-            "puzzle=hanoi&pegs=4&disks=9&start=0,0,0,0,0,0,0,0,0&goal=3,3,3,3,3,3,3,3,3&algo=bfs",
-            10_000_000,
-            None,
-            None,
+            TOWER_4X9,
+            limits(10_000_000),
             now,
             |tally| times.push(tally.elapsed_ms),
+            || false,
         );
         assert_eq!(report.status, Status::Solved);
         assert!(

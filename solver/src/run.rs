@@ -2,6 +2,7 @@
 //! representation and the heuristic, runs the algorithm, and words the result. The CLI and the web worker both call it.
 
 use crate::hanoi::{self, Hanoi, HanoiHeuristic, HanoiMove};
+use crate::pdb::{self, Geometry, Partition, Pdb, PdbError, PdbTables};
 use crate::query::{HeuristicName, PuzzleSpec, Query};
 use crate::report::{Moves, Report};
 use crate::search::{astar, bfs, bibfs, dfs, idastar, Algorithm, Control, Outcome, Stats, Status};
@@ -9,6 +10,102 @@ use crate::sliding::{
     self, Cells, Dir, LargePuzzle, Shape, SlidingHeuristic, SlidingPuzzle, SmallPuzzle,
 };
 use crate::{Heuristic, Puzzle};
+use std::sync::{Arc, Mutex};
+
+/// Pattern-database tables built or loaded in this process, so that a batch (or a browser session) builds each once.
+static PDB_TABLES: Mutex<Vec<Arc<PdbTables>>> = Mutex::new(Vec::new());
+
+/// The pattern databases for a `width` x `height` board and `goal`: from this process's cache, or built now
+/// (reporting progress through `control`'s build hook) and cached.
+pub fn pattern_database(
+    width: u8,
+    height: u8,
+    goal: &[u8],
+    control: &mut Control,
+) -> Result<Pdb, PdbError> {
+    let geometry = Geometry::new(width, height)?;
+    geometry.check_tiles("goal", goal)?;
+    let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
+    let partition = Partition::default_for(&geometry, blank)?;
+    let key = pdb::partition_key(&geometry, &partition);
+    let cached = cached_tables(&key);
+    let tables = match cached {
+        Some(tables) => tables,
+        None => {
+            let tables = Arc::new(PdbTables::build(&geometry, &partition, |f| {
+                control.build_progress(f)
+            }));
+            install_tables(Arc::clone(&tables));
+            tables
+        }
+    };
+    Pdb::new(tables, goal)
+}
+
+/// The partition key of the default tables for a board and goal (the cache key in the browser and on disk).
+pub fn pattern_database_key(width: u8, height: u8, goal: &[u8]) -> Result<String, PdbError> {
+    let geometry = Geometry::new(width, height)?;
+    let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
+    Ok(pdb::partition_key(
+        &geometry,
+        &Partition::default_for(&geometry, blank)?,
+    ))
+}
+
+/// Makes the pattern databases for a board and goal ready from the file at `path`: loaded if it holds
+/// them, otherwise built and saved there. Returns a line for a person saying which happened.
+pub fn prepare_pattern_database_file(
+    path: &std::path::Path,
+    width: u8,
+    height: u8,
+    goal: &[u8],
+    control: &mut Control,
+) -> Result<String, PdbError> {
+    let geometry = Geometry::new(width, height)?;
+    let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
+    let partition = Partition::default_for(&geometry, blank)?;
+    if cached_tables(&pdb::partition_key(&geometry, &partition)).is_some() {
+        return Ok(String::new());
+    }
+    let (tables, provenance) =
+        pdb::load_or_build(path, &geometry, &partition, |f| control.build_progress(f));
+    install_tables(Arc::new(tables));
+    Ok(match provenance {
+        pdb::Provenance::Loaded => format!("pattern databases loaded from {}", path.display()),
+        pdb::Provenance::Built {
+            replaced,
+            save_error,
+        } => {
+            let mut line = format!("pattern databases built and saved to {}", path.display());
+            if let Some(why) = replaced {
+                line = format!("{line} (the file there was not used: {why})");
+            }
+            if let Some(why) = save_error {
+                line = format!("pattern databases built, but not saved: {why}");
+            }
+            line
+        }
+    })
+}
+
+/// Adds tables (loaded from a file or a browser cache) to this process's cache.
+pub fn install_tables(tables: Arc<PdbTables>) {
+    if let Ok(mut cache) = PDB_TABLES.lock() {
+        let key = tables.key();
+        cache.retain(|t| t.key() != key);
+        cache.push(tables);
+    }
+}
+
+/// The cached tables with this key, if any.
+pub fn cached_tables(key: &str) -> Option<Arc<PdbTables>> {
+    PDB_TABLES
+        .lock()
+        .ok()?
+        .iter()
+        .find(|t| t.key() == key)
+        .cloned()
+}
 
 /// The algorithm used when the query names none.
 pub const DEFAULT_ALGORITHM: Algorithm = Algorithm::Astar;
@@ -87,7 +184,10 @@ fn solve_sliding(
         report.heuristic = heuristic.map(|h| h.name().to_string());
         return report;
     }
-    let outcome = if usize::from(shape.width) * usize::from(shape.height) <= 16 {
+    let small = usize::from(shape.width) * usize::from(shape.height) <= 16;
+    let outcome = if heuristic == Some(HeuristicName::Pdb) {
+        run_with_pdb(shape, start, goal, algorithm, control)
+    } else if small {
         SmallPuzzle::new(shape, start, goal)
             .map_err(|e| e.to_string())
             .and_then(|p| run_sliding(&p, algorithm, heuristic, control))
@@ -103,6 +203,30 @@ fn solve_sliding(
         }
         Err(message) => invalid(algorithm, message),
     }
+}
+
+/// Sliding search on the pattern databases: the tuned IDA* for `idastar`, the generic engines otherwise.
+fn run_with_pdb(
+    shape: Shape,
+    start: &[u8],
+    goal: &[u8],
+    algorithm: Algorithm,
+    control: &mut Control,
+) -> Result<Outcome<Dir>, String> {
+    if usize::from(shape.width) * usize::from(shape.height) > pdb::MAX_CELLS {
+        return Err(format!(
+            "the pattern databases cover boards of up to {} cells (4x4); a {shape} board takes linear-conflict, \
+             and optimal solving of boards this large is out of reach (days of CPU for 5x5)",
+            pdb::MAX_CELLS
+        ));
+    }
+    let pdb =
+        pattern_database(shape.width, shape.height, goal, control).map_err(|e| e.to_string())?;
+    if algorithm == Algorithm::Idastar {
+        return Ok(pdb::solve_idastar(&pdb, start, control));
+    }
+    let puzzle = SmallPuzzle::new(shape, start, goal).map_err(|e| e.to_string())?;
+    Ok(run_search(&puzzle, algorithm, Some(&pdb), control))
 }
 
 fn run_sliding<C: Cells>(

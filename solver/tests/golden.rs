@@ -161,24 +161,42 @@ fn bfs_on_a_hard_15_puzzle_stops_at_its_state_budget() {
 /// (and says it is not optimal). This is what the README's "what an inadmissible heuristic does" figure shows.
 #[test]
 fn seed_power_heuristic_misleads_astar_on_four_pegs() {
-    let starts: [&[u8]; 4] =
-        [&[1, 0, 2, 1, 0, 3, 0], &[0, 1, 2, 0, 1, 2, 0], &[2, 0, 1, 2, 0, 1, 1], &[0, 0, 0, 0, 0, 0, 0]];
+    let starts: [&[u8]; 4] = [
+        &[1, 0, 2, 1, 0, 3, 0],
+        &[0, 1, 2, 0, 1, 2, 0],
+        &[2, 0, 1, 2, 0, 1, 1],
+        &[0, 0, 0, 0, 0, 0, 0],
+    ];
     let mut worse = 0;
     for start in starts {
         let puzzle = |algorithm, heuristic| Query {
-            puzzle: PuzzleSpec::Hanoi { pegs: 4, disks: 7, start: start.to_vec(), goal: vec![3; 7] },
+            puzzle: PuzzleSpec::Hanoi {
+                pegs: 4,
+                disks: 7,
+                start: start.to_vec(),
+                goal: vec![3; 7],
+            },
             algorithm: Some(algorithm),
             heuristic,
         };
-        let bfs = solve(&puzzle(solver::Algorithm::Bfs, None), &mut Control::new(Limits::default()));
+        let bfs = solve(
+            &puzzle(solver::Algorithm::Bfs, None),
+            &mut Control::new(Limits::default()),
+        );
         let seeded = solve(
             &puzzle(solver::Algorithm::Astar, Some(HeuristicName::SeedPower)),
             &mut Control::new(Limits::default()),
         );
         assert_eq!(seeded.status, Status::Solved);
-        assert!(!seeded.optimal, "A* with an inadmissible heuristic must not claim optimality");
+        assert!(
+            !seeded.optimal,
+            "A* with an inadmissible heuristic must not claim optimality"
+        );
         assert!(seeded.length >= bfs.length);
         worse += usize::from(seeded.length > bfs.length);
     }
-    assert!(worse >= 1, "expected the overestimating heuristic to cost A* optimality somewhere");
+    assert!(
+        worse >= 1,
+        "expected the overestimating heuristic to cost A* optimality somewhere"
+    );
 }

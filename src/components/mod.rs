@@ -5,6 +5,7 @@ pub mod board;
 pub mod move_list;
 pub mod pegs;
 pub mod player;
+pub mod preview;
 pub mod puzzle_controls;
 pub mod solvability;
 pub mod solve_controls;

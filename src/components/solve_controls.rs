@@ -1,7 +1,8 @@
 //! Choosing how to solve: algorithm and heuristic (option values are the CLI names), DFS's depth bound, warnings
 //! before the run, and the Solve and Cancel buttons.
 
-use crate::state::{algorithms_for, heuristic_title, Action, MAX_DFS_DEPTH};
+use crate::format;
+use crate::state::{algorithms_for, heuristic_title, Action, MAX_DFS_DEPTH, STATE_BUDGETS};
 use solver::query::PuzzleKind;
 use solver::{Algorithm, HeuristicName};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -13,6 +14,7 @@ pub struct SolveControlsProps {
     pub algorithm: Algorithm,
     pub heuristic: HeuristicName,
     pub dfs_depth: u32,
+    pub max_states: u64,
     /// Warnings about this choice on this puzzle.
     pub hints: Vec<String>,
     pub solving: bool,
@@ -49,6 +51,15 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
             }
         })
     };
+    let on_budget = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(budget) = select.value().parse::<u64>() {
+                d.emit(Action::SetMaxStates(budget));
+            }
+        })
+    };
     let on_solve = {
         let d = d.clone();
         Callback::from(move |_: MouseEvent| d.emit(Action::Solve))
@@ -81,6 +92,14 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
                             .filter(|&h| h != HeuristicName::Pdb || h == props.heuristic)
                             .map(|h| html! {
                             <option value={h.name()} selected={h == props.heuristic}>{ heuristic_title(h) }</option>
+                        }) }
+                    </select>
+                </label>
+                <label class="field" title="The most states a search may hold; a big budget takes a lot of memory">
+                    <span>{ "State budget" }</span>
+                    <select data-testid="max-states" onchange={on_budget}>
+                        { for STATE_BUDGETS.iter().map(|&b| html! {
+                            <option value={b.to_string()} selected={b == props.max_states}>{ format::count(b) }</option>
                         }) }
                     </select>
                 </label>

@@ -340,6 +340,7 @@ fn protocol_messages_are_json_that_javascript_reads() {
             max_states: 1000,
             time_limit_ms: Some(500),
             max_depth: None,
+            cancel_token: None,
         },
     };
     let parsed = js_sys::JSON::parse(&request.to_json()).unwrap();
@@ -448,6 +449,7 @@ fn solve_request(id: u64) -> Request {
             max_states: 10,
             time_limit_ms: None,
             max_depth: None,
+            cancel_token: None,
         },
     }
 }

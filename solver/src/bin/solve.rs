@@ -47,6 +47,8 @@ OPTIONS:
     --max-states N     the most states a search may hold (default {max_states}); past it: status limit
     --time-limit MS    stop after MS milliseconds with status limit (default: none)
     --depth D          the depth bound of dfs (default {depth})
+    --pdb-file PATH    with --heuristic pdb: load the pattern databases from PATH, or build them and
+                       save them there (without it they are built once per process, about 3 s)
     --json             print one JSON object instead of the readable report
     --batch            read one PUZZLE per line of standard input and answer each in turn, in order;
                        blank lines are skipped, every other line is answered (a bad one with status
@@ -140,6 +142,8 @@ struct Options {
     max_states: Option<u64>,
     time_limit_ms: Option<u64>,
     depth: Option<u32>,
+    /// Where the pattern databases are loaded from, or built and saved to (`--heuristic pdb`).
+    pdb_file: Option<std::path::PathBuf>,
     json: bool,
     batch: bool,
     help: bool,
@@ -228,6 +232,7 @@ impl Options {
                 "--max-states" => "--max-states",
                 "--time-limit" => "--time-limit",
                 "--depth" => "--depth",
+                "--pdb-file" => "--pdb-file",
                 _ => return Err(ArgError::UnknownOption(arg)),
             };
             if matches!(flag, "--help" | "--json" | "--batch") {
@@ -261,6 +266,7 @@ impl Options {
                 "--algo" => set(&mut options.algorithm, flag, parse_algorithm(value)?)?,
                 "--heuristic" => set(&mut options.heuristic, flag, parse_heuristic(value)?)?,
                 "--max-states" => set(&mut options.max_states, flag, parse_positive(flag, value)?)?,
+                "--pdb-file" => set(&mut options.pdb_file, flag, std::path::PathBuf::from(value))?,
                 "--time-limit" => set(
                     &mut options.time_limit_ms,
                     flag,
@@ -414,6 +420,24 @@ fn answer(text: &str, options: &Options, show_progress: bool) -> Answer {
         Ok(query) => query,
         Err(error) => return Answer::invalid(error.to_string()),
     };
+    if let (
+        Some(path),
+        Some(HeuristicName::Pdb),
+        PuzzleSpec::Sliding {
+            width,
+            height,
+            goal,
+            ..
+        },
+    ) = (&options.pdb_file, query.heuristic, &query.puzzle)
+    {
+        let mut build = Control::new(options.limits());
+        match run::prepare_pattern_database_file(path, *width, *height, goal, &mut build) {
+            Ok(line) if !line.is_empty() && !options.json => eprintln!("solve: {line}"),
+            Ok(_) => {}
+            Err(error) => return Answer::invalid(error.to_string()),
+        }
+    }
     let mut control = Control::new(options.limits());
     let mut progress = Progress::default();
     if show_progress {

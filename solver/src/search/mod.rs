@@ -137,7 +137,11 @@ pub struct Control<'a> {
     pub limits: Limits,
     clock: Box<dyn Clock + 'a>,
     progress: Option<ProgressHook<'a>>,
+    build_progress: Option<BuildHook<'a>>,
 }
+
+/// Called while a search prepares (a pattern database being built) with the fraction done, 0 to 1.
+pub type BuildHook<'a> = Box<dyn FnMut(f64) + 'a>;
 
 /// The progress/cancel hook: sees the statistics so far, says whether to go on.
 pub type ProgressHook<'a> = Box<dyn FnMut(&Stats) -> Flow + 'a>;
@@ -149,6 +153,7 @@ impl<'a> Control<'a> {
             limits,
             clock: clock::default_clock(),
             progress: None,
+            build_progress: None,
         }
     }
 
@@ -162,6 +167,19 @@ impl<'a> Control<'a> {
     pub fn with_progress(mut self, hook: impl FnMut(&Stats) -> Flow + 'a) -> Self {
         self.progress = Some(Box::new(hook));
         self
+    }
+
+    /// Sets the hook told how far a preparation step (building a pattern database) has got.
+    pub fn with_build_progress(mut self, hook: impl FnMut(f64) + 'a) -> Self {
+        self.build_progress = Some(Box::new(hook));
+        self
+    }
+
+    /// Reports the fraction done of a preparation step.
+    pub fn build_progress(&mut self, fraction: f64) {
+        if let Some(hook) = self.build_progress.as_mut() {
+            hook(fraction);
+        }
     }
 
     /// Milliseconds since this control's clock started.

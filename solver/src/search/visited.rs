@@ -120,7 +120,10 @@ impl<S: Copy + Eq + std::hash::Hash> StateIndex<S> {
         };
         match dense_ranks(puzzle, max) {
             Some(n) => StateIndex::Dense(vec![0; n as usize]),
-            None => StateIndex::Hash(HashMap::with_capacity_and_hasher(1 << 12, FxBuild::default())),
+            None => StateIndex::Hash(HashMap::with_capacity_and_hasher(
+                1 << 12,
+                FxBuild::default(),
+            )),
         }
     }
 
