@@ -166,6 +166,7 @@ pub fn App() -> Html {
                     <PuzzleControls kind={state.kind()} {dims} mode={state.mode} editing={state.editing}
                         scramble_moves={state.scramble_moves} dispatch={dispatch.clone()} />
                     <SolveControls kind={state.kind()} algorithm={state.algorithm} heuristic={state.heuristic}
+                        heuristics={crate::state::heuristics_for(&state.puzzle)}
                         dfs_depth={state.dfs_depth} max_states={state.max_states} hints={state.hints()} solving={state.is_solving()}
                         dispatch={dispatch.clone()} />
                     <StatusLine status={state.status()} {progress} {length} message={state.message()}

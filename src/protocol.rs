@@ -61,6 +61,8 @@ pub enum ResponseBody {
         generated: u64,
         elapsed_ms: f64,
     },
+    /// A preparation step before the search (building pattern databases) is this far done, from 0 to 1.
+    Building { fraction: f64, elapsed_ms: f64 },
     /// The search finished (solved, unsolvable, limit or invalid): the full report.
     Done { report: Report },
     /// The request could not be run at all (a malformed message, a worker that failed to load).
@@ -188,6 +190,10 @@ mod tests {
                 expanded: 1,
                 generated: 2,
                 elapsed_ms: 3.5,
+            },
+            ResponseBody::Building {
+                fraction: 0.5,
+                elapsed_ms: 12.0,
             },
             ResponseBody::Done { report: report() },
             ResponseBody::Error {

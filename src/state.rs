@@ -94,6 +94,8 @@ pub struct Progress {
     pub elapsed_ms: f64,
     /// Messages heard for this request so far (the silence watchdog re-arms on each).
     pub heard: u32,
+    /// How far a preparation step (building pattern databases) has got, while one runs.
+    pub building: Option<f64>,
 }
 
 /// One move of a solution.
@@ -199,6 +201,8 @@ pub struct State {
     pub algorithm: Algorithm,
     pub heuristic: HeuristicName,
     pub dfs_depth: u32,
+    /// The weight of weighted A*, as a link gave it (`None`: the solver's default).
+    pub weight: Option<solver::search::weighted::Weight>,
     /// The most states a search may hold.
     pub max_states: u64,
     pub mode: Mode,
@@ -319,6 +323,7 @@ impl State {
     /// The state for a parsed link; choices that do not fit the puzzle are replaced, with a note.
     pub fn from_query(q: Query) -> State {
         let mut state = State::with_puzzle(q.puzzle);
+        state.weight = q.weight;
         let kind = state.kind();
         let mut notes = Vec::new();
         if let Some(a) = q.algorithm {
@@ -334,11 +339,11 @@ impl State {
             }
         }
         if let Some(h) = q.heuristic {
-            if h.applies_to(kind) {
+            if heuristics_for(&state.puzzle).contains(&h) {
                 state.heuristic = h;
             } else {
                 notes.push(format!(
-                    "The heuristic {h} does not apply to a {}; using {}.",
+                    "The heuristic {h} does not apply to this {}; using {}.",
                     kind_title(kind),
                     state.heuristic
                 ));
@@ -358,6 +363,7 @@ impl State {
             algorithm: Algorithm::Astar,
             heuristic: default_heuristic(kind),
             dfs_depth: solver::search::DEFAULT_DFS_DEPTH,
+            weight: None,
             max_states: MAX_STATES,
             mode: Mode::Setup,
             editing: Side::Start,
@@ -381,7 +387,7 @@ impl State {
 
     /// The PUZZLE query string of the page (for the URL and the worker).
     pub fn query_string(&self) -> String {
-        url::write(&self.puzzle, self.algorithm, self.heuristic)
+        url::write(&self.puzzle, self.algorithm, self.heuristic, self.weight)
     }
 
     /// The board shape, for a sliding puzzle.
@@ -475,6 +481,11 @@ impl State {
                  longer than the shortest, and finds none if the bound is too small.",
                 self.dfs_depth
             )),
+            Algorithm::Weighted => hints.push(
+                "Weighted A* trades length for speed: with an admissible heuristic its solution is at most w times the \
+                 shortest (the result states w and the bound)."
+                    .to_string(),
+            ),
             Algorithm::Greedy => hints.push(
                 "Greedy best-first follows the heuristic alone: fast, but not optimal; its solutions are often much \
                  longer than the shortest."
@@ -489,6 +500,13 @@ impl State {
             )),
             _ => {}
         }
+        if self.algorithm.uses_heuristic() && self.heuristic == HeuristicName::Pdb {
+            hints.push(
+                "Pattern databases are built in the worker the first time (a few seconds for 4x4, with a progress bar), \
+                 then reused until the page is closed."
+                    .to_string(),
+            );
+        }
         if self.algorithm.uses_heuristic() && self.heuristic == HeuristicName::SeedPower {
             hints.push(
                 "The seed-power heuristic 2^(k+1)-1 overestimates (it is not admissible), so the answer may be longer \
@@ -499,11 +517,18 @@ impl State {
         match &self.puzzle {
             PuzzleSpec::Sliding { width, height, .. } => {
                 let cells = usize::from(*width) * usize::from(*height);
-                if cells > 12 && matches!(self.algorithm, Algorithm::Astar | Algorithm::Idastar) {
+                let optimal_search =
+                    matches!(self.algorithm, Algorithm::Astar | Algorithm::Idastar);
+                if optimal_search && cells > solver::pdb::MAX_CELLS {
                     hints.push(format!(
                         "A {width}x{height} board can need billions of states to solve optimally from a random start: \
-                         expect the limit (or a long IDA* run) unless the start is a few dozen moves from the goal; \
-                         Scramble gives such a start."
+                         expect the limit (or a very long IDA* run) unless the start is a few dozen moves from the \
+                         goal; Scramble gives such a start, and Weighted A* or greedy answer fast without the optimum."
+                    ));
+                } else if optimal_search && cells > 12 && self.heuristic != HeuristicName::Pdb {
+                    hints.push(format!(
+                        "A {width}x{height} board from a random start can take A* past its budget and IDA* minutes \
+                         with this heuristic; the pattern databases (pdb) solve any start in about a second."
                     ));
                 }
             }
@@ -585,6 +610,7 @@ impl State {
             generated: 0,
             elapsed_ms: 0.0,
             heard: 0,
+            building: None,
         });
     }
 
@@ -645,7 +671,7 @@ impl State {
         if !algorithms_for(kind).contains(&self.algorithm) {
             self.algorithm = Algorithm::Astar;
         }
-        if !self.heuristic.applies_to(kind) {
+        if !heuristics_for(&self.puzzle).contains(&self.heuristic) {
             self.heuristic = default_heuristic(kind);
         }
         self.editing = Side::Start;
@@ -767,6 +793,18 @@ impl State {
                         p.generated = generated;
                         p.elapsed_ms = elapsed_ms;
                         p.heard = p.heard.wrapping_add(1);
+                        p.building = None;
+                    }
+                    true
+                }
+                ResponseBody::Building {
+                    fraction,
+                    elapsed_ms,
+                } => {
+                    if let Run::Solving(p) = &mut self.run {
+                        p.building = Some(fraction.clamp(0.0, 1.0));
+                        p.elapsed_ms = elapsed_ms;
+                        p.heard = p.heard.wrapping_add(1);
                     }
                     true
                 }
@@ -885,7 +923,8 @@ impl State {
                 self.reset_run();
             }
             Action::SetHeuristic(heuristic) => {
-                if heuristic == self.heuristic || !heuristic.applies_to(self.kind()) {
+                if heuristic == self.heuristic || !heuristics_for(&self.puzzle).contains(&heuristic)
+                {
                     return false;
                 }
                 self.heuristic = heuristic;
@@ -1187,6 +1226,19 @@ pub fn algorithms_for(kind: PuzzleKind) -> Vec<Algorithm> {
     Algorithm::ALL
         .into_iter()
         .filter(|&a| a != Algorithm::Direct || kind == PuzzleKind::Hanoi)
+        .collect()
+}
+
+/// The heuristics offered for a puzzle, in menu order: pattern databases only on boards of up to 16 cells.
+pub fn heuristics_for(puzzle: &PuzzleSpec) -> Vec<HeuristicName> {
+    let small_board = match puzzle {
+        PuzzleSpec::Sliding { width, height, .. } => {
+            usize::from(*width) * usize::from(*height) <= solver::pdb::MAX_CELLS
+        }
+        PuzzleSpec::Hanoi { .. } => false,
+    };
+    HeuristicName::for_kind(puzzle.kind())
+        .filter(|&h| h != HeuristicName::Pdb || small_board)
         .collect()
 }
 
@@ -1519,6 +1571,14 @@ mod tests {
     }
 
     #[test]
+    fn a_weighted_link_keeps_its_weight() {
+        let link = "puzzle=sliding&size=2x2&start=1,2,0,3&goal=1,2,3,0&algo=weighted&heuristic=manhattan&weight=1.5";
+        let s = State::from_search(link, 1);
+        assert_eq!(s.algorithm, Algorithm::Weighted);
+        assert_eq!(s.query_string(), link);
+    }
+
+    #[test]
     fn a_malformed_link_says_why_and_falls_back() {
         let s = State::from_search("?puzzle=sliding&size=3x3&start=1,2,3,4,5,6,7,8,8", 5);
         let notice = s.notice.clone().expect("a message");
@@ -1832,7 +1892,28 @@ mod tests {
             !s.apply(Action::WorkerSilent { id, heard: 0 }),
             "heard from since: not silent"
         );
-        assert!(s.apply(Action::WorkerSilent { id, heard: 1 }));
+        s.apply(reply(
+            id,
+            ResponseBody::Building {
+                fraction: 0.25,
+                elapsed_ms: 2.0,
+            },
+        ));
+        assert!(matches!(&s.run, Run::Solving(p) if p.building == Some(0.25) && p.heard == 2));
+        assert!(
+            !s.apply(Action::WorkerSilent { id, heard: 1 }),
+            "a build step is a sign of life"
+        );
+        s.apply(reply(
+            id,
+            ResponseBody::Progress {
+                expanded: 2,
+                generated: 2,
+                elapsed_ms: 3.0,
+            },
+        ));
+        assert!(matches!(&s.run, Run::Solving(p) if p.building.is_none() && p.heard == 3));
+        assert!(s.apply(Action::WorkerSilent { id, heard: 3 }));
         assert_eq!(s.status(), StatusName::Error);
         assert!(s.message().is_some_and(|m| m.text.contains("not answered")));
     }
@@ -2012,6 +2093,30 @@ mod tests {
             height: 4,
             seed: 2
         }));
+    }
+
+    #[test]
+    fn pattern_databases_are_offered_up_to_16_cells() {
+        let mut s = State::from_search(
+            "puzzle=sliding&size=4x4&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15&heuristic=pdb",
+            1,
+        );
+        assert_eq!(s.heuristic, HeuristicName::Pdb);
+        assert!(s.hints().iter().any(|h| h.contains("Pattern databases")));
+        s.apply(Action::SetSize {
+            width: 5,
+            height: 4,
+            seed: 1,
+        });
+        assert_eq!(
+            s.heuristic,
+            HeuristicName::LinearConflict,
+            "20 cells: no pattern databases"
+        );
+        assert!(!s.apply(Action::SetHeuristic(HeuristicName::Pdb)));
+        let linked = State::from_search("puzzle=sliding&size=5x5&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,0,24&heuristic=pdb", 1);
+        assert_eq!(linked.heuristic, HeuristicName::LinearConflict);
+        assert!(linked.notice.is_some_and(|n| n.text.contains("pdb")));
     }
 
     #[test]

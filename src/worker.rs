@@ -1,35 +1,42 @@
 //! The worker's side: decode a request, run the solver synchronously with a `performance.now()` clock, post progress
 //! at most every 50 ms, then post the report.
 //!
-//! Cancelling is not cooperative: the app terminates this worker and starts a fresh one, so the search needs no
-//! way to hear a message while it runs.
+//! Cancelling: the app revokes the request's cancel token (a `blob:` URL), which the search notices within
+//! `CANCEL_CHECK_MS` through a synchronous fetch; the app also terminates this worker and starts a fresh one, which
+//! always works but leaves a busy thread running for up to 2 s in Chrome.
 
 use crate::protocol::{
-    Request, RequestKind, Response, ResponseBody, NO_REQUEST, PROGRESS_EVERY_MS,
+    Request, RequestKind, Response, ResponseBody, CANCEL_CHECK_MS, NO_REQUEST, PROGRESS_EVERY_MS,
 };
 use solver::search::clock::FnClock;
 use solver::search::{Control, Flow, Limits, DEFAULT_DFS_DEPTH};
 use solver::{query, Algorithm, Report};
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, XmlHttpRequest};
 
-/// Counters of a running search, as the progress hook sees them.
+/// What a running request reports.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Tally {
-    pub expanded: u64,
-    pub generated: u64,
-    pub elapsed_ms: f64,
+pub enum Update {
+    /// Counters of the search.
+    Searching {
+        expanded: u64,
+        generated: u64,
+        elapsed_ms: f64,
+    },
+    /// A preparation step (building pattern databases), `fraction` done.
+    Building { fraction: f64, elapsed_ms: f64 },
 }
 
-/// Runs one request to its report. `now` is a millisecond clock; `progress` is called at most every
+/// Runs one request to its report. `now` is a millisecond clock; `progress` hears an update at most every
 /// `PROGRESS_EVERY_MS` of it (and once at the start); `cancelled` is asked at most every `CANCEL_CHECK_MS`, and a
 /// `true` stops the search with status `cancelled`. A malformed query gives an `invalid` report naming the problem.
 pub fn solve_request(
     query: &str,
     limits: Limits,
     now: impl Fn() -> f64,
-    mut progress: impl FnMut(Tally),
+    progress: impl FnMut(Update),
     mut cancelled: impl FnMut() -> bool,
 ) -> Report {
     let query = match query::parse(query) {
@@ -41,16 +48,30 @@ pub fn solve_request(
             );
         }
     };
-    progress(Tally {
+    // Both hooks post through it; the solver calls them one at a time, never one inside the other.
+    let progress = RefCell::new(progress);
+    let start = now();
+    (progress.borrow_mut())(Update::Searching {
         expanded: 0,
         generated: 0,
         elapsed_ms: 0.0,
     });
     let mut last_post = f64::NEG_INFINITY;
+    let mut last_build_post = f64::NEG_INFINITY;
     let mut last_check = 0.0;
     let mut control = Control::new(limits)
-        .with_clock(FnClock::new(now))
-        .with_progress(move |stats| {
+        .with_clock(FnClock::new(&now))
+        .with_build_progress(|fraction| {
+            let elapsed_ms = now() - start;
+            if elapsed_ms - last_build_post >= PROGRESS_EVERY_MS || fraction >= 1.0 {
+                last_build_post = elapsed_ms;
+                (progress.borrow_mut())(Update::Building {
+                    fraction,
+                    elapsed_ms,
+                });
+            }
+        })
+        .with_progress(|stats| {
             if stats.elapsed_ms - last_check >= CANCEL_CHECK_MS {
                 last_check = stats.elapsed_ms;
                 if cancelled() {
@@ -59,7 +80,7 @@ pub fn solve_request(
             }
             if stats.elapsed_ms - last_post >= PROGRESS_EVERY_MS {
                 last_post = stats.elapsed_ms;
-                progress(Tally {
+                (progress.borrow_mut())(Update::Searching {
                     expanded: stats.expanded,
                     generated: stats.generated,
                     elapsed_ms: stats.elapsed_ms,
@@ -112,26 +133,42 @@ fn handle(scope: &DedicatedWorkerGlobalScope, event: &MessageEvent) {
             max_states,
             time_limit_ms,
             max_depth,
+            cancel_token,
         } => {
+            let limits = Limits {
+                max_states,
+                time_limit_ms,
+                max_depth: max_depth.unwrap_or(DEFAULT_DFS_DEPTH),
+            };
             let performance = scope.performance();
             let now = move || {
                 performance
                     .as_ref()
                     .map_or_else(js_sys::Date::now, |p| p.now())
             };
-            let report = solve_request(&query, max_states, time_limit_ms, max_depth, now, |t| {
-                post(
-                    scope,
-                    &Response {
-                        id,
-                        body: ResponseBody::Progress {
-                            expanded: t.expanded,
-                            generated: t.generated,
-                            elapsed_ms: t.elapsed_ms,
-                        },
+            let progress = |update: Update| {
+                let body = match update {
+                    Update::Searching {
+                        expanded,
+                        generated,
+                        elapsed_ms,
+                    } => ResponseBody::Progress {
+                        expanded,
+                        generated,
+                        elapsed_ms,
                     },
-                )
-            });
+                    Update::Building {
+                        fraction,
+                        elapsed_ms,
+                    } => ResponseBody::Building {
+                        fraction,
+                        elapsed_ms,
+                    },
+                };
+                post(scope, &Response { id, body })
+            };
+            let cancelled = || cancel_token.as_deref().is_some_and(|url| !token_alive(url));
+            let report = solve_request(&query, limits, now, progress, cancelled);
             post(
                 scope,
                 &Response {
@@ -186,6 +223,34 @@ mod tests {
     }
 
     #[test]
+    fn building_pattern_databases_reports_its_progress() {
+        let t = Cell::new(0.0);
+        let now = || {
+            t.set(t.get() + 1.0);
+            t.get()
+        };
+        let mut fractions = Vec::new();
+        let report = solve_request(
+            "puzzle=sliding&size=3x2&start=4,1,2,5,0,3&algo=idastar&heuristic=pdb",
+            limits(1_000_000),
+            now,
+            |update| {
+                if let Update::Building { fraction, .. } = update {
+                    fractions.push(fraction);
+                }
+            },
+            || false,
+        );
+        assert_eq!(report.status, Status::Solved, "{}", report.message);
+        assert!(!fractions.is_empty(), "no build progress was posted");
+        assert!(fractions.windows(2).all(|w| w[0] <= w[1]), "{fractions:?}");
+        assert!(
+            fractions.iter().all(|f| (0.0..=1.0).contains(f)),
+            "{fractions:?}"
+        );
+    }
+
+    #[test]
     fn a_revoked_token_stops_the_search_at_the_next_check() {
         // The clock advances 10 ms a reading; the token is "revoked" from the third check on.
         let t = Cell::new(0.0);
@@ -236,7 +301,11 @@ mod tests {
             TOWER_4X9,
             limits(10_000_000),
             now,
-            |tally| times.push(tally.elapsed_ms),
+            |update| {
+                if let Update::Searching { elapsed_ms, .. } = update {
+                    times.push(elapsed_ms);
+                }
+            },
             || false,
         );
         assert_eq!(report.status, Status::Solved);

@@ -3,8 +3,12 @@
 //! A raw `web_sys::Worker` is used so that cancelling is `terminate()`: instant, whatever the search is doing. Requests
 //! posted before the worker has said `Ready` are queued. A worker that errors (a panic shows as `RuntimeError:
 //! unreachable`) is reported as `WorkerEvent::Crashed` and is replaced on the next post.
+//!
+//! Each solve carries a cancel token, a `blob:` URL the client revokes when the worker is terminated (or the request
+//! is answered): Chrome lets a terminated busy worker run on for up to 2 s, but the search sees its token gone within
+//! `CANCEL_CHECK_MS` and stops, so Cancel frees the CPU at once.
 
-use crate::protocol::{Request, Response, ResponseBody, NO_REQUEST};
+use crate::protocol::{Request, RequestKind, Response, ResponseBody, NO_REQUEST};
 use std::cell::RefCell;
 use std::fmt;
 use std::rc::{Rc, Weak};
@@ -92,6 +96,34 @@ struct Inner {
     ready: bool,
     /// Messages posted before `Ready`.
     queue: Vec<String>,
+    /// The cancel tokens of requests not yet answered, by request id.
+    tokens: Vec<(u64, String)>,
+}
+
+impl Inner {
+    /// Revokes the tokens of `id` (or of every request): their searches stop at their next check.
+    fn revoke(&mut self, id: Option<u64>) {
+        self.tokens.retain(|(token_id, url)| {
+            let keep = id.is_some_and(|id| id != *token_id);
+            if !keep {
+                let _ = web_sys::Url::revoke_object_url(url);
+            }
+            keep
+        });
+    }
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        self.revoke(None);
+    }
+}
+
+/// A fresh cancel token: the URL of a one-byte blob, alive until revoked.
+fn new_token() -> Option<String> {
+    let parts = js_sys::Array::of1(&JsValue::from_str("1"));
+    let blob = web_sys::Blob::new_with_str_sequence(&parts).ok()?;
+    web_sys::Url::create_object_url_with_blob(&blob).ok()
 }
 
 struct Live {
@@ -127,6 +159,7 @@ impl WorkerClient {
                 serial: 0,
                 ready: false,
                 queue: Vec::new(),
+                tokens: Vec::new(),
             })),
         };
         client.respawn()?;
@@ -138,6 +171,7 @@ impl WorkerClient {
         let url = {
             let mut inner = self.inner.borrow_mut();
             inner.live = None;
+            inner.revoke(None);
             inner.ready = false;
             inner.queue.clear();
             inner.serial = inner.serial.wrapping_add(1);
@@ -186,8 +220,18 @@ impl WorkerClient {
         if self.inner.borrow().live.is_none() {
             self.respawn()?;
         }
+        let mut request = request.clone();
+        let token = match &mut request.kind {
+            RequestKind::Solve { cancel_token, .. } => {
+                *cancel_token = new_token();
+                cancel_token.clone()
+            }
+        };
         let text = request.to_json();
         let mut inner = self.inner.borrow_mut();
+        if let Some(url) = token {
+            inner.tokens.push((request.id, url));
+        }
         if !inner.ready {
             inner.queue.push(text);
             return Ok(());
@@ -239,8 +283,13 @@ fn deliver(weak: &Weak<RefCell<Inner>>, serial: u32, event: WorkerEvent) {
             | WorkerEvent::Crashed(_) => {
                 // Dead: the next post spawns a fresh worker.
                 state.live = None;
+                state.revoke(None);
                 state.ready = false;
             }
+            WorkerEvent::Message(Response {
+                id,
+                body: ResponseBody::Done { .. } | ResponseBody::Error { .. },
+            }) => state.revoke(Some(*id)),
             WorkerEvent::Message(_) => {}
         }
         state.on_event.clone()

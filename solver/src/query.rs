@@ -2,6 +2,7 @@
 //!
 //! `puzzle=sliding&size=3x3&start=8,6,7,2,5,4,3,0,1&goal=1,2,3,4,5,6,7,8,0&algo=astar&heuristic=manhattan`
 //! `puzzle=hanoi&pegs=3&disks=4&start=0,0,0,0&goal=2,2,2,2&algo=bfs`
+//! `puzzle=sliding&size=5x5&start=...&algo=weighted&weight=1.5` (`weight`, w in f = g + w*h, is for `algo=weighted` only)
 //!
 //! [`parse`] accepts the query with or without a leading `?`, or a whole URL (the part after `?`, up to any
 //! `#`, is read), and percent-decodes keys and values (`%2C` is `,`, `+` is a space). Keys it does not know
@@ -21,6 +22,7 @@
 //! assert_eq!(err.to_string(), "size '3y3' is not WIDTHxHEIGHT (for example 3x3)");
 //! ```
 
+use crate::search::weighted::{Weight, WeightError};
 use crate::search::Algorithm;
 use std::fmt;
 use std::str::FromStr;
@@ -255,6 +257,9 @@ pub struct Query {
     pub puzzle: PuzzleSpec,
     pub algorithm: Option<Algorithm>,
     pub heuristic: Option<HeuristicName>,
+    /// The weight w of `algo=weighted` (f = g + w*h); `None` means [`Weight::DEFAULT`]. Only a
+    /// weighted query carries one: [`parse`] refuses it with any other algorithm.
+    pub weight: Option<Weight>,
 }
 
 impl Query {
@@ -264,18 +269,23 @@ impl Query {
             puzzle,
             algorithm: None,
             heuristic: None,
+            weight: None,
         }
     }
 
     /// This query with the command line's choices laid over its own (a `Some` wins), checked again:
-    /// a heuristic must exist for the puzzle.
+    /// a heuristic must exist for the puzzle. An algorithm other than `weighted` drops the query's
+    /// weight, which belonged to the algorithm it replaces.
     pub fn with_overrides(
         mut self,
         algorithm: Option<Algorithm>,
         heuristic: Option<HeuristicName>,
     ) -> Result<Query, QueryError> {
-        if algorithm.is_some() {
-            self.algorithm = algorithm;
+        if let Some(algorithm) = algorithm {
+            self.algorithm = Some(algorithm);
+            if algorithm != Algorithm::Weighted {
+                self.weight = None;
+            }
         }
         if heuristic.is_some() {
             self.heuristic = heuristic;
@@ -284,8 +294,26 @@ impl Query {
         Ok(self)
     }
 
+    /// This query with the command line's weight laid over its own (a `Some` wins), checked again: a
+    /// weight needs `algo=weighted`. A weight on a query that names no algorithm selects `weighted`.
+    pub fn with_weight(mut self, weight: Option<Weight>) -> Result<Query, QueryError> {
+        if weight.is_some() {
+            self.weight = weight;
+            if self.algorithm.is_none() {
+                self.algorithm = Some(Algorithm::Weighted);
+            }
+        }
+        check_weight(self.algorithm, self.weight)?;
+        Ok(self)
+    }
+
+    /// The weight a weighted search of this query uses: its own, else [`Weight::DEFAULT`].
+    pub fn weight_or_default(&self) -> Weight {
+        self.weight.unwrap_or(Weight::DEFAULT)
+    }
+
     /// The canonical PUZZLE string, without a leading `?`: puzzle, size (or pegs and disks), start, goal,
-    /// then algo and heuristic when set. It needs no percent-encoding.
+    /// then algo, heuristic and weight when set. It needs no percent-encoding.
     pub fn to_query_string(&self) -> String {
         self.to_string()
     }
@@ -322,6 +350,9 @@ impl fmt::Display for Query {
         }
         if let Some(heuristic) = self.heuristic {
             write!(f, "&heuristic={}", heuristic.name())?;
+        }
+        if let Some(weight) = self.weight {
+            write!(f, "&weight={weight}")?;
         }
         Ok(())
     }
@@ -429,6 +460,10 @@ pub enum QueryError {
         heuristic: HeuristicName,
         puzzle: PuzzleKind,
     },
+    /// A `weight` that is not a decimal from 1 to 10 with at most two decimals.
+    Weight(WeightError),
+    /// A `weight` with an algorithm other than `weighted` (`None`: the query names no algorithm).
+    WeightWithoutWeighted { algorithm: Option<Algorithm> },
 }
 
 impl std::error::Error for QueryError {}
@@ -556,6 +591,17 @@ impl fmt::Display for QueryError {
                 write!(f, "heuristic '{heuristic}' does not apply to {puzzle} puzzles: use one of ")?;
                 write_names(f, HeuristicName::for_kind(*puzzle).map(HeuristicName::name))
             }
+            QueryError::Weight(error) => error.fmt(f),
+            QueryError::WeightWithoutWeighted { algorithm } => {
+                write!(f, "weight is for algo=weighted only")?;
+                match algorithm {
+                    Some(algorithm) => write!(
+                        f,
+                        ", and this query asks for {algorithm}: use algo=weighted or leave weight out"
+                    ),
+                    None => write!(f, ": add algo=weighted, or leave weight out"),
+                }
+            }
         }
     }
 }
@@ -596,7 +642,7 @@ impl fmt::Display for Shown<'_> {
 }
 
 /// The keys the format knows, in canonical order. Anything else is ignored.
-const KEYS: [&str; 8] = [
+const KEYS: [&str; 9] = [
     "puzzle",
     "size",
     "pegs",
@@ -605,13 +651,14 @@ const KEYS: [&str; 8] = [
     "goal",
     "algo",
     "heuristic",
+    "weight",
 ];
 
 /// Parses a PUZZLE string: a query (`puzzle=...&...`), with or without a leading `?`, or a whole URL.
 ///
 /// Checks everything a search needs: sizes in range, `start` and `goal` complete and legal (each tile
-/// once; each disk on an existing peg), names known, the heuristic one of the puzzle's. An absent `goal`
-/// is filled in with the default one. It never panics, whatever the input.
+/// once; each disk on an existing peg), names known, the heuristic one of the puzzle's, a weight only
+/// with `algo=weighted` and from 1 to 10. An absent `goal` is filled in with the default one. It never panics, whatever the input.
 pub fn parse(input: &str) -> Result<Query, QueryError> {
     let fields = Fields::read(query_part(input)?)?;
     let kind_text = fields.required("puzzle")?;
@@ -689,11 +736,27 @@ pub fn parse(input: &str) -> Result<Query, QueryError> {
         })
         .transpose()?;
     check_heuristic(kind, heuristic)?;
+    let weight = fields
+        .get("weight")
+        .map(|text| text.parse::<Weight>().map_err(QueryError::Weight))
+        .transpose()?;
+    check_weight(algorithm, weight)?;
     Ok(Query {
         puzzle,
         algorithm,
         heuristic,
+        weight,
     })
+}
+
+/// A weight goes with `algo=weighted` only.
+fn check_weight(algorithm: Option<Algorithm>, weight: Option<Weight>) -> Result<(), QueryError> {
+    match (weight, algorithm) {
+        (Some(_), algorithm) if algorithm != Some(Algorithm::Weighted) => {
+            Err(QueryError::WeightWithoutWeighted { algorithm })
+        }
+        _ => Ok(()),
+    }
 }
 
 fn check_heuristic(kind: PuzzleKind, heuristic: Option<HeuristicName>) -> Result<(), QueryError> {

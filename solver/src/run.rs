@@ -5,9 +5,10 @@ use crate::hanoi::{self, Hanoi, HanoiHeuristic, HanoiMove};
 use crate::pdb::{self, Geometry, Partition, Pdb, PdbError, PdbTables};
 use crate::query::{HeuristicName, PuzzleSpec, Query};
 use crate::report::{Moves, Report};
+use crate::search::weighted::{self, Reopen, Weight};
 use crate::search::{astar, bfs, bibfs, dfs, idastar, Algorithm, Control, Outcome, Stats, Status};
 use crate::sliding::{
-    self, Cells, Dir, LargePuzzle, Shape, SlidingHeuristic, SlidingPuzzle, SmallPuzzle,
+    self, Cells, Dir, LargePuzzle, Quints, Shape, SlidingHeuristic, SlidingPuzzle, SmallPuzzle,
 };
 use crate::{Heuristic, Puzzle};
 use std::sync::{Arc, Mutex};
@@ -118,6 +119,29 @@ pub fn default_heuristic(spec: &PuzzleSpec) -> HeuristicName {
     }
 }
 
+/// Whether the heuristic of this name is consistent (|h(s) - h(t)| <= 1 across every move, 0 at the
+/// goal), so that weighted A* may skip reopening states and keep its bound. The sliding heuristics
+/// are (a move changes one tile's Manhattan distance by 1, and the number of tiles that must leave
+/// a line by at most 1 in the other direction, so linear conflict changes by 1 too); the tests
+/// check it edge by edge over whole small boards. The others are not claimed to be.
+pub fn is_consistent(name: HeuristicName) -> bool {
+    matches!(
+        name,
+        HeuristicName::Misplaced | HeuristicName::Manhattan | HeuristicName::LinearConflict
+    )
+}
+
+/// What to run: the algorithm, its heuristic (`Some` exactly when the algorithm uses one) and,
+/// for weighted A*, its weight.
+#[derive(Debug, Clone, Copy)]
+struct Plan {
+    algorithm: Algorithm,
+    heuristic: Option<HeuristicName>,
+    weight: Weight,
+    /// Whether weighted A* must reopen states: unless the heuristic is known to be consistent.
+    reopen: Reopen,
+}
+
 /// Solves `query` within `control`'s budget. Never panics on bad input: it answers `Status::Invalid` with a message.
 pub fn solve(query: &Query, control: &mut Control) -> Report {
     let algorithm = query.algorithm.unwrap_or(DEFAULT_ALGORITHM);
@@ -126,6 +150,15 @@ pub fn solve(query: &Query, control: &mut Control) -> Report {
             .heuristic
             .unwrap_or_else(|| default_heuristic(&query.puzzle))
     });
+    let plan = Plan {
+        algorithm,
+        heuristic,
+        weight: query.weight_or_default(),
+        reopen: match heuristic {
+            Some(name) if is_consistent(name) => Reopen::Never,
+            _ => Reopen::Always,
+        },
+    };
     match &query.puzzle {
         PuzzleSpec::Sliding {
             width,
@@ -139,8 +172,7 @@ pub fn solve(query: &Query, control: &mut Control) -> Report {
             },
             start,
             goal,
-            algorithm,
-            heuristic,
+            plan,
             control,
         ),
         PuzzleSpec::Hanoi {
@@ -148,7 +180,7 @@ pub fn solve(query: &Query, control: &mut Control) -> Report {
             disks,
             start,
             goal,
-        } => solve_hanoi(*pegs, *disks, start, goal, algorithm, heuristic, control),
+        } => solve_hanoi(*pegs, *disks, start, goal, plan, control),
     }
 }
 
@@ -167,16 +199,32 @@ pub fn invalid(algorithm: Algorithm, message: impl Into<String>) -> Report {
     }
 }
 
+/// The most cells of a board whose optimal solving is within reach (4x4): past it the limit
+/// message points to weighted A*.
+pub const OPTIMAL_REACH_CELLS: usize = 16;
+
+/// What a search that stopped on a board of more than [`OPTIMAL_REACH_CELLS`] is told.
+pub fn large_board_advice(shape: Shape) -> String {
+    format!(
+        "optimal solving of a {shape} board can take days of CPU; use weighted (bounded suboptimal: \
+         algo=weighted, at most w x the shortest)"
+    )
+}
+
 fn solve_sliding(
     shape: Shape,
     start: &[u8],
     goal: &[u8],
-    algorithm: Algorithm,
-    heuristic: Option<HeuristicName>,
+    plan: Plan,
     control: &mut Control,
 ) -> Report {
+    let Plan {
+        algorithm,
+        heuristic,
+        ..
+    } = plan;
     if algorithm == Algorithm::Direct {
-        return invalid(algorithm, "direct solving is only for Tower of Hanoi: pick bfs, bibfs, dfs, astar, idastar or greedy");
+        return invalid(algorithm, "direct solving is only for Tower of Hanoi: pick bfs, bibfs, dfs, astar, idastar, greedy or weighted");
     }
     if let Err(why) = sliding::check_solvable(shape, start, goal) {
         let mut report = invalid(algorithm, why.to_string());
@@ -184,20 +232,29 @@ fn solve_sliding(
         report.heuristic = heuristic.map(|h| h.name().to_string());
         return report;
     }
-    let small = usize::from(shape.width) * usize::from(shape.height) <= 16;
+    let cells = shape.cells();
+    // The most compact board storage that holds the shape: 8 bytes up to 16 cells, 16 up to 25.
     let outcome = if heuristic == Some(HeuristicName::Pdb) {
-        run_with_pdb(shape, start, goal, algorithm, control)
-    } else if small {
+        run_with_pdb(shape, start, goal, plan, control)
+    } else if SmallPuzzle::fits(shape) {
         SmallPuzzle::new(shape, start, goal)
             .map_err(|e| e.to_string())
-            .and_then(|p| run_sliding(&p, algorithm, heuristic, control))
+            .and_then(|p| run_sliding(&p, plan, control))
+    } else if SlidingPuzzle::<Quints>::fits(shape) {
+        SlidingPuzzle::<Quints>::new(shape, start, goal)
+            .map_err(|e| e.to_string())
+            .and_then(|p| run_sliding(&p, plan, control))
     } else {
         LargePuzzle::new(shape, start, goal)
             .map_err(|e| e.to_string())
-            .and_then(|p| run_sliding(&p, algorithm, heuristic, control))
+            .and_then(|p| run_sliding(&p, plan, control))
     };
     match outcome {
-        Ok(outcome) => {
+        Ok(mut outcome) => {
+            let stopped = matches!(outcome.status, Status::Limit | Status::Cancelled);
+            if stopped && algorithm.guarantees_optimal() && cells > OPTIMAL_REACH_CELLS {
+                outcome.message = format!("{}; {}", outcome.message, large_board_advice(shape));
+            }
             let letters: String = outcome.moves.iter().map(|d| d.letter()).collect();
             report_from(outcome, Moves::Sliding(letters))
         }
@@ -210,7 +267,7 @@ fn run_with_pdb(
     shape: Shape,
     start: &[u8],
     goal: &[u8],
-    algorithm: Algorithm,
+    plan: Plan,
     control: &mut Control,
 ) -> Result<Outcome<Dir>, String> {
     if usize::from(shape.width) * usize::from(shape.height) > pdb::MAX_CELLS {
@@ -222,24 +279,23 @@ fn run_with_pdb(
     }
     let pdb =
         pattern_database(shape.width, shape.height, goal, control).map_err(|e| e.to_string())?;
-    if algorithm == Algorithm::Idastar {
+    if plan.algorithm == Algorithm::Idastar {
         return Ok(pdb::solve_idastar(&pdb, start, control));
     }
     let puzzle = SmallPuzzle::new(shape, start, goal).map_err(|e| e.to_string())?;
-    Ok(run_search(&puzzle, algorithm, Some(&pdb), control))
+    Ok(run_search(&puzzle, plan, Some(&pdb), control))
 }
 
 fn run_sliding<C: Cells>(
     puzzle: &SlidingPuzzle<C>,
-    algorithm: Algorithm,
-    heuristic: Option<HeuristicName>,
+    plan: Plan,
     control: &mut Control,
 ) -> Result<Outcome<Dir>, String> {
-    let h = match heuristic {
+    let h = match plan.heuristic {
         Some(name) => Some(SlidingHeuristic::new(puzzle, name).map_err(|e| e.to_string())?),
         None => None,
     };
-    Ok(run_search(puzzle, algorithm, h.as_ref(), control))
+    Ok(run_search(puzzle, plan, h.as_ref(), control))
 }
 
 fn solve_hanoi(
@@ -247,10 +303,14 @@ fn solve_hanoi(
     disks: u8,
     start: &[u8],
     goal: &[u8],
-    algorithm: Algorithm,
-    heuristic: Option<HeuristicName>,
+    plan: Plan,
     control: &mut Control,
 ) -> Report {
+    let Plan {
+        algorithm,
+        heuristic,
+        ..
+    } = plan;
     if algorithm == Algorithm::Direct {
         return match hanoi::direct(pegs, disks, start, goal, hanoi::DIRECT_MOVE_CAP) {
             Ok(direct) => {
@@ -292,7 +352,7 @@ fn solve_hanoi(
         },
         None => None,
     };
-    let outcome = run_search(&puzzle, algorithm, h.as_ref(), control);
+    let outcome = run_search(&puzzle, plan, h.as_ref(), control);
     let moves = hanoi_moves(&outcome.moves);
     report_from(outcome, moves)
 }
@@ -304,10 +364,11 @@ fn hanoi_moves(moves: &[HanoiMove]) -> Moves {
 /// Runs one search algorithm. `heuristic` is `Some` exactly when the algorithm uses one.
 fn run_search<P: Puzzle, H: Heuristic<P>>(
     puzzle: &P,
-    algorithm: Algorithm,
+    plan: Plan,
     heuristic: Option<&H>,
     control: &mut Control,
 ) -> Outcome<P::Move> {
+    let algorithm = plan.algorithm;
     match (algorithm, heuristic) {
         (Algorithm::Bfs, _) => bfs::bfs(puzzle, control),
         (Algorithm::Bibfs, _) => bibfs::bibfs(puzzle, control),
@@ -315,9 +376,15 @@ fn run_search<P: Puzzle, H: Heuristic<P>>(
         (Algorithm::Astar, Some(h)) => astar::astar(puzzle, h, control),
         (Algorithm::Idastar, Some(h)) => idastar::idastar(puzzle, h, control),
         (Algorithm::Greedy, Some(h)) => astar::greedy(puzzle, h, control),
+        (Algorithm::Weighted, Some(h)) => {
+            weighted::weighted_astar(puzzle, h, plan.weight, plan.reopen, control)
+        }
         (Algorithm::Astar, None) => astar::astar(puzzle, &crate::puzzle::Zero, control),
         (Algorithm::Idastar, None) => idastar::idastar(puzzle, &crate::puzzle::Zero, control),
         (Algorithm::Greedy, None) => astar::greedy(puzzle, &crate::puzzle::Zero, control),
+        (Algorithm::Weighted, None) => {
+            weighted::weighted_astar(puzzle, &crate::puzzle::Zero, plan.weight, Reopen::Never, control)
+        }
         (Algorithm::Direct, _) => Outcome::stopped(
             algorithm,
             Status::Invalid,

@@ -140,6 +140,7 @@ fn bfs_on_a_hard_15_puzzle_stops_at_its_state_budget() {
         },
         algorithm: Some(solver::Algorithm::Bfs),
         heuristic: None,
+        weight: None,
     };
     let report = solve(
         &query,
@@ -178,6 +179,7 @@ fn seed_power_heuristic_misleads_astar_on_four_pegs() {
             },
             algorithm: Some(algorithm),
             heuristic,
+            weight: None,
         };
         let bfs = solve(
             &puzzle(solver::Algorithm::Bfs, None),

@@ -13,6 +13,7 @@ fn run(puzzle: &PuzzleSpec, algorithm: Algorithm, heuristic: Option<HeuristicNam
         puzzle: puzzle.clone(),
         algorithm: Some(algorithm),
         heuristic,
+        weight: None,
     };
     let report = solve(&query, &mut Control::new(Limits::default()));
     if report.status == Status::Solved {

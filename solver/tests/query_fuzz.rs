@@ -37,6 +37,7 @@ fn the_spec_examples_parse() {
             },
             algorithm: Some(Algorithm::Astar),
             heuristic: Some(HeuristicName::Manhattan),
+            weight: None,
         }
     );
     assert_eq!(q.to_query_string(), EIGHT);
@@ -54,6 +55,7 @@ fn the_spec_examples_parse() {
             },
             algorithm: Some(Algorithm::Bfs),
             heuristic: None,
+            weight: None,
         }
     );
     assert_eq!(h.to_query_string(), HANOI);
@@ -603,6 +605,7 @@ fn valid_query() -> impl Strategy<Value = Query> {
                 puzzle,
                 algorithm,
                 heuristic,
+                weight: None,
             })
     })
 }

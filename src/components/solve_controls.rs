@@ -13,6 +13,8 @@ pub struct SolveControlsProps {
     pub kind: PuzzleKind,
     pub algorithm: Algorithm,
     pub heuristic: HeuristicName,
+    /// The heuristics this puzzle offers.
+    pub heuristics: Vec<HeuristicName>,
     pub dfs_depth: u32,
     pub max_states: u64,
     /// Warnings about this choice on this puzzle.
@@ -87,9 +89,7 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
                     title={if uses_heuristic { "" } else { "This algorithm uses no heuristic" }}>
                     <span>{ "Heuristic" }</span>
                     <select data-testid="heuristic" name="heuristic" onchange={on_heuristic}>
-                        // Pattern databases belong to the 15-puzzle solver: offered only if a link asked for them.
-                        { for HeuristicName::for_kind(props.kind)
-                            .filter(|&h| h != HeuristicName::Pdb || h == props.heuristic)
+                        { for props.heuristics.iter().copied()
                             .map(|h| html! {
                             <option value={h.name()} selected={h == props.heuristic}>{ heuristic_title(h) }</option>
                         }) }
@@ -130,6 +130,7 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
 fn algorithm_note(a: Algorithm) -> &'static str {
     match a {
         Algorithm::Direct => " (no search)",
+        Algorithm::Weighted => " (bounded, not optimal)",
         _ if a.guarantees_optimal() => "",
         _ => " (not optimal)",
     }

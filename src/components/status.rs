@@ -30,14 +30,20 @@ pub fn StatusLine(props: &StatusProps) -> Html {
         StatusName::Cancelled => "Cancelled",
         StatusName::Error => "Error",
     };
-    let detail = props.progress.as_ref().map(|p| {
-        format!(
+    let detail = props.progress.as_ref().map(|p| match p.building {
+        Some(fraction) => format!(
+            "building pattern databases: {:.0}% · {}",
+            fraction * 100.0,
+            format::duration_ms(p.elapsed_ms)
+        ),
+        None => format!(
             "{} nodes expanded, {} generated · {}",
             format::count(p.expanded),
             format::count(p.generated),
             format::duration_ms(p.elapsed_ms)
-        )
+        ),
     });
+    let building = props.progress.as_ref().and_then(|p| p.building);
     let message = props.message.as_ref().map(|m| {
         let class = match m.kind {
             NoticeKind::Info => "message info",
@@ -63,6 +69,10 @@ pub fn StatusLine(props: &StatusProps) -> Html {
                     <span class="status-detail" data-testid="progress">{ detail }</span>
                 }
             </div>
+            if let Some(fraction) = building {
+                <progress class="build" data-testid="build-progress" max="1" value={fraction.to_string()}
+                    aria-label="Building pattern databases" />
+            }
             if let Some(length) = props.length {
                 <p class="solution-length">
                     { "Solution: " }<strong data-testid="solution-length">{ length }</strong>

@@ -556,3 +556,58 @@ async fn dropping_the_client_terminates_its_worker() {
     sleep(200).await;
     assert_eq!(events.borrow().len(), heard);
 }
+
+#[wasm_bindgen_test]
+async fn each_solve_carries_a_cancel_token_that_lives_until_its_answer() {
+    let report = Report {
+        status: Status::Solved,
+        length: 0,
+        moves: Moves::Sliding(String::new()),
+        moves_listed: true,
+        optimal: true,
+        algorithm: solver::Algorithm::Bfs,
+        heuristic: None,
+        stats: Stats::default(),
+        message: "already solved".into(),
+    };
+    let report_json = serde_json::to_string(&report).unwrap();
+    // Reports whether the token is alive (expanded 1 or 0), answers, then polls the token and says 99 once it is gone.
+    let url = blob_worker(&format!(
+        r#"postMessage(JSON.stringify({{ id: 0, body: "Ready" }}));
+           function alive(url) {{
+             try {{ const x = new XMLHttpRequest(); x.open("GET", url, false); x.send(); return true; }} catch (e) {{ return false; }}
+           }}
+           onmessage = (e) => {{
+             const r = JSON.parse(e.data);
+             const url = r.kind.Solve.cancel_token;
+             const say = (n) => postMessage(JSON.stringify({{ id: r.id, body: {{ Progress: {{ expanded: n, generated: 0, elapsed_ms: 0 }} }} }}));
+             say(url && alive(url) ? 1 : 0);
+             postMessage(JSON.stringify({{ id: r.id, body: {{ Done: {{ report: {report_json} }} }} }}));
+             const timer = setInterval(() => {{ if (!alive(url)) {{ clearInterval(timer); say(99); }} }}, 20);
+           }};"#
+    ));
+    let (events, sink) = recorder();
+    let client = WorkerClient::spawn_at(url, sink).unwrap();
+    client.post(&solve_request(3)).unwrap();
+    wait_for(&events, 4).await;
+    let expanded = |i: usize| match &events.borrow()[i] {
+        WorkerEvent::Message(Response {
+            body: ResponseBody::Progress { expanded, .. },
+            ..
+        }) => *expanded,
+        other => panic!("expected progress, got {other:?}"),
+    };
+    assert_eq!(expanded(1), 1, "the token is alive while the request runs");
+    assert!(matches!(
+        &events.borrow()[2],
+        WorkerEvent::Message(Response {
+            id: 3,
+            body: ResponseBody::Done { .. }
+        })
+    ));
+    assert_eq!(
+        expanded(3),
+        99,
+        "the token is revoked once the request is answered"
+    );
+}

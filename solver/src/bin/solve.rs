@@ -10,6 +10,7 @@ use serde::Serialize;
 use solver::hanoi::{self, HanoiMove};
 use solver::query::{self, PuzzleKind, PuzzleSpec, QueryError};
 use solver::run;
+use solver::search::weighted::{Weight, WeightError};
 use solver::search::{
     Algorithm, Control, Flow, Limits, Stats, Status, DEFAULT_DFS_DEPTH, DEFAULT_MAX_STATES,
 };
@@ -38,15 +39,20 @@ Quote it: '&' means something to the shell.
 Keys: puzzle (sliding|hanoi); size=WIDTHxHEIGHT ({min_side} to {max_side} each) for sliding; pegs ({min_pegs} to {max_pegs}) and disks
 ({min_disks} to {max_disks}; searches take up to {search_disks}, algo=direct more) for hanoi; start and goal (sliding: the tiles
 row-major, 0 the blank; hanoi: the peg of each disk from 0, smallest disk first); goal may be left
-out (sliding: 1,2,...,N-1,0; hanoi: every disk on the last peg); algo; heuristic.
+out (sliding: 1,2,...,N-1,0; hanoi: every disk on the last peg); algo; heuristic; weight (algo=weighted
+only: w in f = g + w*h, {min_weight} to {max_weight}, default {weight}).
 
 OPTIONS:
-    --algo A           bfs, bibfs, dfs, astar, idastar, greedy or direct (default: the query's, else {algo})
+    --algo A           bfs, bibfs, dfs, astar, idastar, greedy, weighted or direct (default: the query's,
+                       else {algo})
     --heuristic H      misplaced, manhattan, linear-conflict, pdb (sliding); misplaced, exact, seed-power
                        (hanoi). Default: the query's, else linear-conflict (sliding) or exact (hanoi)
     --max-states N     the most states a search may hold (default {max_states}); past it: status limit
     --time-limit MS    stop after MS milliseconds with status limit (default: none)
     --depth D          the depth bound of dfs (default {depth})
+    --weight W         the weight of weighted A*, a decimal from {min_weight} to {max_weight} (default: the query's, else
+                       {weight}); its solution is at most W x the shortest. Alone it selects --algo weighted.
+                       Optimal solving of 5x5 and larger boards can take days: use weighted there
     --pdb-file PATH    with --heuristic pdb: load the pattern databases from PATH, or build them and
                        save them there (without it they are built once per process, about 3 s)
     --json             print one JSON object instead of the readable report
@@ -55,7 +61,7 @@ OPTIONS:
                        invalid, and the batch goes on). Use it with --json for one object per line
     -h, --help         print this help
 
-Options may also be written --name=value. Flags override the query's algo and heuristic.
+Options may also be written --name=value. Flags override the query's algo, heuristic and weight.
 
 OUTPUT:
     The readable report draws the start and goal, lists the moves in words (the first 200), and
@@ -81,6 +87,9 @@ EXIT STATUS:
         min_disks = query::MIN_DISKS,
         max_disks = query::MAX_DISKS,
         search_disks = query::MAX_SEARCH_DISKS,
+        min_weight = Weight::MIN,
+        max_weight = Weight::MAX,
+        weight = Weight::DEFAULT,
     )
 }
 
@@ -142,6 +151,7 @@ struct Options {
     max_states: Option<u64>,
     time_limit_ms: Option<u64>,
     depth: Option<u32>,
+    weight: Option<Weight>,
     /// Where the pattern databases are loaded from, or built and saved to (`--heuristic pdb`).
     pdb_file: Option<std::path::PathBuf>,
     json: bool,
@@ -160,6 +170,9 @@ enum ArgError {
     Repeated(&'static str),
     NotANumber { flag: &'static str, value: String },
     Zero(&'static str),
+    Weight(WeightError),
+    /// `--weight` with an algorithm other than weighted.
+    WeightWithoutWeighted(Algorithm),
     Name(QueryError),
     NotUtf8,
     NoPuzzle,
@@ -176,6 +189,11 @@ impl fmt::Display for ArgError {
             ArgError::Repeated(flag) => write!(f, "{flag} is given twice"),
             ArgError::NotANumber { flag, value } => write!(f, "{flag} '{value}' is not a whole number"),
             ArgError::Zero(flag) => write!(f, "{flag} must be at least 1"),
+            ArgError::Weight(error) => write!(f, "--{error}"),
+            ArgError::WeightWithoutWeighted(algorithm) => write!(
+                f,
+                "--weight is for --algo weighted, not {algorithm}: drop one of them"
+            ),
             ArgError::Name(error) => write!(f, "{error}"),
             ArgError::NotUtf8 => write!(f, "an argument is not valid UTF-8 text"),
             ArgError::NoPuzzle => write!(
@@ -199,6 +217,7 @@ fn example(flag: &str) -> &'static str {
         "--heuristic" => "manhattan",
         "--max-states" => "1000000",
         "--time-limit" => "5000",
+        "--weight" => "2.5",
         _ => "30",
     }
 }
@@ -233,6 +252,7 @@ impl Options {
                 "--time-limit" => "--time-limit",
                 "--depth" => "--depth",
                 "--pdb-file" => "--pdb-file",
+                "--weight" => "--weight",
                 _ => return Err(ArgError::UnknownOption(arg)),
             };
             if matches!(flag, "--help" | "--json" | "--batch") {
@@ -267,6 +287,11 @@ impl Options {
                 "--heuristic" => set(&mut options.heuristic, flag, parse_heuristic(value)?)?,
                 "--max-states" => set(&mut options.max_states, flag, parse_positive(flag, value)?)?,
                 "--pdb-file" => set(&mut options.pdb_file, flag, std::path::PathBuf::from(value))?,
+                "--weight" => set(
+                    &mut options.weight,
+                    flag,
+                    value.parse().map_err(ArgError::Weight)?,
+                )?,
                 "--time-limit" => set(
                     &mut options.time_limit_ms,
                     flag,
@@ -284,6 +309,12 @@ impl Options {
         }
         if options.help {
             return Ok(options);
+        }
+        match options.algorithm {
+            Some(algorithm) if options.weight.is_some() && algorithm != Algorithm::Weighted => {
+                return Err(ArgError::WeightWithoutWeighted(algorithm));
+            }
+            _ => {}
         }
         let mut positional = positional.into_iter();
         options.puzzle = positional.next();
@@ -416,6 +447,7 @@ struct Json<'a> {
 fn answer(text: &str, options: &Options, show_progress: bool) -> Answer {
     let query = match query::parse(text)
         .and_then(|q| q.with_overrides(options.algorithm, options.heuristic))
+        .and_then(|q| q.with_weight(options.weight))
     {
         Ok(query) => query,
         Err(error) => return Answer::invalid(error.to_string()),

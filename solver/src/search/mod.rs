@@ -1,4 +1,4 @@
-//! The searches (BFS, bidirectional BFS, bounded DFS, A*, IDA*, greedy) and what they share:
+//! The searches (BFS, bidirectional BFS, bounded DFS, A*, IDA*, greedy, weighted A*) and what they share:
 //! budgets, the progress/cancel hook, statistics and the one `Outcome` type they all return.
 
 pub mod astar;
@@ -11,6 +11,7 @@ pub mod idastar;
 pub mod outcome;
 pub mod stats;
 pub mod visited;
+pub mod weighted;
 
 pub use clock::Clock;
 pub use outcome::{Outcome, Status};
@@ -28,18 +29,21 @@ pub enum Algorithm {
     Astar,
     Idastar,
     Greedy,
+    /// Weighted A* (f = g + w*h): bounded suboptimal, at most w x the shortest.
+    Weighted,
     /// A closed-form solver (Hanoi recursion, 3-peg optimal path, Frame-Stewart): no search at all.
     Direct,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 7] = [
+    pub const ALL: [Algorithm; 8] = [
         Algorithm::Bfs,
         Algorithm::Bibfs,
         Algorithm::Dfs,
         Algorithm::Astar,
         Algorithm::Idastar,
         Algorithm::Greedy,
+        Algorithm::Weighted,
         Algorithm::Direct,
     ];
 
@@ -52,6 +56,7 @@ impl Algorithm {
             Algorithm::Astar => "astar",
             Algorithm::Idastar => "idastar",
             Algorithm::Greedy => "greedy",
+            Algorithm::Weighted => "weighted",
             Algorithm::Direct => "direct",
         }
     }
@@ -65,6 +70,7 @@ impl Algorithm {
             Algorithm::Astar => "A*",
             Algorithm::Idastar => "IDA*",
             Algorithm::Greedy => "Greedy best-first",
+            Algorithm::Weighted => "Weighted A*",
             Algorithm::Direct => "Direct (no search)",
         }
     }
@@ -85,7 +91,7 @@ impl Algorithm {
     pub fn uses_heuristic(self) -> bool {
         matches!(
             self,
-            Algorithm::Astar | Algorithm::Idastar | Algorithm::Greedy
+            Algorithm::Astar | Algorithm::Idastar | Algorithm::Greedy | Algorithm::Weighted
         )
     }
 }

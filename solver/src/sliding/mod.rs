@@ -2,8 +2,9 @@
 //! boards with a perfect rank, heuristics against any goal, and seeded random instances.
 //!
 //! Tiles are `1..N-1` and the blank is `0`, row-major; a move ([`Dir`]) is the direction the BLANK
-//! travels. Boards of up to 16 cells live in one `u64` ([`SmallPuzzle`]), larger ones in 64 bytes
-//! ([`LargePuzzle`]); code generic over [`Cells`] serves both.
+//! travels. Boards of up to 16 cells live in one `u64` ([`SmallPuzzle`]), up to 25 in 16 bytes
+//! (`SlidingPuzzle<Quints>`), larger ones in 64 bytes ([`LargePuzzle`]); code generic over [`Cells`]
+//! serves them all.
 //!
 //! ```
 //! use solver::sliding::{Shape, SlidingHeuristic, SmallPuzzle};
@@ -29,7 +30,7 @@ pub use board::{
     Board, LargeBoard, LargePuzzle, SlidingError, SlidingPuzzle, SmallBoard, SmallPuzzle,
     MAX_RANKED_CELLS,
 };
-pub use cells::{Bytes, Cells, Nibbles};
+pub use cells::{Bytes, Cells, Nibbles, Quints};
 pub use heuristic::{LinearConflict, Manhattan, Misplaced, NotASlidingHeuristic, SlidingHeuristic};
 pub use random::{scramble, shuffle_solvable, SplitMix64};
 pub use shape::{

@@ -1,0 +1,408 @@
+//! `korf24`: runs weighted A* on the 50 Korf-Felner 24-puzzle instances and compares each length with
+//! the known optimum.
+//!
+//! ```text
+//! cargo run --release -p solver --bin korf24 -- [--weight W[,W...]] [--heuristic H] [--first N]
+//!     [--max-states N] [--time-limit MS] [--data PATH] [--quiet]
+//! ```
+//! For each weight: one line per instance (id, status, length, optimal length, ratio, states expanded
+//! and stored, wall and CPU milliseconds), then the mean and worst ratio and the total and largest
+//! time. Each run goes through `solver::run::solve`, as the CLI and the browser's worker do; each
+//! solution is replayed by the crate's independent checker and its length compared with w times the
+//! optimum. Exit code 1 if any instance is unsolved, fails to replay or breaks the bound; 2 on bad
+//! usage or data.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use solver::check::check_sliding;
+use solver::query::PuzzleSpec;
+use solver::search::weighted::Weight;
+use solver::search::{Algorithm, Control, Limits, Status, DEFAULT_MAX_STATES};
+use solver::{HeuristicName, Moves, Query};
+
+const USAGE: &str = "usage: korf24 [--weight W[,W...]] [--heuristic H] [--first N] [--max-states N] \
+[--time-limit MS] [--data PATH] [--quiet]
+
+  --weight W     the weight(s) of weighted A*, decimals from 1 to 10; several may be given, separated
+                 by commas or by repeating the option (default: the solver's default weight)
+  --heuristic H  manhattan or linear-conflict (default linear-conflict)
+  --first N      only the first N instances
+  --max-states N the most states a search may hold (default: the solver's default, 20,000,000);
+                 an instance that needs more counts as unsolved
+  --time-limit MS  give up an instance after MS milliseconds (it counts as unsolved)
+  --data PATH    the instance file (default: ../shared/data/korf-felner50-24puzzle.tsv beside the
+                 workspace); its blank-last column is used, with the goal 1,2,...,24,0
+  --quiet        the summary lines only";
+
+/// The board: 5x5, goal 1..24 then the blank.
+const SIDE: u8 = 5;
+const CELLS: usize = 25;
+
+#[derive(Debug)]
+struct Options {
+    weights: Vec<Weight>,
+    heuristic: HeuristicName,
+    first: usize,
+    max_states: u64,
+    time_limit_ms: Option<u64>,
+    data: PathBuf,
+    quiet: bool,
+}
+
+/// One line of the data file.
+#[derive(Debug, Clone)]
+struct Instance {
+    id: u32,
+    optimal: u64,
+    /// The start for the goal 1,...,24,0.
+    start: Vec<u8>,
+}
+
+/// One run of one instance.
+#[derive(Debug, Clone)]
+struct Run {
+    id: u32,
+    status: Status,
+    length: u64,
+    optimal: u64,
+    expanded: u64,
+    /// States stored (generated and kept): the memory the run needed.
+    stored: u64,
+    ms: f64,
+    cpu_ms: Option<f64>,
+    problem: Option<String>,
+}
+
+impl Run {
+    fn ratio(&self) -> f64 {
+        self.length as f64 / self.optimal as f64
+    }
+}
+
+/// The CPU time this thread has run, in milliseconds, where Linux tells it
+/// (`/proc/thread-self/schedstat`); on a shared machine it is the honest measure.
+fn thread_cpu_ms() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e6)
+}
+
+fn parse_args() -> Result<Options, String> {
+    let mut options = Options {
+        weights: Vec::new(),
+        heuristic: HeuristicName::LinearConflict,
+        first: usize::MAX,
+        max_states: DEFAULT_MAX_STATES,
+        time_limit_ms: None,
+        data: PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../shared/data/korf-felner50-24puzzle.tsv"),
+        quiet: false,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let (name, inline) = match arg.split_once('=') {
+            Some((name, value)) if name.starts_with("--") => (name.to_string(), Some(value.to_string())),
+            _ => (arg.clone(), None),
+        };
+        let mut value = |name: &str| {
+            inline
+                .clone()
+                .or_else(|| args.next())
+                .ok_or_else(|| format!("{name} needs a value\n{USAGE}"))
+        };
+        let count = |name: &str, v: &str| {
+            v.parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("{name} needs a whole number of at least 1, not {v:?}"))
+        };
+        match name.as_str() {
+            "--weight" => {
+                for item in value("--weight")?.split(',') {
+                    let weight = item.parse::<Weight>().map_err(|e| format!("--{e}"))?;
+                    options.weights.push(weight);
+                }
+            }
+            "--heuristic" => {
+                let v = value("--heuristic")?;
+                options.heuristic = match HeuristicName::from_name(&v) {
+                    Some(h @ (HeuristicName::Manhattan | HeuristicName::LinearConflict)) => h,
+                    _ => {
+                        return Err(format!(
+                            "--heuristic is manhattan or linear-conflict, not {v:?}"
+                        ))
+                    }
+                };
+            }
+            "--first" => {
+                let v = value("--first")?;
+                options.first = usize::try_from(count("--first", &v)?).unwrap_or(usize::MAX);
+            }
+            "--max-states" => {
+                let v = value("--max-states")?;
+                options.max_states = count("--max-states", &v)?;
+            }
+            "--time-limit" => {
+                let v = value("--time-limit")?;
+                options.time_limit_ms = Some(count("--time-limit", &v)?);
+            }
+            "--data" => options.data = PathBuf::from(value("--data")?),
+            "--quiet" => options.quiet = true,
+            "-h" | "--help" => return Err(USAGE.to_string()),
+            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
+        }
+    }
+    if options.weights.is_empty() {
+        options.weights.push(Weight::DEFAULT);
+    }
+    Ok(options)
+}
+
+fn parse_tiles(text: &str, line: usize) -> Result<Vec<u8>, String> {
+    let tiles = text
+        .split(',')
+        .map(|t| {
+            t.trim()
+                .parse::<u8>()
+                .map_err(|_| format!("line {line}: {t:?} is not a tile number"))
+        })
+        .collect::<Result<Vec<u8>, String>>()?;
+    if tiles.len() != CELLS {
+        return Err(format!(
+            "line {line}: {} tiles, but a 5x5 board has {CELLS}",
+            tiles.len()
+        ));
+    }
+    Ok(tiles)
+}
+
+/// The instances: `id <TAB> optimal <TAB> tiles for goal 0..24 <TAB> tiles for goal 1..24,0`.
+fn read_instances(options: &Options) -> Result<Vec<Instance>, String> {
+    let text = std::fs::read_to_string(&options.data).map_err(|e| {
+        format!(
+            "cannot read {}: {e} (give the file with --data)",
+            options.data.display()
+        )
+    })?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        if fields.len() != 4 {
+            return Err(format!(
+                "line {line_no}: expected 4 tab-separated columns, found {}",
+                fields.len()
+            ));
+        }
+        let id = fields[0]
+            .trim()
+            .parse()
+            .map_err(|_| format!("line {line_no}: bad id {:?}", fields[0]))?;
+        let optimal = fields[1]
+            .trim()
+            .parse()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("line {line_no}: bad length {:?}", fields[1]))?;
+        out.push(Instance {
+            id,
+            optimal,
+            start: parse_tiles(fields[3], line_no)?,
+        });
+    }
+    if out.is_empty() {
+        return Err(format!("{} holds no instances", options.data.display()));
+    }
+    out.truncate(options.first);
+    Ok(out)
+}
+
+fn solve_one(instance: &Instance, weight: Weight, options: &Options) -> Result<Run, String> {
+    let puzzle = PuzzleSpec::sliding(SIDE, SIDE, instance.start.clone(), None)
+        .map_err(|e| format!("instance {}: {e}", instance.id))?;
+    let goal = puzzle.goal().to_vec();
+    let query = Query {
+        puzzle,
+        algorithm: Some(Algorithm::Weighted),
+        heuristic: Some(options.heuristic),
+        weight: Some(weight),
+    };
+    let mut control = Control::new(Limits {
+        max_states: options.max_states,
+        time_limit_ms: options.time_limit_ms,
+        ..Limits::default()
+    });
+    let cpu_started = thread_cpu_ms();
+    let started = Instant::now();
+    let report = solver::run::solve(&query, &mut control);
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let cpu_ms = cpu_started.zip(thread_cpu_ms()).map(|(a, b)| b - a);
+    let mut run = Run {
+        id: instance.id,
+        status: report.status,
+        length: report.length,
+        optimal: instance.optimal,
+        expanded: report.stats.expanded,
+        // Every state the search stored was generated once as new; the start is one more.
+        stored: report.stats.generated - report.stats.duplicates + 1,
+        ms,
+        cpu_ms,
+        problem: None,
+    };
+    if report.status != Status::Solved {
+        run.problem = Some(format!("not solved: {}", report.message));
+        return Ok(run);
+    }
+    let Moves::Sliding(letters) = &report.moves else {
+        run.problem = Some("the report holds no sliding moves".to_string());
+        return Ok(run);
+    };
+    if let Err(e) = check_sliding(SIDE, SIDE, &instance.start, &goal, letters) {
+        run.problem = Some(format!("the solution does not replay: {e}"));
+    } else if report.length < instance.optimal {
+        run.problem = Some(format!(
+            "length {} is below the file's optimum {}: the data is wrong",
+            report.length, instance.optimal
+        ));
+    } else if !weight.bounds(report.length, instance.optimal) {
+        run.problem = Some(format!(
+            "length {} breaks the bound {weight} x {}",
+            report.length, instance.optimal
+        ));
+    }
+    Ok(run)
+}
+
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn print_header() {
+    println!(
+        "{:>4} {:>8} {:>6} {:>7} {:>6} {:>11} {:>11} {:>9} {:>9}",
+        "id", "status", "length", "optimal", "ratio", "expanded", "stored", "ms", "cpu ms"
+    );
+}
+
+fn print_row(run: &Run) {
+    let solved = run.status == Status::Solved;
+    let length = if solved {
+        run.length.to_string()
+    } else {
+        "-".to_string()
+    };
+    let ratio = if solved {
+        format!("{:.3}", run.ratio())
+    } else {
+        "-".to_string()
+    };
+    let cpu = run.cpu_ms.map_or("-".to_string(), |c| format!("{c:.1}"));
+    let flag = run
+        .problem
+        .as_deref()
+        .map_or(String::new(), |p| format!("  PROBLEM: {p}"));
+    println!(
+        "{:>4} {:>8} {:>6} {:>7} {:>6} {:>11} {:>11} {:>9.1} {:>9}{flag}",
+        run.id,
+        run.status.name(),
+        length,
+        run.optimal,
+        ratio,
+        grouped(run.expanded),
+        grouped(run.stored),
+        run.ms,
+        cpu
+    );
+}
+
+/// The summary of one weight's runs; true if every instance was solved, replayed and within the bound.
+fn summarise(weight: Weight, options: &Options, runs: &[Run]) -> bool {
+    let solved: Vec<&Run> = runs.iter().filter(|r| r.status == Status::Solved).collect();
+    let problems = runs.iter().filter(|r| r.problem.is_some()).count();
+    let mean = solved.iter().map(|r| r.ratio()).sum::<f64>() / solved.len().max(1) as f64;
+    let worst = solved
+        .iter()
+        .max_by(|a, b| a.ratio().total_cmp(&b.ratio()));
+    let slowest = runs.iter().max_by(|a, b| a.ms.total_cmp(&b.ms));
+    let total_ms: f64 = runs.iter().map(|r| r.ms).sum();
+    let total_cpu: Option<f64> = runs.iter().map(|r| r.cpu_ms).sum();
+    let max_cpu = runs
+        .iter()
+        .filter_map(|r| r.cpu_ms)
+        .fold(None, |max: Option<f64>, c| Some(max.map_or(c, |m| m.max(c))));
+    let most_stored = runs.iter().map(|r| r.stored).max().unwrap_or(0);
+    println!(
+        "w = {weight} ({}): {}/{} solved; mean ratio {mean:.3}, worst {}; time total {total_ms:.0} ms{}, \
+         max {}{}; most states stored {}; {}",
+        options.heuristic.name(),
+        solved.len(),
+        runs.len(),
+        worst.map_or("-".to_string(), |r| format!("{:.3} (#{})", r.ratio(), r.id)),
+        total_cpu.map_or(String::new(), |c| format!(" (cpu {c:.0} ms)")),
+        slowest.map_or("-".to_string(), |r| format!("{:.0} ms (#{})", r.ms, r.id)),
+        max_cpu.map_or(String::new(), |c| format!(" (cpu max {c:.0} ms)")),
+        grouped(most_stored),
+        if problems == 0 {
+            "every solution replayed and within the bound".to_string()
+        } else {
+            format!("{problems} PROBLEM(S)")
+        }
+    );
+    problems == 0
+}
+
+fn run() -> Result<bool, String> {
+    let options = parse_args()?;
+    let instances = read_instances(&options)?;
+    println!(
+        "# korf24: {} instances of the 24-puzzle, goal 1,...,24,0, weighted A* with {}, max-states {}",
+        instances.len(),
+        options.heuristic.name(),
+        grouped(options.max_states)
+    );
+    let mut all_good = true;
+    let mut summaries = Vec::new();
+    for &weight in &options.weights {
+        if !options.quiet {
+            println!("# w = {weight}");
+            print_header();
+        }
+        let mut runs = Vec::with_capacity(instances.len());
+        for instance in &instances {
+            let run = solve_one(instance, weight, &options)?;
+            if !options.quiet {
+                print_row(&run);
+            }
+            runs.push(run);
+        }
+        summaries.push((weight, runs));
+    }
+    for (weight, runs) in &summaries {
+        all_good &= summarise(*weight, &options, runs);
+    }
+    Ok(all_good)
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(message) => {
+            eprintln!("korf24: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
