@@ -7,6 +7,7 @@ pub mod hanoi;
 pub mod pdb;
 pub mod puzzle;
 pub mod query;
+pub mod random;
 pub mod report;
 pub mod run;
 pub mod search;

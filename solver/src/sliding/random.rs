@@ -3,41 +3,7 @@
 
 use super::shape::{Dir, Shape};
 use super::tiles::{check_solvable, validate_tiles, TilesError};
-
-/// SplitMix64 (Steele, Lea and Flood): one add and two multiply-xorshifts per number, a full
-/// 2^64 period, and good enough statistics for shuffling boards. Not for anything secret.
-#[derive(Debug, Clone)]
-pub struct SplitMix64 {
-    state: u64,
-}
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> Self {
-        SplitMix64 { state: seed }
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform number in `0..bound` (Lemire's multiply-and-reject, no modulo bias); 0 if `bound` is 0.
-    pub fn below(&mut self, bound: u64) -> u64 {
-        if bound == 0 {
-            return 0;
-        }
-        let threshold = bound.wrapping_neg() % bound;
-        loop {
-            let m = u128::from(self.next_u64()) * u128::from(bound);
-            if (m as u64) >= threshold {
-                return (m >> 64) as u64;
-            }
-        }
-    }
-}
+pub use crate::random::SplitMix64;
 
 /// A uniformly random arrangement that can reach `goal`, the same for the same seed.
 ///
