@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod hanoi;
+pub mod numbers;
 pub mod pdb;
 pub mod puzzle;
 pub mod query;

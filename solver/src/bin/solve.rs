@@ -8,6 +8,7 @@
 
 use serde::Serialize;
 use solver::hanoi::{self, HanoiMove};
+use solver::numbers::{bytes, count};
 use solver::query::{self, PuzzleKind, PuzzleSpec, QueryError};
 use solver::run;
 use solver::search::weighted::{Weight, WeightError};
@@ -168,7 +169,10 @@ enum ArgError {
     MissingValue(&'static str),
     UnexpectedValue(&'static str),
     Repeated(&'static str),
-    NotANumber { flag: &'static str, value: String },
+    NotANumber {
+        flag: &'static str,
+        value: String,
+    },
     Zero(&'static str),
     Weight(WeightError),
     /// `--weight` with an algorithm other than weighted.
@@ -587,8 +591,8 @@ impl Progress {
             self.shown = true;
             eprint!(
                 "\r  searching: {} expanded, {} open at most, {:.1} s   ",
-                grouped(stats.expanded),
-                grouped(stats.max_open),
+                count(stats.expanded),
+                count(stats.max_open),
                 stats.elapsed_ms / 1000.0
             );
         }
@@ -708,7 +712,7 @@ fn write_moves(s: &mut String, puzzle: &PuzzleSpec, report: &Report) -> fmt::Res
         return writeln!(
             s,
             "The {} moves are not listed: there are more than the listing cap.",
-            grouped(report.length)
+            count(report.length)
         );
     }
     if report.length == 0 {
@@ -719,9 +723,9 @@ fn write_moves(s: &mut String, puzzle: &PuzzleSpec, report: &Report) -> fmt::Res
         Moves::Sliding(letters) => writeln!(
             s,
             "Moves ({}, the blank moves {letters}):",
-            grouped(report.length)
+            count(report.length)
         )?,
-        Moves::Hanoi(_) => writeln!(s, "Moves ({}):", grouped(report.length))?,
+        Moves::Hanoi(_) => writeln!(s, "Moves ({}):", count(report.length))?,
     }
     let number_width = words.len().min(LISTED_MOVES).to_string().len();
     for (i, word) in words.iter().take(LISTED_MOVES).enumerate() {
@@ -735,7 +739,7 @@ fn write_moves(s: &mut String, puzzle: &PuzzleSpec, report: &Report) -> fmt::Res
         writeln!(
             s,
             "  ... and {} more (--json lists them all)",
-            grouped((total - LISTED_MOVES) as u64)
+            count((total - LISTED_MOVES) as u64)
         )?;
     }
     Ok(())
@@ -795,19 +799,19 @@ fn move_words(puzzle: &PuzzleSpec, moves: &Moves) -> Vec<String> {
 fn write_stats(s: &mut String, report: &Report) -> fmt::Result {
     let stats = &report.stats;
     let rows = [
-        ("length", grouped(report.length)),
+        ("length", count(report.length)),
         (
             "optimal",
             if report.optimal { "yes" } else { "no" }.to_string(),
         ),
-        ("expanded", grouped(stats.expanded)),
-        ("generated", grouped(stats.generated)),
-        ("max OPEN", grouped(stats.max_open)),
-        ("CLOSED", grouped(stats.closed)),
-        ("duplicates", grouped(stats.duplicates)),
+        ("expanded", count(stats.expanded)),
+        ("generated", count(stats.generated)),
+        ("max OPEN", count(stats.max_open)),
+        ("CLOSED", count(stats.closed)),
+        ("duplicates", count(stats.duplicates)),
         ("peak memory (estimate)", bytes(stats.peak_memory_bytes)),
         ("elapsed", format!("{:.3} ms", stats.elapsed_ms)),
-        ("depths expanded", grouped(stats.by_depth.len() as u64)),
+        ("depths expanded", count(stats.by_depth.len() as u64)),
     ];
     let width = rows.iter().map(|(_, value)| value.len()).max().unwrap_or(0);
     writeln!(s, "Statistics:")?;
@@ -838,34 +842,6 @@ fn wrap(text: &str, columns: usize) -> String {
         line += len;
     }
     out
-}
-
-/// `1234567` as `1,234,567`.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// A byte count in B, KiB, MiB or GiB.
-fn bytes(n: u64) -> String {
-    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
-    if n < 1024 {
-        return format!("{n} B");
-    }
-    let mut value = n as f64 / 1024.0;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < UNITS.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    format!("{value:.1} {}", UNITS[unit])
 }
 
 #[cfg(test)]
@@ -965,11 +941,11 @@ mod tests {
 
     #[test]
     fn numbers_are_grouped_and_bytes_scaled() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(1000), "1,000");
-        assert_eq!(grouped(181_440), "181,440");
-        assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
+        assert_eq!(count(0), "0");
+        assert_eq!(count(999), "999");
+        assert_eq!(count(1000), "1,000");
+        assert_eq!(count(181_440), "181,440");
+        assert_eq!(count(u64::MAX), "18,446,744,073,709,551,615");
         assert_eq!(bytes(512), "512 B");
         assert_eq!(bytes(1536), "1.5 KiB");
         assert_eq!(bytes(3 << 20), "3.0 MiB");
