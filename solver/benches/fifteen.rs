@@ -15,7 +15,7 @@ const EASY: [u32; 4] = [55, 12, 79, 42];
 
 /// Instance `id` of the data file, goal 1..15,0: its tiles and optimal length.
 fn instance(id: u32) -> (Vec<u8>, u64) {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/korf100.tsv");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.tsv");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let fields: Vec<&str> = line.split('\t').collect();

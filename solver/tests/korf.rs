@@ -425,7 +425,7 @@ fn the_generic_heuristic_interface_gives_the_same_values() {
 
 /// The instances of the data file: (id, optimal length, blank-first tiles, blank-last tiles).
 fn korf_instances() -> Vec<(u32, u64, Vec<u8>, Vec<u8>)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/korf100.tsv");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.tsv");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let tiles = |s: &str| {
         s.split(',')

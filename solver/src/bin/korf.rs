@@ -33,7 +33,7 @@ const USAGE: &str =
   --threads N   build the pattern databases' groups and solve N instances at a time (default 1);
                 search times are per instance either way
   --time-limit MS  give up an instance after MS milliseconds (it then counts as a mismatch)
-  --data PATH   the instance file (default: ../shared/data/korf100.tsv beside the workspace)";
+  --data PATH   the instance file (default: solver/data/korf100.tsv, a copy of the shared data)";
 
 /// Which goal convention of the data file to use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,7 +85,7 @@ struct Solved {
 
 fn parse_args() -> Result<Options, String> {
     let default_data =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/korf100.tsv");
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/korf100.tsv");
     let mut options = Options {
         goal: GoalKind::BlankLast,
         pdb_file: None,
