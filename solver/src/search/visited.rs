@@ -2,10 +2,10 @@
 //! hash tables (with a fast non-cryptographic hasher) where it does not.
 
 use crate::Puzzle;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// Dense bit sets are used up to this many ranks (2^30 bits = 128 MiB).
+/// Dense two-bit depth marks are used up to this many ranks (2^30 ranks = 256 MiB).
 pub const DENSE_BITS_MAX: u64 = 1 << 30;
 /// Dense id arrays (4 bytes a rank) are used up to this many ranks (64 MiB).
 pub const DENSE_IDS_MAX: u64 = 1 << 24;
@@ -54,41 +54,70 @@ fn dense_ranks<P: Puzzle>(puzzle: &P, max: u64) -> Option<u64> {
     puzzle.rank_count().filter(|&n| n <= max)
 }
 
-/// A set of states: a bit per rank, or a hash set.
-pub enum SeenSet<S> {
-    Bits(Vec<u64>),
-    Hash(HashSet<S, FxBuild>),
+/// BFS's visited set, which also remembers each state's depth modulo 3: two bits per rank where the space
+/// fits (0 = unseen, else depth % 3 + 1), a hash map elsewhere. Depth mod 3 is enough to walk a shortest path
+/// back from the goal (a neighbour's depth differs by at most one, and -1, 0, +1 differ mod 3), so BFS needs no
+/// parent links: 2 bits a state instead of a pointer and a move.
+pub enum DepthMarks<S> {
+    Dense(Vec<u64>),
+    Hash(HashMap<S, u8, FxBuild>),
 }
 
-impl<S: Copy + Eq + std::hash::Hash> SeenSet<S> {
+impl<S: Copy + Eq + std::hash::Hash> DepthMarks<S> {
     pub fn new<P: Puzzle<State = S>>(puzzle: &P) -> Self {
         match dense_ranks(puzzle, DENSE_BITS_MAX) {
-            Some(n) => SeenSet::Bits(vec![0; n.div_ceil(64) as usize]),
-            None => SeenSet::Hash(HashSet::default()),
+            Some(n) => DepthMarks::Dense(vec![0; n.div_ceil(32) as usize]),
+            None => DepthMarks::Hash(HashMap::default()),
         }
     }
 
-    /// Inserts `state`; true if it was not there before.
+    /// The mark of `state`: 0 if unseen, else its depth % 3 + 1.
     #[inline]
-    pub fn insert<P: Puzzle<State = S>>(&mut self, puzzle: &P, state: &S) -> bool {
+    pub fn get<P: Puzzle<State = S>>(&self, puzzle: &P, state: &S) -> u8 {
         match self {
-            SeenSet::Bits(bits) => {
+            DepthMarks::Dense(words) => {
                 let r = puzzle.rank(state);
-                let (word, bit) = ((r >> 6) as usize, 1u64 << (r & 63));
-                let fresh = bits[word] & bit == 0;
-                bits[word] |= bit;
+                ((words[(r >> 5) as usize] >> ((r & 31) * 2)) & 3) as u8
+            }
+            DepthMarks::Hash(map) => map.get(state).copied().unwrap_or(0),
+        }
+    }
+
+    /// Marks `state` as reached at `depth` if it was unseen; true if it was.
+    #[inline]
+    pub fn mark<P: Puzzle<State = S>>(&mut self, puzzle: &P, state: &S, depth: usize) -> bool {
+        let mark = (depth % 3) as u64 + 1;
+        match self {
+            DepthMarks::Dense(words) => {
+                let r = puzzle.rank(state);
+                let (word, shift) = ((r >> 5) as usize, (r & 31) * 2);
+                let fresh = (words[word] >> shift) & 3 == 0;
+                if fresh {
+                    words[word] |= mark << shift;
+                }
                 fresh
             }
-            SeenSet::Hash(set) => set.insert(*state),
+            DepthMarks::Hash(map) => {
+                let mut fresh = false;
+                map.entry(*state).or_insert_with(|| {
+                    fresh = true;
+                    mark as u8
+                });
+                fresh
+            }
         }
+    }
+
+    /// The mark a state at `depth` carries.
+    pub fn mark_of(depth: usize) -> u8 {
+        (depth % 3) as u8 + 1
     }
 
     /// Bytes held, for the memory estimate.
     pub fn bytes(&self, state_bytes: usize) -> u64 {
         match self {
-            SeenSet::Bits(bits) => bits.len() as u64 * 8,
-            // hashbrown: one control byte plus the slot per bucket, buckets ~ 8/7 of the items.
-            SeenSet::Hash(set) => set.capacity() as u64 * (state_bytes as u64 + 1) * 8 / 7,
+            DepthMarks::Dense(words) => words.len() as u64 * 8,
+            DepthMarks::Hash(map) => map.capacity() as u64 * (state_bytes as u64 + 2) * 8 / 7,
         }
     }
 }
@@ -154,23 +183,4 @@ impl<S: Copy + Eq + std::hash::Hash> StateIndex<S> {
             StateIndex::Hash(map) => map.capacity() as u64 * (state_bytes as u64 + 5) * 8 / 7,
         }
     }
-}
-
-/// Finds the move that leads from `from` to `to` (used only to rebuild a path, never in a hot loop).
-pub fn move_between<P: Puzzle>(puzzle: &P, from: &P::State, to: &P::State) -> Option<P::Move> {
-    let mut found = None;
-    puzzle.for_each_successor(from, |mv, next| {
-        if found.is_none() && next == *to {
-            found = Some(mv);
-        }
-    });
-    found
-}
-
-/// Rebuilds the move list from a chain of states (start first).
-pub fn moves_along<P: Puzzle>(puzzle: &P, states: &[P::State]) -> Vec<P::Move> {
-    states
-        .windows(2)
-        .filter_map(|pair| move_between(puzzle, &pair[0], &pair[1]))
-        .collect()
 }
