@@ -2,8 +2,11 @@
 
 use crate::browser::{self, fresh_seed};
 use crate::components::board::Board;
+use crate::components::compare::ComparePanel;
+use crate::components::language::LanguageSwitch;
 use crate::components::move_list::{self, MoveList};
 use crate::components::pegs::Pegs;
+use crate::components::play_panel::PlayPanel;
 use crate::components::player::Player;
 use crate::components::preview::Preview;
 use crate::components::puzzle_controls::PuzzleControls;
@@ -11,7 +14,9 @@ use crate::components::solvability::Solvability;
 use crate::components::solve_controls::SolveControls;
 use crate::components::stats_table::StatsTable;
 use crate::components::status::StatusLine;
+use crate::components::stepper::SearchStepper;
 use crate::components::Interaction;
+use crate::i18n::{self, Lang, Msg};
 use crate::protocol::{Response, ResponseBody};
 use crate::state::{speed_timing, Action, Mode, Run, Side, State, SILENCE_MS};
 use crate::url;
@@ -32,6 +37,15 @@ const MAX_STEP_MS: u32 = 320;
 #[component]
 pub fn App() -> Html {
     let state = use_reducer(|| State::from_search(&url::current_search(), fresh_seed()));
+    // The interface language: remembered in local storage, given to every component as a context.
+    let lang = use_state(i18n::remembered);
+    use_effect_with(*lang, |&l| i18n::apply(l));
+    let lang_handle = lang.clone();
+    let lang = *lang;
+    let on_language = {
+        let lang = lang_handle.clone();
+        Callback::from(move |l: Lang| lang.set(l))
+    };
     let dispatch = {
         let d = state.dispatcher();
         use_callback((), move |action: Action, _| d.dispatch(action))
@@ -67,18 +81,18 @@ pub fn App() -> Html {
     };
     let step_ms = (speed_timing(state.speed).0 * 85 / 100).min(MAX_STEP_MS);
     let label: AttrValue = match (state.mode, state.editing, &state.replay) {
-        (Mode::Play, _, _) => "Playing from the start".into(),
-        (Mode::Setup, Side::Goal, _) => "Editing the goal".into(),
-        (Mode::Setup, Side::Start, Some(r)) => {
-            format!("Solution: after move {} of {}", r.cursor, r.len()).into()
-        }
-        (Mode::Setup, Side::Start, None) => "Editing the start".into(),
+        (Mode::Play, _, _) => lang.t(Msg::ViewPlaying).into(),
+        (Mode::Setup, Side::Goal, _) => lang.t(Msg::ViewEditingGoal).into(),
+        (Mode::Setup, Side::Start, Some(r)) => lang
+            .fill(Msg::ViewSolutionAt, &[&r.cursor, &r.len()])
+            .into(),
+        (Mode::Setup, Side::Start, None) => lang.t(Msg::ViewEditingStart).into(),
     };
     let shown: Rc<[u8]> = state.shown().into();
     // The thumbnail shows the position not on the board, and a click edits it.
     let (preview_title, preview_position, preview_side) = match state.editing {
-        Side::Start => ("Goal", state.puzzle.goal(), Side::Goal),
-        Side::Goal => ("Start", state.puzzle.start(), Side::Start),
+        Side::Start => (lang.t(Msg::Goal), state.puzzle.goal(), Side::Goal),
+        Side::Goal => (lang.t(Msg::Start), state.puzzle.start(), Side::Start),
     };
     let preview = (state.mode == Mode::Setup).then(|| {
         let (board, pegs) = match &state.puzzle {
@@ -131,30 +145,33 @@ pub fn App() -> Html {
     let reduced = browser::prefers_reduced_motion();
 
     html! {
+        <ContextProvider<Lang> context={lang}>
         <div class={classes!("app", reduced.then_some("reduced-motion"))}>
             <header class="topbar">
                 <div class="brand">
                     <span class="logo" aria-hidden="true">{ "◧" }</span>
-                    <h1>{ "Puzzle Lab" }</h1>
-                    <span class="tagline">{ "Sliding puzzles and Tower of Hanoi, solved in your browser" }</span>
+                    <h1>{ lang.t(Msg::AppName) }</h1>
+                    <span class="tagline">{ lang.t(Msg::Tagline) }</span>
                 </div>
+                <LanguageSwitch {lang} on_change={on_language} />
                 <button type="button" class="share" data-testid="share" onclick={on_share}
-                    title="Copy a link that opens this exact puzzle">{ "Share" }</button>
+                    title={lang.t(Msg::ShareTitle)}>{ lang.t(Msg::Share) }</button>
             </header>
             <main class="layout">
-                <section class="stage card" aria-label="Puzzle view">
+                <section class="stage card" aria-label={lang.t(Msg::PuzzleView)}>
                     <div class="stage-head">
                         <Solvability verdict={state.solvability()} />
                         <span class="view-label">{ label }</span>
                         { for preview }
-                        if state.mode == Mode::Play {
-                            <span class="counter">
-                                { "Moves: " }
-                                <strong data-testid="move-counter">{ state.play_moves }</strong>
-                            </span>
-                        }
                     </div>
                     <div class="view">{ view }</div>
+                    if state.mode == Mode::Play {
+                        <PlayPanel puzzle={Rc::new(state.puzzle.clone())} position={Rc::<[u8]>::from(state.play.as_slice())}
+                            moves={state.play_moves} last={state.assist.history.last().copied()}
+                            can_undo={!state.assist.history.is_empty()} can_redo={!state.assist.redo.is_empty()}
+                            hint={state.assist.hint.clone()} optimum={state.assist.optimum}
+                            solving={state.is_solving()} dispatch={dispatch.clone()} />
+                    }
                     <Player position={replay.map(|r| (r.cursor, r.len()))} {playing} speed={state.speed}
                         on_toggle={dispatch.reform(|()| Action::TogglePlay)}
                         on_step_back={dispatch.reform(|()| Action::StepBack)}
@@ -178,10 +195,20 @@ pub fn App() -> Html {
                         cursor={replay.map_or(0, |r| r.cursor)} on_seek={dispatch.reform(Action::Seek)} />
                 </aside>
             </main>
+            <div class="lab">
+                <ComparePanel compare={state.compare.clone()} puzzle={state.puzzle.clone()}
+                    solving={state.is_solving()} dispatch={dispatch.clone()} />
+                if let PuzzleSpec::Hanoi { disks, .. } = &state.puzzle {
+                    if state.traceable() {
+                        <SearchStepper disks={*disks} trace={state.trace.clone()} />
+                    }
+                }
+            </div>
             <footer class="footer">
-                { "The solver runs in a Web Worker; Cancel stops it at once. Every change is in the address bar, so a link reopens this puzzle." }
+                { lang.t(Msg::Footer) }
             </footer>
         </div>
+        </ContextProvider<Lang>>
     }
 }
 
@@ -289,7 +316,11 @@ fn use_keyboard(state: &UseReducerHandle<State>) {
                         return;
                     }
                     let blank = match e.key().as_str() {
-                        "Escape" => return d.dispatch(Action::Cancel),
+                        "Escape" => {
+                            // Stops a compare run too (nothing happens if none is running).
+                            d.dispatch(Action::Compare(crate::compare::CompareAction::CancelAll));
+                            return d.dispatch(Action::Cancel);
+                        }
                         _ if !sliding_play => return,
                         // The tile moves with the arrow, so the blank moves against it.
                         "ArrowUp" => Dir::Down,

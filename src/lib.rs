@@ -5,10 +5,15 @@
 
 pub mod app;
 pub mod browser;
+pub mod compare;
 pub mod components;
 pub mod format;
+pub mod i18n;
+pub mod pdb_cache;
+pub mod play;
 pub mod protocol;
 pub mod state;
+pub mod text;
 pub mod url;
 pub mod worker;
 pub mod worker_client;

@@ -39,8 +39,15 @@ pub enum RequestKind {
         /// a terminated busy worker run on for up to 2 s.) Filled in by the worker client.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         cancel_token: Option<String>,
+        /// Also return the expansion order (a `Trace` body before `Done`) when the space has at most
+        /// `TRACE_MAX_STATES` states; ignored for larger ones.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        trace: bool,
     },
 }
+
+/// The largest space the worker traces (3 pegs and 7 disks: 3^7 states).
+pub const TRACE_MAX_STATES: u64 = 2187;
 
 /// A message from the worker to the app.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -63,6 +70,8 @@ pub enum ResponseBody {
     },
     /// A preparation step before the search (building pattern databases) is this far done, from 0 to 1.
     Building { fraction: f64, elapsed_ms: f64 },
+    /// The teaching tracer's record of the search, sent before `Done` when the request asked for it.
+    Trace { trace: solver::search::trace::Trace },
     /// The search finished (solved, unsolvable, limit or invalid): the full report.
     Done { report: Report },
     /// The request could not be run at all (a malformed message, a worker that failed to load).
@@ -167,6 +176,7 @@ mod tests {
                 time_limit_ms: None,
                 max_depth: None,
                 cancel_token: None,
+                trace: false,
             },
         };
         let json = req.to_json();

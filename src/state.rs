@@ -142,7 +142,10 @@ pub enum NoticeKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {
     pub kind: NoticeKind,
+    /// The message in English.
     pub text: String,
+    /// The same message as a UI text key and its arguments, for notices the page shows in every language.
+    pub localized: Option<(crate::i18n::Msg, Vec<String>)>,
 }
 
 impl Notice {
@@ -150,6 +153,7 @@ impl Notice {
         Notice {
             kind: NoticeKind::Info,
             text: text.into(),
+            localized: None,
         }
     }
 
@@ -157,6 +161,20 @@ impl Notice {
         Notice {
             kind: NoticeKind::Error,
             text: text.into(),
+            localized: None,
+        }
+    }
+
+    /// The message in `lang`: its localized form if it has one, else the English text (which, in English, is
+    /// the reducer's own wording, with its plurals).
+    pub fn text_in(&self, lang: crate::i18n::Lang) -> String {
+        match &self.localized {
+            Some((key, args)) if lang != crate::i18n::Lang::En => {
+                let args: Vec<&dyn fmt::Display> =
+                    args.iter().map(|a| a as &dyn fmt::Display).collect();
+                lang.fill(*key, &args)
+            }
+            _ => self.text.clone(),
         }
     }
 }
@@ -212,6 +230,12 @@ pub struct State {
     /// The position in play mode, and the moves made by hand.
     pub play: Vec<u8>,
     pub play_moves: u32,
+    /// Play mode's undo/redo history, hint and optimum (see `play.rs`).
+    pub assist: crate::play::Assist,
+    /// The compare panel and its last run (see `compare.rs`).
+    pub compare: crate::compare::Compare,
+    /// The teaching tracer's record of the last run, for small spaces (the Sierpinski view).
+    pub trace: Option<Rc<solver::search::trace::Trace>>,
     pub speed: u8,
     pub scramble_moves: u32,
     pub notice: Option<Notice>,
@@ -290,6 +314,10 @@ pub enum Action {
         copied: Result<(), String>,
     },
     DismissNotice,
+    /// A play-mode button: hint, undo, redo, solve from here.
+    Play(crate::play::PlayAction),
+    /// The compare panel: start, tick pairs, set the budget, cancel (see `compare.rs`).
+    Compare(crate::compare::CompareAction),
 }
 
 impl State {
@@ -371,6 +399,9 @@ impl State {
             replay: None,
             play,
             play_moves: 0,
+            assist: crate::play::Assist::default(),
+            compare: crate::compare::Compare::default(),
+            trace: None,
             speed: DEFAULT_SPEED,
             scramble_moves: DEFAULT_SCRAMBLE,
             notice: None,
@@ -462,6 +493,7 @@ impl State {
                     _ => NoticeKind::Error,
                 },
                 text: capitalise(&report.message),
+                localized: None,
             }),
             Run::Cancelled => Some(Notice::info(
                 "Cancelled: the search was stopped and the solver restarted, ready for the next run.",
@@ -575,6 +607,12 @@ impl State {
         hints
     }
 
+    /// Whether a solve also asks for the teaching tracer's record: Tower of Hanoi on 3 pegs with up to 7 disks,
+    /// drawn as its Sierpinski triangle.
+    pub fn traceable(&self) -> bool {
+        matches!(self.puzzle, PuzzleSpec::Hanoi { pegs: 3, disks, .. } if disks <= crate::components::sierpinski::MAX_DISKS)
+    }
+
     /// The number of positions reachable from the start (sliding: N!/2; Hanoi: pegs^disks), as a float since it
     /// overflows every integer type on big boards.
     pub fn state_space(&self) -> f64 {
@@ -589,11 +627,14 @@ impl State {
 
     /// Records a new request for the worker (replacing a busy worker first) and starts the run.
     fn start_request(&mut self) {
-        if self.is_solving() {
+        if self.is_solving() || !self.assist.pending.is_empty() {
+            // A busy worker (a search, or a slow hint) would make this request wait: replace it.
             self.worker_generation = self.worker_generation.wrapping_add(1);
+            self.forget_hint_requests("a solve started".to_string());
         }
         let id = self.next_id;
         self.next_id += 1;
+        self.trace = None;
         self.outbox = Some(Request {
             id,
             kind: RequestKind::Solve {
@@ -602,6 +643,7 @@ impl State {
                 time_limit_ms: None,
                 max_depth: (self.algorithm == Algorithm::Dfs).then_some(self.dfs_depth),
                 cancel_token: None,
+                trace: self.traceable(),
             },
         });
         self.run = Run::Solving(Progress {
@@ -622,6 +664,7 @@ impl State {
         self.outbox = None;
         self.run = Run::Idle;
         self.replay = None;
+        self.trace = None;
         self.notice = None;
         self.share_link = None;
     }
@@ -659,10 +702,11 @@ impl State {
     }
 
     /// A puzzle edit: the run is forgotten and play restarts from the new start.
-    fn after_edit(&mut self) {
+    pub(crate) fn after_edit(&mut self) {
         self.reset_run();
         self.play = self.puzzle.start().to_vec();
         self.play_moves = 0;
+        self.restart_assist();
     }
 
     fn replace_puzzle(&mut self, puzzle: PuzzleSpec) {
@@ -808,6 +852,10 @@ impl State {
                     }
                     true
                 }
+                ResponseBody::Trace { trace } => {
+                    self.trace = Some(Rc::new(trace));
+                    true
+                }
                 ResponseBody::Done { report } => {
                     self.outbox = None;
                     self.finish(report);
@@ -843,6 +891,7 @@ impl Reducible for State {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
         let changed = s.apply(action);
+        let changed = s.compare_follow() || changed;
         if changed {
             Rc::new(s)
         } else {
@@ -955,9 +1004,11 @@ impl State {
                     self.editing = Side::Start;
                     self.play = self.puzzle.start().to_vec();
                     self.play_moves = 0;
+                    self.reset_assist();
                     if let Some(replay) = self.replay.as_mut() {
                         replay.playing = false;
                     }
+                    self.request_play_optimum();
                 }
             }
             Action::SetEditing(side) => {
@@ -1094,7 +1145,17 @@ impl State {
                 self.outbox = None;
                 self.run = Run::Cancelled;
             }
-            Action::Worker(event) => return self.on_worker(event),
+            Action::Worker(event) => {
+                if self.compare_on_worker(&event) {
+                    return true;
+                }
+                if let Some(changed) = self.on_hint_reply(&event) {
+                    return changed;
+                }
+                return self.on_worker(event);
+            }
+            Action::Play(action) => return self.on_play(action),
+            Action::Compare(action) => return self.apply_compare(action),
             Action::WorkerSilent { id, heard } => match &self.run {
                 Run::Solving(p) if p.id == id && p.heard == heard => {
                     self.outbox = None;
@@ -1183,7 +1244,7 @@ impl State {
     }
 
     /// A hand-played move: applied if legal (counted, and the goal celebrated), else explained.
-    fn play_step(&mut self, step: Step) -> bool {
+    pub(crate) fn play_step(&mut self, step: Step) -> bool {
         let result = match (step, &self.puzzle) {
             (Step::Slide(dir), PuzzleSpec::Sliding { width, height, .. }) => {
                 let shape = Shape {
@@ -1202,12 +1263,19 @@ impl State {
         match result {
             Ok(()) => {
                 self.play_moves += 1;
+                self.assist.record(step);
                 self.notice = (self.play.as_slice() == self.puzzle.goal()).then(|| {
-                    Notice::info(format!(
-                        "Solved by hand in {} {}! Press Solve to compare with the shortest solution.",
-                        self.play_moves,
-                        if self.play_moves == 1 { "move" } else { "moves" }
-                    ))
+                    Notice {
+                        localized: Some((
+                            crate::i18n::Msg::SolvedByHand,
+                            vec![self.play_moves.to_string()],
+                        )),
+                        ..Notice::info(format!(
+                            "Solved by hand in {} {}! Press Solve to compare with the shortest solution.",
+                            self.play_moves,
+                            if self.play_moves == 1 { "move" } else { "moves" }
+                        ))
+                    }
                 });
                 true
             }
@@ -1307,7 +1375,7 @@ pub fn apply_disk_move(position: &mut [u8], pegs: u8, mv: HanoiMove) -> Result<u
 }
 
 /// Plays a validated step forward, or undoes it.
-fn apply_step(shape: Option<Shape>, pegs: u8, frame: &mut [u8], step: Step, undo: bool) {
+pub(crate) fn apply_step(shape: Option<Shape>, pegs: u8, frame: &mut [u8], step: Step, undo: bool) {
     // Steps were replayed once in `build_replay`, so they are legal here; a failure leaves the frame unchanged.
     match (step, shape) {
         (Step::Slide(dir), Some(shape)) => {

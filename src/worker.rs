@@ -4,12 +4,21 @@
 //! Cancelling: the app revokes the request's cancel token (a `blob:` URL), which the search notices within
 //! `CANCEL_CHECK_MS` through a synchronous fetch; the app also terminates this worker and starts a fresh one, which
 //! always works but leaves a busy thread running for up to 2 s in Chrome.
+//!
+//! Pattern databases: before a `pdb` search whose tables are not in this worker's memory, the worker reads them from
+//! IndexedDB (`crate::pdb_cache`, asynchronously, before the synchronous search); tables it had to build are stored
+//! there after the search, so a reload or a fresh worker (after Cancel) does not build them again.
 
 use crate::protocol::{
     Request, RequestKind, Response, ResponseBody, CANCEL_CHECK_MS, NO_REQUEST, PROGRESS_EVERY_MS,
+    TRACE_MAX_STATES,
 };
+use solver::hanoi::{Hanoi, HanoiHeuristic};
+use solver::query::PuzzleSpec;
 use solver::search::clock::FnClock;
+use solver::search::trace::{trace_astar, trace_bfs, Trace};
 use solver::search::{Control, Flow, Limits, DEFAULT_DFS_DEPTH};
+use solver::HeuristicName;
 use solver::{query, Algorithm, Report};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -91,6 +100,32 @@ pub fn solve_request(
     solver::run::solve(&query, &mut control)
 }
 
+/// The teaching tracer's record of the search `query` asks for, when the space has at most `TRACE_MAX_STATES`
+/// states (Tower of Hanoi only for now): A* with the query's heuristic for the informed algorithms, BFS for the rest.
+/// `None` for a larger space or a query that cannot be read (its solve reports the problem).
+pub fn trace_request(query: &str) -> Option<Trace> {
+    let query = query::parse(query).ok()?;
+    let PuzzleSpec::Hanoi {
+        pegs,
+        disks,
+        start,
+        goal,
+    } = &query.puzzle
+    else {
+        return None;
+    };
+    let tower = Hanoi::new(*pegs, *disks, start, goal).ok()?;
+    let algorithm = query.algorithm.unwrap_or(solver::run::DEFAULT_ALGORITHM);
+    let heuristic = algorithm
+        .uses_heuristic()
+        .then(|| query.heuristic.unwrap_or(HeuristicName::Exact))
+        .and_then(|name| HanoiHeuristic::new(name, &tower).ok());
+    match heuristic {
+        Some(h) => trace_astar(&tower, &h, TRACE_MAX_STATES).ok(),
+        None => trace_bfs(&tower, TRACE_MAX_STATES).ok(),
+    }
+}
+
 /// The worker's entry point: listen for requests and say `Ready`.
 pub fn start() {
     console_error_panic_hook::set_once();
@@ -126,6 +161,28 @@ fn handle(scope: &DedicatedWorkerGlobalScope, event: &MessageEvent) {
             )
         }
     };
+    // Pattern databases not in memory yet: look in the browser's cache (asynchronously), then run synchronously.
+    let pending = match &request.kind {
+        RequestKind::Solve { query, .. } => crate::pdb_cache::pending_key(query),
+    };
+    if let Some(key) = pending {
+        let scope = scope.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let prepared = crate::pdb_cache::prepare(key).await;
+            run(&scope, request, Some(prepared));
+        });
+        return;
+    }
+    run(scope, request, None);
+}
+
+/// Runs one request to its end, posting its progress and its report. `cache` is the pattern-database cache's look
+/// before the search, when there was one: its note goes into the report's message, and tables built are stored.
+fn run(
+    scope: &DedicatedWorkerGlobalScope,
+    request: Request,
+    cache: Option<crate::pdb_cache::Prepared>,
+) {
     let id = request.id;
     match request.kind {
         RequestKind::Solve {
@@ -134,6 +191,7 @@ fn handle(scope: &DedicatedWorkerGlobalScope, event: &MessageEvent) {
             time_limit_ms,
             max_depth,
             cancel_token,
+            trace,
         } => {
             let limits = Limits {
                 max_states,
@@ -168,7 +226,19 @@ fn handle(scope: &DedicatedWorkerGlobalScope, event: &MessageEvent) {
                 post(scope, &Response { id, body })
             };
             let cancelled = || cancel_token.as_deref().is_some_and(|url| !token_alive(url));
-            let report = solve_request(&query, limits, now, progress, cancelled);
+            let mut report = solve_request(&query, limits, now, progress, cancelled);
+            if let Some(cache) = cache {
+                crate::pdb_cache::annotate(&mut report.message, cache.finish());
+            }
+            if let Some(trace) = trace.then(|| trace_request(&query)).flatten() {
+                post(
+                    scope,
+                    &Response {
+                        id,
+                        body: ResponseBody::Trace { trace },
+                    },
+                );
+            }
             post(
                 scope,
                 &Response {
@@ -274,6 +344,27 @@ mod tests {
         // Uncancelled, the same search finishes.
         let report = solve_request(TOWER_4X9, limits(10_000_000), || 0.0, |_| {}, || false);
         assert_eq!(report.status, Status::Solved);
+    }
+
+    #[test]
+    fn traces_cover_small_towers_only_and_follow_the_algorithm() {
+        let bfs = trace_request("puzzle=hanoi&pegs=3&disks=4&start=0,0,0,0&goal=2,2,2,2&algo=bfs")
+            .expect("81 states are traced");
+        assert_eq!(bfs.rank_count, 81);
+        assert_eq!(bfs.path.len(), 16, "2^4 - 1 moves");
+        let astar = trace_request(
+            "puzzle=hanoi&pegs=3&disks=4&start=0,0,0,0&goal=2,2,2,2&algo=astar&heuristic=exact",
+        )
+        .expect("traced");
+        assert_eq!(
+            astar.expanded.len(),
+            15,
+            "the exact heuristic expands only the path before the goal"
+        );
+        assert!(bfs.expanded.len() > astar.expanded.len());
+        assert!(trace_request("puzzle=hanoi&pegs=3&disks=8&start=0,0,0,0,0,0,0,0").is_none());
+        assert!(trace_request("puzzle=sliding&size=2x2&start=1,2,0,3").is_none());
+        assert!(trace_request("puzzle=cube").is_none());
     }
 
     #[test]

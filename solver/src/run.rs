@@ -255,6 +255,7 @@ fn solve_sliding(
             if stopped && algorithm.guarantees_optimal() && cells > OPTIMAL_REACH_CELLS {
                 outcome.message = format!("{}; {}", outcome.message, large_board_advice(shape));
             }
+            let outcome = with_weight_advice(outcome);
             let letters: String = outcome.moves.iter().map(|d| d.letter()).collect();
             report_from(outcome, Moves::Sliding(letters))
         }
@@ -352,9 +353,21 @@ fn solve_hanoi(
         },
         None => None,
     };
-    let outcome = run_search(&puzzle, plan, h.as_ref(), control);
+    let outcome = with_weight_advice(run_search(&puzzle, plan, h.as_ref(), control));
     let moves = hanoi_moves(&outcome.moves);
     report_from(outcome, moves)
+}
+
+/// A weighted search stopped at its state budget is told what a larger weight would do.
+fn with_weight_advice<M>(mut outcome: Outcome<M>) -> Outcome<M> {
+    if outcome.algorithm == Algorithm::Weighted && outcome.status == Status::Limit {
+        outcome.message = format!(
+            "{}; a larger weight (up to {}) needs fewer states, for a solution that may be longer",
+            outcome.message,
+            Weight::MAX
+        );
+    }
+    outcome
 }
 
 fn hanoi_moves(moves: &[HanoiMove]) -> Moves {
@@ -382,9 +395,13 @@ fn run_search<P: Puzzle, H: Heuristic<P>>(
         (Algorithm::Astar, None) => astar::astar(puzzle, &crate::puzzle::Zero, control),
         (Algorithm::Idastar, None) => idastar::idastar(puzzle, &crate::puzzle::Zero, control),
         (Algorithm::Greedy, None) => astar::greedy(puzzle, &crate::puzzle::Zero, control),
-        (Algorithm::Weighted, None) => {
-            weighted::weighted_astar(puzzle, &crate::puzzle::Zero, plan.weight, Reopen::Never, control)
-        }
+        (Algorithm::Weighted, None) => weighted::weighted_astar(
+            puzzle,
+            &crate::puzzle::Zero,
+            plan.weight,
+            Reopen::Never,
+            control,
+        ),
         (Algorithm::Direct, _) => Outcome::stopped(
             algorithm,
             Status::Invalid,

@@ -4,6 +4,7 @@
 //! the blank) slides it. Tiles are never re-created: only their `transform` changes, so moves animate.
 
 use super::Interaction;
+use crate::i18n::{use_lang, Msg};
 use std::rc::Rc;
 use web_sys::{Element, PointerEvent};
 use yew::prelude::*;
@@ -70,8 +71,11 @@ fn cell_at(board: &Element, x: f64, y: f64, width: u8, height: u8) -> Option<usi
 
 #[component]
 pub fn Board(props: &BoardProps) -> Html {
+    let lang = use_lang();
     let board_ref = use_node_ref();
     let drag = use_state(|| None::<Drag>);
+    // Keyboard set-up: Enter or Space on a tile picks it, on another tile swaps the two.
+    let picked = use_state(|| None::<usize>);
     let (w, h) = (usize::from(props.width), usize::from(props.height));
     let n = props.tiles.len();
     let mut cell_of = vec![0usize; n];
@@ -191,10 +195,42 @@ pub fn Board(props: &BoardProps) -> Html {
                 }));
             })
         };
-        let label = if tile == 0 { "blank".to_string() } else { format!("tile {tile}") };
+        let label = if tile == 0 {
+            lang.fill(Msg::BlankLabel, &[&(row + 1), &(col + 1)])
+        } else {
+            lang.fill(Msg::TileLabel, &[&tile, &(row + 1), &(col + 1)])
+        };
+        // Tiles a key can act on are buttons in the tab order; the rest are labelled images.
+        let keyable = movable && (props.interaction == Interaction::Edit || tile != 0);
+        let is_picked = props.interaction == Interaction::Edit && *picked == Some(cell);
+        let on_key = {
+            let picked = picked.clone();
+            let interaction = props.interaction;
+            let (on_swap, on_slide) = (props.on_swap.clone(), props.on_slide.clone());
+            Callback::from(move |e: KeyboardEvent| {
+                if !keyable || !matches!(e.key().as_str(), "Enter" | " ") {
+                    return;
+                }
+                e.prevent_default();
+                match (interaction, *picked) {
+                    (Interaction::Play, _) => on_slide.emit(cell),
+                    (Interaction::Edit, None) => picked.set(Some(cell)),
+                    (Interaction::Edit, Some(from)) => {
+                        picked.set(None);
+                        if from != cell {
+                            on_swap.emit((from, cell));
+                        }
+                    }
+                    (Interaction::Locked, _) => {}
+                }
+            })
+        };
+        let class = classes!(class, is_picked.then_some("picked"));
         html! {
             <div key={u32::from(tile)} {class} {style} data-testid={format!("tile-{tile}")} data-tile={tile.to_string()}
-                aria-label={label} onpointerdown={on_down}>
+                role={if keyable { "button" } else { "img" }} tabindex={keyable.then_some("0")}
+                aria-pressed={(keyable && props.interaction == Interaction::Edit).then(|| is_picked.to_string())}
+                aria-label={label} onpointerdown={on_down} onkeydown={on_key}>
                 if tile != 0 { <span class="face">{ tile }</span> }
             </div>
         }

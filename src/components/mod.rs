@@ -2,15 +2,20 @@
 //! `state.rs` changes anything.
 
 pub mod board;
+pub mod compare;
+pub mod language;
 pub mod move_list;
 pub mod pegs;
+pub mod play_panel;
 pub mod player;
 pub mod preview;
 pub mod puzzle_controls;
+pub mod sierpinski;
 pub mod solvability;
 pub mod solve_controls;
 pub mod stats_table;
 pub mod status;
+pub mod stepper;
 
 /// What pointer input on a puzzle view does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

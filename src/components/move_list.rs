@@ -1,6 +1,7 @@
 //! The solution's moves in words, the current one highlighted; a click jumps there. Long lists show a window
 //! around the current move.
 
+use crate::i18n::{use_lang, Msg};
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
@@ -31,6 +32,7 @@ pub struct MoveListProps {
 
 #[component]
 pub fn MoveList(props: &MoveListProps) -> Html {
+    let lang = use_lang();
     let list_ref = use_node_ref();
     let current_ref = use_node_ref();
     {
@@ -71,18 +73,18 @@ pub fn MoveList(props: &MoveListProps) -> Html {
         }
     });
     html! {
-        <section class="card moves" aria-label="Moves">
-            <h2>{ "Moves" }<span class="muted">{ format!(" ({n})") }</span></h2>
+        <section class="card moves" aria-label={lang.t(Msg::Moves)}>
+            <h2>{ lang.t(Msg::Moves) }<span class="muted">{ format!(" ({n})") }</span></h2>
             if n == 0 {
-                <p class="muted">{ "The solution's moves appear here, in words." }</p>
+                <p class="muted">{ lang.t(Msg::MovesEmpty) }</p>
             } else {
                 <ol ref={list_ref} class="move-list" data-testid="move-list">
                     if first > 0 {
-                        <li class="more">{ format!("… {first} earlier moves") }</li>
+                        <li class="more">{ lang.fill(Msg::EarlierMoves, &[&first]) }</li>
                     }
                     { for items }
                     if last < n {
-                        <li class="more">{ format!("… {} more moves", n - last) }</li>
+                        <li class="more">{ lang.fill(Msg::MoreMoves, &[&(n - last)]) }</li>
                     }
                 </ol>
             }

@@ -4,6 +4,7 @@
 //! can be dragged, and the drop is a move that must be legal.
 
 use super::Interaction;
+use crate::i18n::{use_lang, Msg};
 use solver::hanoi::{peg_letter, HanoiMove};
 use std::rc::Rc;
 use web_sys::{Element, PointerEvent};
@@ -54,8 +55,11 @@ fn peg_at(view: &Element, x: f64, y: f64, pegs: u8) -> Option<u8> {
 
 #[component]
 pub fn Pegs(props: &PegsProps) -> Html {
+    let lang = use_lang();
     let view_ref = use_node_ref();
     let drag = use_state(|| None::<Drag>);
+    // Keyboard moves: Enter or Space on a peg picks up its top disk, on another peg puts it there.
+    let picked = use_state(|| None::<u8>);
     let pegs = props.pegs.max(1);
     let disks = props.position.len();
     // Level of each disk on its peg (0 = bottom): larger disks lie below, so count from the largest.
@@ -129,10 +133,39 @@ pub fn Pegs(props: &PegsProps) -> Html {
         let over =
             dragging.and_then(|d| d.over) == Some(peg) && dragging.map(|d| d.from) != Some(peg);
         let style = format!("left: calc({peg} * 100% / {pegs}); width: calc(100% / {pegs})");
+        let active = props.interaction != Interaction::Locked;
+        let is_picked = *picked == Some(peg);
+        let onkeydown = {
+            let picked = picked.clone();
+            let top = top.clone();
+            let interaction = props.interaction;
+            let (on_place, on_move) = (props.on_place.clone(), props.on_move.clone());
+            Callback::from(move |e: KeyboardEvent| {
+                if !active || !matches!(e.key().as_str(), "Enter" | " ") {
+                    return;
+                }
+                e.prevent_default();
+                match *picked {
+                    None if top[usize::from(peg)].is_some() => picked.set(Some(peg)),
+                    None => {}
+                    Some(from) if from == peg => picked.set(None),
+                    Some(from) => {
+                        picked.set(None);
+                        match (interaction, top[usize::from(from)]) {
+                            (Interaction::Edit, Some(disk)) => on_place.emit((disk, peg)),
+                            (Interaction::Play, Some(_)) => on_move.emit(HanoiMove { from, to: peg }),
+                            _ => {}
+                        }
+                    }
+                }
+            })
+        };
         html! {
-            <div key={u32::from(peg)} class={classes!("peg", over.then_some("drop-over"))} {style}
+            <div key={u32::from(peg)} class={classes!("peg", over.then_some("drop-over"), is_picked.then_some("picked"))} {style}
                 data-testid={format!("peg-{peg}")} data-peg={peg.to_string()}
-                aria-label={format!("peg {}", peg_letter(peg))}>
+                role={active.then_some("button")} tabindex={active.then_some("0")}
+                aria-pressed={active.then(|| is_picked.to_string())} {onkeydown}
+                aria-label={lang.fill(Msg::PegLabel, &[&peg_letter(peg)])}>
                 <span class="rod" aria-hidden="true" />
                 <span class="peg-label">{ peg_letter(peg) }</span>
             </div>
@@ -192,7 +225,7 @@ pub fn Pegs(props: &PegsProps) -> Html {
         };
         html! {
             <div key={u32::from(d)} {class} {style} data-testid={format!("disk-{d}")} data-disk={d.to_string()}
-                data-peg={peg.to_string()} aria-label={format!("disk {d} on peg {}", peg_letter(peg))}
+                data-peg={peg.to_string()} role="img" aria-label={lang.fill(Msg::DiskLabel, &[&d, &peg_letter(peg)])}
                 onpointerdown={on_down}>
                 <span class="face">{ d }</span>
             </div>

@@ -1,5 +1,6 @@
 //! The animation controls: step back, play/pause, step forward, a scrubber over the moves, and the speed.
 
+use crate::i18n::{use_lang, Msg};
 use crate::state::SPEEDS;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -19,6 +20,7 @@ pub struct PlayerProps {
 
 #[component]
 pub fn Player(props: &PlayerProps) -> Html {
+    let lang = use_lang();
     let (cursor, len) = props.position.unwrap_or((0, 0));
     let none = props.position.is_none();
     // Both `input` (while dragging) and `change` (scripts, keyboards) carry the new value.
@@ -29,39 +31,39 @@ pub fn Player(props: &PlayerProps) -> Html {
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
     let (play_label, play_icon) = if props.playing {
-        ("Pause", Icon::Pause)
+        (lang.t(Msg::Pause), Icon::Pause)
     } else if !none && cursor >= len {
-        ("Replay", Icon::Replay)
+        (lang.t(Msg::Replay), Icon::Replay)
     } else {
-        ("Play", Icon::Play)
+        (lang.t(Msg::PlayAnimation), Icon::Play)
     };
     html! {
         <div class="player" data-testid="player" data-step={cursor.to_string()} data-steps={len.to_string()}
             data-playing={props.playing.to_string()}>
             <div class="player-buttons">
-                <button type="button" class="icon" data-testid="step-back" title="Step back" aria-label="Step back"
+                <button type="button" class="icon" data-testid="step-back" title={lang.t(Msg::StepBack)} aria-label={lang.t(Msg::StepBack)}
                     disabled={none || cursor == 0} onclick={click(&props.on_step_back)}>{ icon(Icon::Back) }</button>
                 <button type="button" class="icon primary" data-testid="play" title={play_label} aria-label={play_label}
                     aria-pressed={props.playing.to_string()} disabled={none || len == 0}
                     onclick={click(&props.on_toggle)}>{ icon(play_icon) }</button>
-                <button type="button" class="icon" data-testid="step-forward" title="Step forward"
-                    aria-label="Step forward" disabled={none || cursor >= len}
+                <button type="button" class="icon" data-testid="step-forward" title={lang.t(Msg::StepForward)}
+                    aria-label={lang.t(Msg::StepForward)} disabled={none || cursor >= len}
                     onclick={click(&props.on_step_forward)}>{ icon(Icon::Forward) }</button>
                 <span class="player-count" aria-live="off">
-                    if none { { "No solution yet" } } else { { format!("Move {cursor} of {len}") } }
+                    if none { { lang.t(Msg::NoSolutionYet) } } else { { lang.fill(Msg::MoveOf, &[&cursor, &len]) } }
                 </span>
             </div>
             <label class="range scrubber">
-                <span class="sr-only">{ "Position in the solution" }</span>
+                <span class="sr-only">{ lang.t(Msg::ScrubberLabel) }</span>
                 <input type="range" data-testid="scrubber" min="0" max={len.to_string()} step="1"
                     value={cursor.to_string()} disabled={none} oninput={on_seek.reform(Event::from)}
                     onchange={on_seek} />
             </label>
             <label class="range speed">
-                <span>{ "Speed" }</span>
+                <span>{ lang.t(Msg::Speed) }</span>
                 <input type="range" data-testid="speed" min="1" max={SPEEDS.len().to_string()} step="1"
                     value={props.speed.to_string()} oninput={on_speed.reform(Event::from)} onchange={on_speed}
-                    aria-label="Animation speed (right is faster)" />
+                    aria-label={lang.t(Msg::SpeedLabel)} />
             </label>
         </div>
     }

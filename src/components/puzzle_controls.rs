@@ -2,6 +2,7 @@
 //! Scramble.
 
 use crate::browser::fresh_seed;
+use crate::i18n::{use_lang, Msg};
 use crate::state::{Action, Mode, Side, MAX_SCRAMBLE, UI_DISKS};
 use solver::query::{self, PuzzleKind};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -41,6 +42,7 @@ fn select_value(e: &Event) -> String {
 
 #[component]
 pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
+    let lang = use_lang();
     let d = props.dispatch.clone();
     let on_kind = {
         let d = d.clone();
@@ -126,16 +128,16 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
                 let cells = usize::from(w) * usize::from(h);
                 html! {
                     <option value={value.clone()} selected={(w, h) == (a, b)}>
-                        { format!("{value} ({} tiles)", cells - 1) }
+                        { lang.fill(Msg::SizeOption, &[&value, &(cells - 1)]) }
                     </option>
                 }
             };
             html! {
                 <label class="field">
-                    <span>{ "Size" }</span>
+                    <span>{ lang.t(Msg::Size) }</span>
                     <select data-testid="size" onchange={on_size}>
-                        <optgroup label="Square">{ for squares.into_iter().map(option) }</optgroup>
-                        <optgroup label="Rectangle">{ for rectangles.into_iter().map(option) }</optgroup>
+                        <optgroup label={lang.t(Msg::Square)}>{ for squares.into_iter().map(option) }</optgroup>
+                        <optgroup label={lang.t(Msg::Rectangle)}>{ for rectangles.into_iter().map(option) }</optgroup>
                     </select>
                 </label>
             }
@@ -148,7 +150,7 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
             html! {
                 <>
                     <label class="field">
-                        <span>{ "Pegs" }</span>
+                        <span>{ lang.t(Msg::Pegs) }</span>
                         <select data-testid="peg-count" onchange={on_pegs}>
                             { for (query::MIN_PEGS..=query::MAX_PEGS).map(|p| html! {
                                 <option value={p.to_string()} selected={p == a}>{ p }</option>
@@ -156,7 +158,7 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
                         </select>
                     </label>
                     <label class="field">
-                        <span>{ "Disks" }</span>
+                        <span>{ lang.t(Msg::Disks) }</span>
                         <select data-testid="disk-count" onchange={on_disks}>
                             { for disk_choices.into_iter().map(|n| html! {
                                 <option value={n.to_string()} selected={n == b}>{ n }</option>
@@ -169,61 +171,61 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
     };
     let play = props.mode == Mode::Play;
     html! {
-        <section class="card controls" aria-label="Puzzle">
-            <h2>{ "Puzzle" }</h2>
+        <section class="card controls" aria-label={lang.t(Msg::Puzzle)}>
+            <h2>{ lang.t(Msg::Puzzle) }</h2>
             <div class="row">
                 <label class="field">
-                    <span>{ "Kind" }</span>
+                    <span>{ lang.t(Msg::Kind) }</span>
                     <select data-testid="puzzle-kind" onchange={on_kind}>
-                        <option value="sliding" selected={props.kind == PuzzleKind::Sliding}>{ "Sliding puzzle" }</option>
-                        <option value="hanoi" selected={props.kind == PuzzleKind::Hanoi}>{ "Tower of Hanoi" }</option>
+                        <option value="sliding" selected={props.kind == PuzzleKind::Sliding}>{ lang.t(Msg::SlidingPuzzle) }</option>
+                        <option value="hanoi" selected={props.kind == PuzzleKind::Hanoi}>{ lang.t(Msg::TowerOfHanoi) }</option>
                     </select>
                 </label>
                 { dims }
             </div>
             <div class="row">
-                <div class="segmented" role="group" aria-label="Mode">
+                <div class="segmented" role="group" aria-label={lang.t(Msg::Mode)}>
                     <button type="button" data-testid="mode-setup" aria-pressed={(!play).to_string()}
                         class={classes!((!play).then_some("on"))} onclick={emit(Action::SetMode(Mode::Setup))}>
-                        { "Set up" }
+                        { lang.t(Msg::SetUp) }
                     </button>
                     <button type="button" data-testid="mode-play" aria-pressed={play.to_string()}
                         class={classes!(play.then_some("on"))} onclick={emit(Action::SetMode(Mode::Play))}>
-                        { "Play" }
+                        { lang.t(Msg::PlayMode) }
                     </button>
                 </div>
                 <label class={classes!("switch", play.then_some("disabled"))}>
                     <input type="checkbox" role="switch" data-testid="edit-goal" disabled={play}
                         checked={props.editing == Side::Goal} onchange={on_edit_goal} />
                     <span class="track" aria-hidden="true"><span class="thumb" /></span>
-                    <span>{ "Edit goal" }</span>
+                    <span>{ lang.t(Msg::EditGoal) }</span>
                 </label>
             </div>
             <div class="row">
                 <button type="button" data-testid="shuffle" disabled={play} onclick={on_shuffle}
                     title={match props.kind {
-                        PuzzleKind::Sliding => "A uniformly random solvable arrangement",
-                        PuzzleKind::Hanoi => "A uniformly random legal position",
-                    }}>{ "Shuffle" }</button>
+                        PuzzleKind::Sliding => lang.t(Msg::ShuffleSlidingTitle),
+                        PuzzleKind::Hanoi => lang.t(Msg::ShuffleHanoiTitle),
+                    }}>{ lang.t(Msg::Shuffle) }</button>
                 <div class="joined">
                     <button type="button" data-testid="scramble" disabled={play} onclick={on_scramble}
-                        title="Random moves away from the other position: an easy puzzle">{ "Scramble" }</button>
+                        title={lang.t(Msg::ScrambleTitle)}>{ lang.t(Msg::Scramble) }</button>
                     <input type="number" data-testid="scramble-moves" min="1" max={MAX_SCRAMBLE.to_string()}
                         value={props.scramble_moves.to_string()} disabled={play} onchange={on_scramble_moves}
-                        aria-label="Number of random moves" />
-                    <span class="unit">{ "moves" }</span>
+                        aria-label={lang.t(Msg::ScrambleMoves)} />
+                    <span class="unit">{ lang.t(Msg::MovesUnit) }</span>
                 </div>
             </div>
             <p class="muted small">
                 { match (props.mode, props.kind) {
                     (Mode::Play, PuzzleKind::Sliding) =>
-                        "Play: click or tap a tile next to the blank, or use the arrow keys.",
+                        lang.t(Msg::HelpPlaySliding),
                     (Mode::Play, PuzzleKind::Hanoi) =>
-                        "Play: drag a top disk onto a peg whose top disk is larger (or an empty peg).",
+                        lang.t(Msg::HelpPlayHanoi),
                     (Mode::Setup, PuzzleKind::Sliding) =>
-                        "Set up: drag a tile onto another cell to swap the two.",
+                        lang.t(Msg::HelpSetupSliding),
                     (Mode::Setup, PuzzleKind::Hanoi) =>
-                        "Set up: drag any disk to any peg; it settles in its place by size.",
+                        lang.t(Msg::HelpSetupHanoi),
                 } }
             </p>
         </section>

@@ -1,5 +1,6 @@
 //! The live badge: whether the start can reach the goal and, if not, why in a few words.
 
+use crate::i18n::{use_lang, Msg};
 use solver::sliding::Unsolvable;
 use yew::prelude::*;
 
@@ -10,20 +11,18 @@ pub struct SolvabilityProps {
 
 #[component]
 pub fn Solvability(props: &SolvabilityProps) -> Html {
+    let lang = use_lang();
     match &props.verdict {
         Ok(()) => html! {
-            <span class="badge ok" data-testid="solvability" data-solvable="true">{ "✓ solvable" }</span>
+            <span class="badge ok" data-testid="solvability" data-solvable="true">{ lang.t(Msg::Solvable) }</span>
         },
         Err(why) => {
-            let tiles = if why.odd_permutation { "odd" } else { "even" };
-            let blank = if why.blank_distance % 2 == 1 {
-                "odd"
-            } else {
-                "even"
-            };
+            let parity = |odd: bool| lang.t(if odd { Msg::Odd } else { Msg::Even });
+            let tiles = parity(why.odd_permutation);
+            let blank = parity(why.blank_distance % 2 == 1);
             html! {
                 <span class="badge bad" data-testid="solvability" data-solvable="false" title={why.to_string()}>
-                    { format!("✗ unsolvable: {tiles} tile permutation, but the blank is an {blank} distance from its goal cell") }
+                    { lang.fill(Msg::UnsolvableWhy, &[&tiles, &blank]) }
                 </span>
             }
         }

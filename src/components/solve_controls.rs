@@ -2,7 +2,8 @@
 //! before the run, and the Solve and Cancel buttons.
 
 use crate::format;
-use crate::state::{algorithms_for, heuristic_title, Action, MAX_DFS_DEPTH, STATE_BUDGETS};
+use crate::i18n::{use_lang, Msg};
+use crate::state::{algorithms_for, Action, MAX_DFS_DEPTH, STATE_BUDGETS};
 use solver::query::PuzzleKind;
 use solver::{Algorithm, HeuristicName};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -25,6 +26,7 @@ pub struct SolveControlsProps {
 
 #[component]
 pub fn SolveControls(props: &SolveControlsProps) -> Html {
+    let lang = use_lang();
     let d = props.dispatch.clone();
     let on_algorithm = {
         let d = d.clone();
@@ -72,31 +74,31 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
     };
     let uses_heuristic = props.algorithm.uses_heuristic();
     html! {
-        <section class="card solve" aria-label="Solver">
-            <h2>{ "Solver" }</h2>
+        <section class="card solve" aria-label={lang.t(Msg::Solver)}>
+            <h2>{ lang.t(Msg::Solver) }</h2>
             <div class="row">
                 <label class="field grow">
-                    <span>{ "Algorithm" }</span>
+                    <span>{ lang.t(Msg::Algorithm) }</span>
                     <select data-testid="algorithm" name="algorithm" onchange={on_algorithm}>
                         { for algorithms_for(props.kind).into_iter().map(|a| html! {
                             <option value={a.name()} selected={a == props.algorithm}>
-                                { a.title() }{ algorithm_note(a) }
+                                { lang.algorithm(a) }{ algorithm_note(a).map(|m| lang.t(m)).unwrap_or_default() }
                             </option>
                         }) }
                     </select>
                 </label>
                 <label class={classes!("field", "grow", (!uses_heuristic).then_some("inactive"))}
-                    title={if uses_heuristic { "" } else { "This algorithm uses no heuristic" }}>
-                    <span>{ "Heuristic" }</span>
+                    title={if uses_heuristic { "" } else { lang.t(Msg::NoHeuristicTitle) }}>
+                    <span>{ lang.t(Msg::Heuristic) }</span>
                     <select data-testid="heuristic" name="heuristic" onchange={on_heuristic}>
                         { for props.heuristics.iter().copied()
                             .map(|h| html! {
-                            <option value={h.name()} selected={h == props.heuristic}>{ heuristic_title(h) }</option>
+                            <option value={h.name()} selected={h == props.heuristic}>{ lang.heuristic(h) }</option>
                         }) }
                     </select>
                 </label>
-                <label class="field" title="The most states a search may hold; a big budget takes a lot of memory">
-                    <span>{ "State budget" }</span>
+                <label class="field" title={lang.t(Msg::StateBudgetTitle)}>
+                    <span>{ lang.t(Msg::StateBudget) }</span>
                     <select data-testid="max-states" onchange={on_budget}>
                         { for STATE_BUDGETS.iter().map(|&b| html! {
                             <option value={b.to_string()} selected={b == props.max_states}>{ format::count(b) }</option>
@@ -105,7 +107,7 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
                 </label>
                 if props.algorithm == Algorithm::Dfs {
                     <label class="field narrow">
-                        <span>{ "Depth bound" }</span>
+                        <span>{ lang.t(Msg::DepthBound) }</span>
                         <input type="number" data-testid="dfs-depth" min="1" max={MAX_DFS_DEPTH.to_string()}
                             value={props.dfs_depth.to_string()} onchange={on_depth} />
                     </label>
@@ -118,20 +120,20 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
             }
             <div class="row actions">
                 <button type="button" class="primary big" data-testid="solve" disabled={props.solving}
-                    onclick={on_solve}>{ if props.solving { "Solving…" } else { "Solve" } }</button>
+                    onclick={on_solve}>{ lang.t(if props.solving { Msg::SolvingButton } else { Msg::Solve }) }</button>
                 <button type="button" class="big" data-testid="cancel" disabled={!props.solving}
-                    onclick={on_cancel}>{ "Cancel" }</button>
+                    onclick={on_cancel}>{ lang.t(Msg::Cancel) }</button>
             </div>
         </section>
     }
 }
 
-/// A word after the algorithm's name in the menu.
-fn algorithm_note(a: Algorithm) -> &'static str {
+/// The words after the algorithm's name in the menu.
+fn algorithm_note(a: Algorithm) -> Option<Msg> {
     match a {
-        Algorithm::Direct => " (no search)",
-        Algorithm::Weighted => " (bounded, not optimal)",
-        _ if a.guarantees_optimal() => "",
-        _ => " (not optimal)",
+        Algorithm::Direct => Some(Msg::NoteNoSearch),
+        Algorithm::Weighted => Some(Msg::NoteBounded),
+        _ if a.guarantees_optimal() => None,
+        _ => Some(Msg::NoteNotOptimal),
     }
 }

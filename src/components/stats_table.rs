@@ -2,6 +2,7 @@
 //! and the nodes expanded at each depth as a small bar chart.
 
 use crate::format;
+use crate::i18n::Msg;
 use solver::{Report, Status};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -16,11 +17,12 @@ const MAX_BARS: usize = 60;
 
 #[component]
 pub fn StatsTable(props: &StatsTableProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let Some(report) = props.report.as_ref() else {
         return html! {
-            <section class="card stats" data-testid="stats" aria-label="Statistics">
-                <h2>{ "Statistics" }</h2>
-                <p class="muted">{ "Solve to see the numbers: nodes expanded and generated, the largest OPEN, CLOSED, memory and time." }</p>
+            <section class="card stats" data-testid="stats" aria-label={lang.t(Msg::Statistics)}>
+                <h2>{ lang.t(Msg::Statistics) }</h2>
+                <p class="muted">{ lang.t(Msg::StatsEmpty) }</p>
             </section>
         };
     };
@@ -29,50 +31,70 @@ pub fn StatsTable(props: &StatsTableProps) -> Html {
     let optimal = if !solved {
         "-".to_string()
     } else if report.optimal {
-        "yes, a shortest solution".to_string()
+        lang.t(Msg::OptimalYes).to_string()
     } else {
-        "not guaranteed".to_string()
+        lang.t(Msg::OptimalNotGuaranteed).to_string()
     };
     let heuristic = report
         .heuristic
         .clone()
-        .unwrap_or_else(|| "none".to_string());
+        .unwrap_or_else(|| lang.t(Msg::NoHeuristic).to_string());
     let rows: Vec<(&str, &str, String)> = vec![
         (
             "length",
-            "Solution length",
+            lang.t(Msg::StatLength),
             if solved {
                 format::count(report.length)
             } else {
                 "-".to_string()
             },
         ),
-        ("optimal", "Optimal", optimal),
+        ("optimal", lang.t(Msg::StatOptimal), optimal),
         (
             "algorithm",
-            "Algorithm",
-            format!("{} ({})", report.algorithm.title(), report.algorithm),
+            lang.t(Msg::StatAlgorithm),
+            format!(
+                "{} ({})",
+                lang.algorithm(report.algorithm),
+                report.algorithm
+            ),
         ),
-        ("heuristic", "Heuristic", heuristic),
-        ("expanded", "Nodes expanded", format::count(s.expanded)),
-        ("generated", "Nodes generated", format::count(s.generated)),
-        ("max-open", "Largest OPEN", format::count(s.max_open)),
-        ("closed", "CLOSED", format::count(s.closed)),
+        ("heuristic", lang.t(Msg::StatHeuristic), heuristic),
+        (
+            "expanded",
+            lang.t(Msg::StatExpanded),
+            format::count(s.expanded),
+        ),
+        (
+            "generated",
+            lang.t(Msg::StatGenerated),
+            format::count(s.generated),
+        ),
+        (
+            "max-open",
+            lang.t(Msg::StatMaxOpen),
+            format::count(s.max_open),
+        ),
+        ("closed", lang.t(Msg::StatClosed), format::count(s.closed)),
         (
             "duplicates",
-            "Duplicates skipped",
+            lang.t(Msg::StatDuplicates),
             format::count(s.duplicates),
         ),
         (
             "memory",
-            "Peak memory (estimate)",
+            lang.t(Msg::StatMemory),
             format::bytes(s.peak_memory_bytes),
         ),
-        ("time", "Time", format::duration_ms(s.elapsed_ms)),
+        (
+            "time",
+            lang.t(Msg::StatTime),
+            format::duration_ms(s.elapsed_ms),
+        ),
     ];
     html! {
-        <section class="card stats" data-testid="stats" aria-label="Statistics">
-            <h2>{ "Statistics" }</h2>
+        <section class="card stats" data-testid="stats" aria-label={lang.t(Msg::Statistics)}>
+            <h2>{ lang.t(Msg::Statistics) }</h2>
             <table>
                 <tbody>
                     { for rows.into_iter().map(|(key, name, value)| html! {
@@ -80,16 +102,28 @@ pub fn StatsTable(props: &StatsTableProps) -> Html {
                     }) }
                 </tbody>
             </table>
-            { depth_chart(&s.by_depth) }
+            { depth_chart(&s.by_depth, report.algorithm == solver::Algorithm::Idastar, lang) }
         </section>
     }
 }
 
-/// Bars of the nodes expanded per depth, on a square-root scale so small levels stay visible.
-fn depth_chart(by_depth: &[u64]) -> Html {
+/// Bars of the nodes expanded per depth (per f-bound for IDA*, whose counts are indexed by bound; bounds below the
+/// first are skipped), on a square-root scale so small levels stay visible.
+fn depth_chart(by_depth: &[u64], by_bound: bool, lang: crate::i18n::Lang) -> Html {
+    let first = if by_bound {
+        by_depth.iter().position(|&n| n > 0).unwrap_or(0)
+    } else {
+        0
+    };
+    let by_depth = &by_depth[first..];
     if by_depth.len() < 2 {
         return Html::default();
     }
+    let (caption, unit) = if by_bound {
+        (crate::text::t(lang, crate::text::Key::ByBound), "f-bound")
+    } else {
+        (crate::text::t(lang, crate::text::Key::ByDepth), "depth")
+    };
     let mut bars: Vec<u64> = by_depth.iter().copied().take(MAX_BARS).collect();
     if by_depth.len() > MAX_BARS {
         let rest: u64 = by_depth[MAX_BARS..].iter().sum();
@@ -99,17 +133,17 @@ fn depth_chart(by_depth: &[u64]) -> Html {
     }
     let top = bars.iter().copied().max().unwrap_or(1).max(1) as f64;
     html! {
-        <figure class="depth-chart" aria-label="Nodes expanded at each depth">
+        <figure class="depth-chart" aria-label={caption} data-by={unit}>
             <div class="bars">
                 { for bars.iter().enumerate().map(|(depth, &n)| {
                     let h = ((n as f64).sqrt() / top.sqrt() * 100.0).max(if n > 0 { 2.0 } else { 0.0 });
                     html! {
                         <span class="bar" style={format!("height: {h:.1}%")}
-                            title={format!("depth {depth}: {} nodes", format::count(n))} />
+                            title={format!("{unit} {}: {} nodes", depth + first, format::count(n))} />
                     }
                 }) }
             </div>
-            <figcaption>{ "Nodes expanded by depth (square-root scale)" }</figcaption>
+            <figcaption>{ caption }</figcaption>
         </figure>
     }
 }

@@ -1,6 +1,7 @@
 //! The run's status line (`data-status`), its live progress, the solution length and the message line.
 
 use crate::format;
+use crate::i18n::{use_lang, Msg};
 use crate::state::{Notice, NoticeKind, Progress, StatusName};
 use yew::prelude::*;
 
@@ -21,26 +22,31 @@ pub struct StatusProps {
 
 #[component]
 pub fn StatusLine(props: &StatusProps) -> Html {
-    let label = match props.status {
-        StatusName::Idle => "Ready",
-        StatusName::Solving => "Solving…",
-        StatusName::Solved => "Solved",
-        StatusName::Unsolvable => "Unsolvable",
-        StatusName::Limit => "Stopped at the limit",
-        StatusName::Cancelled => "Cancelled",
-        StatusName::Error => "Error",
-    };
+    let lang = use_lang();
+    let label = lang.t(match props.status {
+        StatusName::Idle => Msg::StatusReady,
+        StatusName::Solving => Msg::StatusSolving,
+        StatusName::Solved => Msg::StatusSolved,
+        StatusName::Unsolvable => Msg::StatusUnsolvable,
+        StatusName::Limit => Msg::StatusLimit,
+        StatusName::Cancelled => Msg::StatusCancelled,
+        StatusName::Error => Msg::StatusError,
+    });
     let detail = props.progress.as_ref().map(|p| match p.building {
-        Some(fraction) => format!(
-            "building pattern databases: {:.0}% · {}",
-            fraction * 100.0,
-            format::duration_ms(p.elapsed_ms)
+        Some(fraction) => lang.fill(
+            Msg::ProgressBuilding,
+            &[
+                &format!("{:.0}", fraction * 100.0),
+                &format::duration_ms(p.elapsed_ms),
+            ],
         ),
-        None => format!(
-            "{} nodes expanded, {} generated · {}",
-            format::count(p.expanded),
-            format::count(p.generated),
-            format::duration_ms(p.elapsed_ms)
+        None => lang.fill(
+            Msg::ProgressNodes,
+            &[
+                &format::count(p.expanded),
+                &format::count(p.generated),
+                &format::duration_ms(p.elapsed_ms),
+            ],
         ),
     });
     let building = props.progress.as_ref().and_then(|p| p.building);
@@ -49,7 +55,7 @@ pub fn StatusLine(props: &StatusProps) -> Html {
             NoticeKind::Info => "message info",
             NoticeKind::Error => "message error",
         };
-        (class, m.text.clone())
+        (class, m.text_in(lang))
     });
     let on_dismiss = {
         let cb = props.on_dismiss.clone();
@@ -60,7 +66,7 @@ pub fn StatusLine(props: &StatusProps) -> Html {
         input.select();
     });
     html! {
-        <section class="status-card" aria-label="Status">
+        <section class="status-card" aria-label={lang.t(Msg::Status)}>
             <div class={classes!("status", format!("status-{}", props.status))} data-testid="status"
                 data-status={props.status.name()} role="status" aria-live="polite">
                 <span class="status-dot" aria-hidden="true" />
@@ -70,13 +76,20 @@ pub fn StatusLine(props: &StatusProps) -> Html {
                 }
             </div>
             if let Some(fraction) = building {
-                <progress class="build" data-testid="build-progress" max="1" value={fraction.to_string()}
-                    aria-label="Building pattern databases" />
+                <div class="build-progress">
+                    <progress class="build" data-testid="build-progress" max="1" value={fraction.to_string()}
+                        aria-label={lang.t(Msg::BuildingPdb)} />
+                    <p class="build-note">
+                        { lang.t(Msg::BuildNote) }
+                    </p>
+                </div>
             }
             if let Some(length) = props.length {
                 <p class="solution-length">
-                    { "Solution: " }<strong data-testid="solution-length">{ length }</strong>
-                    { if length == 1 { " move" } else { " moves" } }
+                    { crate::i18n::fill_html(
+                        lang.t(if length == 1 { Msg::SolutionLengthOne } else { Msg::SolutionLength }),
+                        vec![html! { <strong data-testid="solution-length">{ length }</strong> }],
+                    ) }
                 </p>
             }
             <div class="message-row">
@@ -84,13 +97,13 @@ pub fn StatusLine(props: &StatusProps) -> Html {
                     { message.map(|m| m.1).unwrap_or_default() }
                 </p>
                 if props.dismissable || props.share_link.is_some() {
-                    <button type="button" class="dismiss" aria-label="Dismiss the message" title="Dismiss"
+                    <button type="button" class="dismiss" aria-label={lang.t(Msg::DismissMessage)} title={lang.t(Msg::Dismiss)}
                         onclick={on_dismiss}>{ "×" }</button>
                 }
             </div>
             if let Some(link) = props.share_link.clone() {
                 <input class="share-link" data-testid="share-link" type="text" readonly=true value={link}
-                    aria-label="Link to this puzzle" onfocus={select_all} />
+                    aria-label={lang.t(Msg::ShareLink)} onfocus={select_all} />
             }
         </section>
     }

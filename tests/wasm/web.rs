@@ -341,6 +341,7 @@ fn protocol_messages_are_json_that_javascript_reads() {
             time_limit_ms: Some(500),
             max_depth: None,
             cancel_token: None,
+            trace: false,
         },
     };
     let parsed = js_sys::JSON::parse(&request.to_json()).unwrap();
@@ -450,6 +451,7 @@ fn solve_request(id: u64) -> Request {
             time_limit_ms: None,
             max_depth: None,
             cancel_token: None,
+            trace: false,
         },
     }
 }

@@ -84,8 +84,7 @@ struct Solved {
 }
 
 fn parse_args() -> Result<Options, String> {
-    let default_data =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/korf100.tsv");
+    let default_data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/korf100.tsv");
     let mut options = Options {
         goal: GoalKind::BlankLast,
         pdb_file: None,

@@ -5,9 +5,9 @@
 //! cargo run --release -p solver --bin korf24 -- [--weight W[,W...]] [--heuristic H] [--first N]
 //!     [--max-states N] [--time-limit MS] [--data PATH] [--quiet]
 //! ```
-//! For each weight: one line per instance (id, status, length, optimal length, ratio, states expanded
-//! and stored, wall and CPU milliseconds), then the mean and worst ratio and the total and largest
-//! time. Each run goes through `solver::run::solve`, as the CLI and the browser's worker do; each
+//! For each weight: one line per instance (id, status, length, optimal length, ratio, states
+//! expanded, the search's peak memory estimate, wall and CPU milliseconds), then the mean and worst
+//! ratio and the total and largest time. Each run goes through `solver::run::solve`, as the CLI and the browser's worker do; each
 //! solution is replayed by the crate's independent checker and its length compared with w times the
 //! optimum. Exit code 1 if any instance is unsolved, fails to replay or breaks the bound; 2 on bad
 //! usage or data.
@@ -17,6 +17,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use solver::check::check_sliding;
+use solver::numbers::{bytes, count};
 use solver::query::PuzzleSpec;
 use solver::search::weighted::Weight;
 use solver::search::{Algorithm, Control, Limits, Status, DEFAULT_MAX_STATES};
@@ -32,8 +33,8 @@ const USAGE: &str = "usage: korf24 [--weight W[,W...]] [--heuristic H] [--first 
   --max-states N the most states a search may hold (default: the solver's default, 20,000,000);
                  an instance that needs more counts as unsolved
   --time-limit MS  give up an instance after MS milliseconds (it counts as unsolved)
-  --data PATH    the instance file (default: ../shared/data/korf-felner50-24puzzle.tsv beside the
-                 workspace); its blank-last column is used, with the goal 1,2,...,24,0
+  --data PATH    the instance file (default: solver/data/korf-felner50-24puzzle.tsv, the crate's
+                 copy); its blank-last column is used, with the goal 1,2,...,24,0
   --quiet        the summary lines only";
 
 /// The board: 5x5, goal 1..24 then the blank.
@@ -68,8 +69,8 @@ struct Run {
     length: u64,
     optimal: u64,
     expanded: u64,
-    /// States stored (generated and kept): the memory the run needed.
-    stored: u64,
+    /// The search's estimate of its peak memory, in bytes.
+    memory: u64,
     ms: f64,
     cpu_ms: Option<f64>,
     problem: Option<String>,
@@ -96,14 +97,15 @@ fn parse_args() -> Result<Options, String> {
         first: usize::MAX,
         max_states: DEFAULT_MAX_STATES,
         time_limit_ms: None,
-        data: PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../shared/data/korf-felner50-24puzzle.tsv"),
+        data: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/korf-felner50-24puzzle.tsv"),
         quiet: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let (name, inline) = match arg.split_once('=') {
-            Some((name, value)) if name.starts_with("--") => (name.to_string(), Some(value.to_string())),
+            Some((name, value)) if name.starts_with("--") => {
+                (name.to_string(), Some(value.to_string()))
+            }
             _ => (arg.clone(), None),
         };
         let mut value = |name: &str| {
@@ -112,7 +114,7 @@ fn parse_args() -> Result<Options, String> {
                 .or_else(|| args.next())
                 .ok_or_else(|| format!("{name} needs a value\n{USAGE}"))
         };
-        let count = |name: &str, v: &str| {
+        let positive = |name: &str, v: &str| {
             v.parse::<u64>()
                 .ok()
                 .filter(|&n| n > 0)
@@ -138,15 +140,15 @@ fn parse_args() -> Result<Options, String> {
             }
             "--first" => {
                 let v = value("--first")?;
-                options.first = usize::try_from(count("--first", &v)?).unwrap_or(usize::MAX);
+                options.first = usize::try_from(positive("--first", &v)?).unwrap_or(usize::MAX);
             }
             "--max-states" => {
                 let v = value("--max-states")?;
-                options.max_states = count("--max-states", &v)?;
+                options.max_states = positive("--max-states", &v)?;
             }
             "--time-limit" => {
                 let v = value("--time-limit")?;
-                options.time_limit_ms = Some(count("--time-limit", &v)?);
+                options.time_limit_ms = Some(positive("--time-limit", &v)?);
             }
             "--data" => options.data = PathBuf::from(value("--data")?),
             "--quiet" => options.quiet = true,
@@ -248,8 +250,7 @@ fn solve_one(instance: &Instance, weight: Weight, options: &Options) -> Result<R
         length: report.length,
         optimal: instance.optimal,
         expanded: report.stats.expanded,
-        // Every state the search stored was generated once as new; the start is one more.
-        stored: report.stats.generated - report.stats.duplicates + 1,
+        memory: report.stats.peak_memory_bytes,
         ms,
         cpu_ms,
         problem: None,
@@ -278,22 +279,10 @@ fn solve_one(instance: &Instance, weight: Weight, options: &Options) -> Result<R
     Ok(run)
 }
 
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 fn print_header() {
     println!(
-        "{:>4} {:>8} {:>6} {:>7} {:>6} {:>11} {:>11} {:>9} {:>9}",
-        "id", "status", "length", "optimal", "ratio", "expanded", "stored", "ms", "cpu ms"
+        "{:>4} {:>8} {:>6} {:>7} {:>6} {:>11} {:>10} {:>9} {:>9}",
+        "id", "status", "length", "optimal", "ratio", "expanded", "memory", "ms", "cpu ms"
     );
 }
 
@@ -315,14 +304,14 @@ fn print_row(run: &Run) {
         .as_deref()
         .map_or(String::new(), |p| format!("  PROBLEM: {p}"));
     println!(
-        "{:>4} {:>8} {:>6} {:>7} {:>6} {:>11} {:>11} {:>9.1} {:>9}{flag}",
+        "{:>4} {:>8} {:>6} {:>7} {:>6} {:>11} {:>10} {:>9.1} {:>9}{flag}",
         run.id,
         run.status.name(),
         length,
         run.optimal,
         ratio,
-        grouped(run.expanded),
-        grouped(run.stored),
+        count(run.expanded),
+        bytes(run.memory),
         run.ms,
         cpu
     );
@@ -333,20 +322,21 @@ fn summarise(weight: Weight, options: &Options, runs: &[Run]) -> bool {
     let solved: Vec<&Run> = runs.iter().filter(|r| r.status == Status::Solved).collect();
     let problems = runs.iter().filter(|r| r.problem.is_some()).count();
     let mean = solved.iter().map(|r| r.ratio()).sum::<f64>() / solved.len().max(1) as f64;
-    let worst = solved
-        .iter()
-        .max_by(|a, b| a.ratio().total_cmp(&b.ratio()));
+    let worst = solved.iter().max_by(|a, b| a.ratio().total_cmp(&b.ratio()));
     let slowest = runs.iter().max_by(|a, b| a.ms.total_cmp(&b.ms));
     let total_ms: f64 = runs.iter().map(|r| r.ms).sum();
     let total_cpu: Option<f64> = runs.iter().map(|r| r.cpu_ms).sum();
     let max_cpu = runs
         .iter()
         .filter_map(|r| r.cpu_ms)
-        .fold(None, |max: Option<f64>, c| Some(max.map_or(c, |m| m.max(c))));
-    let most_stored = runs.iter().map(|r| r.stored).max().unwrap_or(0);
+        .fold(None, |max: Option<f64>, c| {
+            Some(max.map_or(c, |m| m.max(c)))
+        });
+    let most_memory = runs.iter().map(|r| r.memory).max().unwrap_or(0);
+    let most_expanded = runs.iter().map(|r| r.expanded).max().unwrap_or(0);
     println!(
         "w = {weight} ({}): {}/{} solved; mean ratio {mean:.3}, worst {}; time total {total_ms:.0} ms{}, \
-         max {}{}; most states stored {}; {}",
+         max {}{}; most expanded {}, peak memory {}; {}",
         options.heuristic.name(),
         solved.len(),
         runs.len(),
@@ -354,7 +344,8 @@ fn summarise(weight: Weight, options: &Options, runs: &[Run]) -> bool {
         total_cpu.map_or(String::new(), |c| format!(" (cpu {c:.0} ms)")),
         slowest.map_or("-".to_string(), |r| format!("{:.0} ms (#{})", r.ms, r.id)),
         max_cpu.map_or(String::new(), |c| format!(" (cpu max {c:.0} ms)")),
-        grouped(most_stored),
+        count(most_expanded),
+        bytes(most_memory),
         if problems == 0 {
             "every solution replayed and within the bound".to_string()
         } else {
@@ -371,7 +362,7 @@ fn run() -> Result<bool, String> {
         "# korf24: {} instances of the 24-puzzle, goal 1,...,24,0, weighted A* with {}, max-states {}",
         instances.len(),
         options.heuristic.name(),
-        grouped(options.max_states)
+        count(options.max_states)
     );
     let mut all_good = true;
     let mut summaries = Vec::new();

@@ -10,6 +10,7 @@ pub mod greedy;
 pub mod idastar;
 pub mod outcome;
 pub mod stats;
+pub mod trace;
 pub mod visited;
 pub mod weighted;
 

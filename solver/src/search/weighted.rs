@@ -49,10 +49,13 @@ impl Weight {
     pub const MIN: Weight = Weight { hundredths: 100 };
     /// w = 10: little better than greedy search.
     pub const MAX: Weight = Weight { hundredths: 1000 };
-    /// The weight used when a query names none. On the 50 Korf-Felner 24-puzzle instances it
-    /// solves every one within 200,000 expansions with linear conflict (the `korf24` command
-    /// measures it), where w = 2 needs millions on some of them.
-    pub const DEFAULT: Weight = Weight { hundredths: 300 };
+    /// The weight used when a query names none: 2.5, the smallest of those measured that keeps
+    /// 5x5 boards well inside the browser's 2 s. With linear conflict on the 50 Korf-Felner
+    /// 24-puzzle instances (the `korf24` command) it expands at most about 150,000 states (about
+    /// 0.1 s natively, 0.2 s in wasm) for solutions 1.50 x the shortest on average and 1.67 x at
+    /// worst. w = 2.25 expands up to 600,000 (0.5 s, 1.1 s in wasm) and w = 2 up to 3.2 million
+    /// (3.4 s, 512 MiB) on some of them.
+    pub const DEFAULT: Weight = Weight { hundredths: 250 };
 
     /// The weight of `hundredths` / 100, if it lies in 1..=10.
     pub fn from_hundredths(hundredths: u16) -> Option<Weight> {
@@ -178,9 +181,14 @@ impl FromStr for Weight {
         if whole.len() > 4 {
             return Err(WeightError::OutOfRange(text.to_string()));
         }
-        let whole: u32 = whole.parse().unwrap_or(0);
-        let part: u32 = format!("{part:0<2}").parse().unwrap_or(0);
-        u16::try_from(whole * 100 + part)
+        let value = |digits: &str| {
+            digits
+                .bytes()
+                .fold(0u32, |n, b| n * 10 + u32::from(b - b'0'))
+        };
+        // The fraction's digits are tenths then hundredths: "5" is 50 hundredths.
+        let hundredths = value(whole) * 100 + value(part) * if part.len() == 1 { 10 } else { 1 };
+        u16::try_from(hundredths)
             .ok()
             .and_then(Weight::from_hundredths)
             .ok_or_else(|| WeightError::OutOfRange(text.to_string()))
@@ -197,6 +205,10 @@ struct Node<S, M> {
     closed: bool,
     mv: Option<M>,
 }
+
+/// A child of the node being expanded: its move, state, hash, and what the index said of it (its
+/// node id, or the empty slot where it would go).
+type Child<S, M> = (M, S, u64, Result<u32, usize>);
 
 /// The node ids by state: open addressing with linear probing over 8-byte slots, each holding the
 /// top 32 bits of the state's hash above the node id + 1 (0 is an empty slot). The states
@@ -293,42 +305,46 @@ impl Index {
     }
 }
 
-/// OPEN as a binary heap of (key, node id), the key packing f above and the complement of g below
-/// so that ties on f go to the deeper node. A node whose g improves is pushed again; the old entry
-/// goes stale and is skipped when popped (its g no longer matches), which is cheaper than keeping
-/// heap positions and needs no field in the node.
+/// OPEN as a binary heap of entries that order themselves: f (which can pass 2^32, with a large h
+/// and a weight of many hundredths) in the high 64 bits, then the complement of g so that ties on
+/// f go to the deeper node, then the complement of the node id: among equal f and g the newest
+/// node first, which keeps the search on the path it is extending (on the 24-puzzle it halved the
+/// worst case at w = 2.5 and w = 2 against oldest-first), and makes the order total, so that runs
+/// repeat exactly.
+/// A node whose g improves is pushed again; the old entry goes stale and is skipped when popped
+/// (its g no longer matches), which is cheaper than keeping heap positions.
 struct Open {
-    heap: Vec<(u64, u32)>,
+    heap: Vec<u128>,
 }
 
 impl Open {
     #[inline]
-    fn key(weights: Weights, g: u32, h: u32) -> u64 {
+    fn entry(weights: Weights, g: u32, h: u32, id: u32) -> u128 {
         let f = u64::from(weights.g) * u64::from(g) + u64::from(weights.h) * u64::from(h);
-        (f.min(u64::from(u32::MAX)) << 32) | u64::from(u32::MAX - g)
+        (u128::from(f) << 64) | (u128::from(u32::MAX - g) << 32) | u128::from(u32::MAX - id)
     }
 
-    /// The g an entry was pushed with.
+    /// The node id and the g of an entry.
     #[inline]
-    fn g_of(key: u64) -> u32 {
-        u32::MAX - key as u32
+    fn parts(entry: u128) -> (u32, u32) {
+        (u32::MAX - entry as u32, u32::MAX - (entry >> 32) as u32)
     }
 
-    fn push(&mut self, key: u64, id: u32) {
+    fn push(&mut self, entry: u128) {
         let mut pos = self.heap.len();
-        self.heap.push((key, id));
+        self.heap.push(entry);
         while pos > 0 {
             let parent = (pos - 1) / 2;
-            if self.heap[parent].0 <= key {
+            if self.heap[parent] <= entry {
                 break;
             }
             self.heap[pos] = self.heap[parent];
             pos = parent;
         }
-        self.heap[pos] = (key, id);
+        self.heap[pos] = entry;
     }
 
-    fn pop(&mut self) -> Option<(u64, u32)> {
+    fn pop(&mut self) -> Option<u128> {
         let top = *self.heap.first()?;
         let last = self.heap.pop()?;
         let len = self.heap.len();
@@ -340,12 +356,12 @@ impl Open {
                     break;
                 }
                 let right = left + 1;
-                let child = if right < len && self.heap[right].0 < self.heap[left].0 {
+                let child = if right < len && self.heap[right] < self.heap[left] {
                     right
                 } else {
                     left
                 };
-                if last.0 <= self.heap[child].0 {
+                if last <= self.heap[child] {
                     break;
                 }
                 self.heap[pos] = self.heap[child];
@@ -401,27 +417,28 @@ pub fn weighted_astar<P: Puzzle, H: Heuristic<P>>(
     if let Err(at) = index.find(&nodes, &start, start_hash) {
         index.insert_at(at, start_hash, 0);
     }
-    open.push(Open::key(weights, 0, h0), 0);
+    open.push(Open::entry(weights, 0, h0, 0));
     let node_bytes = std::mem::size_of::<Node<P::State, P::Move>>() as u64;
     let memory = |nodes: &Vec<Node<P::State, P::Move>>, open: &Open, index: &Index| {
         nodes.capacity() as u64 * node_bytes
-            + open.heap.capacity() as u64 * std::mem::size_of::<(u64, u32)>() as u64
+            + open.heap.capacity() as u64 * std::mem::size_of::<u128>() as u64
             + index.bytes()
     };
     // Node ids are u32s: a budget past them stops there (a search that large would not fit in
     // memory anyway). Each expansion adds at most a few hundred nodes.
     let id_room = u64::from(u32::MAX) - 1024;
-    let mut children: Vec<(P::Move, P::State, u64, Result<u32, usize>)> = Vec::with_capacity(32);
+    let mut children: Vec<Child<P::State, P::Move>> = Vec::with_capacity(32);
     let mut closed = 0u64;
     let result: Result<u32, (Status, String)> = loop {
-        let Some((key, id)) = open.pop() else {
+        let Some(entry) = open.pop() else {
             break Err((
                 Status::Unsolvable,
                 "every reachable state was searched and the goal is not among them".into(),
             ));
         };
+        let (id, pushed_g) = Open::parts(entry);
         let node = nodes[id as usize];
-        if node.closed || Open::g_of(key) != node.g {
+        if node.closed || pushed_g != node.g {
             // A stale entry: the node was reached more cheaply since, or already expanded.
             continue;
         }
@@ -482,7 +499,7 @@ pub fn weighted_astar<P: Puzzle, H: Heuristic<P>>(
                         mv: Some(mv),
                     });
                     index.insert_at(at, hash, child);
-                    open.push(Open::key(weights, g, h), child);
+                    open.push(Open::entry(weights, g, h, child));
                 }
                 Ok(other)
                     if g < nodes[other as usize].g
@@ -496,7 +513,7 @@ pub fn weighted_astar<P: Puzzle, H: Heuristic<P>>(
                     known.g = g;
                     known.parent = id;
                     known.mv = Some(mv);
-                    open.push(Open::key(weights, g, known.h), other);
+                    open.push(Open::entry(weights, g, known.h, other));
                 }
                 Ok(_) => stats.duplicates += 1,
             }
@@ -538,5 +555,7 @@ pub fn guarantee(weight: Weight, admissible: bool, heuristic: &str, length: u64)
     } else {
         ""
     };
-    format!("at most {weight} x the shortest (weighted A*, w = {weight}): length {length}{shortest}")
+    format!(
+        "at most {weight} x the shortest (weighted A*, w = {weight}): length {length}{shortest}"
+    )
 }

@@ -262,7 +262,9 @@ mod tests {
         assert!((0..25).all(|cell| q.get(cell) == 24 - cell as u8));
         let moved = q.slide(24, 12);
         assert_eq!((moved.get(24), moved.get(12)), (12, 0));
-        assert!((0..24).filter(|&c| c != 12).all(|c| moved.get(c) == q.get(c)));
+        assert!((0..24)
+            .filter(|&c| c != 12)
+            .all(|c| moved.get(c) == q.get(c)));
     }
 
     #[test]
@@ -279,7 +281,11 @@ mod tests {
             for other in [b, c, Quints::empty()] {
                 for n in 0..=25 {
                     let plain = (0..n).filter(|&i| a.get(i) != other.get(i)).count() as u32;
-                    assert_eq!(a.differences(&other, n), plain, "{a:?} vs {other:?}, n = {n}");
+                    assert_eq!(
+                        a.differences(&other, n),
+                        plain,
+                        "{a:?} vs {other:?}, n = {n}"
+                    );
                 }
             }
         }

@@ -1,0 +1,198 @@
+//! Play mode's helper bar: the move count against the optimum, Hint (the best next move and the moves left),
+//! Undo, Redo, "Solve from here", and a polite live region that reads each move out.
+
+use crate::i18n::{fill_html, use_lang, Msg};
+use crate::play::{step_symbol, Hint, Optimum, PlayAction};
+use crate::state::{Action, Step};
+use solver::hanoi::peg_letter;
+use solver::query::PuzzleSpec;
+use solver::sliding::Shape;
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct PlayPanelProps {
+    pub puzzle: Rc<PuzzleSpec>,
+    /// The position being played.
+    pub position: Rc<[u8]>,
+    pub moves: u32,
+    /// The last move played (for the live region), if any.
+    pub last: Option<Step>,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub hint: Hint,
+    pub optimum: Optimum,
+    pub solving: bool,
+    pub dispatch: Callback<Action>,
+}
+
+#[component]
+pub fn PlayPanel(props: &PlayPanelProps) -> Html {
+    let lang = use_lang();
+    use_play_shortcuts(props.dispatch.clone());
+    let emit = |a: PlayAction| props.dispatch.reform(move |_: MouseEvent| Action::Play(a));
+    let at_goal = *props.position == *props.puzzle.goal();
+
+    let optimum: Html = match props.optimum {
+        Optimum::Known(n) => html! { <strong data-testid="optimal-count">{ n }</strong> },
+        Optimum::Unknown => {
+            html! { <strong data-testid="optimal-count" aria-busy="true">{ "…" }</strong> }
+        }
+        Optimum::Unavailable => html! { <strong data-testid="optimal-count">{ "?" }</strong> },
+    };
+    let counter = html! {
+        <p class="play-score" data-testid="play-score">
+            { fill_html(lang.t(Msg::YouMoves), vec![html! {
+                <strong data-testid="move-counter">{ props.moves }</strong>
+            }]) }
+            <span class="sep" aria-hidden="true">{ " · " }</span>
+            { fill_html(lang.t(Msg::OptimalMoves), vec![optimum]) }
+        </p>
+    };
+
+    let current = match &props.hint {
+        Hint::Ready {
+            position,
+            next,
+            left,
+        } if **position == *props.position => Some((*next, *left)),
+        _ => None,
+    };
+    let hint_text = match (&props.hint, current) {
+        _ if at_goal => lang.t(Msg::HintAtGoal).to_string(),
+        (_, Some((None, _))) => lang.t(Msg::HintAtGoal).to_string(),
+        (_, Some((Some(step), _))) => lang.fill(
+            Msg::HintMove,
+            &[&step_symbol(&props.puzzle, &props.position, step)],
+        ),
+        (Hint::Thinking, None) => lang.t(Msg::HintThinking).to_string(),
+        (Hint::Failed(why), None) => lang.fill(Msg::HintUnavailable, &[why]),
+        _ => String::new(),
+    };
+    let hint_move = current
+        .and_then(|(next, _)| next)
+        .map(|s| step_symbol(&props.puzzle, &props.position, s))
+        .unwrap_or_default();
+    let left = current.map(|(_, left)| left);
+    let left_text = left.map(|n| {
+        if n == 1 {
+            lang.t(Msg::MovesLeftOne).to_string()
+        } else {
+            lang.fill(Msg::MovesLeft, &[&n])
+        }
+    });
+
+    html! {
+        <div class="play-panel" data-testid="play-panel">
+            { counter }
+            <div class="play-buttons" role="group" aria-label={lang.t(Msg::PlayTools)}>
+                <button type="button" data-testid="hint" class="primary" title={lang.t(Msg::HintTitle)} aria-keyshortcuts="H"
+                    disabled={props.solving || at_goal || matches!(props.hint, Hint::Thinking) || current.is_some()}
+                    onclick={emit(PlayAction::Hint)}>{ lang.t(Msg::Hint) }</button>
+                <button type="button" data-testid="undo" disabled={!props.can_undo}
+                    aria-keyshortcuts="Control+Z" onclick={emit(PlayAction::Undo)}>{ lang.t(Msg::Undo) }</button>
+                <button type="button" data-testid="redo" disabled={!props.can_redo}
+                    aria-keyshortcuts="Control+Y" onclick={emit(PlayAction::Redo)}>{ lang.t(Msg::Redo) }</button>
+                <button type="button" data-testid="solve-from-here" title={lang.t(Msg::SolveFromHereTitle)}
+                    disabled={props.solving} onclick={emit(PlayAction::SolveFromHere)}>
+                    { lang.t(Msg::SolveFromHere) }
+                </button>
+            </div>
+            <p class="play-hint" data-testid="hint-text" data-move={hint_move} aria-live="polite">
+                { hint_text }
+                if let Some(text) = left_text {
+                    { " " }
+                    <span data-testid="moves-left" data-left={left.unwrap_or_default().to_string()}>{ text }</span>
+                }
+            </p>
+            <p class="sr-only" data-testid="announce" aria-live="polite">
+                { announcement(lang, &props.puzzle, &props.position, props.last, props.moves, at_goal) }
+            </p>
+        </div>
+    }
+}
+
+/// What the live region says after a move.
+fn announcement(
+    lang: crate::i18n::Lang,
+    puzzle: &PuzzleSpec,
+    position: &[u8],
+    last: Option<Step>,
+    moves: u32,
+    at_goal: bool,
+) -> String {
+    let Some(step) = last else {
+        return String::new();
+    };
+    if at_goal {
+        return lang.fill(Msg::AnnounceGoal, &[&moves]);
+    }
+    match (step, puzzle) {
+        (Step::Slide(dir), PuzzleSpec::Sliding { width, height, .. }) => {
+            let shape = Shape {
+                width: *width,
+                height: *height,
+            };
+            // The blank moved `dir`, so the tile now sits where the blank came from.
+            let Some(cell) = position
+                .iter()
+                .position(|&t| t == 0)
+                .and_then(|blank| shape.step(blank, dir.opposite()))
+            else {
+                return String::new();
+            };
+            let w = usize::from(*width);
+            let tile = position.get(cell).copied().unwrap_or(0);
+            lang.fill(
+                Msg::AnnounceTile,
+                &[&tile, &(cell / w + 1), &(cell % w + 1), &moves],
+            )
+        }
+        (Step::Disk(mv), _) => {
+            let disk = position.iter().position(|&p| p == mv.to).unwrap_or(0);
+            lang.fill(Msg::AnnounceDisk, &[&disk, &peg_letter(mv.to), &moves])
+        }
+        (Step::Slide(_), PuzzleSpec::Hanoi { .. }) => String::new(),
+    }
+}
+
+/// Ctrl+Z and Ctrl+Y (or Ctrl+Shift+Z) undo and redo while the panel is shown; H asks for a hint.
+#[hook]
+pub fn use_play_shortcuts(dispatch: Callback<Action>) {
+    use gloo::events::{EventListener, EventListenerOptions};
+    use wasm_bindgen::JsCast;
+    use_effect_with((), move |_| {
+        let listener = web_sys::window().map(|window| {
+            EventListener::new_with_options(
+                &window,
+                "keydown",
+                EventListenerOptions::enable_prevent_default(),
+                move |event| {
+                    let Some(e) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+                        return;
+                    };
+                    let typing = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .is_some_and(|el| {
+                            matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+                        });
+                    if typing || e.alt_key() {
+                        return;
+                    }
+                    let command = e.ctrl_key() || e.meta_key();
+                    let action = match e.key().to_ascii_lowercase().as_str() {
+                        "z" if command && e.shift_key() => PlayAction::Redo,
+                        "z" if command => PlayAction::Undo,
+                        "y" if command => PlayAction::Redo,
+                        "h" if !command => PlayAction::Hint,
+                        _ => return,
+                    };
+                    e.prevent_default();
+                    dispatch.emit(Action::Play(action));
+                },
+            )
+        });
+        move || drop(listener)
+    });
+}

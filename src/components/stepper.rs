@@ -1,0 +1,144 @@
+//! The step-through view of a traced search: expand one state at a time, see OPEN and CLOSED grow and the current
+//! position drawn, with the Sierpinski triangle coloured up to the current step.
+//!
+//! The step is a view cursor over the worker's finished trace (nothing is searched here), so it is this component's
+//! own state, reset whenever a new trace arrives.
+
+use crate::components::sierpinski::Sierpinski;
+use crate::i18n::{fill, use_lang};
+use crate::text::{t, Key};
+use solver::hanoi::peg_letter;
+use solver::search::trace::Trace;
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct SearchStepperProps {
+    pub disks: u8,
+    pub trace: Option<Rc<Trace>>,
+}
+
+/// The Sierpinski view, with the step controls once a trace is there.
+#[component]
+pub fn SearchStepper(props: &SearchStepperProps) -> Html {
+    let lang = use_lang();
+    // `None`: the whole search; `Some(n)`: the first n expansions.
+    let step = use_state_eq(|| None::<usize>);
+    {
+        let step = step.clone();
+        let key = props.trace.as_ref().map(|t| Rc::as_ptr(t) as usize);
+        use_effect_with(key, move |_| step.set(None));
+    }
+    let trace = props
+        .trace
+        .as_ref()
+        .filter(|t| t.rank_count == 3u64.pow(u32::from(props.disks)));
+    let controls = trace.map(|trace| {
+        let total = trace.expanded.len();
+        let at = step.unwrap_or(total).min(total);
+        let go = |to: Option<usize>| {
+            let step = step.clone();
+            Callback::from(move |_: MouseEvent| step.set(to))
+        };
+        let open = at
+            .checked_sub(1)
+            .and_then(|i| trace.open_after.get(i))
+            .copied()
+            .unwrap_or(1);
+        let current = at.checked_sub(1).and_then(|i| trace.expanded.get(i)).copied();
+        let at_goal = at == total && !trace.path.is_empty();
+        html! {
+            <div class="card stepper" data-testid="stepper" data-step={at.to_string()} data-total={total.to_string()}
+                data-open={open.to_string()} data-closed={at.to_string()}>
+                <h3>{ t(lang, Key::StepperTitle) }</h3>
+                <p class="muted">{ t(lang, Key::StepperIntro) }</p>
+                <div class="stepper-buttons" role="group" aria-label={t(lang, Key::StepperTitle)}>
+                    <button type="button" data-testid="stepper-first" onclick={go(Some(0))} disabled={at == 0 && step.is_some()}>
+                        { t(lang, Key::StepFirst) }
+                    </button>
+                    <button type="button" data-testid="stepper-back" onclick={go(Some(at.saturating_sub(1)))} disabled={at == 0}>
+                        { t(lang, Key::StepBack) }
+                    </button>
+                    <button type="button" class="primary" data-testid="stepper-forward" onclick={go(Some((at + 1).min(total)))}
+                        disabled={at >= total}>
+                        { t(lang, Key::StepForward) }
+                    </button>
+                    <button type="button" data-testid="stepper-last" onclick={go(Some(total))}
+                        disabled={step.is_some_and(|s| s >= total)}>
+                        { t(lang, Key::StepLast) }
+                    </button>
+                    <button type="button" data-testid="stepper-whole" onclick={go(None)} disabled={step.is_none()}>
+                        { t(lang, Key::StepWhole) }
+                    </button>
+                </div>
+                <p class="stepper-status" aria-live="polite">
+                    { fill(t(lang, Key::StepStatus), &[&at, &total, &open, &at]) }
+                </p>
+                <div class="stepper-growth" aria-hidden="true">
+                    <span class="grow open" style={format!("width: {:.1}%", share(open as usize, trace))} />
+                    <span class="grow closed" style={format!("width: {:.1}%", share(at, trace))} />
+                </div>
+                { for current.map(|rank| {
+                    let pegs: Vec<u8> = (0..props.disks)
+                        .map(|d| ((rank / 3u64.pow(u32::from(d))) % 3) as u8)
+                        .collect();
+                    let words: String = pegs.iter().map(|&p| peg_letter(p)).collect();
+                    html! {
+                        <figure class="stepper-current" data-testid="stepper-current" data-state={rank.to_string()}>
+                            { tower(props.disks, &pegs) }
+                            <figcaption>{ fill(t(lang, Key::StepCurrent), &[&rank, &words]) }</figcaption>
+                        </figure>
+                    }
+                }) }
+                if at_goal {
+                    <p class="muted">{ t(lang, Key::StepGoal) }</p>
+                }
+            </div>
+        }
+    });
+    html! {
+        <div class="search-view">
+            <Sierpinski disks={props.disks} trace={props.trace.clone()} upto={*step} />
+            { for controls }
+        </div>
+    }
+}
+
+/// `n` as a percentage of the space.
+fn share(n: usize, trace: &Trace) -> f64 {
+    (n as f64 / trace.rank_count.max(1) as f64 * 100.0).min(100.0)
+}
+
+/// A small drawing of 3 pegs with the disks where `pegs` puts them (disk 0 the smallest).
+fn tower(disks: u8, pegs: &[u8]) -> Html {
+    const W: f64 = 240.0;
+    const H: f64 = 90.0;
+    let disk_h = ((H - 16.0) / f64::from(disks.max(1))).min(12.0);
+    let peg_x = |p: u8| W / 6.0 * (2.0 * f64::from(p) + 1.0);
+    let mut rects = Vec::new();
+    for peg in 0..3u8 {
+        // Largest first: it sits at the bottom.
+        let mut level = 0.0;
+        for disk in (0..disks)
+            .rev()
+            .filter(|&d| pegs.get(usize::from(d)) == Some(&peg))
+        {
+            let w = 14.0 + (W / 3.0 - 20.0) * f64::from(disk + 1) / f64::from(disks.max(1));
+            let y = H - 6.0 - (level + 1.0) * disk_h;
+            rects.push(html! {
+                <rect x={format!("{:.1}", peg_x(peg) - w / 2.0)} y={format!("{y:.1}")} width={format!("{w:.1}")}
+                    height={format!("{:.1}", disk_h - 1.0)} rx="2" class={format!("disk disk-{disk}")} />
+            });
+            level += 1.0;
+        }
+    }
+    html! {
+        <svg viewBox={format!("0 0 {W} {H}")} class="stepper-pegs" aria-hidden="true">
+            { for (0..3u8).map(|p| html! {
+                <line x1={format!("{:.1}", peg_x(p))} x2={format!("{:.1}", peg_x(p))} y1="6" y2={(H - 6.0).to_string()} class="peg" />
+            }) }
+            <line x1="4" x2={(W - 4.0).to_string()} y1={(H - 6.0).to_string()} y2={(H - 6.0).to_string()} class="base" />
+            { for rects }
+        </svg>
+    }
+}

@@ -1,0 +1,388 @@
+//! The worker's cache of pattern databases across page loads: the tables' bytes in IndexedDB, keyed by their partition
+//! key and the byte format's version.
+//!
+//! Building the 15-puzzle's tables takes seconds; reading them back takes a fraction of that. The worker looks here
+//! before a `pdb` search (asynchronously, before the synchronous search starts), installs what it finds in the
+//! solver's process-wide cache, and stores freshly built tables after the search. Every failure (no IndexedDB, a
+//! private mode that refuses it, a damaged entry) falls back to building: the cache only ever saves time.
+
+use solver::pdb::{PdbTables, FORMAT_VERSION};
+use solver::query::{HeuristicName, PuzzleSpec, Query};
+use solver::run;
+use std::fmt;
+use std::sync::Arc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{IdbDatabase, IdbFactory, IdbOpenDbRequest, IdbRequest, IdbTransactionMode};
+
+/// The IndexedDB database the worker keeps its tables in.
+pub const DATABASE: &str = "puzzle-lab";
+/// Its schema version (one object store).
+const DATABASE_VERSION: u32 = 1;
+/// The object store: key = [`entry_key`], value = the tables' bytes as a `Uint8Array`.
+pub const STORE: &str = "pattern-databases";
+
+/// Why the cache could not be used. The search goes on without it; the message says why it will rebuild.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CacheError {
+    /// This context offers no IndexedDB (an old browser, a sandboxed frame, some private modes).
+    Unavailable(String),
+    /// The browser refused a read, a write or the opening of the database.
+    Failed(String),
+}
+
+impl fmt::Display for CacheError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CacheError::Unavailable(why) => write!(
+                f,
+                "this browser offers no IndexedDB here ({why}), so the pattern databases are rebuilt on every visit"
+            ),
+            CacheError::Failed(why) => write!(
+                f,
+                "the browser's IndexedDB refused the pattern databases ({why}); they will be rebuilt next visit"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CacheError {}
+
+/// What a look in the cache found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Restored {
+    /// The tables were read and installed in the solver's cache.
+    Loaded,
+    /// Nothing stored under this key yet.
+    Missing,
+    /// An entry was there but unreadable (`why`); it was deleted and the tables will be rebuilt.
+    Discarded(String),
+}
+
+/// The cache's part in one request: what the look before the search found, and the note and the write after it.
+#[derive(Debug)]
+pub struct Prepared {
+    key: String,
+    restored: Result<Restored, CacheError>,
+    /// Milliseconds the look took.
+    elapsed_ms: f64,
+}
+
+/// The pattern-database key of a request that runs on pattern databases not yet in this worker's memory: such a
+/// request should first [`prepare`], then run.
+pub fn pending_key(query_text: &str) -> Option<String> {
+    let query = solver::query::parse(query_text).ok()?;
+    let key = key_for_query(&query)?;
+    run::cached_tables(&key).is_none().then_some(key)
+}
+
+/// Looks for the tables of `key` in IndexedDB and installs them if found (never fails: the search builds them then).
+pub async fn prepare(key: String) -> Prepared {
+    let started = js_sys::Date::now();
+    let restored = restore(&key).await;
+    Prepared {
+        key,
+        restored,
+        elapsed_ms: js_sys::Date::now() - started,
+    }
+}
+
+impl Prepared {
+    /// After the search: stores tables it built (in the background: the report is not held up by the write) and
+    /// returns a sentence for the report's message saying where the tables came from, if worth saying.
+    pub fn finish(self) -> Option<String> {
+        let built = run::cached_tables(&self.key);
+        match self.restored {
+            Ok(Restored::Loaded) => Some(format!(
+                "pattern databases read from this browser's cache in {}",
+                crate::format::duration_ms(self.elapsed_ms)
+            )),
+            Ok(Restored::Missing) | Ok(Restored::Discarded(_)) if built.is_some() => {
+                if let Some(tables) = built {
+                    wasm_bindgen_futures::spawn_local(async move {
+                        if let Err(e) = store(&tables).await {
+                            gloo::console::warn!(e.to_string());
+                        }
+                    });
+                }
+                Some(match self.restored {
+                    Ok(Restored::Discarded(why)) => format!(
+                        "the stored pattern databases were unusable ({why}), so they were rebuilt and stored again"
+                    ),
+                    _ => "pattern databases built and stored in this browser: the next visit skips the build".into(),
+                })
+            }
+            Ok(_) => None,
+            Err(e) => Some(e.to_string()),
+        }
+    }
+}
+
+/// Appends `note` to a report's message as a sentence of its own.
+pub fn annotate(message: &mut String, note: Option<String>) {
+    if let Some(note) = note {
+        if message.is_empty() {
+            *message = note;
+        } else {
+            message.push_str("; ");
+            message.push_str(&note);
+        }
+    }
+}
+
+/// The pattern-database key a query needs, when it runs on pattern databases: a sliding board of up to 16 cells
+/// with heuristic `pdb` under an algorithm that uses a heuristic. `None` for every other query (and unreadable ones,
+/// which the solver itself reports).
+pub fn key_for_query(query: &Query) -> Option<String> {
+    let algorithm = query.algorithm.unwrap_or(run::DEFAULT_ALGORITHM);
+    if !algorithm.uses_heuristic() || query.heuristic != Some(HeuristicName::Pdb) {
+        return None;
+    }
+    match &query.puzzle {
+        PuzzleSpec::Sliding {
+            width,
+            height,
+            goal,
+            ..
+        } if usize::from(*width) * usize::from(*height) <= solver::pdb::MAX_CELLS => {
+            run::pattern_database_key(*width, *height, goal).ok()
+        }
+        _ => None,
+    }
+}
+
+/// The IndexedDB key of the tables with partition key `key`: the byte format's version is part of it, so that a
+/// new format never reads an old entry.
+pub fn entry_key(key: &str) -> String {
+    format!("{key}@v{FORMAT_VERSION}")
+}
+
+/// Reads the tables stored under `key` and installs them with [`run::install_tables`]. A damaged entry is deleted.
+pub async fn restore(key: &str) -> Result<Restored, CacheError> {
+    let db = open().await?;
+    let result = read(&db, key).await;
+    let restored = match result {
+        Ok(None) => Ok(Restored::Missing),
+        Ok(Some(bytes)) => match PdbTables::from_bytes(&bytes) {
+            Ok(tables) if tables.key() == key => {
+                run::install_tables(Arc::new(tables));
+                Ok(Restored::Loaded)
+            }
+            Ok(tables) => discard(&db, key, format!("it holds tables for {}", tables.key())).await,
+            Err(e) => discard(&db, key, e.to_string()).await,
+        },
+        Err(e) => Err(e),
+    };
+    db.close();
+    restored
+}
+
+/// Stores `tables` under their key, replacing any entry there; resolves once the write is committed.
+pub async fn store(tables: &PdbTables) -> Result<(), CacheError> {
+    let bytes = tables.to_bytes();
+    store_bytes(&tables.key(), &bytes).await
+}
+
+/// Stores `bytes` as the entry of `key` (what [`store`] does with the tables' bytes; tests plant damaged entries
+/// with it).
+pub async fn store_bytes(key: &str, bytes: &[u8]) -> Result<(), CacheError> {
+    let db = open().await?;
+    let value = js_sys::Uint8Array::from(bytes);
+    let written = write(&db, key, Some(&value)).await;
+    db.close();
+    written
+}
+
+/// Deletes the entry under `key` and says why it was not used.
+async fn discard(db: &IdbDatabase, key: &str, why: String) -> Result<Restored, CacheError> {
+    // A failed delete leaves an entry that the next look discards again: harmless.
+    let _ = write(db, key, None).await;
+    Ok(Restored::Discarded(why))
+}
+
+/// The IndexedDB factory of this worker (or page).
+fn factory() -> Result<IdbFactory, CacheError> {
+    let global = js_sys::global();
+    let factory = if let Some(scope) = global.dyn_ref::<web_sys::WorkerGlobalScope>() {
+        scope.indexed_db()
+    } else if let Some(window) = global.dyn_ref::<web_sys::Window>() {
+        window.indexed_db()
+    } else {
+        return Err(CacheError::Unavailable(
+            "neither a worker nor a page".into(),
+        ));
+    };
+    match factory {
+        Ok(Some(factory)) => Ok(factory),
+        Ok(None) => Err(CacheError::Unavailable("indexedDB is absent".into())),
+        Err(e) => Err(CacheError::Unavailable(js_text(&e))),
+    }
+}
+
+/// Opens the database, creating its store on first use.
+async fn open() -> Result<IdbDatabase, CacheError> {
+    let request: IdbOpenDbRequest = factory()?
+        .open_with_u32(DATABASE, DATABASE_VERSION)
+        .map_err(|e| CacheError::Unavailable(js_text(&e)))?;
+    let on_upgrade = {
+        let request = request.clone();
+        Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+            if let Ok(db) = request.result().and_then(|r| r.dyn_into::<IdbDatabase>()) {
+                if !db.object_store_names().contains(STORE) {
+                    // A failure here aborts the upgrade, which fails the open: reported there.
+                    let _ = db.create_object_store(STORE);
+                }
+            }
+        })
+    };
+    request.set_onupgradeneeded(Some(on_upgrade.as_ref().unchecked_ref()));
+    let opened = settle(&request).await;
+    request.set_onupgradeneeded(None);
+    drop(on_upgrade);
+    opened?
+        .dyn_into::<IdbDatabase>()
+        .map_err(|_| CacheError::Failed("the database did not open".into()))
+}
+
+/// The bytes stored under `key`, if any.
+async fn read(db: &IdbDatabase, key: &str) -> Result<Option<Vec<u8>>, CacheError> {
+    let failed = |e: JsValue| CacheError::Failed(js_text(&e));
+    let store = db
+        .transaction_with_str(STORE)
+        .and_then(|tx| tx.object_store(STORE))
+        .map_err(failed)?;
+    let request = store
+        .get(&JsValue::from_str(&entry_key(key)))
+        .map_err(failed)?;
+    let value = settle(&request).await?;
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    match value.dyn_into::<js_sys::Uint8Array>() {
+        Ok(array) => Ok(Some(array.to_vec())),
+        // Something else under our key: hand back no bytes a table could come from, so it is discarded.
+        Err(_) => Ok(Some(Vec::new())),
+    }
+}
+
+/// Puts `value` under `key` (or deletes the entry when `None`) and waits for the commit.
+async fn write(
+    db: &IdbDatabase,
+    key: &str,
+    value: Option<&js_sys::Uint8Array>,
+) -> Result<(), CacheError> {
+    let failed = |e: JsValue| CacheError::Failed(js_text(&e));
+    let tx = db
+        .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite)
+        .map_err(failed)?;
+    let store = tx.object_store(STORE).map_err(failed)?;
+    let key = JsValue::from_str(&entry_key(key));
+    match value {
+        Some(value) => store.put_with_key(value, &key),
+        None => store.delete(&key),
+    }
+    .map_err(failed)?;
+    let committed = js_sys::Promise::new(&mut |resolve, reject| {
+        tx.set_oncomplete(Some(&resolve));
+        tx.set_onerror(Some(&reject));
+        tx.set_onabort(Some(&reject));
+    });
+    let outcome = JsFuture::from(committed).await;
+    tx.set_oncomplete(None);
+    tx.set_onerror(None);
+    tx.set_onabort(None);
+    outcome.map(|_| ()).map_err(|_| {
+        CacheError::Failed(
+            tx.error()
+                .map_or_else(|| "the write was aborted".into(), |e| e.message()),
+        )
+    })
+}
+
+/// Waits for a request to succeed (its result) or fail (its error, as text).
+async fn settle(request: &IdbRequest) -> Result<JsValue, CacheError> {
+    let done = js_sys::Promise::new(&mut |resolve, reject| {
+        request.set_onsuccess(Some(&resolve));
+        request.set_onerror(Some(&reject));
+    });
+    let outcome = JsFuture::from(done).await;
+    request.set_onsuccess(None);
+    request.set_onerror(None);
+    match outcome {
+        Ok(_) => request
+            .result()
+            .map_err(|e| CacheError::Failed(js_text(&e))),
+        Err(_) => Err(CacheError::Failed(match request.error() {
+            Ok(Some(e)) => format!("{}: {}", e.name(), e.message()),
+            _ => "the request failed".into(),
+        })),
+    }
+}
+
+/// A JS exception as text.
+fn js_text(value: &JsValue) -> String {
+    value
+        .as_string()
+        .or_else(|| {
+            value
+                .dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+        })
+        .or_else(|| {
+            value
+                .dyn_ref::<web_sys::DomException>()
+                .map(|e| format!("{}: {}", e.name(), e.message()))
+        })
+        .unwrap_or_else(|| format!("{value:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(text: &str) -> Query {
+        match solver::query::parse(text) {
+            Ok(q) => q,
+            Err(e) => panic!("{text}: {e}"),
+        }
+    }
+
+    #[test]
+    fn only_pdb_searches_on_small_boards_need_the_cache() {
+        let start = "puzzle=sliding&size=4x4&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15";
+        let key = key_for_query(&parsed(&format!("{start}&algo=idastar&heuristic=pdb")));
+        let expected = run::pattern_database_key(4, 4, &solver::query::default_sliding_goal(4, 4));
+        assert_eq!(key, expected.ok());
+        assert!(key.is_some());
+        // Another heuristic, or an algorithm without one, needs no tables.
+        assert_eq!(
+            key_for_query(&parsed(&format!(
+                "{start}&algo=idastar&heuristic=manhattan"
+            ))),
+            None
+        );
+        assert_eq!(key_for_query(&parsed(&format!("{start}&algo=bfs"))), None);
+        assert_eq!(
+            key_for_query(&parsed(
+                "puzzle=hanoi&pegs=4&disks=3&start=0,0,0&goal=3,3,3&algo=astar"
+            )),
+            None
+        );
+    }
+
+    #[test]
+    fn the_goal_decides_the_key_and_the_format_version_is_in_the_entry() {
+        let with_goal = |goal: &str| {
+            key_for_query(&parsed(&format!(
+                "puzzle=sliding&size=4x4&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15&goal={goal}&algo=astar&heuristic=pdb"
+            )))
+        };
+        let blank_last = with_goal("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0");
+        let blank_first = with_goal("0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15");
+        assert!(blank_last.is_some() && blank_first.is_some());
+        assert_ne!(blank_last, blank_first);
+        let entry = entry_key("4x4-b15");
+        assert!(entry.ends_with(&format!("@v{FORMAT_VERSION}")), "{entry}");
+    }
+}

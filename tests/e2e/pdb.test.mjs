@@ -1,0 +1,109 @@
+// Pattern databases in the browser: the first `pdb` solve of a 15-puzzle builds them in the worker with a visible
+// progress bar and solves optimally; the worker stores them in IndexedDB, so that after a reload (and in every new
+// page and worker of the same browser profile) nothing is built again. Then Korf instances are solved one page each,
+// every length checked against solver/data/korf100.tsv (the blank-last column: the app's default goal
+// 1..15,0). Timings and memory are printed (test-artifacts/pdb--metrics.log), not asserted; lengths are asserted.
+import assert from 'node:assert/strict';
+import {
+  messageText, solutionLength, statusLog, tid, timeUntilQuiet, useApp, waitStatus, watchStatus,
+} from './helpers.mjs';
+import {
+  browserMemory, buildSeen, korfInstances, korfQuery, memoryByType, solveTimed, solverMs, storedKeys, watchBuild,
+} from './pdb-helpers.mjs';
+
+const { test } = useApp();
+
+const KORF = korfInstances();
+/** Instances 1-15: the file's order, not picked by difficulty (2.4 M IDA* nodes in all natively, 1/7 of the 100). */
+const SAMPLE = KORF.slice(0, 15);
+
+test('first pdb solve builds with a progress bar; a reload reads the cache; Korf instances are optimal', async (s) => {
+  assert.equal(KORF.length, 100, 'korf100.tsv does not hold 100 instances');
+  const { page } = s;
+  const first = KORF[0];
+
+  // 1. First use: built in the worker, progress shown, then the optimum.
+  await s.open(korfQuery(first));
+  await watchBuild(page);
+  const buildMs = await solveTimed(page);
+  assert.equal(await solutionLength(page), first.length, `Korf #${first.id}: not the optimum`);
+  const built = await buildSeen(page);
+  assert.ok(built.fractions.length >= 2, `the build progress bar did not show its progress: ${JSON.stringify(built)}`);
+  assert.ok(built.fractions.every((f, i) => f >= 0 && f <= 1 && (i === 0 || f >= built.fractions[i - 1])),
+    `the build progress went backwards or out of 0..1: ${built.fractions}`);
+  assert.ok(built.texts.some((t) => /^Building pattern databases… \d+%/.test(t)),
+    `no "Building pattern databases… N%" line: ${JSON.stringify(built.texts)}`);
+  assert.equal(await page.locator(tid('build-progress')).count(), 0, 'the progress bar stayed after the solve');
+  assert.match(await messageText(page), /pattern databases built and stored in this browser/);
+  s.note(`first use (build + solve of Korf #${first.id}): Solve click to solved ${buildMs.toFixed(0)} ms`
+    + ` (target: PDB ready within 5 s); build progress steps seen: ${built.fractions.length}`);
+
+  // 2. The worker stores the tables in the background; a reload then reads them instead of building.
+  const deadline = Date.now() + 20_000;
+  let keys = [];
+  while (Date.now() < deadline && !keys.some((k) => /^4x4-b15-.*@v\d+$/.test(k))) {
+    await new Promise((done) => setTimeout(done, 200));
+    keys = await storedKeys(page);
+  }
+  assert.ok(keys.some((k) => /^4x4-b15-.*@v\d+$/.test(k)), `nothing stored in IndexedDB: ${JSON.stringify(keys)}`);
+  await page.reload({ waitUntil: 'load' });
+  await s.waitInteractive();
+  await watchBuild(page);
+  const reloadMs = await solveTimed(page);
+  assert.equal(await solutionLength(page), first.length, `Korf #${first.id} after reload: not the optimum`);
+  const again = await buildSeen(page);
+  assert.deepEqual(again, { fractions: [], texts: [] }, 'the pattern databases were built again after the reload');
+  const note = await messageText(page);
+  assert.match(note, /read from this browser's cache in/, note);
+  s.note(`after reload (cache read + solve of Korf #${first.id}): Solve click to solved ${reloadMs.toFixed(0)} ms;`
+    + ` ${/read from this browser's cache in ([\d.]+ m?s)/.exec(note)?.[1] ?? '?'} of it reading the cache`);
+
+  // 3. A sample of instances, one fresh page (and worker) each: no build, every length optimal.
+  const clicks = [];
+  const solver = [];
+  for (const inst of SAMPLE) {
+    await s.open(korfQuery(inst));
+    await watchBuild(page);
+    clicks.push(await solveTimed(page));
+    assert.equal(await solutionLength(page), inst.length, `Korf #${inst.id}: not the optimum`);
+    solver.push(await solverMs(page));
+    assert.deepEqual(await buildSeen(page), { fractions: [], texts: [] }, `Korf #${inst.id}: built again`);
+  }
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  s.note(`Korf #${SAMPLE[0].id}-#${SAMPLE[SAMPLE.length - 1].id} (${SAMPLE.length} instances, a fresh page each):`
+    + ` solver time mean ${mean(solver).toFixed(1)} ms, max ${Math.max(...solver).toFixed(1)} ms (target 200 ms);`
+    + ` Solve click to solution shown mean ${mean(clicks).toFixed(0)} ms (includes reading the cache into a new worker)`);
+
+  const heap = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? null);
+  const mem = browserMemory();
+  s.note(`memory after the sample: page JS heap ${heap === null ? '?' : (heap / 2 ** 20).toFixed(1)} MiB;`
+    + (mem ? ` Chromium's ${mem.processes} processes PSS ${mem.pssMiB.toFixed(0)} MiB in all (by type, MiB:`
+      + ` ${memoryByType(mem)}), largest RSS ${mem.maxRssMiB.toFixed(0)} MiB (target 512 MiB)` : ' /proc not readable'));
+}, { timeout: 150_000 });
+
+test('Cancel during the build stops it at once and stores nothing; the next Solve builds and solves', async (s) => {
+  const { page } = s;
+  const inst = KORF[1];
+  await s.open(korfQuery(inst));
+  await watchBuild(page);
+  await watchStatus(page);
+  await page.locator(tid('solve')).click();
+  await page.waitForFunction((sel) => Number(document.querySelector(sel)?.getAttribute('value')) > 0.1,
+    tid('build-progress'), { timeout: 30_000 });
+  await page.locator(tid('cancel')).click();
+  await waitStatus(page, 'cancelled', 1_000);
+  const { statuses, clicks } = await statusLog(page);
+  const cancelClick = clicks.find((c) => c.id === 'cancel');
+  const cancelled = statuses.find((e) => e.status === 'cancelled');
+  assert.equal(await page.locator(tid('build-progress')).count(), 0, 'the progress bar stayed after Cancel');
+  const quiet = await timeUntilQuiet();
+  assert.deepEqual(await storedKeys(page), [], 'a cancelled build stored something');
+  s.note(`Cancel click to cancelled during the build: ${(cancelled.at - cancelClick.at).toFixed(1)} ms; browser CPU`
+    + ` quiet again ${quiet.quietAt === null ? 'not within 4 s' : `after ${quiet.quietAt} ms`}`);
+
+  const ms = await solveTimed(page);
+  assert.equal(await solutionLength(page), inst.length, `Korf #${inst.id}: not the optimum`);
+  const built = await buildSeen(page);
+  assert.ok(built.fractions.length >= 2, 'the second Solve did not build the tables again');
+  s.note(`build + solve after the cancelled build: ${ms.toFixed(0)} ms`);
+}, { timeout: 90_000 });

@@ -1,0 +1,63 @@
+//! Browser tests of the worker's pattern-database cache in IndexedDB: tables stored are read back and installed,
+//! a damaged entry is discarded (and deleted) rather than trusted, and a missing one is reported as missing.
+//!
+//! Run: `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test pdb_cache`.
+#![cfg(target_arch = "wasm32")]
+
+use puzzle_lab::pdb_cache::{restore, store, store_bytes, Restored};
+use solver::pdb::{Geometry, Partition, PdbTables};
+use solver::run;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// The tables of a 3x2 board with the blank's goal in cell `blank`: small, built in milliseconds.
+fn small_tables(blank: u8) -> PdbTables {
+    let geometry = Geometry::new(3, 2).expect("3x2 is a valid board");
+    let partition = Partition::default_for(&geometry, blank).expect("a default partition of 3x2");
+    PdbTables::build(&geometry, &partition, |_| {})
+}
+
+#[wasm_bindgen_test]
+async fn stored_tables_are_read_back_byte_for_byte_and_installed() {
+    let tables = small_tables(5);
+    let key = tables.key();
+    assert!(
+        run::cached_tables(&key).is_none(),
+        "the tables are in memory before the test"
+    );
+    store(&tables).await.expect("IndexedDB stores the tables");
+    assert_eq!(restore(&key).await, Ok(Restored::Loaded));
+    let installed = run::cached_tables(&key).expect("restore installs the tables");
+    assert_eq!(installed.to_bytes(), tables.to_bytes());
+}
+
+#[wasm_bindgen_test]
+async fn a_damaged_entry_is_discarded_and_deleted() {
+    let tables = small_tables(0);
+    let key = tables.key();
+    let mut bytes = tables.to_bytes();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    store_bytes(&key, &bytes)
+        .await
+        .expect("IndexedDB stores bytes");
+    match restore(&key).await {
+        Ok(Restored::Discarded(why)) => assert!(!why.is_empty()),
+        other => panic!("a damaged entry was not discarded: {other:?}"),
+    }
+    assert!(
+        run::cached_tables(&key).is_none(),
+        "damaged tables were installed"
+    );
+    // Deleted: the next look finds nothing.
+    assert_eq!(restore(&key).await, Ok(Restored::Missing));
+}
+
+#[wasm_bindgen_test]
+async fn a_missing_entry_is_missing() {
+    assert_eq!(
+        restore("3x2-b2-no-such-partition").await,
+        Ok(Restored::Missing)
+    );
+}
