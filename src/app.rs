@@ -198,9 +198,11 @@ pub fn App() -> Html {
             <div class="lab">
                 <ComparePanel compare={state.compare.clone()} puzzle={state.puzzle.clone()}
                     solving={state.is_solving()} dispatch={dispatch.clone()} />
-                if let PuzzleSpec::Hanoi { disks, .. } = &state.puzzle {
-                    if state.traceable() {
+                if state.traceable() {
+                    if let PuzzleSpec::Hanoi { disks, .. } = &state.puzzle {
                         <SearchStepper disks={*disks} trace={state.trace.clone()} />
+                    } else if let PuzzleSpec::Sliding { width, .. } = &state.puzzle {
+                        <SearchStepper disks={0} width={*width} trace={state.trace.clone()} />
                     }
                 }
             </div>

@@ -316,6 +316,12 @@ messages! {
     Even,
     DiskLabel,
     PlayHelpHanoiKeys,
+    // Notices from the reducer (state.rs).
+    NoticeCancelled,
+    NoticeLinkCopied,
+    NoticeCopyByHand,
+    NoticeBadLink,
+    NoticeSolverStart,
 }
 
 /// English.
@@ -465,6 +471,11 @@ fn en(key: Msg) -> &'static str {
         Even => "even",
         DiskLabel => "disk {} on peg {}",
         PlayHelpHanoiKeys => "Keys: press a peg's letter or number to pick up its top disk, then another peg's to drop it.",
+        NoticeCancelled => "Cancelled: the search was stopped and the solver restarted, ready for the next run.",
+        NoticeLinkCopied => "Link copied to the clipboard: it opens this exact puzzle.",
+        NoticeCopyByHand => "Copy the link below by hand (the clipboard is not available here: {}).",
+        NoticeBadLink => "This link could not be read: {}. Showing a shuffled 8-puzzle instead.",
+        NoticeSolverStart => "The solver could not start: {}.",
     }
 }
 
@@ -615,6 +626,11 @@ fn zh(key: Msg) -> &'static str {
         Even => "偶",
         DiskLabel => "圆盘 {}，在柱 {} 上",
         PlayHelpHanoiKeys => "按键：按柱子的字母或数字拿起其顶部圆盘，再按另一根柱子的字母或数字放下。",
+        NoticeCancelled => "已取消：搜索已停止，求解器已重启，可以开始下一次运行。",
+        NoticeLinkCopied => "链接已复制到剪贴板：它会打开这个谜题的当前局面。",
+        NoticeCopyByHand => "请手动复制下面的链接（此处无法使用剪贴板：{}）。",
+        NoticeBadLink => "无法读取此链接：{}。改为显示一个随机打乱的 8 数码。",
+        NoticeSolverStart => "求解器无法启动：{}。",
     }
 }
 

@@ -49,6 +49,13 @@ pub enum RequestKind {
 /// The largest space the worker traces (3 pegs and 7 disks: 3^7 states).
 pub const TRACE_MAX_STATES: u64 = 2187;
 
+/// The largest sliding space the worker traces, by ranks (3x3: 9! arrangements; the search reaches half of them).
+pub const TRACE_MAX_SLIDING_RANKS: u64 = 362_880;
+
+/// The most expansions a sliding trace records (with their boards); a search that needs more is cut short and the
+/// trace says so (`Trace::truncated`).
+pub const TRACE_MAX_EXPANSIONS: usize = 5_000;
+
 /// A message from the worker to the app.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Response {

@@ -165,6 +165,14 @@ impl Notice {
         }
     }
 
+    /// This notice with its localized form: `key` filled with `args` (the English text stays the reducer's own).
+    pub fn localized(self, key: crate::i18n::Msg, args: &[&dyn fmt::Display]) -> Notice {
+        Notice {
+            localized: Some((key, args.iter().map(|a| a.to_string()).collect())),
+            ..self
+        }
+    }
+
     /// The message in `lang`: its localized form if it has one, else the English text (which, in English, is
     /// the reducer's own wording, with its plurals).
     pub fn text_in(&self, lang: crate::i18n::Lang) -> String {
@@ -328,9 +336,12 @@ impl State {
             None => State::new_default(seed),
             Some(Ok(q)) => State::from_query(q),
             Some(Err(e)) => State {
-                notice: Some(Notice::error(format!(
-                    "This link could not be read: {e}. Showing a shuffled 8-puzzle instead."
-                ))),
+                notice: Some(
+                    Notice::error(format!(
+                        "This link could not be read: {e}. Showing a shuffled 8-puzzle instead."
+                    ))
+                    .localized(crate::i18n::Msg::NoticeBadLink, &[&e]),
+                ),
                 ..State::new_default(seed)
             },
         }
@@ -495,9 +506,12 @@ impl State {
                 text: capitalise(&report.message),
                 localized: None,
             }),
-            Run::Cancelled => Some(Notice::info(
-                "Cancelled: the search was stopped and the solver restarted, ready for the next run.",
-            )),
+            Run::Cancelled => Some(
+                Notice::info(
+                    "Cancelled: the search was stopped and the solver restarted, ready for the next run.",
+                )
+                .localized(crate::i18n::Msg::NoticeCancelled, &[]),
+            ),
             Run::Failed(why) => Some(Notice::error(why.clone())),
             Run::Idle | Run::Solving(_) => self.solvability().err().map(|why| Notice::error(why.to_string())),
         }
@@ -609,8 +623,15 @@ impl State {
 
     /// Whether a solve also asks for the teaching tracer's record: Tower of Hanoi on 3 pegs with up to 7 disks,
     /// drawn as its Sierpinski triangle.
+    /// Also sliding puzzles of at most 9 cells (up to 3x3), drawn board by board in the step-through view.
     pub fn traceable(&self) -> bool {
-        matches!(self.puzzle, PuzzleSpec::Hanoi { pegs: 3, disks, .. } if disks <= crate::components::sierpinski::MAX_DISKS)
+        match self.puzzle {
+            PuzzleSpec::Hanoi { pegs: 3, disks, .. } => {
+                disks <= crate::components::sierpinski::MAX_DISKS
+            }
+            PuzzleSpec::Hanoi { .. } => false,
+            PuzzleSpec::Sliding { width, height, .. } => u32::from(width) * u32::from(height) <= 9,
+        }
     }
 
     /// The number of positions reachable from the start (sliding: N!/2; Hanoi: pegs^disks), as a float since it
@@ -822,7 +843,10 @@ impl State {
                         self.outbox = None;
                         self.run = Run::Failed(text);
                     } else {
-                        self.notice = Some(Notice::error(text));
+                        self.notice = Some(
+                            Notice::error(text)
+                                .localized(crate::i18n::Msg::NoticeSolverStart, &[&message]),
+                        );
                     }
                     true
                 }
@@ -1225,10 +1249,12 @@ impl State {
                 self.notice = Some(match copied {
                     Ok(()) => {
                         Notice::info("Link copied to the clipboard: it opens this exact puzzle.")
+                            .localized(crate::i18n::Msg::NoticeLinkCopied, &[])
                     }
                     Err(why) => Notice::info(format!(
                         "Copy the link below by hand (the clipboard is not available here: {why})."
-                    )),
+                    ))
+                    .localized(crate::i18n::Msg::NoticeCopyByHand, &[&why]),
                 });
                 self.share_link = Some(link);
             }
@@ -2279,5 +2305,24 @@ mod tests {
             "onto the empty peg A"
         );
         assert_eq!(p, vec![0, 1, 1]);
+    }
+
+    #[test]
+    fn reducer_notices_read_in_the_chosen_language() {
+        use crate::i18n::Lang;
+        let bad = State::from_search("?puzzle=sliding&size=9x9", 1);
+        let notice = bad.notice.expect("a bad link is explained");
+        assert!(notice
+            .text_in(Lang::En)
+            .starts_with("This link could not be read"));
+        let zh = notice.text_in(Lang::Zh);
+        assert!(zh.starts_with("无法读取此链接"), "{zh}");
+        let cancelled = State {
+            run: Run::Cancelled,
+            ..State::new_default(1)
+        };
+        let notice = cancelled.message().expect("a cancelled run says so");
+        assert!(notice.text_in(Lang::En).starts_with("Cancelled"));
+        assert!(notice.text_in(Lang::Zh).starts_with("已取消"));
     }
 }

@@ -56,11 +56,14 @@ pub enum Key {
     StepStatus,
     StepCurrent,
     StepGoal,
+    StepBoard,
+    StepTruncated,
+    NoHeuristic,
 }
 
 impl Key {
     /// Every key, for the tests.
-    pub const ALL: [Key; 48] = [
+    pub const ALL: [Key; 51] = [
         Key::CompareTitle,
         Key::CompareIntro,
         Key::CompareButton,
@@ -109,6 +112,9 @@ impl Key {
         Key::StepStatus,
         Key::StepCurrent,
         Key::StepGoal,
+        Key::StepBoard,
+        Key::StepTruncated,
+        Key::NoHeuristic,
     ];
 }
 
@@ -171,6 +177,9 @@ fn en(key: Key) -> &'static str {
         StepStatus => "Step {} of {}: OPEN {} · CLOSED {}",
         StepCurrent => "Expanding state {}: disks on pegs {}",
         StepGoal => "The goal is reached: the search stops.",
+        StepBoard => "Expanding state {}: the board below",
+        StepTruncated => "Only the first {} expansions are recorded: the search went on beyond them.",
+        NoHeuristic => "none",
     }
 }
 
@@ -227,6 +236,9 @@ fn zh(key: Key) -> &'static str {
         StepStatus => "第 {} 步，共 {} 步：OPEN {} · CLOSED {}",
         StepCurrent => "正在扩展状态 {}：各圆盘所在柱 {}",
         StepGoal => "已到达目标状态：搜索结束。",
+        StepBoard => "正在扩展状态 {}：棋盘如下",
+        StepTruncated => "只记录了前 {} 次扩展：搜索在此之后仍在继续。",
+        NoHeuristic => "无",
     }
 }
 

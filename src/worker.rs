@@ -11,14 +11,18 @@
 
 use crate::protocol::{
     Request, RequestKind, Response, ResponseBody, CANCEL_CHECK_MS, NO_REQUEST, PROGRESS_EVERY_MS,
-    TRACE_MAX_STATES,
+    TRACE_MAX_EXPANSIONS, TRACE_MAX_SLIDING_RANKS, TRACE_MAX_STATES,
 };
 use solver::hanoi::{Hanoi, HanoiHeuristic};
 use solver::query::PuzzleSpec;
 use solver::search::clock::FnClock;
-use solver::search::trace::{trace_astar, trace_bfs, Trace};
+use solver::search::trace::{
+    trace_astar, trace_astar_limited, trace_bfs, trace_bfs_limited, Trace,
+};
 use solver::search::{Control, Flow, Limits, DEFAULT_DFS_DEPTH};
+use solver::sliding::{Shape, SlidingHeuristic, SmallBoard, SmallPuzzle};
 use solver::HeuristicName;
+use solver::Puzzle;
 use solver::{query, Algorithm, Report};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -105,14 +109,19 @@ pub fn solve_request(
 /// `None` for a larger space or a query that cannot be read (its solve reports the problem).
 pub fn trace_request(query: &str) -> Option<Trace> {
     let query = query::parse(query).ok()?;
-    let PuzzleSpec::Hanoi {
-        pegs,
-        disks,
-        start,
-        goal,
-    } = &query.puzzle
-    else {
-        return None;
+    let (pegs, disks, start, goal) = match &query.puzzle {
+        PuzzleSpec::Hanoi {
+            pegs,
+            disks,
+            start,
+            goal,
+        } => (pegs, disks, start, goal),
+        PuzzleSpec::Sliding {
+            width,
+            height,
+            start,
+            goal,
+        } => return trace_sliding(&query, *width, *height, start, goal),
     };
     let tower = Hanoi::new(*pegs, *disks, start, goal).ok()?;
     let algorithm = query.algorithm.unwrap_or(solver::run::DEFAULT_ALGORITHM);
@@ -124,6 +133,50 @@ pub fn trace_request(query: &str) -> Option<Trace> {
         Some(h) => trace_astar(&tower, &h, TRACE_MAX_STATES).ok(),
         None => trace_bfs(&tower, TRACE_MAX_STATES).ok(),
     }
+}
+
+/// The teaching tracer's record for a sliding puzzle of at most `TRACE_MAX_SLIDING_RANKS` arrangements (up to 3x3),
+/// with the board of each expanded state, cut at `TRACE_MAX_EXPANSIONS` expansions.
+fn trace_sliding(
+    query: &query::Query,
+    width: u8,
+    height: u8,
+    start: &[u8],
+    goal: &[u8],
+) -> Option<Trace> {
+    let shape = Shape::new(width, height).ok()?;
+    if !SmallPuzzle::fits(shape) {
+        return None;
+    }
+    let puzzle = SmallPuzzle::new(shape, start, goal).ok()?;
+    if puzzle.rank_count()? > TRACE_MAX_SLIDING_RANKS {
+        return None;
+    }
+    let algorithm = query.algorithm.unwrap_or(solver::run::DEFAULT_ALGORITHM);
+    let heuristic = algorithm
+        .uses_heuristic()
+        .then(|| query.heuristic.unwrap_or(HeuristicName::LinearConflict))
+        .and_then(|name| SlidingHeuristic::new(&puzzle, name).ok());
+    let mut boards = Vec::new();
+    let record = |state: &SmallBoard| boards.push(puzzle.tiles(state));
+    let mut trace = match &heuristic {
+        Some(h) => trace_astar_limited(
+            &puzzle,
+            h,
+            TRACE_MAX_SLIDING_RANKS,
+            TRACE_MAX_EXPANSIONS,
+            record,
+        ),
+        None => trace_bfs_limited(
+            &puzzle,
+            TRACE_MAX_SLIDING_RANKS,
+            TRACE_MAX_EXPANSIONS,
+            record,
+        ),
+    }
+    .ok()?;
+    trace.boards = boards;
+    Some(trace)
 }
 
 /// The worker's entry point: listen for requests and say `Ready`.
@@ -363,8 +416,44 @@ mod tests {
         );
         assert!(bfs.expanded.len() > astar.expanded.len());
         assert!(trace_request("puzzle=hanoi&pegs=3&disks=8&start=0,0,0,0,0,0,0,0").is_none());
-        assert!(trace_request("puzzle=sliding&size=2x2&start=1,2,0,3").is_none());
+        assert!(trace_request("puzzle=sliding&size=3x4&start=1,2,3,4,5,6,7,8,9,10,0,11").is_none());
         assert!(trace_request("puzzle=cube").is_none());
+    }
+
+    #[test]
+    fn sliding_traces_record_each_expanded_board_and_stop_at_the_cap() {
+        // 2x3: every expansion is recorded with its board; the first is the start.
+        let bfs = trace_request("puzzle=sliding&size=3x2&start=4,1,2,5,0,3&algo=bfs")
+            .expect("360 states");
+        assert!(!bfs.truncated);
+        assert_eq!(bfs.boards.len(), bfs.expanded.len());
+        assert_eq!(bfs.boards[0], vec![4, 1, 2, 5, 0, 3]);
+        assert!(!bfs.path.is_empty());
+        // Each recorded board is a permutation of the cells.
+        for board in &bfs.boards {
+            let mut sorted = board.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, vec![0, 1, 2, 3, 4, 5]);
+        }
+        let astar = trace_request(
+            "puzzle=sliding&size=3x2&start=4,1,2,5,0,3&algo=astar&heuristic=manhattan",
+        )
+        .expect("traced");
+        assert_eq!(astar.path.len(), bfs.path.len(), "both shortest");
+        assert!(astar.expanded.len() <= bfs.expanded.len());
+        // 3x3, BFS on a far position: more than the cap of expansions, so the record is cut and says so.
+        let far = trace_request("puzzle=sliding&size=3x3&start=8,6,7,2,5,4,3,0,1&algo=bfs")
+            .expect("3x3 traced");
+        assert!(far.truncated && far.path.is_empty());
+        assert_eq!(far.expanded.len(), TRACE_MAX_EXPANSIONS);
+        assert_eq!(far.boards.len(), TRACE_MAX_EXPANSIONS);
+        // A* with linear conflict on a near one finishes within the cap.
+        let near = trace_request(
+            "puzzle=sliding&size=3x3&start=1,2,3,4,5,6,0,7,8&algo=astar&heuristic=linear-conflict",
+        )
+        .expect("3x3 traced");
+        assert!(!near.truncated);
+        assert_eq!(near.path.len(), 3, "two moves");
     }
 
     #[test]

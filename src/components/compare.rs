@@ -63,7 +63,7 @@ pub fn ComparePanel(props: &ComparePanelProps) -> Html {
                         <label class="compare-pair">
                             <input type="checkbox" data-testid="compare-pair" data-pair={pair.key()}
                                 {checked} {onchange} />
-                            { pair_title(pair) }
+                            { pair_title(lang, pair) }
                         </label>
                     }
                 }) }
@@ -102,11 +102,11 @@ pub fn ComparePanel(props: &ComparePanelProps) -> Html {
     }
 }
 
-/// `A* / manhattan`, `Breadth-first search`.
-fn pair_title(pair: Pair) -> String {
+/// `A* / Manhattan distance`, `Breadth-first search`, in `lang`.
+fn pair_title(lang: Lang, pair: Pair) -> String {
     match pair.heuristic {
-        Some(h) => format!("{} / {h}", pair.algorithm.title()),
-        None => pair.algorithm.title().to_string(),
+        Some(h) => format!("{} / {}", lang.algorithm(pair.algorithm), lang.heuristic(h)),
+        None => lang.algorithm(pair.algorithm).to_string(),
     }
 }
 
@@ -196,8 +196,8 @@ fn table_row(lang: Lang, row: &Row) -> Html {
             data-heuristic={row.pair.heuristic_name()} data-status={status}
             data-length={length.unwrap_or_default()}
             class={classes!(matches!(row.state, RowState::Running { .. }).then_some("running"))}>
-            <th scope="row">{ row.pair.algorithm.title() }</th>
-            <td>{ row.pair.heuristic_name() }</td>
+            <th scope="row">{ lang.algorithm(row.pair.algorithm) }</th>
+            <td>{ row.pair.heuristic.map_or_else(|| t(lang, Key::NoHeuristic), |h| lang.heuristic(h)) }</td>
             { cells }
         </tr>
     }

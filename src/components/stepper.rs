@@ -1,5 +1,6 @@
 //! The step-through view of a traced search: expand one state at a time, see OPEN and CLOSED grow and the current
-//! position drawn, with the Sierpinski triangle coloured up to the current step.
+//! position drawn (Tower of Hanoi: its pegs, with the Sierpinski triangle coloured up to the current step; sliding
+//! puzzles up to 3x3: the board of the expanded state).
 //!
 //! The step is a view cursor over the worker's finished trace (nothing is searched here), so it is this component's
 //! own state, reset whenever a new trace arrives.
@@ -14,7 +15,11 @@ use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct SearchStepperProps {
+    /// The number of disks (Tower of Hanoi on 3 pegs); ignored when `width` is set.
     pub disks: u8,
+    /// The board's width for a sliding puzzle (0: a Tower of Hanoi); its trace carries the board of each step.
+    #[prop_or_default]
+    pub width: u8,
     pub trace: Option<Rc<Trace>>,
 }
 
@@ -29,10 +34,14 @@ pub fn SearchStepper(props: &SearchStepperProps) -> Html {
         let key = props.trace.as_ref().map(|t| Rc::as_ptr(t) as usize);
         use_effect_with(key, move |_| step.set(None));
     }
-    let trace = props
-        .trace
-        .as_ref()
-        .filter(|t| t.rank_count == 3u64.pow(u32::from(props.disks)));
+    let sliding = props.width > 0;
+    let trace = props.trace.as_ref().filter(|t| {
+        if sliding {
+            t.boards.len() == t.expanded.len()
+        } else {
+            t.rank_count == 3u64.pow(u32::from(props.disks))
+        }
+    });
     let controls = trace.map(|trace| {
         let total = trace.expanded.len();
         let at = step.unwrap_or(total).min(total);
@@ -75,9 +84,17 @@ pub fn SearchStepper(props: &SearchStepperProps) -> Html {
                     { fill(t(lang, Key::StepStatus), &[&at, &total, &open, &at]) }
                 </p>
                 <div class="stepper-growth" aria-hidden="true">
-                    <span class="grow open" style={format!("width: {:.1}%", share(open as usize, trace))} />
-                    <span class="grow closed" style={format!("width: {:.1}%", share(at, trace))} />
+                    <span class="grow open" style={format!("width: {:.1}%", share(open as usize, trace, sliding))} />
+                    <span class="grow closed" style={format!("width: {:.1}%", share(at, trace, sliding))} />
                 </div>
+                if trace.truncated {
+                    <p class="muted" data-testid="stepper-truncated">{ fill(t(lang, Key::StepTruncated), &[&total]) }</p>
+                }
+                if sliding {
+                    { for current.zip(at.checked_sub(1).and_then(|i| trace.boards.get(i))).map(|(rank, tiles)| {
+                        board(props.width, rank, tiles, lang)
+                    }) }
+                } else {
                 { for current.map(|rank| {
                     let pegs: Vec<u8> = (0..props.disks)
                         .map(|d| ((rank / 3u64.pow(u32::from(d))) % 3) as u8)
@@ -90,6 +107,7 @@ pub fn SearchStepper(props: &SearchStepperProps) -> Html {
                         </figure>
                     }
                 }) }
+                }
                 if at_goal {
                     <p class="muted">{ t(lang, Key::StepGoal) }</p>
                 }
@@ -98,15 +116,45 @@ pub fn SearchStepper(props: &SearchStepperProps) -> Html {
     });
     html! {
         <div class="search-view">
-            <Sierpinski disks={props.disks} trace={props.trace.clone()} upto={*step} />
+            if !sliding {
+                <Sierpinski disks={props.disks} trace={props.trace.clone()} upto={*step} />
+            }
             { for controls }
         </div>
     }
 }
 
-/// `n` as a percentage of the space.
-fn share(n: usize, trace: &Trace) -> f64 {
-    (n as f64 / trace.rank_count.max(1) as f64 * 100.0).min(100.0)
+/// `n` as a percentage of the space (Hanoi), or of the states the whole recorded search touched (sliding, whose
+/// space is too large for the bars to show anything).
+fn share(n: usize, trace: &Trace, sliding: bool) -> f64 {
+    let whole = if sliding {
+        trace.expanded.len() + trace.open_after.iter().copied().max().unwrap_or(1) as usize
+    } else {
+        trace.rank_count as usize
+    };
+    (n as f64 / whole.max(1) as f64 * 100.0).min(100.0)
+}
+
+/// A small read-only drawing of a sliding board `width` cells wide (`tiles[i]` is the tile in cell i, 0 the blank).
+fn board(width: u8, rank: u64, tiles: &[u8], lang: crate::i18n::Lang) -> Html {
+    let words = tiles
+        .iter()
+        .map(|tile| tile.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    html! {
+        <figure class="stepper-current" data-testid="stepper-current" data-state={rank.to_string()}>
+            <div class="stepper-board" data-testid="stepper-board" data-tiles={words.clone()} role="img"
+                aria-label={words} style={format!("grid-template-columns: repeat({width}, 1.8em)")}>
+                { for tiles.iter().map(|&tile| if tile == 0 {
+                    html! { <span class="stepper-cell blank" /> }
+                } else {
+                    html! { <span class="stepper-cell">{ tile }</span> }
+                }) }
+            </div>
+            <figcaption>{ fill(t(lang, Key::StepBoard), &[&rank]) }</figcaption>
+        </figure>
+    }
 }
 
 /// A small drawing of 3 pegs with the disks where `pegs` puts them (disk 0 the smallest).

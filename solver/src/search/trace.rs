@@ -22,6 +22,13 @@ pub struct Trace {
     pub path: Vec<u64>,
     /// The number of ranks (`Puzzle::rank_count`).
     pub rank_count: u64,
+    /// Whether the search was stopped at the caller's cap on expansions before it ended (then `path` is empty).
+    #[serde(default)]
+    pub truncated: bool,
+    /// The cells of each expanded state, in `expanded` order, when the caller records them (sliding puzzles: the
+    /// tile in each cell, 0 the blank); empty otherwise.
+    #[serde(default)]
+    pub boards: Vec<Vec<u8>>,
 }
 
 /// Why a space cannot be traced.
@@ -107,6 +114,17 @@ impl Book {
 /// assert!(!trace.expanded.contains(&8)); // the goal (both on peg C: 2 + 2 * 3) is generated, never expanded
 /// ```
 pub fn trace_bfs<P: Puzzle>(puzzle: &P, cap: u64) -> Result<Trace, TraceError> {
+    trace_bfs_limited(puzzle, cap, usize::MAX, |_| {})
+}
+
+/// [`trace_bfs`] that stops after `max_expanded` expansions (setting `Trace::truncated`) and calls `on_expand` with
+/// each expanded state, in order (for a caller that records the states themselves, e.g. to draw them).
+pub fn trace_bfs_limited<P: Puzzle>(
+    puzzle: &P,
+    cap: u64,
+    max_expanded: usize,
+    mut on_expand: impl FnMut(&P::State),
+) -> Result<Trace, TraceError> {
     let mut book = Book::new(puzzle, cap)?;
     let (start, goal) = (puzzle.start(), puzzle.goal());
     let goal_rank = puzzle.rank(&goal);
@@ -122,9 +140,14 @@ pub fn trace_bfs<P: Puzzle>(puzzle: &P, cap: u64) -> Result<Trace, TraceError> {
         return Ok(trace);
     }
     while let Some(state) = queue.pop_front() {
+        if trace.expanded.len() >= max_expanded {
+            trace.truncated = true;
+            return Ok(trace);
+        }
         let rank = puzzle.rank(&state);
         book.closed[rank as usize] = true;
         trace.expanded.push(rank);
+        on_expand(&state);
         let mut found = false;
         puzzle.for_each_successor(&state, |_, next| {
             let r = puzzle.rank(&next) as usize;
@@ -167,6 +190,18 @@ pub fn trace_astar<P: Puzzle, H: Heuristic<P>>(
     heuristic: &H,
     cap: u64,
 ) -> Result<Trace, TraceError> {
+    trace_astar_limited(puzzle, heuristic, cap, usize::MAX, |_| {})
+}
+
+/// [`trace_astar`] that stops after `max_expanded` expansions (setting `Trace::truncated`) and calls `on_expand`
+/// with each expanded state, in order.
+pub fn trace_astar_limited<P: Puzzle, H: Heuristic<P>>(
+    puzzle: &P,
+    heuristic: &H,
+    cap: u64,
+    max_expanded: usize,
+    mut on_expand: impl FnMut(&P::State),
+) -> Result<Trace, TraceError> {
     let mut book = Book::new(puzzle, cap)?;
     let n = book.rank_count as usize;
     let mut g = vec![u32::MAX; n];
@@ -198,10 +233,15 @@ pub fn trace_astar<P: Puzzle, H: Heuristic<P>>(
             trace.path = book.path_to(rank);
             return Ok(trace);
         }
+        let Some(state) = states[r] else { continue };
+        if trace.expanded.len() >= max_expanded {
+            trace.truncated = true;
+            return Ok(trace);
+        }
         open_len = open_len.saturating_sub(1);
         book.closed[r] = true;
         trace.expanded.push(rank);
-        let Some(state) = states[r] else { continue };
+        on_expand(&state);
         let g_next = g[r] + 1;
         puzzle.for_each_successor(&state, |_, next| {
             let nr = puzzle.rank(&next) as usize;
@@ -365,6 +405,38 @@ mod tests {
             }
         );
         assert!(err.to_string().contains("smaller puzzle"));
+    }
+
+    #[test]
+    fn limited_traces_stop_at_the_cap_and_report_each_expanded_state() {
+        let shape = Shape {
+            width: 3,
+            height: 2,
+        };
+        let puzzle = SmallPuzzle::new(shape, &[0, 5, 4, 3, 2, 1], &shape.default_goal()).unwrap();
+        let dist = distances(&puzzle, puzzle.goal());
+        let full = trace_bfs(&puzzle, 1_000).unwrap();
+        assert!(!full.truncated);
+        assert_eq!(
+            full.path.len() as u32 - 1,
+            dist[puzzle.rank(&puzzle.start()) as usize]
+        );
+        let mut seen = Vec::new();
+        let cut = trace_bfs_limited(&puzzle, 1_000, 10, |s| seen.push(puzzle.rank(s))).unwrap();
+        assert!(cut.truncated && cut.path.is_empty());
+        assert_eq!(cut.expanded, full.expanded[..10].to_vec());
+        assert_eq!(
+            seen, cut.expanded,
+            "the callback sees each expanded state in order"
+        );
+        let h = crate::sliding::SlidingHeuristic::new(&puzzle, HeuristicName::Manhattan).unwrap();
+        let mut count = 0;
+        let astar = trace_astar_limited(&puzzle, &h, 1_000, 3, |_| count += 1).unwrap();
+        assert!(astar.truncated);
+        assert_eq!((astar.expanded.len(), count), (3, 3));
+        let whole = trace_astar_limited(&puzzle, &h, 1_000, usize::MAX, |_| {}).unwrap();
+        assert!(!whole.truncated);
+        assert_eq!(whole.path.len(), full.path.len());
     }
 
     #[test]

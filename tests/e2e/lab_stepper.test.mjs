@@ -1,0 +1,95 @@
+// The step-through view on sliding puzzles: after a BFS solve of a 2x3 puzzle, each step expands one state, whose
+// board is drawn (data-tiles), CLOSED grows by one per step, and the expanded boards follow a BFS this test runs by
+// hand (each one in OPEN at its least depth, OPEN's size matching). On a far 8-puzzle the recorded expansions are
+// capped, and the view says so instead of showing nothing.
+import assert from 'node:assert/strict';
+import { defaultGoal, neighbours, rng, scramble, slidingBfs, tid, useApp, waitStatus } from './helpers.mjs';
+
+const { test } = useApp();
+
+/** The boards one slide away from `board`. */
+function slides(board, width, height) {
+  const blank = board.indexOf(0);
+  return neighbours(blank, width, height).map((cell) => {
+    const child = [...board];
+    [child[blank], child[cell]] = [child[cell], child[blank]];
+    return child;
+  });
+}
+
+test('step-through on a 2x3 puzzle: the current board is drawn and CLOSED grows by one per step', async (s) => {
+  const { page } = s;
+  const [W, H] = [3, 2];
+  const goal = defaultGoal(W, H);
+  const random = rng(7);
+  let start = scramble(goal, W, H, 40, random);
+  while (slidingBfs(W, H, start, goal).distance < 8) start = scramble(goal, W, H, 40, random);
+  await s.open(`puzzle=sliding&size=${W}x${H}&start=${start}&goal=${goal}&algo=bfs`);
+  assert.equal(await page.locator(tid('stepper')).count(), 0, 'no stepper before a search');
+  await page.locator(tid('solve')).click();
+  await waitStatus(page, 'solved', 30_000);
+  const stepper = page.locator(tid('stepper'));
+  await stepper.waitFor();
+  const attr = async (name) => Number(await stepper.getAttribute(name));
+  const total = await attr('data-total');
+  assert.ok(total >= 8, `BFS from distance >= 8 expands at least 8 states (got ${total})`);
+  assert.equal(await page.locator(tid('stepper-truncated')).count(), 0, '360 states: nothing is cut');
+  await page.locator(tid('stepper-first')).click();
+  await page.waitForSelector(`${tid('stepper')}[data-step="0"]`);
+  assert.equal(await attr('data-closed'), 0);
+  assert.equal(await attr('data-open'), 1, 'only the start is in OPEN');
+  assert.equal(await page.locator(tid('stepper-board')).count(), 0, 'no board before the first expansion');
+
+  const depth = new Map([[start.join(','), 0]]);
+  const open = new Map([[start.join(','), 0]]);
+  const steps = Math.min(total, 15);
+  for (let i = 1; i <= steps; i++) {
+    await page.locator(tid('stepper-forward')).click();
+    await page.waitForSelector(`${tid('stepper')}[data-step="${i}"]`);
+    assert.equal(await attr('data-closed'), i, `CLOSED after step ${i}`);
+    const tiles = (await page.getAttribute(tid('stepper-board'), 'data-tiles')).split(',').map(Number);
+    assert.deepEqual([...tiles].sort((a, b) => a - b), [...goal].sort((a, b) => a - b), 'a board of the puzzle');
+    assert.equal(await page.locator(`${tid('stepper-board')} .stepper-cell`).count(), W * H, 'every cell drawn');
+    if (i === 1) assert.deepEqual(tiles, start, 'the start is expanded first');
+    const key = tiles.join(',');
+    assert.ok(open.has(key), `step ${i} expands ${key}, which is not in OPEN`);
+    assert.equal(open.get(key), Math.min(...open.values()), `step ${i}: BFS expands the shallowest state first`);
+    open.delete(key);
+    for (const next of slides(tiles, W, H)) {
+      const k = next.join(',');
+      if (!depth.has(k)) {
+        depth.set(k, depth.get(key) + 1);
+        open.set(k, depth.get(key) + 1);
+      }
+    }
+    // The last step stops as soon as the goal is generated, so OPEN is compared before it.
+    if (i < total) assert.equal(await attr('data-open'), open.size, `OPEN after step ${i}`);
+  }
+  await page.locator(tid('stepper-back')).click();
+  await page.waitForSelector(`${tid('stepper')}[data-step="${steps - 1}"]`);
+  assert.equal(await attr('data-closed'), steps - 1, 'Back removes one state from CLOSED');
+  s.note(`2x3 BFS from ${start}: ${total} expansions, ${steps} stepped`);
+});
+
+test('step-through on a far 8-puzzle: the recorded expansions are capped and the view says so', async (s) => {
+  const { page } = s;
+  const [W, H] = [3, 3];
+  const goal = defaultGoal(W, H);
+  const random = rng(11);
+  let start = scramble(goal, W, H, 80, random);
+  while (slidingBfs(W, H, start, goal).distance < 20) start = scramble(goal, W, H, 80, random);
+  await s.open(`puzzle=sliding&size=${W}x${H}&start=${start}&goal=${goal}&algo=bfs`);
+  await page.locator(tid('solve')).click();
+  await waitStatus(page, 'solved', 60_000);
+  const stepper = page.locator(tid('stepper'));
+  await stepper.waitFor();
+  await page.locator(tid('stepper-truncated')).waitFor();
+  const total = Number(await stepper.getAttribute('data-total'));
+  assert.ok(total > 1000, `the cap leaves a long record (got ${total})`);
+  await page.locator(tid('stepper-first')).click();
+  await page.locator(tid('stepper-forward')).click();
+  await page.waitForSelector(`${tid('stepper')}[data-step="1"]`);
+  const tiles = (await page.getAttribute(tid('stepper-board'), 'data-tiles')).split(',').map(Number);
+  assert.deepEqual(tiles, start, 'the first board is the start');
+  assert.equal(await stepper.getAttribute('data-closed'), '1');
+});
