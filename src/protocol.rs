@@ -39,7 +39,7 @@ pub enum RequestKind {
         /// a terminated busy worker run on for up to 2 s.) Filled in by the worker client.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         cancel_token: Option<String>,
-        /// Also return the expansion order (a `Trace` body before `Done`) when the space has at most
+        /// Also return the expansion order (a `Trace` body after `Done`) when the space has at most
         /// `TRACE_MAX_STATES` states; ignored for larger ones.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         trace: bool,
@@ -77,7 +77,7 @@ pub enum ResponseBody {
     },
     /// A preparation step before the search (building pattern databases) is this far done, from 0 to 1.
     Building { fraction: f64, elapsed_ms: f64 },
-    /// The teaching tracer's record of the search, sent before `Done` when the request asked for it.
+    /// The teaching tracer's record of the search, sent after `Done` when the request asked for it.
     Trace { trace: solver::search::trace::Trace },
     /// The search finished (solved, unsolvable, limit or invalid): the full report.
     Done { report: Report },

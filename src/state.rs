@@ -244,6 +244,8 @@ pub struct State {
     pub compare: crate::compare::Compare,
     /// The teaching tracer's record of the last run, for small spaces (the Sierpinski view).
     pub trace: Option<Rc<solver::search::trace::Trace>>,
+    /// The id of the last request that finished: its teaching trace follows its `Done` (so the solution shows first).
+    pub finished_id: u64,
     pub speed: u8,
     pub scramble_moves: u32,
     pub notice: Option<Notice>,
@@ -413,6 +415,7 @@ impl State {
             assist: crate::play::Assist::default(),
             compare: crate::compare::Compare::default(),
             trace: None,
+            finished_id: NO_REQUEST,
             speed: DEFAULT_SPEED,
             scramble_moves: DEFAULT_SCRAMBLE,
             notice: None,
@@ -850,6 +853,10 @@ impl State {
                     }
                     true
                 }
+                ResponseBody::Trace { trace } if current.is_none() && id == self.finished_id => {
+                    self.trace = Some(Rc::new(trace));
+                    true
+                }
                 _ if Some(id) != current => false,
                 ResponseBody::Progress {
                     expanded,
@@ -882,6 +889,7 @@ impl State {
                 }
                 ResponseBody::Done { report } => {
                     self.outbox = None;
+                    self.finished_id = id;
                     self.finish(report);
                     true
                 }

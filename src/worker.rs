@@ -283,6 +283,14 @@ fn run(
             if let Some(cache) = cache {
                 crate::pdb_cache::annotate(&mut report.message, cache.finish());
             }
+            post(
+                scope,
+                &Response {
+                    id,
+                    body: ResponseBody::Done { report },
+                },
+            );
+            // The teaching trace comes after the answer, so that it never delays the solution on screen.
             if let Some(trace) = trace.then(|| trace_request(&query)).flatten() {
                 post(
                     scope,
@@ -292,13 +300,6 @@ fn run(
                     },
                 );
             }
-            post(
-                scope,
-                &Response {
-                    id,
-                    body: ResponseBody::Done { report },
-                },
-            );
         }
     }
 }
