@@ -5,6 +5,7 @@
 
 pub mod check;
 pub mod hanoi;
+pub mod instances;
 pub mod numbers;
 pub mod pdb;
 pub mod puzzle;

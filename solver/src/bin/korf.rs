@@ -15,6 +15,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use solver::check::check_sliding;
+use solver::instances::{self, Instance};
 use solver::pdb::{
     load_or_else, solve_idastar, solve_manhattan, Geometry, Partition, Pdb, PdbTables, Provenance,
 };
@@ -52,15 +53,6 @@ struct Options {
     threads: usize,
     time_limit_ms: Option<u64>,
     data: PathBuf,
-}
-
-/// One line of the data file.
-#[derive(Debug, Clone)]
-struct Instance {
-    id: u32,
-    optimal: u64,
-    blank_first: Vec<u8>,
-    blank_last: Vec<u8>,
 }
 
 /// The CPU time this thread has run, in milliseconds, where Linux tells it
@@ -144,53 +136,10 @@ fn parse_args() -> Result<Options, String> {
     Ok(options)
 }
 
-fn parse_tiles(text: &str, line: usize) -> Result<Vec<u8>, String> {
-    text.split(',')
-        .map(|t| {
-            t.trim()
-                .parse::<u8>()
-                .map_err(|_| format!("line {line}: {t:?} is not a tile number"))
-        })
-        .collect()
-}
-
 fn read_instances(options: &Options) -> Result<Vec<Instance>, String> {
-    let text = std::fs::read_to_string(&options.data).map_err(|e| {
-        format!(
-            "cannot read {}: {e} (give the file with --data)",
-            options.data.display()
-        )
-    })?;
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line_no = i + 1;
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let fields: Vec<&str> = line.split('\t').collect();
-        if fields.len() != 4 {
-            return Err(format!(
-                "line {line_no}: expected 4 tab-separated columns, found {}",
-                fields.len()
-            ));
-        }
-        let id = fields[0]
-            .trim()
-            .parse()
-            .map_err(|_| format!("line {line_no}: bad id {:?}", fields[0]))?;
-        let optimal = fields[1]
-            .trim()
-            .parse()
-            .map_err(|_| format!("line {line_no}: bad length {:?}", fields[1]))?;
-        out.push(Instance {
-            id,
-            optimal,
-            blank_first: parse_tiles(fields[2], line_no)?,
-            blank_last: parse_tiles(fields[3], line_no)?,
-        });
-    }
-    out.truncate(options.first);
-    Ok(out)
+    let mut instances = instances::read(&options.data, 16)?;
+    instances.truncate(options.first);
+    Ok(instances)
 }
 
 /// Builds the tables, one thread per group when `threads` > 1 (on one thread with a progress line).

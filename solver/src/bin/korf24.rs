@@ -17,6 +17,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use solver::check::check_sliding;
+use solver::instances::{self, Instance};
 use solver::numbers::{bytes, count};
 use solver::query::PuzzleSpec;
 use solver::search::weighted::Weight;
@@ -50,15 +51,6 @@ struct Options {
     time_limit_ms: Option<u64>,
     data: PathBuf,
     quiet: bool,
-}
-
-/// One line of the data file.
-#[derive(Debug, Clone)]
-struct Instance {
-    id: u32,
-    optimal: u64,
-    /// The start for the goal 1,...,24,0.
-    start: Vec<u8>,
 }
 
 /// One run of one instance.
@@ -162,70 +154,14 @@ fn parse_args() -> Result<Options, String> {
     Ok(options)
 }
 
-fn parse_tiles(text: &str, line: usize) -> Result<Vec<u8>, String> {
-    let tiles = text
-        .split(',')
-        .map(|t| {
-            t.trim()
-                .parse::<u8>()
-                .map_err(|_| format!("line {line}: {t:?} is not a tile number"))
-        })
-        .collect::<Result<Vec<u8>, String>>()?;
-    if tiles.len() != CELLS {
-        return Err(format!(
-            "line {line}: {} tiles, but a 5x5 board has {CELLS}",
-            tiles.len()
-        ));
-    }
-    Ok(tiles)
-}
-
-/// The instances: `id <TAB> optimal <TAB> tiles for goal 0..24 <TAB> tiles for goal 1..24,0`.
 fn read_instances(options: &Options) -> Result<Vec<Instance>, String> {
-    let text = std::fs::read_to_string(&options.data).map_err(|e| {
-        format!(
-            "cannot read {}: {e} (give the file with --data)",
-            options.data.display()
-        )
-    })?;
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line_no = i + 1;
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let fields: Vec<&str> = line.split('\t').collect();
-        if fields.len() != 4 {
-            return Err(format!(
-                "line {line_no}: expected 4 tab-separated columns, found {}",
-                fields.len()
-            ));
-        }
-        let id = fields[0]
-            .trim()
-            .parse()
-            .map_err(|_| format!("line {line_no}: bad id {:?}", fields[0]))?;
-        let optimal = fields[1]
-            .trim()
-            .parse()
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| format!("line {line_no}: bad length {:?}", fields[1]))?;
-        out.push(Instance {
-            id,
-            optimal,
-            start: parse_tiles(fields[3], line_no)?,
-        });
-    }
-    if out.is_empty() {
-        return Err(format!("{} holds no instances", options.data.display()));
-    }
-    out.truncate(options.first);
-    Ok(out)
+    let mut instances = instances::read(&options.data, CELLS)?;
+    instances.truncate(options.first);
+    Ok(instances)
 }
 
 fn solve_one(instance: &Instance, weight: Weight, options: &Options) -> Result<Run, String> {
-    let puzzle = PuzzleSpec::sliding(SIDE, SIDE, instance.start.clone(), None)
+    let puzzle = PuzzleSpec::sliding(SIDE, SIDE, instance.blank_last.clone(), None)
         .map_err(|e| format!("instance {}: {e}", instance.id))?;
     let goal = puzzle.goal().to_vec();
     let query = Query {
@@ -263,7 +199,7 @@ fn solve_one(instance: &Instance, weight: Weight, options: &Options) -> Result<R
         run.problem = Some("the report holds no sliding moves".to_string());
         return Ok(run);
     };
-    if let Err(e) = check_sliding(SIDE, SIDE, &instance.start, &goal, letters) {
+    if let Err(e) = check_sliding(SIDE, SIDE, &instance.blank_last, &goal, letters) {
         run.problem = Some(format!("the solution does not replay: {e}"));
     } else if report.length < instance.optimal {
         run.problem = Some(format!(
