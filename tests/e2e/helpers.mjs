@@ -794,7 +794,11 @@ export async function cellCentre(page, index) {
 export async function waitPegsLayout(page, timeout = WAIT_MS) {
   const problem = `(${pegsProblem})(${JSON.stringify(tid('pegs'))})`;
   try {
-    await page.waitForFunction(`${problem} === ''`, null, { timeout, polling: 'raf' });
+    // Settled means matching data-state AND no transition still running in the pegs view: a disk sliding down after
+    // the one under it left is over the right peg already, but a drag aimed at its centre mid-slide can miss it.
+    const view = `document.querySelector(${JSON.stringify(tid('pegs'))})`;
+    const settled = `${problem} === '' && ${view}.getAnimations({ subtree: true }).every((a) => a.playState !== 'running')`;
+    await page.waitForFunction(settled, null, { timeout, polling: 'raf' });
   } catch {
     throw new Error(`the disks on screen do not match data-state: ${await page.evaluate(problem)}`);
   }
