@@ -30,6 +30,17 @@ pub trait Puzzle {
     /// The perfect rank of `state`: distinct states get distinct ranks below `rank_count()`.
     fn rank(&self, state: &Self::State) -> u64;
 
+    /// True when `rank` costs no more than reading a stored number (BFS then keeps no ranks beside its queue).
+    const RANK_IS_CHEAP: bool = false;
+
+    /// The rank of `next`, one move from `state` whose rank is `rank`. Puzzles override it where a move's
+    /// effect on the rank is cheaper to work out than a fresh `rank(next)`.
+    #[inline]
+    fn successor_rank(&self, state: &Self::State, rank: u64, next: &Self::State) -> u64 {
+        let _ = (state, rank);
+        self.rank(next)
+    }
+
     /// Bytes one stored state takes, for the memory estimate in `Stats`.
     fn state_bytes(&self) -> usize {
         std::mem::size_of::<Self::State>()
@@ -40,6 +51,14 @@ pub trait Puzzle {
 pub trait Heuristic<P: Puzzle> {
     /// The estimate for `state`.
     fn estimate(&self, state: &P::State) -> u32;
+
+    /// The estimate for `next`, one move from `state` whose estimate is `estimate`. Heuristics override it
+    /// where a move's effect is cheaper to work out than a fresh estimate of the whole state.
+    #[inline]
+    fn estimate_after(&self, state: &P::State, estimate: u32, next: &P::State) -> u32 {
+        let _ = (state, estimate);
+        self.estimate(next)
+    }
 
     /// True if `estimate` never exceeds the true distance; the tests check every heuristic that says so.
     fn admissible(&self) -> bool;

@@ -507,6 +507,8 @@ impl Puzzle for Hanoi {
         Some(self.state_count())
     }
 
+    const RANK_IS_CHEAP: bool = true;
+
     #[inline]
     fn rank(&self, state: &u64) -> u64 {
         *state

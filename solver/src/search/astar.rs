@@ -63,8 +63,28 @@ impl Open {
         let top = self.heap.first()?.1;
         let last = self.heap.pop()?;
         if !self.heap.is_empty() {
-            self.heap[0] = last;
-            self.sift_down(nodes, 0);
+            // Floyd's pop: the hole at the root goes down to a leaf along the smaller children (one
+            // comparison a level), then the last entry, which usually belongs near the bottom, goes up.
+            let len = self.heap.len();
+            let mut pos = 0;
+            loop {
+                let left = 2 * pos + 1;
+                if left >= len {
+                    break;
+                }
+                let right = left + 1;
+                let child = if right < len && self.heap[right].0 < self.heap[left].0 {
+                    right
+                } else {
+                    left
+                };
+                let below = self.heap[child];
+                self.heap[pos] = below;
+                nodes[below.1 as usize].heap_pos = pos as u32;
+                pos = child;
+            }
+            self.heap[pos] = last;
+            self.sift_up(nodes, pos);
         }
         nodes[top as usize].heap_pos = CLOSED;
         Some(top)
@@ -81,32 +101,6 @@ impl Open {
             self.heap[pos] = above;
             nodes[above.1 as usize].heap_pos = pos as u32;
             pos = parent;
-        }
-        self.heap[pos] = entry;
-        nodes[entry.1 as usize].heap_pos = pos as u32;
-    }
-
-    fn sift_down<S, M>(&mut self, nodes: &mut [Node<S, M>], mut pos: usize) {
-        let entry = self.heap[pos];
-        let len = self.heap.len();
-        loop {
-            let left = 2 * pos + 1;
-            if left >= len {
-                break;
-            }
-            let right = left + 1;
-            let child = if right < len && self.heap[right].0 < self.heap[left].0 {
-                right
-            } else {
-                left
-            };
-            let below = self.heap[child];
-            if entry.0 <= below.0 {
-                break;
-            }
-            self.heap[pos] = below;
-            nodes[below.1 as usize].heap_pos = pos as u32;
-            pos = child;
         }
         self.heap[pos] = entry;
         nodes[entry.1 as usize].heap_pos = pos as u32;
@@ -206,12 +200,17 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
             break Err(stop);
         }
         let g = node.g + 1;
+        // The move back to the parent is never worth a lookup: the parent is closed with a smaller g.
+        let parent = nodes[node.parent as usize].state;
         puzzle.for_each_successor(&node.state, |mv, next| {
+            if next == parent {
+                return;
+            }
             stats.generated += 1;
             match index.get(puzzle, &next) {
                 None => {
                     let child = nodes.len() as u32;
-                    let h = heuristic.estimate(&next);
+                    let h = heuristic.estimate_after(&node.state, node.h, &next);
                     nodes.push(Node {
                         state: next,
                         parent: id,

@@ -33,55 +33,85 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
         .rank_count()
         .unwrap_or(budget)
         .min(budget)
-        .min(RESERVE_MAX);
-    let mut queue: Vec<P::State> = Vec::with_capacity(reserve as usize);
-    queue.push(start);
-    let state_bytes = std::mem::size_of::<P::State>() as u64;
-    let mut head = 0usize;
-    // Nodes before `layer_end` are at `depth`, the rest at `depth + 1`.
-    let (mut depth, mut layer_end) = (0usize, 1usize);
-    let stop = loop {
-        if head == queue.len() {
+        .min(RESERVE_MAX) as usize;
+    // Dense marks are indexed by rank. Unless a rank is free to compute, each queued state keeps its rank
+    // (below 2^30, so a u32) in a parallel queue, and a successor's rank is updated from its parent's.
+    let dense = marks.is_dense();
+    let keep_ranks = dense && !P::RANK_IS_CHEAP;
+    let mut queue = Fifo::with_capacity(reserve, start);
+    let mut ranks = Fifo::with_capacity(if keep_ranks { reserve } else { 0 }, 0u32);
+    queue.offer(start, true);
+    ranks.offer(puzzle.rank(&start) as u32, keep_ranks);
+    let entry_bytes = (std::mem::size_of::<P::State>() + if keep_ranks { 4 } else { 0 }) as u64;
+    let memory = |queue: &Fifo<P::State>, marks: &DepthMarks<P::State>| {
+        queue.capacity() as u64 * entry_bytes + marks.bytes(puzzle.state_bytes())
+    };
+    let (mut head, mut depth, mut layer_start) = (0usize, 0usize, 0usize);
+    let stop = 'search: loop {
+        // Expand the layer at `depth`, queue[head..layer_end]; its successors are queued behind it.
+        let layer_end = queue.len();
+        if head == layer_end {
             break Some((
                 Status::Unsolvable,
                 "the whole reachable space was searched and the goal is not in it".to_string(),
             ));
         }
-        if head == layer_end {
-            depth += 1;
-            layer_end = queue.len();
-        }
-        let state = queue[head];
-        stats.expand_at(depth);
-        if stats.expanded % super::CHECK_EVERY == 0 {
-            stats.open_size((queue.len() - head) as u64);
-            stats.closed = head as u64;
-            stats.memory(queue.capacity() as u64 * state_bytes + marks.bytes(puzzle.state_bytes()));
-            if let Some(stop) = control.checkpoint(&mut stats) {
-                break Some(stop);
+        layer_start = head;
+        let mark = DepthMarks::<P::State>::mark_of(depth + 1);
+        stats.by_depth.push(0);
+        while head < layer_end {
+            if (head as u64 + 1).is_multiple_of(super::CHECK_EVERY) {
+                stats.expanded = head as u64;
+                stats.by_depth[depth] = (head - layer_start) as u64;
+                stats.open_size((queue.len() - head) as u64);
+                stats.closed = head as u64;
+                stats.memory(memory(&queue, &marks));
+                if let Some(stop) = control.checkpoint(&mut stats) {
+                    break 'search Some(stop);
+                }
+            }
+            if let Some(stop) = control.over_state_limit(queue.len() as u64) {
+                break 'search Some(stop);
+            }
+            let state = queue.get(head);
+            let rank = match (keep_ranks, dense) {
+                (true, _) => u64::from(ranks.get(head)),
+                (false, true) => puzzle.rank(&state),
+                (false, false) => 0,
+            };
+            head += 1;
+            let mut found = false;
+            puzzle.for_each_successor(&state, |_, next| {
+                stats.generated += 1;
+                let next_rank = if dense {
+                    puzzle.successor_rank(&state, rank, &next)
+                } else {
+                    0
+                };
+                // No branch on `fresh`: about a third of the successors are duplicates, at random.
+                let fresh = marks.mark_ranked(&next, next_rank, mark);
+                queue.offer(next, fresh);
+                if keep_ranks {
+                    ranks.offer(next_rank as u32, fresh);
+                }
+                stats.duplicates += u64::from(!fresh);
+                found |= fresh & (next == goal);
+            });
+            if found {
+                break 'search None;
             }
         }
-        if let Some(stop) = control.over_state_limit(queue.len() as u64) {
-            break Some(stop);
-        }
-        let mut found = false;
-        puzzle.for_each_successor(&state, |_, next| {
-            stats.generated += 1;
-            if found || !marks.mark(puzzle, &next, depth + 1) {
-                stats.duplicates += u64::from(!found);
-                return;
-            }
-            queue.push(next);
-            found = next == goal;
-        });
-        head += 1;
-        if found {
-            break None;
-        }
+        stats.by_depth[depth] = (head - layer_start) as u64;
+        depth += 1;
     };
+    stats.expanded = head as u64;
+    if let Some(layer) = stats.by_depth.get_mut(depth) {
+        // Stopped inside the layer at `depth`.
+        *layer = (head - layer_start) as u64;
+    }
     stats.open_size((queue.len() - head) as u64);
     stats.closed = head as u64;
-    stats.memory(queue.capacity() as u64 * state_bytes + marks.bytes(puzzle.state_bytes()));
+    stats.memory(memory(&queue, &marks));
     stats.elapsed_ms = control.elapsed_ms();
     match stop {
         Some((status, message)) => Outcome::stopped(Algorithm::Bfs, status, message, stats),
@@ -89,6 +119,46 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
             let moves = walk_back(puzzle, &marks, goal, depth + 1);
             Outcome::solved(Algorithm::Bfs, moves, true, stats)
         }
+    }
+}
+
+/// BFS's queue, appended to without a branch on whether an item is kept: the slot past the end is always
+/// written, and the length grows by one only for a kept item. The slots grow ahead in steps, rarely.
+struct Fifo<T> {
+    slots: Vec<T>,
+    len: usize,
+}
+
+impl<T: Copy> Fifo<T> {
+    /// Room reserved for `capacity` items; `fill` is written into slots before they are used.
+    fn with_capacity(capacity: usize, fill: T) -> Self {
+        let mut slots = Vec::with_capacity(capacity.max(1));
+        slots.push(fill);
+        Fifo { slots, len: 0 }
+    }
+
+    /// Writes `item` past the end, and keeps it if `keep`.
+    #[inline]
+    fn offer(&mut self, item: T, keep: bool) {
+        self.slots[self.len] = item;
+        self.len += usize::from(keep);
+        if self.len == self.slots.len() {
+            let step = self.slots.len().clamp(16, 1 << 16);
+            self.slots.resize(self.slots.len() + step, item);
+        }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> T {
+        self.slots[i]
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn capacity(&self) -> usize {
+        self.slots.capacity()
     }
 }
 

@@ -8,6 +8,8 @@ use crate::{Heuristic, Puzzle};
 struct Frame<S> {
     state: S,
     g: u32,
+    /// The heuristic's estimate for `state`, which its children's estimates are updated from.
+    h: u32,
     first_child: usize,
     next_child: usize,
     children_end: usize,
@@ -39,6 +41,7 @@ pub fn idastar<P: Puzzle, H: Heuristic<P>>(
         frames.push(Frame {
             state: start,
             g: 0,
+            h: heuristic.estimate(&start),
             first_child: 0,
             next_child: 0,
             children_end: 0,
@@ -75,6 +78,7 @@ pub fn idastar<P: Puzzle, H: Heuristic<P>>(
             frames.push(Frame {
                 state,
                 g,
+                h,
                 first_child: 0,
                 next_child: 0,
                 children_end: 0,
@@ -142,7 +146,7 @@ fn expand<P: Puzzle, H: Heuristic<P>>(
             stats.duplicates += 1;
             return;
         }
-        children.push((heuristic.estimate(&next), mv, next));
+        children.push((heuristic.estimate_after(&top.state, top.h, &next), mv, next));
     });
     // A stable insertion sort: at most a handful of children.
     let slice = &mut children[begin..];

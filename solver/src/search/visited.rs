@@ -108,6 +108,33 @@ impl<S: Copy + Eq + std::hash::Hash> DepthMarks<S> {
         }
     }
 
+    /// Whether the marks are a dense array indexed by rank (so callers can pass ranks they already know).
+    pub fn is_dense(&self) -> bool {
+        matches!(self, DepthMarks::Dense(_))
+    }
+
+    /// Marks `next` with `mark` (from [`Self::mark_of`]) if it was unseen; true if it was. `rank` is its rank
+    /// where the marks are dense, and ignored where they are hashed.
+    #[inline]
+    pub fn mark_ranked(&mut self, next: &S, rank: u64, mark: u8) -> bool {
+        match self {
+            DepthMarks::Dense(words) => {
+                let (word, shift) = ((rank >> 5) as usize, (rank & 31) * 2);
+                let fresh = (words[word] >> shift) & 3 == 0;
+                words[word] |= u64::from(fresh) * (u64::from(mark) << shift);
+                fresh
+            }
+            DepthMarks::Hash(map) => {
+                let mut fresh = false;
+                map.entry(*next).or_insert_with(|| {
+                    fresh = true;
+                    mark
+                });
+                fresh
+            }
+        }
+    }
+
     /// The mark a state at `depth` carries.
     pub fn mark_of(depth: usize) -> u8 {
         (depth % 3) as u8 + 1

@@ -489,7 +489,7 @@ pub fn weighted_astar<P: Puzzle, H: Heuristic<P>>(
             match found {
                 Err(at) => {
                     let child = nodes.len() as u32;
-                    let h = heuristic.estimate(&next);
+                    let h = heuristic.estimate_after(&node.state, node.h, &next);
                     nodes.push(Node {
                         state: next,
                         parent: id,

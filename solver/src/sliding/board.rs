@@ -107,6 +107,9 @@ pub struct SlidingPuzzle<C> {
     goal: Board<C>,
     /// `neighbour[cell][dir]`: the cell the blank reaches from `cell` moving `dir`, or `OFF`.
     neighbour: [[u8; 4]; MAX_CELLS],
+    /// The moves the blank has from each cell, in successor order: a loop of known length, with no
+    /// hard-to-predict "is this move on the board" branch per direction.
+    exits: [Exits; MAX_CELLS],
     /// N!, when it fits in a u64.
     rank_count: Option<u64>,
     /// The place values of the Lehmer digits: `(N-1-i)!` for cell i (0 beyond N or when N > 20).
@@ -115,6 +118,13 @@ pub struct SlidingPuzzle<C> {
     half_weight: [u64; MAX_RANKED_CELLS],
     /// (N-1)!/2: the stride of the blank's cell in `half_rank`, when N! fits.
     half_stride: u64,
+}
+
+/// The blank's moves from one cell: `count` of them, `(direction, cell reached)`.
+#[derive(Debug, Clone, Copy)]
+struct Exits {
+    count: u8,
+    moves: [(Dir, u8); 4],
 }
 
 /// One in every nibble: adding `ONES << 4(t+1)` counts tile t in every nibble above t.
@@ -148,6 +158,18 @@ impl<C: Cells> SlidingPuzzle<C> {
                 }
             }
         }
+        let mut exits = [Exits {
+            count: 0,
+            moves: [(Dir::Up, OFF); 4],
+        }; MAX_CELLS];
+        for (row, exit) in neighbour.iter().zip(exits.iter_mut()) {
+            for dir in Dir::ALL {
+                if row[dir as usize] != OFF {
+                    exit.moves[usize::from(exit.count)] = (dir, row[dir as usize]);
+                    exit.count += 1;
+                }
+            }
+        }
         let factorial = |k: usize| (1..=k as u64).product::<u64>();
         let (mut weight, mut half_weight) = ([0u64; MAX_RANKED_CELLS], [0u64; MAX_RANKED_CELLS]);
         let (mut rank_count, mut half_stride) = (None, 0);
@@ -168,6 +190,7 @@ impl<C: Cells> SlidingPuzzle<C> {
             start: encode(start),
             goal: encode(goal),
             neighbour,
+            exits,
             rank_count,
             weight,
             half_weight,
@@ -316,18 +339,15 @@ impl<C: Cells> Puzzle for SlidingPuzzle<C> {
     #[inline]
     fn for_each_successor(&self, state: &Board<C>, mut visit: impl FnMut(Dir, Board<C>)) {
         let b = state.blank();
-        let row = &self.neighbour[b];
-        for dir in Dir::ALL {
-            let to = row[dir as usize];
-            if to != OFF {
-                visit(
-                    dir,
-                    Board {
-                        cells: state.cells.slide(b, usize::from(to)),
-                        blank: to,
-                    },
-                );
-            }
+        let exits = &self.exits[b];
+        for &(dir, to) in &exits.moves[..usize::from(exits.count)] {
+            visit(
+                dir,
+                Board {
+                    cells: state.cells.slide(b, usize::from(to)),
+                    blank: to,
+                },
+            );
         }
     }
 
@@ -372,6 +392,18 @@ impl<C: Cells> Puzzle for SlidingPuzzle<C> {
             }
         }
         r
+    }
+
+    /// Updates the parent's rank by the digits between the blank's two cells (see [`Cells::rank_change`]).
+    #[inline]
+    fn successor_rank(&self, state: &Board<C>, rank: u64, next: &Board<C>) -> u64 {
+        if self.n > MAX_RANKED_CELLS {
+            return 0;
+        }
+        let change = state
+            .cells
+            .rank_change(state.blank(), next.blank(), self.n, &self.weight);
+        rank.wrapping_add_signed(change)
     }
 }
 

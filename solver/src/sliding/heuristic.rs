@@ -72,12 +72,27 @@ impl Manhattan {
     }
 }
 
+impl Manhattan {
+    /// The change in distance when the tile `next` has in `state`'s blank cell moved there.
+    #[inline]
+    fn change<C: Cells>(&self, state: &Board<C>, next: &Board<C>) -> i32 {
+        let (to, from) = (state.blank(), next.blank());
+        let tile = next.tile_at(to);
+        self.tile_distance(tile, to) as i32 - self.tile_distance(tile, from) as i32
+    }
+}
+
 impl<C: Cells> Heuristic<SlidingPuzzle<C>> for Manhattan {
     #[inline]
     fn estimate(&self, state: &Board<C>) -> u32 {
         (0..self.n)
             .map(|cell| self.tile_distance(state.tile_at(cell), cell))
             .sum()
+    }
+    /// Only the moved tile's distance changes.
+    #[inline]
+    fn estimate_after(&self, state: &Board<C>, estimate: u32, next: &Board<C>) -> u32 {
+        estimate.wrapping_add_signed(self.change(state, next))
     }
     fn admissible(&self) -> bool {
         true
@@ -172,6 +187,53 @@ impl LinearConflict {
     }
 }
 
+impl LinearConflict {
+    /// The tiles that must leave one line: row `line`, or column `line` if `column`.
+    #[inline]
+    fn line_leave<C: Cells>(&self, state: &Board<C>, line: usize, column: bool) -> u32 {
+        let (len, step, first) = if column {
+            (self.height, self.width, line)
+        } else {
+            (self.width, 1, line * self.width)
+        };
+        let (home, order) = if column {
+            (&self.goal_col, &self.goal_row)
+        } else {
+            (&self.goal_row, &self.goal_col)
+        };
+        let (mut tails, mut leave) = (0u16, 0u32);
+        for k in 0..len {
+            let t = usize::from(state.tile_at(first + k * step));
+            let inside = home[t] == line as u8;
+            let (next, out) = patience(tails, order[t] & 7);
+            tails = if inside { next } else { tails };
+            leave += out & u32::from(inside);
+        }
+        leave
+    }
+
+    /// The change in conflict moves from `state` to `next`, one move apart. A sideways move keeps every
+    /// row's order, and changes a column only if it is the moved tile's goal column (the tile joins or
+    /// leaves it); likewise a vertical move and rows. So at most one line is counted twice.
+    #[inline]
+    fn conflict_change<C: Cells>(&self, state: &Board<C>, next: &Board<C>) -> i32 {
+        let (to, from) = (state.blank(), next.blank());
+        let tile = usize::from(next.tile_at(to));
+        let (w, sideways) = (self.width, to / self.width == from / self.width);
+        let (home, a, b) = if sideways {
+            (usize::from(self.goal_col[tile]), to % w, from % w)
+        } else {
+            (usize::from(self.goal_row[tile]), to / w, from / w)
+        };
+        if home != a && home != b {
+            return 0;
+        }
+        let before = self.line_leave(state, home, sideways);
+        let after = self.line_leave(next, home, sideways);
+        2 * (after as i32 - before as i32)
+    }
+}
+
 /// One patience-sorting step over distinct values below 8, with the tails as a bit set: `x`
 /// replaces the smallest tail above it (`x` extends no run: returns 1) or starts a new longest run
 /// (returns 0). Returns the new tails too.
@@ -200,6 +262,13 @@ impl<C: Cells> Heuristic<SlidingPuzzle<C>> for LinearConflict {
     fn estimate(&self, state: &Board<C>) -> u32 {
         let (manhattan, conflict) = self.pass(state);
         manhattan + conflict
+    }
+    /// The moved tile's Manhattan change plus the one line whose conflicts can change.
+    #[inline]
+    fn estimate_after(&self, state: &Board<C>, estimate: u32, next: &Board<C>) -> u32 {
+        estimate.wrapping_add_signed(
+            self.manhattan.change(state, next) + self.conflict_change(state, next),
+        )
     }
     fn admissible(&self) -> bool {
         true
@@ -284,6 +353,14 @@ impl<C: Cells> Heuristic<SlidingPuzzle<C>> for SlidingHeuristic<C> {
             SlidingHeuristic::LinearConflict(h) => {
                 Heuristic::<SlidingPuzzle<C>>::estimate(h, state)
             }
+        }
+    }
+    #[inline]
+    fn estimate_after(&self, state: &Board<C>, estimate: u32, next: &Board<C>) -> u32 {
+        match self {
+            SlidingHeuristic::Misplaced(h) => h.estimate(next),
+            SlidingHeuristic::Manhattan(h) => h.estimate_after(state, estimate, next),
+            SlidingHeuristic::LinearConflict(h) => h.estimate_after(state, estimate, next),
         }
     }
     fn admissible(&self) -> bool {

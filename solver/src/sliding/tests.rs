@@ -264,8 +264,29 @@ fn check_heuristics<C: Cells>(s: Shape, goal: &[u8]) -> (usize, usize) {
         );
         lc_above_manhattan += usize::from(hl > hd);
         exact += usize::from(hl == d);
+        check_estimates_after(&p, &b, &[&mis, &man, &lc]);
     }
     (lc_above_manhattan, exact)
+}
+
+/// Each heuristic's update for one move agrees with a fresh estimate of every successor of `board`.
+fn check_estimates_after<C: Cells>(
+    p: &SlidingPuzzle<C>,
+    board: &Board<C>,
+    heuristics: &[&SlidingHeuristic<C>],
+) {
+    for h in heuristics {
+        let here = h.estimate(board);
+        p.for_each_successor(board, |dir, next| {
+            assert_eq!(
+                h.estimate_after(board, here, &next),
+                h.estimate(&next),
+                "{} {:?} blank {dir:?}",
+                Heuristic::<SlidingPuzzle<C>>::name(*h),
+                p.tiles(board)
+            );
+        });
+    }
 }
 
 #[test]
@@ -323,6 +344,55 @@ fn ranks_are_perfect_on_every_arrangement() {
             hit[r as usize] = true;
         }
         assert!(hit.iter().all(|&x| x));
+    }
+}
+
+/// Checks `successor_rank` against the naive Lehmer code of every successor of `tiles`.
+fn check_successor_ranks<C: Cells>(p: &SlidingPuzzle<C>, tiles: &[u8]) {
+    let board = p.board(tiles).unwrap();
+    let rank = naive_rank(tiles);
+    p.for_each_successor(&board, |dir, next| {
+        let expected = naive_rank(&p.tiles(&next));
+        assert_eq!(
+            p.successor_rank(&board, rank, &next),
+            expected,
+            "{tiles:?} blank {dir:?}"
+        );
+    });
+}
+
+#[test]
+fn successor_ranks_match_fresh_ranks() {
+    // Every arrangement of the small shapes, in both cell layouts (the nibble one has its own SWAR code).
+    for s in [shape(2, 2), shape(2, 3), shape(3, 2), shape(3, 3)] {
+        let p = SmallPuzzle::with_default_goal(s, &s.default_goal()).unwrap();
+        let q = LargePuzzle::with_default_goal(s, &s.default_goal()).unwrap();
+        for tiles in permutations(s.cells()) {
+            check_successor_ranks(&p, &tiles);
+            check_successor_ranks(&q, &tiles);
+        }
+    }
+    // Random arrangements up to the 20 cells that still have a rank, blank on every cell.
+    for s in [
+        shape(4, 4),
+        shape(2, 8),
+        shape(8, 2),
+        shape(3, 5),
+        shape(4, 5),
+        shape(5, 4),
+    ] {
+        let q = LargePuzzle::with_default_goal(s, &s.default_goal()).unwrap();
+        let small = (s.cells() <= 16)
+            .then(|| SmallPuzzle::with_default_goal(s, &s.default_goal()).unwrap());
+        for seed in 0..200 {
+            let mut tiles = random_goal(s, seed);
+            let b = tiles.iter().position(|&t| t == 0).unwrap();
+            tiles.swap(b, seed as usize % s.cells());
+            check_successor_ranks(&q, &tiles);
+            if let Some(p) = &small {
+                check_successor_ranks(p, &tiles);
+            }
+        }
     }
 }
 
@@ -425,6 +495,8 @@ fn big_boards_walk_and_estimate_like_plain_lists() {
         assert!(p.check_solvable().is_ok());
         let lc = LinearConflict::new(&p);
         let mis = Misplaced::new(&p);
+        let [mis_any, man_any, lc_any] =
+            SlidingHeuristic::<Bytes>::NAMES.map(|name| SlidingHeuristic::new(&p, name).unwrap());
         let mut rng = SplitMix64::new(seed);
         let (mut board, mut tiles) = (p.start(), start.clone());
         for _ in 0..300 {
@@ -447,6 +519,7 @@ fn big_boards_walk_and_estimate_like_plain_lists() {
                 expected,
                 "{s} {tiles:?}"
             );
+            check_estimates_after(&p, &board, &[&mis_any, &man_any, &lc_any]);
         }
     }
 }
