@@ -21,6 +21,11 @@ impl Weights {
 }
 
 const CLOSED: u32 = u32::MAX;
+/// Open but outside the heap: the best child of the node being expanded, held back (see `best_first`).
+const HELD: u32 = u32::MAX - 1;
+
+/// The nodes (and heap entries) reserved before a search starts.
+const INITIAL_NODES: usize = 1 << 12;
 
 #[derive(Clone, Copy)]
 struct Node<S, M> {
@@ -154,9 +159,12 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
     let mut stats = Stats::default();
     let goal = puzzle.goal();
     let start = puzzle.start();
-    let mut nodes: Vec<Node<P::State, P::Move>> = Vec::new();
+    // Room for a small search from the start, like the index's: no regrowth copies on the common sizes.
+    let mut nodes: Vec<Node<P::State, P::Move>> = Vec::with_capacity(INITIAL_NODES);
     let mut index = StateIndex::new(puzzle, Reach::Informed);
-    let mut open = Open { heap: Vec::new() };
+    let mut open = Open {
+        heap: Vec::with_capacity(INITIAL_NODES),
+    };
     nodes.push(Node {
         state: start,
         parent: 0,
@@ -175,9 +183,20 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
                 + index.bytes(puzzle.state_bytes())
         };
     let mut closed = 0u64;
+    // The node to expand next when it never entered the heap: an expansion's best new child whose key is no
+    // larger than any in the heap is the next pop anyway (on the long plateaus of f where A* dives, it
+    // nearly always is), so it skips a push and a pop.
+    let mut next_up: Option<u32> = None;
     let result: Result<u32, (Status, String)> = loop {
-        stats.open_size(open.heap.len() as u64);
-        let Some(id) = open.pop(&mut nodes) else {
+        stats.open_size(open.heap.len() as u64 + u64::from(next_up.is_some()));
+        let popped = match next_up.take() {
+            Some(id) => {
+                nodes[id as usize].heap_pos = CLOSED;
+                Some(id)
+            }
+            None => open.pop(&mut nodes),
+        };
+        let Some(id) = popped else {
             break Err((
                 Status::Unsolvable,
                 "every reachable state was searched and the goal is not among them".into(),
@@ -202,6 +221,7 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
         let g = node.g + 1;
         // The move back to the parent is never worth a lookup: the parent is closed with a smaller g.
         let parent = nodes[node.parent as usize].state;
+        let mut held: Option<(u64, u32)> = None;
         puzzle.for_each_successor(&node.state, |mv, next| {
             if next == parent {
                 return;
@@ -216,18 +236,28 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
                         parent: id,
                         g,
                         h,
-                        heap_pos: 0,
+                        heap_pos: HELD,
                         mv: Some(mv),
                     });
                     index.insert(puzzle, &next, child);
-                    open.push(&mut nodes, weights, child);
+                    let key = Open::key(&nodes, weights, child);
+                    match held {
+                        Some((best, _)) if best <= key => open.push(&mut nodes, weights, child),
+                        Some((_, other)) => {
+                            open.push(&mut nodes, weights, other);
+                            held = Some((key, child));
+                        }
+                        None => held = Some((key, child)),
+                    }
                 }
                 Some(other) if weights.g > 0 && g < nodes[other as usize].g => {
                     let known = &mut nodes[other as usize];
                     known.g = g;
                     known.parent = id;
                     known.mv = Some(mv);
-                    if known.heap_pos == CLOSED {
+                    if known.heap_pos == HELD {
+                        // Never happens (successors are distinct); it would be pushed with its new g.
+                    } else if known.heap_pos == CLOSED {
                         // Reopened: only an inconsistent heuristic gets here.
                         closed -= 1;
                         open.push(&mut nodes, weights, other);
@@ -239,6 +269,13 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
                 Some(_) => stats.duplicates += 1,
             }
         });
+        if let Some((key, child)) = held {
+            if open.heap.first().is_none_or(|top| key <= top.0) {
+                next_up = Some(child);
+            } else {
+                open.push(&mut nodes, weights, child);
+            }
+        }
     };
     stats.closed = closed;
     stats.memory(memory(&nodes, &open, &index));
