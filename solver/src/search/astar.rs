@@ -1,12 +1,14 @@
-//! Best-first search on f = wg*g + wh*h: A* (1, 1), greedy best-first (0, 1) and weighted A* (1, w).
+//! Best-first search on f = wg*g + wh*h: A* (1, 1), greedy best-first (0, 1) and weighted A* (1, w), one engine.
 //!
 //! OPEN is an indexed binary heap: improving a node's g moves it in place (decrease-key), so the heap never holds
 //! stale entries and its size is exactly the OPEN size. Ties on f go to the larger g (the deeper node), which
-//! reaches the goal sooner on the plateaus that sliding puzzles are full of.
+//! reaches the goal sooner on the plateaus that sliding puzzles are full of, then to the newest node.
 
-use super::visited::{Reach, StateIndex};
+use super::visited::{FxBuild, NodeIndex};
 use super::{Algorithm, Control, Outcome, Stats, Status};
 use crate::{Heuristic, Puzzle};
+use std::collections::HashMap;
+use std::hash::Hash;
 
 /// The weights of f = g_weight * g + h_weight * h.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,57 +22,76 @@ impl Weights {
     pub const GREEDY: Weights = Weights { g: 0, h: 1 };
 }
 
+/// What the search does with a state it has expanded when a shorter path to it turns up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reopen {
+    /// Expand it again: A* stays optimal, and weighted A* keeps its bound, with every admissible heuristic.
+    Always,
+    /// Keep the first expansion: fewer expansions (a third fewer for weighted A* on the 24-puzzle), and the
+    /// bound still holds if the heuristic is consistent (|h(s) - h(t)| <= 1 across every move, h = 0 at the
+    /// goal), as Manhattan distance and linear conflict are (Likhachev, Gordon and Thrun, ARA*, 2003).
+    Never,
+}
+
+/// `heap_pos` of a node expanded (CLOSED).
 const CLOSED: u32 = u32::MAX;
-/// Open but outside the heap: the best child of the node being expanded, held back (see `best_first`).
+/// `heap_pos` of a node open but outside the heap: the best child of the node being expanded, held back.
 const HELD: u32 = u32::MAX - 1;
 
 /// The nodes (and heap entries) reserved before a search starts.
 const INITIAL_NODES: usize = 1 << 12;
 
+/// One stored state: where it came from, its costs, and where it is in OPEN.
 #[derive(Clone, Copy)]
 struct Node<S, M> {
     state: S,
     parent: u32,
     g: u32,
     h: u32,
-    /// Position in the heap, or `CLOSED`.
+    /// Position in the heap, or `CLOSED` or `HELD`.
     heap_pos: u32,
     mv: Option<M>,
 }
 
-/// OPEN: node ids ordered by (f ascending, g descending), each node knowing its own position. Each entry carries
-/// its packed key, so sifting compares integers in the heap itself instead of chasing node ids.
+/// OPEN: a binary heap of entries that order themselves, each node knowing its own position. An entry holds f
+/// (which can pass 2^32, with a large h and a weight of many hundredths) in the high 64 bits, then the complement
+/// of g so that ties on f go to the deeper node, then the complement of the node id: among equal f and g the
+/// newest node first, which keeps the search on the path it is extending (on the 24-puzzle it halved weighted
+/// A*'s worst case against oldest-first) and makes the order total, so that runs repeat exactly.
 struct Open {
-    heap: Vec<(u64, u32)>,
+    heap: Vec<u128>,
 }
 
 impl Open {
-    /// f in the high half, and the complement of g in the low half so that a larger g sorts first.
     #[inline]
-    fn key<S, M>(nodes: &[Node<S, M>], w: Weights, id: u32) -> u64 {
-        let n = &nodes[id as usize];
-        let f = u64::from(w.g) * u64::from(n.g) + u64::from(w.h) * u64::from(n.h);
-        (f.min(u64::from(u32::MAX)) << 32) | u64::from(u32::MAX - n.g)
+    fn entry(weights: Weights, g: u32, h: u32, id: u32) -> u128 {
+        let f = u64::from(weights.g) * u64::from(g) + u64::from(weights.h) * u64::from(h);
+        (u128::from(f) << 64) | (u128::from(u32::MAX - g) << 32) | u128::from(u32::MAX - id)
     }
 
-    fn push<S, M>(&mut self, nodes: &mut [Node<S, M>], w: Weights, id: u32) {
-        self.heap.push((Self::key(nodes, w, id), id));
-        self.sift_up(nodes, self.heap.len() - 1);
+    /// The node id of an entry.
+    #[inline]
+    fn id(entry: u128) -> u32 {
+        u32::MAX - entry as u32
     }
 
-    /// Re-keys the node at heap position `pos` after its g fell, and moves it up.
-    fn decrease<S, M>(&mut self, nodes: &mut [Node<S, M>], w: Weights, pos: usize) {
-        self.heap[pos].0 = Self::key(nodes, w, self.heap[pos].1);
-        self.sift_up(nodes, pos);
+    fn push<S, M>(&mut self, nodes: &mut [Node<S, M>], entry: u128) {
+        self.heap.push(entry);
+        self.sift_up(nodes, self.heap.len() - 1, entry);
+    }
+
+    /// Replaces the entry at `pos` by a smaller one (the node's g fell) and moves it up.
+    fn decrease<S, M>(&mut self, nodes: &mut [Node<S, M>], pos: usize, entry: u128) {
+        self.sift_up(nodes, pos, entry);
     }
 
     fn pop<S, M>(&mut self, nodes: &mut [Node<S, M>]) -> Option<u32> {
-        let top = self.heap.first()?.1;
+        let top = *self.heap.first()?;
         let last = self.heap.pop()?;
-        if !self.heap.is_empty() {
+        let len = self.heap.len();
+        if len > 0 {
             // Floyd's pop: the hole at the root goes down to a leaf along the smaller children (one
             // comparison a level), then the last entry, which usually belongs near the bottom, goes up.
-            let len = self.heap.len();
             let mut pos = 0;
             loop {
                 let left = 2 * pos + 1;
@@ -78,37 +99,124 @@ impl Open {
                     break;
                 }
                 let right = left + 1;
-                let child = if right < len && self.heap[right].0 < self.heap[left].0 {
+                let child = if right < len && self.heap[right] < self.heap[left] {
                     right
                 } else {
                     left
                 };
                 let below = self.heap[child];
                 self.heap[pos] = below;
-                nodes[below.1 as usize].heap_pos = pos as u32;
+                nodes[Self::id(below) as usize].heap_pos = pos as u32;
                 pos = child;
             }
-            self.heap[pos] = last;
-            self.sift_up(nodes, pos);
+            self.sift_up(nodes, pos, last);
         }
-        nodes[top as usize].heap_pos = CLOSED;
-        Some(top)
+        let id = Self::id(top);
+        nodes[id as usize].heap_pos = CLOSED;
+        Some(id)
     }
 
-    fn sift_up<S, M>(&mut self, nodes: &mut [Node<S, M>], mut pos: usize) {
-        let entry = self.heap[pos];
+    /// Puts `entry` at `pos` or above it, wherever it belongs.
+    fn sift_up<S, M>(&mut self, nodes: &mut [Node<S, M>], mut pos: usize, entry: u128) {
         while pos > 0 {
             let parent = (pos - 1) / 2;
             let above = self.heap[parent];
-            if above.0 <= entry.0 {
+            if above <= entry {
                 break;
             }
             self.heap[pos] = above;
-            nodes[above.1 as usize].heap_pos = pos as u32;
+            nodes[Self::id(above) as usize].heap_pos = pos as u32;
             pos = parent;
         }
         self.heap[pos] = entry;
-        nodes[entry.1 as usize].heap_pos = pos as u32;
+        nodes[Self::id(entry) as usize].heap_pos = pos as u32;
+    }
+}
+
+/// A child of the node being expanded: its move, state, and what the index said of it.
+type Child<S, M> = (M, S, Lookup);
+
+/// The node ids by state. Small states (a 4x4 board, a Hanoi tower: up to 16 bytes) go in a hash map, whose
+/// grouped probes find them fastest; larger ones (5x5 and up) in the compact [`NodeIndex`], which keeps only a
+/// hash print and an id beside the node arena: a 5x5 board costs 8 bytes there instead of about 40.
+enum Index<S> {
+    Map(HashMap<S, u32, FxBuild>),
+    Compact(NodeIndex),
+}
+
+/// What a lookup found: the node id, or where (and, for the compact index, under which hash and table size) a
+/// new node would be filed.
+#[derive(Clone, Copy)]
+struct Lookup {
+    found: Result<u32, usize>,
+    hash: u64,
+    slots: usize,
+}
+
+impl<S: Copy + Eq + Hash> Index<S> {
+    fn new() -> Self {
+        if std::mem::size_of::<S>() <= 16 {
+            Index::Map(HashMap::with_capacity_and_hasher(
+                INITIAL_NODES,
+                FxBuild::default(),
+            ))
+        } else {
+            Index::Compact(NodeIndex::new())
+        }
+    }
+
+    /// Looks `state` up; `is_it(id)` says whether node `id` holds it.
+    #[inline]
+    fn lookup(&self, state: &S, is_it: impl Fn(u32) -> bool) -> Lookup {
+        match self {
+            Index::Map(map) => Lookup {
+                found: map.get(state).copied().ok_or(0),
+                hash: 0,
+                slots: 0,
+            },
+            Index::Compact(index) => {
+                let hash = NodeIndex::hash(state);
+                Lookup {
+                    found: index.find(hash, is_it),
+                    hash,
+                    slots: index.slot_count(),
+                }
+            }
+        }
+    }
+
+    /// `lookup` again if what it found may be out of date: a sibling filed since may have taken its empty slot,
+    /// or grown the table.
+    #[inline]
+    fn recheck(&self, lookup: Lookup, is_it: impl Fn(u32) -> bool) -> Result<u32, usize> {
+        match (self, lookup.found) {
+            (Index::Compact(index), Err(at))
+                if index.slot_count() != lookup.slots || !index.is_free(at) =>
+            {
+                index.find(lookup.hash, is_it)
+            }
+            _ => lookup.found,
+        }
+    }
+
+    /// Files node `id` for `state`, at the empty slot `at` a lookup gave.
+    #[inline]
+    fn file(&mut self, state: S, lookup: Lookup, at: usize, id: u32) {
+        match self {
+            Index::Map(map) => {
+                map.insert(state, id);
+            }
+            Index::Compact(index) => index.insert_at(at, lookup.hash, id),
+        }
+    }
+
+    fn bytes(&self) -> u64 {
+        match self {
+            Index::Map(map) => {
+                map.capacity() as u64 * (std::mem::size_of::<S>() as u64 + 5) * 8 / 7
+            }
+            Index::Compact(index) => index.bytes(),
+        }
     }
 }
 
@@ -130,7 +238,23 @@ pub fn astar<P: Puzzle, H: Heuristic<P>>(
     heuristic: &H,
     control: &mut Control,
 ) -> Outcome<P::Move> {
-    best_first(puzzle, heuristic, Weights::ASTAR, Algorithm::Astar, control)
+    let (found, stats) = best_first(puzzle, heuristic, Weights::ASTAR, Reopen::Always, control);
+    let outcome = match found {
+        Err((status, message)) => Outcome::stopped(Algorithm::Astar, status, message, stats),
+        Ok(moves) => {
+            let optimal = heuristic.admissible();
+            let mut outcome = Outcome::solved(Algorithm::Astar, moves, optimal, stats);
+            if !optimal {
+                outcome.message = format!(
+                    "solved in {}; the heuristic '{}' can overestimate, so A* does not guarantee a shortest solution",
+                    super::outcome::plural_moves(outcome.length),
+                    heuristic.name()
+                );
+            }
+            outcome
+        }
+    };
+    outcome.with_heuristic(heuristic.name())
 }
 
 /// Greedy best-first: expands the node with the smallest h. Fast, never guaranteed shortest.
@@ -139,54 +263,62 @@ pub fn greedy<P: Puzzle, H: Heuristic<P>>(
     heuristic: &H,
     control: &mut Control,
 ) -> Outcome<P::Move> {
-    best_first(
-        puzzle,
-        heuristic,
-        Weights::GREEDY,
-        Algorithm::Greedy,
-        control,
-    )
+    let (found, stats) = best_first(puzzle, heuristic, Weights::GREEDY, Reopen::Never, control);
+    let outcome = match found {
+        Err((status, message)) => Outcome::stopped(Algorithm::Greedy, status, message, stats),
+        Ok(moves) => Outcome::solved(Algorithm::Greedy, moves, false, stats),
+    };
+    outcome.with_heuristic(heuristic.name())
 }
 
-/// The one best-first engine behind A*, greedy and weighted A*.
+/// What the engine found: the moves, or the status and message it stopped with.
+pub type Found<M> = Result<Vec<M>, (Status, String)>;
+
+/// The one best-first engine behind A*, greedy and weighted A*: the moves found (or why it stopped) and the
+/// statistics. `reopen` applies when `weights.g > 0` (greedy search ignores g, so never improves a path).
 pub fn best_first<P: Puzzle, H: Heuristic<P>>(
     puzzle: &P,
     heuristic: &H,
     weights: Weights,
-    algorithm: Algorithm,
+    reopen: Reopen,
     control: &mut Control,
-) -> Outcome<P::Move> {
+) -> (Found<P::Move>, Stats) {
     let mut stats = Stats::default();
-    let goal = puzzle.goal();
-    let start = puzzle.start();
+    let (start, goal) = (puzzle.start(), puzzle.goal());
     // Room for a small search from the start, like the index's: no regrowth copies on the common sizes.
     let mut nodes: Vec<Node<P::State, P::Move>> = Vec::with_capacity(INITIAL_NODES);
-    let mut index = StateIndex::new(puzzle, Reach::Informed);
+    let mut index = Index::new();
     let mut open = Open {
         heap: Vec::with_capacity(INITIAL_NODES),
     };
+    let h0 = heuristic.estimate(&start);
     nodes.push(Node {
         state: start,
         parent: 0,
         g: 0,
-        h: heuristic.estimate(&start),
-        heap_pos: 0,
+        h: h0,
+        heap_pos: HELD,
         mv: None,
     });
-    index.insert(puzzle, &start, 0);
-    open.push(&mut nodes, weights, 0);
+    let first = index.lookup(&start, |_| false);
+    if let Err(at) = first.found {
+        index.file(start, first, at, 0);
+    }
     let node_bytes = std::mem::size_of::<Node<P::State, P::Move>>() as u64;
-    let memory =
-        |nodes: &Vec<Node<P::State, P::Move>>, open: &Open, index: &StateIndex<P::State>| {
-            nodes.capacity() as u64 * node_bytes
-                + open.heap.capacity() as u64 * 16
-                + index.bytes(puzzle.state_bytes())
-        };
+    let memory = |nodes: &Vec<Node<P::State, P::Move>>, open: &Open, index: &Index<P::State>| {
+        nodes.capacity() as u64 * node_bytes
+            + open.heap.capacity() as u64 * std::mem::size_of::<u128>() as u64
+            + index.bytes()
+    };
+    // Node ids are u32s: a budget past them stops there (a search that large would not fit in memory anyway).
+    // Each expansion adds at most a few hundred nodes.
+    let id_room = u64::from(u32::MAX) - 1024;
+    let mut children: Vec<Child<P::State, P::Move>> = Vec::with_capacity(32);
     let mut closed = 0u64;
-    // The node to expand next when it never entered the heap: an expansion's best new child whose key is no
-    // larger than any in the heap is the next pop anyway (on the long plateaus of f where A* dives, it
-    // nearly always is), so it skips a push and a pop.
-    let mut next_up: Option<u32> = None;
+    // The node to expand next when it never entered the heap: an expansion's best new child whose entry is no
+    // larger than any in the heap is the next pop anyway (on the long plateaus of f where A* dives, it nearly
+    // always is), so it skips a push and a pop. The start begins there.
+    let mut next_up: Option<u32> = Some(0);
     let result: Result<u32, (Status, String)> = loop {
         stats.open_size(open.heap.len() as u64 + u64::from(next_up.is_some()));
         let popped = match next_up.take() {
@@ -218,17 +350,29 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
         if let Some(stop) = control.over_state_limit(nodes.len() as u64) {
             break Err(stop);
         }
+        if nodes.len() as u64 > id_room {
+            break Err((
+                Status::Limit,
+                format!("stopped at {id_room} states, the most this search can number"),
+            ));
+        }
         let g = node.g + 1;
-        // The move back to the parent is never worth a lookup: the parent is closed with a smaller g.
+        // Look every child up before handling any: the lookups are independent cache misses that the processor
+        // then waits for together rather than one after another. The move back to the parent is never worth a
+        // lookup: the parent is closed with a smaller g.
         let parent = nodes[node.parent as usize].state;
-        let mut held: Option<(u64, u32)> = None;
+        children.clear();
         puzzle.for_each_successor(&node.state, |mv, next| {
-            if next == parent {
-                return;
+            if next != parent {
+                let lookup = index.lookup(&next, |id| nodes[id as usize].state == next);
+                children.push((mv, next, lookup));
             }
+        });
+        let mut held: Option<u128> = None;
+        for &(mv, next, lookup) in &children {
             stats.generated += 1;
-            match index.get(puzzle, &next) {
-                None => {
+            match index.recheck(lookup, |id| nodes[id as usize].state == next) {
+                Err(at) => {
                     let child = nodes.len() as u32;
                     let h = heuristic.estimate_after(&node.state, node.h, &next);
                     nodes.push(Node {
@@ -239,70 +383,62 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
                         heap_pos: HELD,
                         mv: Some(mv),
                     });
-                    index.insert(puzzle, &next, child);
-                    let key = Open::key(&nodes, weights, child);
+                    index.file(next, lookup, at, child);
+                    let entry = Open::entry(weights, g, h, child);
                     match held {
-                        Some((best, _)) if best <= key => open.push(&mut nodes, weights, child),
-                        Some((_, other)) => {
-                            open.push(&mut nodes, weights, other);
-                            held = Some((key, child));
+                        Some(best) if best <= entry => open.push(&mut nodes, entry),
+                        Some(best) => {
+                            open.push(&mut nodes, best);
+                            held = Some(entry);
                         }
-                        None => held = Some((key, child)),
+                        None => held = Some(entry),
                     }
                 }
-                Some(other) if weights.g > 0 && g < nodes[other as usize].g => {
+                Ok(other)
+                    if weights.g > 0
+                        && g < nodes[other as usize].g
+                        && (reopen == Reopen::Always
+                            || nodes[other as usize].heap_pos != CLOSED) =>
+                {
                     let known = &mut nodes[other as usize];
                     known.g = g;
                     known.parent = id;
                     known.mv = Some(mv);
-                    if known.heap_pos == HELD {
-                        // Never happens (successors are distinct); it would be pushed with its new g.
-                    } else if known.heap_pos == CLOSED {
-                        // Reopened: only an inconsistent heuristic gets here.
-                        closed -= 1;
-                        open.push(&mut nodes, weights, other);
-                    } else {
-                        let pos = known.heap_pos as usize;
-                        open.decrease(&mut nodes, weights, pos);
+                    let entry = Open::entry(weights, g, known.h, other);
+                    match known.heap_pos {
+                        CLOSED => {
+                            // Reopened: only an inconsistent heuristic (or a weight above 1) gets here.
+                            closed -= 1;
+                            open.push(&mut nodes, entry);
+                        }
+                        // Never happens (siblings are distinct states): it would be the held child.
+                        HELD => held = Some(entry),
+                        pos => open.decrease(&mut nodes, pos as usize, entry),
                     }
                 }
-                Some(_) => stats.duplicates += 1,
+                Ok(_) => stats.duplicates += 1,
             }
-        });
-        if let Some((key, child)) = held {
-            if open.heap.first().is_none_or(|top| key <= top.0) {
-                next_up = Some(child);
+        }
+        if let Some(entry) = held {
+            if open.heap.first().is_none_or(|&top| entry <= top) {
+                next_up = Some(Open::id(entry));
             } else {
-                open.push(&mut nodes, weights, child);
+                open.push(&mut nodes, entry);
             }
         }
     };
     stats.closed = closed;
     stats.memory(memory(&nodes, &open, &index));
     stats.elapsed_ms = control.elapsed_ms();
-    let outcome = match result {
-        Err((status, message)) => Outcome::stopped(algorithm, status, message, stats),
-        Ok(goal_id) => {
-            let mut moves = Vec::with_capacity(nodes[goal_id as usize].g as usize);
-            let mut at = goal_id as usize;
-            while let Some(mv) = nodes[at].mv {
-                moves.push(mv);
-                at = nodes[at].parent as usize;
-            }
-            moves.reverse();
-            let optimal = algorithm == Algorithm::Astar
-                && weights == Weights::ASTAR
-                && heuristic.admissible();
-            let mut outcome = Outcome::solved(algorithm, moves, optimal, stats);
-            if algorithm == Algorithm::Astar && !optimal {
-                outcome.message = format!(
-                    "solved in {}; the heuristic '{}' can overestimate, so A* does not guarantee a shortest solution",
-                    super::outcome::plural_moves(outcome.length),
-                    heuristic.name()
-                );
-            }
-            outcome
+    let moves = result.map(|goal_id| {
+        let mut moves = Vec::with_capacity(nodes[goal_id as usize].g as usize);
+        let mut at = goal_id as usize;
+        while let Some(mv) = nodes[at].mv {
+            moves.push(mv);
+            at = nodes[at].parent as usize;
         }
-    };
-    outcome.with_heuristic(heuristic.name())
+        moves.reverse();
+        moves
+    });
+    (moves, stats)
 }
