@@ -35,14 +35,17 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
         .min(budget)
         .min(RESERVE_MAX) as usize;
     // Dense marks are indexed by rank. Unless a rank is free to compute, each queued state keeps its rank
-    // (below 2^30, so a u32) in a parallel queue, and a successor's rank is updated from its parent's.
+    // (below 2^30, so a u32) in a parallel queue, and a successor's rank is updated from its parent's; it keeps
+    // the move that made it too, so that the move back (to a state already marked) costs nothing.
     let dense = marks.is_dense();
     let keep_ranks = dense && !P::RANK_IS_CHEAP;
     let mut queue = Fifo::with_capacity(reserve, start);
-    let mut ranks = Fifo::with_capacity(if keep_ranks { reserve } else { 0 }, 0u32);
+    let mut ranks = Fifo::with_capacity(if keep_ranks { reserve } else { 0 }, (0u32, None));
     queue.offer(start, true);
-    ranks.offer(puzzle.rank(&start) as u32, keep_ranks);
-    let entry_bytes = (std::mem::size_of::<P::State>() + if keep_ranks { 4 } else { 0 }) as u64;
+    ranks.offer((puzzle.rank(&start) as u32, None), keep_ranks);
+    let rank_bytes = std::mem::size_of::<(u32, Option<P::Move>)>();
+    let entry_bytes =
+        (std::mem::size_of::<P::State>() + if keep_ranks { rank_bytes } else { 0 }) as u64;
     let memory = |queue: &Fifo<P::State>, marks: &DepthMarks<P::State>| {
         queue.capacity() as u64 * entry_bytes + marks.bytes(puzzle.state_bytes())
     };
@@ -74,15 +77,22 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
                 break 'search Some(stop);
             }
             let state = queue.get(head);
-            let rank = match (keep_ranks, dense) {
-                (true, _) => u64::from(ranks.get(head)),
-                (false, true) => puzzle.rank(&state),
-                (false, false) => 0,
+            let (rank, back) = match (keep_ranks, dense) {
+                (true, _) => {
+                    let (rank, made_by) = ranks.get(head);
+                    (u64::from(rank), made_by.map(|mv| puzzle.inverse(mv)))
+                }
+                (false, true) => (puzzle.rank(&state), None),
+                (false, false) => (0, None),
             };
             head += 1;
             let mut found = false;
-            puzzle.for_each_successor(&state, |_, next| {
+            puzzle.for_each_successor(&state, |mv, next| {
                 stats.generated += 1;
+                if Some(mv) == back {
+                    stats.duplicates += 1;
+                    return;
+                }
                 let next_rank = if dense {
                     puzzle.successor_rank(&state, rank, &next)
                 } else {
@@ -92,7 +102,7 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
                 let fresh = marks.mark_ranked(&next, next_rank, mark);
                 queue.offer(next, fresh);
                 if keep_ranks {
-                    ranks.offer(next_rank as u32, fresh);
+                    ranks.offer((next_rank as u32, Some(mv)), fresh);
                 }
                 stats.duplicates += u64::from(!fresh);
                 found |= fresh & (next == goal);
