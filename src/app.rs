@@ -3,6 +3,7 @@
 use crate::browser::{self, fresh_seed};
 use crate::components::board::Board;
 use crate::components::compare::ComparePanel;
+use crate::components::keys::use_window_keys;
 use crate::components::language::LanguageSwitch;
 use crate::components::move_list::{self, MoveList};
 use crate::components::pegs::Pegs;
@@ -21,14 +22,12 @@ use crate::protocol::{Response, ResponseBody};
 use crate::state::{speed_timing, Action, Mode, Run, Side, State, SILENCE_MS};
 use crate::url;
 use crate::worker_client::{WorkerClient, WorkerEvent};
-use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::{Interval, Timeout};
 use solver::query::PuzzleSpec;
 use solver::sliding::Dir;
 use solver::Status;
 use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// The longest slide or disk flight, in milliseconds, however slow the speed.
@@ -105,21 +104,31 @@ pub fn App() -> Html {
         }
     });
     let goal: Rc<[u8]> = state.puzzle.goal().into();
+    // Play mode's hinted move, highlighted on the board until the next move.
+    let hinted = (state.mode == Mode::Play)
+        .then(|| state.assist.hinted_step(&state.play))
+        .flatten();
     let view = match &state.puzzle {
         PuzzleSpec::Sliding { width, height, .. } => {
             let on_swap = dispatch.reform(|(a, b)| Action::SwapCells(a, b));
             let on_slide = dispatch.reform(Action::SlideTile);
+            let hinted =
+                hinted.and_then(|step| crate::play::step_source(&state.puzzle, &state.play, step));
             html! {
                 <Board width={*width} height={*height} tiles={shown} {goal} {interaction} {step_ms}
-                    label={label.clone()} {on_swap} {on_slide} />
+                    label={label.clone()} {on_swap} {on_slide} {hinted} />
             }
         }
         PuzzleSpec::Hanoi { pegs, .. } => {
             let on_place = dispatch.reform(|(disk, peg)| Action::PlaceDisk { disk, peg });
             let on_move = dispatch.reform(Action::MoveDisk);
+            let hinted = match hinted {
+                Some(crate::state::Step::Disk(mv)) => Some(mv),
+                _ => None,
+            };
             html! {
                 <Pegs pegs={*pegs} position={shown} {goal} {interaction} {step_ms} label={label.clone()}
-                    {on_place} {on_move} />
+                    {on_place} {on_move} {hinted} />
             }
         }
     };
@@ -200,9 +209,9 @@ pub fn App() -> Html {
                     solving={state.is_solving()} dispatch={dispatch.clone()} />
                 if state.traceable() {
                     if let PuzzleSpec::Hanoi { disks, .. } = &state.puzzle {
-                        <SearchStepper disks={*disks} trace={state.trace.clone()} />
+                        <SearchStepper disks={*disks} trace={state.trace.clone()} algorithm={state.algorithm} />
                     } else if let PuzzleSpec::Sliding { width, .. } = &state.puzzle {
-                        <SearchStepper disks={0} width={*width} trace={state.trace.clone()} />
+                        <SearchStepper disks={0} width={*width} trace={state.trace.clone()} algorithm={state.algorithm} />
                     }
                 }
             </div>
@@ -298,44 +307,25 @@ fn use_keyboard(state: &UseReducerHandle<State>) {
     let d = state.dispatcher();
     let sliding_play =
         state.mode == Mode::Play && matches!(state.puzzle, PuzzleSpec::Sliding { .. });
-    use_effect_with(sliding_play, move |&sliding_play| {
-        let listener = web_sys::window().map(|window| {
-            EventListener::new_with_options(
-                &window,
-                "keydown",
-                EventListenerOptions::enable_prevent_default(),
-                move |event| {
-                    let Some(e) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-                        return;
-                    };
-                    let typing = e
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                        .is_some_and(|el| {
-                            matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
-                        });
-                    if typing || e.alt_key() || e.ctrl_key() || e.meta_key() {
-                        return;
-                    }
-                    let blank = match e.key().as_str() {
-                        "Escape" => {
-                            // Stops a compare run too (nothing happens if none is running).
-                            d.dispatch(Action::Compare(crate::compare::CompareAction::CancelAll));
-                            return d.dispatch(Action::Cancel);
-                        }
-                        _ if !sliding_play => return,
-                        // The tile moves with the arrow, so the blank moves against it.
-                        "ArrowUp" => Dir::Down,
-                        "ArrowDown" => Dir::Up,
-                        "ArrowLeft" => Dir::Right,
-                        "ArrowRight" => Dir::Left,
-                        _ => return,
-                    };
-                    e.prevent_default();
-                    d.dispatch(Action::MoveBlank(blank));
-                },
-            )
-        });
-        move || drop(listener)
+    use_window_keys(sliding_play, move |&sliding_play, e| {
+        if e.ctrl_key() || e.meta_key() {
+            return;
+        }
+        let blank = match e.key().as_str() {
+            "Escape" => {
+                // Stops a compare run too (nothing happens if none is running).
+                d.dispatch(Action::Compare(crate::compare::CompareAction::CancelAll));
+                return d.dispatch(Action::Cancel);
+            }
+            _ if !sliding_play => return,
+            // The tile moves with the arrow, so the blank moves against it.
+            "ArrowUp" => Dir::Down,
+            "ArrowDown" => Dir::Up,
+            "ArrowLeft" => Dir::Right,
+            "ArrowRight" => Dir::Left,
+            _ => return,
+        };
+        e.prevent_default();
+        d.dispatch(Action::MoveBlank(blank));
     });
 }

@@ -3,6 +3,8 @@
 //! Components never hard-code text: they read the page's [`Lang`] with [`use_lang`] and look words up with
 //! [`Lang::t`] (fixed text) or [`Lang::fill`] (text with `{}` slots, filled in order). Adding a key to [`Msg`] makes
 //! both `en` and `zh` fail to compile until the key has a translation in each, so no language can miss one.
+//! The reducer never builds sentences: its notices, warnings and failures are [`Text`]s (a key and arguments) that
+//! the components render in the page's language, so a language switch changes them in place.
 //! Option *values* stay the CLI names; only their visible text is translated.
 
 use solver::{Algorithm, HeuristicName};
@@ -91,6 +93,103 @@ impl Lang {
     /// The text of `key` with each `{}` replaced by the next of `args` (missing arguments leave the slot empty).
     pub fn fill(self, key: Msg, args: &[&dyn Display]) -> String {
         fill(self.t(key), args)
+    }
+}
+
+/// A sentence kept as a key and its arguments until the page shows it, in whatever language is chosen then. The
+/// reducer builds these (notices, warnings, failures), and components render them with [`Text::render`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Text {
+    pub key: Msg,
+    pub args: Vec<Arg>,
+}
+
+/// One argument of a [`Text`]: words that are themselves translated, or verbatim text (numbers, a link's own
+/// words, the solver's or the browser's message).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Arg {
+    Plain(String),
+    Msg(Msg),
+    /// A nested sentence (a reason inside a wrapper).
+    Text(Box<Text>),
+    Algorithm(Algorithm),
+    Heuristic(HeuristicName),
+}
+
+impl Text {
+    /// The sentence `key` without arguments.
+    pub fn new(key: Msg) -> Text {
+        Text {
+            key,
+            args: Vec::new(),
+        }
+    }
+
+    /// This sentence with one more argument.
+    pub fn arg(mut self, arg: impl Into<Arg>) -> Text {
+        self.args.push(arg.into());
+        self
+    }
+
+    /// The sentence in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        let args: Vec<String> = self.args.iter().map(|a| a.render(lang)).collect();
+        let args: Vec<&dyn Display> = args.iter().map(|a| a as &dyn Display).collect();
+        lang.fill(self.key, &args)
+    }
+}
+
+impl Arg {
+    /// The argument in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        match self {
+            Arg::Plain(s) => s.clone(),
+            Arg::Msg(m) => lang.t(*m).to_string(),
+            Arg::Text(t) => t.render(lang),
+            Arg::Algorithm(a) => lang.algorithm(*a).to_string(),
+            Arg::Heuristic(h) => lang.heuristic(*h).to_string(),
+        }
+    }
+}
+
+impl From<Msg> for Text {
+    fn from(key: Msg) -> Text {
+        Text::new(key)
+    }
+}
+
+macro_rules! plain_args {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(v: $t) -> Arg {
+                Arg::Plain(v.to_string())
+            }
+        }
+    )*};
+}
+plain_args!(String, &str, u8, u32, u64, usize, char);
+
+impl From<Msg> for Arg {
+    fn from(m: Msg) -> Arg {
+        Arg::Msg(m)
+    }
+}
+
+impl From<Text> for Arg {
+    fn from(t: Text) -> Arg {
+        Arg::Text(Box::new(t))
+    }
+}
+
+impl From<Algorithm> for Arg {
+    fn from(a: Algorithm) -> Arg {
+        Arg::Algorithm(a)
+    }
+}
+
+impl From<HeuristicName> for Arg {
+    fn from(h: HeuristicName) -> Arg {
+        Arg::Heuristic(h)
     }
 }
 
@@ -322,6 +421,50 @@ messages! {
     NoticeCopyByHand,
     NoticeBadLink,
     NoticeSolverStart,
+    NoticeUnsolvable,
+    NoteAlgorithmNotApplicable,
+    NoteHeuristicNotApplicable,
+    KindSliding,
+    KindHanoi,
+    SolverSays,
+    FailedSolverError,
+    FailedCrash,
+    FailedSilent,
+    ReplayUnreadable,
+    ReplayIllegal,
+    ReplayOtherKind,
+    ReplayNotAtGoal,
+    SolvedByHandOne,
+    DropNoSuchPeg,
+    DropSamePeg,
+    DropEmptyPeg,
+    DropOntoSmaller,
+    HintNoMethod,
+    HintSolveStarted,
+    HintCrashed,
+    // Warnings about the chosen algorithm (the solve panel's notes).
+    AlgoNoteDfs,
+    AlgoNoteWeighted,
+    AlgoNoteGreedy,
+    AlgoNoteBudget,
+    AlgoNotePdb,
+    AlgoNoteSeedPower,
+    AlgoNoteHugeBoard,
+    AlgoNoteBigBoard,
+    AlgoNoteDirectTower,
+    AlgoNoteDirectCap,
+    AlgoNoteLowerBound,
+    AlgoNoteMaxDisks,
+    // The solution's moves in words.
+    MoveWordsTile,
+    MoveWordsDisk,
+    DirUp,
+    DirDown,
+    DirLeft,
+    DirRight,
+    // Play mode's hinted move, for screen readers.
+    HintedTile,
+    HintedDisk,
 }
 
 /// English.
@@ -476,6 +619,47 @@ fn en(key: Msg) -> &'static str {
         NoticeCopyByHand => "Copy the link below by hand (the clipboard is not available here: {}).",
         NoticeBadLink => "This link could not be read: {}. Showing a shuffled 8-puzzle instead.",
         NoticeSolverStart => "The solver could not start: {}.",
+        NoticeUnsolvable => "{}",
+        NoteAlgorithmNotApplicable => "{} does not apply to a {}; using {}.",
+        NoteHeuristicNotApplicable => "The heuristic {} does not apply to this {}; using {}.",
+        KindSliding => "sliding puzzle",
+        KindHanoi => "Tower of Hanoi",
+        SolverSays => "{}",
+        FailedSolverError => "The solver reported an error: {}",
+        FailedCrash => "The solver stopped unexpectedly ({}). It has been restarted: try again, or pick a smaller puzzle or another algorithm.",
+        FailedSilent => "The solver has not answered for {} s, so it was restarted. Try again, or pick a smaller puzzle or another algorithm.",
+        ReplayUnreadable => "The solver's answer is unreadable: {}",
+        ReplayIllegal => "The solver's move {} is illegal: {}",
+        ReplayOtherKind => "The solver answered with moves of the other kind of puzzle.",
+        ReplayNotAtGoal => "The solver's moves do not end at the goal; the solution is not shown.",
+        SolvedByHandOne => "Solved by hand in {} move! Press Solve to compare with the shortest solution.",
+        DropNoSuchPeg => "Peg {} does not exist: pegs are numbered 0 to {}.",
+        DropSamePeg => "A move must go to another peg: both ends are peg {}.",
+        DropEmptyPeg => "Peg {} is empty: there is no disk to move.",
+        DropOntoSmaller => "Disk {} cannot go onto peg {}: its top disk {} is smaller.",
+        HintNoMethod => "no search here promises a shortest answer for this many disks",
+        HintSolveStarted => "a solve started",
+        HintCrashed => "the solver stopped unexpectedly ({})",
+        AlgoNoteDfs => "Depth-bounded DFS is not optimal: it returns the first solution it meets within {} moves, usually far longer than the shortest, and finds none if the bound is too small.",
+        AlgoNoteWeighted => "Weighted A* trades length for speed: with an admissible heuristic its solution is at most w times the shortest (the result states w and the bound).",
+        AlgoNoteGreedy => "Greedy best-first follows the heuristic alone: fast, but not optimal; its solutions are often much longer than the shortest.",
+        AlgoNoteBudget => "{} will most likely stop at its limit: this puzzle has {} reachable states and the budget is {} (it finishes only if the solution is short). A* or IDA* with a good heuristic reach much further.",
+        AlgoNotePdb => "Pattern databases are built in the worker the first time (a few seconds for 4x4, with a progress bar), then reused until the page is closed.",
+        AlgoNoteSeedPower => "The seed-power heuristic 2^(k+1)-1 overestimates (it is not admissible), so the answer may be longer than the shortest: compare with the exact heuristic.",
+        AlgoNoteHugeBoard => "A {}x{} board can need billions of states to solve optimally from a random start: expect the limit (or a very long IDA* run) unless the start is a few dozen moves from the goal; Scramble gives such a start, and Weighted A* or greedy answer fast without the optimum.",
+        AlgoNoteBigBoard => "A {}x{} board from a random start can take A* past its budget and IDA* minutes with this heuristic; the pattern databases (pdb) solve any start in about a second.",
+        AlgoNoteDirectTower => "On {} pegs the direct solver only moves a whole tower from one peg to another (Frame-Stewart), and this start or goal is not a single tower: pick A*, IDA* or BFS.",
+        AlgoNoteDirectCap => "With {} disks the solution can have up to 2^{}-1 moves: the direct solver gives its length, but lists (and animates) the moves only up to {}.",
+        AlgoNoteLowerBound => "This tower has {} positions and on {} pegs the heuristic is only a lower bound: {} may stop at its limit of {} states. Direct moves a whole tower without search.",
+        AlgoNoteMaxDisks => "Searches take at most {} disks: pick Direct for {} disks.",
+        MoveWordsTile => "tile {} slides {}",
+        MoveWordsDisk => "disk {}: peg {} -> {}",
+        DirUp => "up",
+        DirDown => "down",
+        DirLeft => "left",
+        DirRight => "right",
+        HintedTile => "Hint: slide tile {}",
+        HintedDisk => "Hint: move the top disk of peg {} to peg {}",
     }
 }
 
@@ -631,6 +815,47 @@ fn zh(key: Msg) -> &'static str {
         NoticeCopyByHand => "请手动复制下面的链接（此处无法使用剪贴板：{}）。",
         NoticeBadLink => "无法读取此链接：{}。改为显示一个随机打乱的 8 数码。",
         NoticeSolverStart => "求解器无法启动：{}。",
+        NoticeUnsolvable => "这个局面无法到达目标（求解器的英文说明）：{}",
+        NoteAlgorithmNotApplicable => "{}不适用于{}；改用{}。",
+        NoteHeuristicNotApplicable => "启发函数 {} 不适用于这个{}；改用{}。",
+        KindSliding => "滑块拼图",
+        KindHanoi => "汉诺塔",
+        SolverSays => "求解器报告（英文）：{}",
+        FailedSolverError => "求解器报告了一个错误：{}",
+        FailedCrash => "求解器意外停止（{}）。它已重新启动：请重试，或选择更小的谜题或其他算法。",
+        FailedSilent => "求解器已经 {} 秒没有响应，因此已重新启动。请重试，或选择更小的谜题或其他算法。",
+        ReplayUnreadable => "无法读取求解器的答案：{}",
+        ReplayIllegal => "求解器的第 {} 步不合法：{}",
+        ReplayOtherKind => "求解器给出的是另一种谜题的走法。",
+        ReplayNotAtGoal => "求解器的走法没有到达目标，因此不显示该解。",
+        SolvedByHandOne => "你用 {} 步完成了！点击“求解”与最短解比较。",
+        DropNoSuchPeg => "柱 {} 不存在：柱子编号为 0 到 {}。",
+        DropSamePeg => "必须移到另一根柱子上：起点和终点都是柱 {}。",
+        DropEmptyPeg => "柱 {} 是空的：没有可移动的圆盘。",
+        DropOntoSmaller => "圆盘 {} 不能放到柱 {} 上：那里顶部的圆盘 {} 更小。",
+        HintNoMethod => "对这么多圆盘，这里没有能保证给出最短解的搜索",
+        HintSolveStarted => "已开始求解",
+        HintCrashed => "求解器意外停止（{}）",
+        AlgoNoteDfs => "有深度上限的深度优先搜索不是最优的：它返回在 {} 步以内遇到的第一个解，通常比最短解长得多；若上限太小则找不到解。",
+        AlgoNoteWeighted => "加权 A* 以解的长度换取速度：使用可采纳的启发函数时，它的解最多是最短解的 w 倍（结果中会写明 w 和这个上界）。",
+        AlgoNoteGreedy => "贪心最佳优先搜索只跟随启发函数：速度快，但不是最优的；它的解往往比最短解长得多。",
+        AlgoNoteBudget => "{}很可能会在达到上限时停止：这道谜题有 {} 个可达状态，而状态上限是 {}（只有解很短时才能完成）。使用好的启发函数的 A* 或 IDA* 能走得远得多。",
+        AlgoNotePdb => "模式数据库在第一次使用时于 Worker 中构建（4x4 需要几秒，并显示进度条），之后在页面关闭前一直重复使用。",
+        AlgoNoteSeedPower => "种子文章的启发函数 2^(k+1)-1 会高估（不可采纳），所以得到的解可能比最短解长：请与精确启发函数比较。",
+        AlgoNoteHugeBoard => "{}x{} 的棋盘从随机起点最优求解可能需要数十亿个状态：除非起点离目标只有几十步，否则预计会达到上限（或 IDA* 运行很久）；“随机走步”可以给出这样的起点，加权 A* 或贪心搜索能快速给出非最优解。",
+        AlgoNoteBigBoard => "{}x{} 的棋盘从随机起点出发，使用这个启发函数时 A* 可能超出状态上限，IDA* 可能需要几分钟；模式数据库（pdb）大约一秒就能解出任何起点。",
+        AlgoNoteDirectTower => "在 {} 根柱子上，直接求解只能把整座塔从一根柱子移到另一根（Frame-Stewart），而这里的起点或目标不是一座完整的塔：请选择 A*、IDA* 或 BFS。",
+        AlgoNoteDirectCap => "有 {} 个圆盘时，解最多可有 2^{}-1 步：直接求解会给出它的长度，但只列出（并动画演示）前 {} 步。",
+        AlgoNoteLowerBound => "这座塔有 {} 个局面，在 {} 根柱子上启发函数只是一个下界：{}可能会在 {} 个状态的上限处停止。直接求解无需搜索即可移动整座塔。",
+        AlgoNoteMaxDisks => "搜索最多支持 {} 个圆盘：{} 个圆盘请选择直接求解。",
+        MoveWordsTile => "方块 {} 向{}滑动",
+        MoveWordsDisk => "圆盘 {}：柱 {} → {}",
+        DirUp => "上",
+        DirDown => "下",
+        DirLeft => "左",
+        DirRight => "右",
+        HintedTile => "提示：移动方块 {}",
+        HintedDisk => "提示：把柱 {} 顶部的圆盘移到柱 {}",
     }
 }
 
@@ -672,6 +897,26 @@ mod tests {
         assert_eq!(fill("a {} b {} c", &[&1, &"x"]), "a 1 b x c");
         assert_eq!(fill("{} left", &[]), " left");
         assert_eq!(Lang::Zh.fill(Msg::MovesLeft, &[&19]), "还剩 19 步");
+    }
+
+    #[test]
+    fn texts_render_their_arguments_in_the_language_asked() {
+        let text = Text::new(Msg::NoteAlgorithmNotApplicable)
+            .arg(Algorithm::Direct)
+            .arg(Msg::KindSliding)
+            .arg(Algorithm::Astar);
+        assert_eq!(
+            text.render(Lang::En),
+            "Direct does not apply to a sliding puzzle; using A*."
+        );
+        assert_eq!(text.render(Lang::Zh), "直接求解不适用于滑块拼图；改用A*。");
+        // A nested reason is rendered in the same language; verbatim text stays as it is.
+        let hint = Text::new(Msg::HintUnavailable).arg(Text::new(Msg::HintCrashed).arg("oom"));
+        assert_eq!(
+            hint.render(Lang::En),
+            "No hint: the solver stopped unexpectedly (oom)"
+        );
+        assert_eq!(hint.render(Lang::Zh), "无法提示：求解器意外停止（oom）");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! The reducer stays the one place state changes: [`PlayAction`]s arrive through `Action::Play`, and the worker's
 //! answers to hint requests are recognised by their ids in [`State::on_hint_reply`] before the solve run sees them.
 
+use crate::i18n::{Msg, Text};
 use crate::protocol::{Request, RequestKind, Response, ResponseBody};
 use crate::state::{apply_step, build_replay, Action, Mode, Side, State, Step, MAX_STATES};
 use crate::url;
@@ -49,8 +50,8 @@ pub enum Hint {
         next: Option<Step>,
         left: u64,
     },
-    /// No answer: the solver's reason (a limit, an error).
-    Failed(String),
+    /// No answer: the reason (a limit, an error), to be put in the page's words.
+    Failed(Text),
 }
 
 /// The optimum from the play start.
@@ -93,6 +94,11 @@ impl Assist {
             } if p == position => Some((*next, *left)),
             _ => None,
         }
+    }
+
+    /// The move the hint suggests for `position`, if it answers that position (so it is gone after the next move).
+    pub fn hinted_step(&self, position: &[u8]) -> Option<Step> {
+        self.hint_for(position).and_then(|(next, _)| next)
     }
 
     /// Whether a Hint request is waiting for its answer.
@@ -204,9 +210,7 @@ impl State {
                 }
                 let position = self.play.clone();
                 if !self.request_optimal(&position, Purpose::Hint(position.clone())) {
-                    self.assist.hint = Hint::Failed(
-                        "no search here promises a shortest answer for this many disks".to_string(),
-                    );
+                    self.assist.hint = Hint::Failed(Text::new(Msg::HintNoMethod));
                 }
                 true
             }
@@ -288,7 +292,7 @@ impl State {
                 if self.assist.pending.is_empty() || self.is_solving() {
                     return None;
                 }
-                self.forget_hint_requests(format!("the solver stopped unexpectedly ({why})"));
+                self.forget_hint_requests(Text::new(Msg::HintCrashed).arg(why.as_str()));
                 return Some(true);
             }
         };
@@ -298,7 +302,9 @@ impl State {
             | ResponseBody::Building { .. }
             | ResponseBody::Trace { .. }
             | ResponseBody::Ready => return Some(false),
-            ResponseBody::Error { message } => Err(message.clone()),
+            ResponseBody::Error { message } => {
+                Err(Text::new(Msg::SolverSays).arg(message.as_str()))
+            }
             ResponseBody::Done { report } => Ok(report),
         };
         let (_, purpose) = self.assist.pending.remove(at);
@@ -307,7 +313,7 @@ impl State {
         }
         let answer = report.and_then(|r| {
             if r.status != Status::Solved {
-                return Err(r.message.clone());
+                return Err(Text::new(Msg::SolverSays).arg(r.message.as_str()));
             }
             let position = match &purpose {
                 Purpose::Hint(p) => p.clone(),
@@ -332,7 +338,7 @@ impl State {
     }
 
     /// Drops every unanswered hint request (the worker is being replaced), saying why where it matters.
-    pub(crate) fn forget_hint_requests(&mut self, why: String) {
+    pub(crate) fn forget_hint_requests(&mut self, why: Text) {
         if self.assist.pending.is_empty() {
             return;
         }

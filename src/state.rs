@@ -4,6 +4,7 @@
 //! respawn the worker) are recorded in the state (`outbox`, `worker_generation`) for the app's effects to carry out.
 
 use crate::format;
+use crate::i18n::{Msg, Text};
 use crate::protocol::{Request, RequestKind, Response, ResponseBody, NO_REQUEST};
 use crate::url;
 use crate::worker_client::WorkerEvent;
@@ -15,8 +16,9 @@ use std::fmt;
 use std::rc::Rc;
 use yew::Reducible;
 
-/// The most states one search in the browser may hold by default (memory in a worker is finite and never shrinks).
-pub const MAX_STATES: u64 = 8_000_000;
+/// The most states one search in the browser may hold by default. Memory, finite and never given back in a worker,
+/// is budgeted in bytes by the worker itself (`worker::SEARCH_MAX_BYTES`), which also lowers this for large states.
+pub const MAX_STATES: u64 = 32_000_000;
 /// The state budgets offered; each state costs tens of bytes, and a worker that runs out of memory is replaced.
 pub const STATE_BUDGETS: [u64; 6] = [
     1_000_000, 2_000_000, 4_000_000, 8_000_000, 16_000_000, 32_000_000,
@@ -81,7 +83,7 @@ pub enum Run {
     /// The user cancelled (the worker was replaced).
     Cancelled,
     /// The worker failed: crashed, fell silent, or could not load.
-    Failed(String),
+    Failed(Text),
 }
 
 /// The latest counters of a running search.
@@ -138,52 +140,34 @@ pub enum NoticeKind {
     Error,
 }
 
-/// A message for the person, shown in the message line until the next edit.
+/// A message for the person, shown in the message line until the next edit. It holds keys and arguments, not
+/// words: the message line renders it in the page's language (see `i18n::Text`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {
     pub kind: NoticeKind,
-    /// The message in English.
-    pub text: String,
-    /// The same message as a UI text key and its arguments, for notices the page shows in every language.
-    pub localized: Option<(crate::i18n::Msg, Vec<String>)>,
+    /// The message's sentences, in order.
+    pub text: Vec<Text>,
 }
 
 impl Notice {
-    pub fn info(text: impl Into<String>) -> Notice {
+    pub fn info(text: impl Into<Text>) -> Notice {
         Notice {
             kind: NoticeKind::Info,
-            text: text.into(),
-            localized: None,
+            text: vec![text.into()],
         }
     }
 
-    pub fn error(text: impl Into<String>) -> Notice {
+    pub fn error(text: impl Into<Text>) -> Notice {
         Notice {
             kind: NoticeKind::Error,
-            text: text.into(),
-            localized: None,
+            text: vec![text.into()],
         }
     }
 
-    /// This notice with its localized form: `key` filled with `args` (the English text stays the reducer's own).
-    pub fn localized(self, key: crate::i18n::Msg, args: &[&dyn fmt::Display]) -> Notice {
-        Notice {
-            localized: Some((key, args.iter().map(|a| a.to_string()).collect())),
-            ..self
-        }
-    }
-
-    /// The message in `lang`: its localized form if it has one, else the English text (which, in English, is
-    /// the reducer's own wording, with its plurals).
+    /// The message in `lang`, its sentences joined.
     pub fn text_in(&self, lang: crate::i18n::Lang) -> String {
-        match &self.localized {
-            Some((key, args)) if lang != crate::i18n::Lang::En => {
-                let args: Vec<&dyn fmt::Display> =
-                    args.iter().map(|a| a as &dyn fmt::Display).collect();
-                lang.fill(*key, &args)
-            }
-            _ => self.text.clone(),
-        }
+        let sentences: Vec<String> = self.text.iter().map(|t| t.render(lang)).collect();
+        sentences.join(" ")
     }
 }
 
@@ -338,12 +322,9 @@ impl State {
             None => State::new_default(seed),
             Some(Ok(q)) => State::from_query(q),
             Some(Err(e)) => State {
-                notice: Some(
-                    Notice::error(format!(
-                        "This link could not be read: {e}. Showing a shuffled 8-puzzle instead."
-                    ))
-                    .localized(crate::i18n::Msg::NoticeBadLink, &[&e]),
-                ),
+                notice: Some(Notice::error(
+                    Text::new(Msg::NoticeBadLink).arg(e.to_string()),
+                )),
                 ..State::new_default(seed)
             },
         }
@@ -371,27 +352,31 @@ impl State {
             if algorithms_for(kind).contains(&a) {
                 state.algorithm = a;
             } else {
-                notes.push(format!(
-                    "{} does not apply to a {}; using {}.",
-                    a.title(),
-                    kind_title(kind),
-                    state.algorithm.title()
-                ));
+                notes.push(
+                    Text::new(Msg::NoteAlgorithmNotApplicable)
+                        .arg(a)
+                        .arg(kind_title(kind))
+                        .arg(state.algorithm),
+                );
             }
         }
         if let Some(h) = q.heuristic {
             if heuristics_for(&state.puzzle).contains(&h) {
                 state.heuristic = h;
             } else {
-                notes.push(format!(
-                    "The heuristic {h} does not apply to this {}; using {}.",
-                    kind_title(kind),
-                    state.heuristic
-                ));
+                notes.push(
+                    Text::new(Msg::NoteHeuristicNotApplicable)
+                        .arg(h.name())
+                        .arg(kind_title(kind))
+                        .arg(state.heuristic),
+                );
             }
         }
         if !notes.is_empty() {
-            state.notice = Some(Notice::info(notes.join(" ")));
+            state.notice = Some(Notice {
+                kind: NoticeKind::Info,
+                text: notes,
+            });
         }
         state
     }
@@ -506,62 +491,36 @@ impl State {
                     Status::Solved => NoticeKind::Info,
                     _ => NoticeKind::Error,
                 },
-                text: capitalise(&report.message),
-                localized: None,
+                // The solver's own sentence (English), wrapped.
+                text: vec![Text::new(Msg::SolverSays).arg(capitalise(&report.message))],
             }),
-            Run::Cancelled => Some(
-                Notice::info(
-                    "Cancelled: the search was stopped and the solver restarted, ready for the next run.",
-                )
-                .localized(crate::i18n::Msg::NoticeCancelled, &[]),
-            ),
+            Run::Cancelled => Some(Notice::info(Msg::NoticeCancelled)),
             Run::Failed(why) => Some(Notice::error(why.clone())),
-            Run::Idle | Run::Solving(_) => self.solvability().err().map(|why| Notice::error(why.to_string())),
+            Run::Idle | Run::Solving(_) => self.solvability().err().map(unsolvable_notice),
         }
     }
 
     /// Warnings about the chosen algorithm on this puzzle, shown before a run.
-    pub fn hints(&self) -> Vec<String> {
+    pub fn hints(&self) -> Vec<Text> {
         let mut hints = Vec::new();
         let space = self.state_space();
         match self.algorithm {
-            Algorithm::Dfs => hints.push(format!(
-                "Depth-bounded DFS is not optimal: it returns the first solution it meets within {} moves, usually far \
-                 longer than the shortest, and finds none if the bound is too small.",
-                self.dfs_depth
-            )),
-            Algorithm::Weighted => hints.push(
-                "Weighted A* trades length for speed: with an admissible heuristic its solution is at most w times the \
-                 shortest (the result states w and the bound)."
-                    .to_string(),
+            Algorithm::Dfs => hints.push(Text::new(Msg::AlgoNoteDfs).arg(self.dfs_depth)),
+            Algorithm::Weighted => hints.push(Text::new(Msg::AlgoNoteWeighted)),
+            Algorithm::Greedy => hints.push(Text::new(Msg::AlgoNoteGreedy)),
+            Algorithm::Bfs | Algorithm::Bibfs if space > self.max_states as f64 => hints.push(
+                Text::new(Msg::AlgoNoteBudget)
+                    .arg(self.algorithm)
+                    .arg(format::big_count(space))
+                    .arg(format::count(self.max_states)),
             ),
-            Algorithm::Greedy => hints.push(
-                "Greedy best-first follows the heuristic alone: fast, but not optimal; its solutions are often much \
-                 longer than the shortest."
-                    .to_string(),
-            ),
-            Algorithm::Bfs | Algorithm::Bibfs if space > self.max_states as f64 => hints.push(format!(
-                "{} will most likely stop at its limit: this puzzle has {} reachable states and the budget is {} \
-                 (it finishes only if the solution is short). A* or IDA* with a good heuristic reach much further.",
-                self.algorithm.title(),
-                format::big_count(space),
-                format::count(self.max_states)
-            )),
             _ => {}
         }
         if self.algorithm.uses_heuristic() && self.heuristic == HeuristicName::Pdb {
-            hints.push(
-                "Pattern databases are built in the worker the first time (a few seconds for 4x4, with a progress bar), \
-                 then reused until the page is closed."
-                    .to_string(),
-            );
+            hints.push(Text::new(Msg::AlgoNotePdb));
         }
         if self.algorithm.uses_heuristic() && self.heuristic == HeuristicName::SeedPower {
-            hints.push(
-                "The seed-power heuristic 2^(k+1)-1 overestimates (it is not admissible), so the answer may be longer \
-                 than the shortest: compare with the exact heuristic."
-                    .to_string(),
-            );
+            hints.push(Text::new(Msg::AlgoNoteSeedPower));
         }
         match &self.puzzle {
             PuzzleSpec::Sliding { width, height, .. } => {
@@ -569,16 +528,9 @@ impl State {
                 let optimal_search =
                     matches!(self.algorithm, Algorithm::Astar | Algorithm::Idastar);
                 if optimal_search && cells > solver::pdb::MAX_CELLS {
-                    hints.push(format!(
-                        "A {width}x{height} board can need billions of states to solve optimally from a random start: \
-                         expect the limit (or a very long IDA* run) unless the start is a few dozen moves from the \
-                         goal; Scramble gives such a start, and Weighted A* or greedy answer fast without the optimum."
-                    ));
+                    hints.push(Text::new(Msg::AlgoNoteHugeBoard).arg(*width).arg(*height));
                 } else if optimal_search && cells > 12 && self.heuristic != HeuristicName::Pdb {
-                    hints.push(format!(
-                        "A {width}x{height} board from a random start can take A* past its budget and IDA* minutes \
-                         with this heuristic; the pattern databases (pdb) solve any start in about a second."
-                    ));
+                    hints.push(Text::new(Msg::AlgoNoteBigBoard).arg(*width).arg(*height));
                 }
             }
             PuzzleSpec::Hanoi {
@@ -590,34 +542,33 @@ impl State {
                 let tower = |p: &[u8]| p.windows(2).all(|w| w[0] == w[1]);
                 if self.algorithm == Algorithm::Direct {
                     if *pegs > 3 && !(tower(start) && tower(goal)) {
-                        hints.push(format!(
-                            "On {pegs} pegs the direct solver only moves a whole tower from one peg to another \
-                             (Frame-Stewart), and this start or goal is not a single tower: pick A*, IDA* or BFS."
-                        ));
+                        hints.push(Text::new(Msg::AlgoNoteDirectTower).arg(*pegs));
                     }
                     if u64::from(*disks) > u64::from(hanoi::DIRECT_MOVE_CAP.ilog2()) {
-                        hints.push(format!(
-                            "With {disks} disks the solution can have up to 2^{disks}-1 moves: the direct solver \
-                             gives its length, but lists (and animates) the moves only up to {}.",
-                            format::count(hanoi::DIRECT_MOVE_CAP)
-                        ));
+                        hints.push(
+                            Text::new(Msg::AlgoNoteDirectCap)
+                                .arg(*disks)
+                                .arg(*disks)
+                                .arg(format::count(hanoi::DIRECT_MOVE_CAP)),
+                        );
                     }
                 } else if *pegs > 3
                     && matches!(self.algorithm, Algorithm::Astar | Algorithm::Idastar)
                     && space > self.max_states as f64
                 {
-                    hints.push(format!(
-                        "This tower has {} positions and on {pegs} pegs the heuristic is only a lower bound: {} may \
-                         stop at its limit of {} states. Direct moves a whole tower without search.",
-                        format::big_count(space),
-                        self.algorithm.title(),
-                        format::count(self.max_states)
-                    ));
+                    hints.push(
+                        Text::new(Msg::AlgoNoteLowerBound)
+                            .arg(format::big_count(space))
+                            .arg(*pegs)
+                            .arg(self.algorithm)
+                            .arg(format::count(self.max_states)),
+                    );
                 } else if *disks > query::MAX_SEARCH_DISKS {
-                    hints.push(format!(
-                        "Searches take at most {} disks: pick Direct for {disks} disks.",
-                        query::MAX_SEARCH_DISKS
-                    ));
+                    hints.push(
+                        Text::new(Msg::AlgoNoteMaxDisks)
+                            .arg(query::MAX_SEARCH_DISKS)
+                            .arg(*disks),
+                    );
                 }
             }
         }
@@ -654,7 +605,7 @@ impl State {
         if self.is_solving() || !self.assist.pending.is_empty() {
             // A busy worker (a search, or a slow hint) would make this request wait: replace it.
             self.worker_generation = self.worker_generation.wrapping_add(1);
-            self.forget_hint_requests("a solve started".to_string());
+            self.forget_hint_requests(Text::new(Msg::HintSolveStarted));
         }
         let id = self.next_id;
         self.next_id += 1;
@@ -775,7 +726,7 @@ impl State {
 
     /// Moves `first..last` of the solution in words ("tile 5 slides left", "disk 2: peg A -> C"), found by replaying
     /// from the frame on screen; empty without a solution.
-    pub fn move_words(&self, first: usize, last: usize) -> Vec<String> {
+    pub fn move_words(&self, first: usize, last: usize) -> Vec<Text> {
         let Some(replay) = self.replay.as_ref() else {
             return Vec::new();
         };
@@ -794,13 +745,27 @@ impl State {
         let mut words = Vec::with_capacity(last.saturating_sub(first));
         for &step in &replay.steps[first.min(last)..last] {
             words.push(match (step, shape) {
-                (Step::Slide(dir), Some(shape)) => sliding::describe_move(shape, &board, dir),
+                (Step::Slide(dir), Some(shape)) => {
+                    // The tile beside the blank in `dir` slides the other way.
+                    let tile = board
+                        .iter()
+                        .position(|&t| t == 0)
+                        .and_then(|blank| shape.step(blank, dir))
+                        .and_then(|cell| board.get(cell).copied())
+                        .unwrap_or(0);
+                    Text::new(Msg::MoveWordsTile)
+                        .arg(tile)
+                        .arg(dir_word(dir.opposite()))
+                }
                 (Step::Disk(mv), _) => {
                     // The moved disk is the top of `from`: the smallest disk there.
-                    let disk = board.iter().position(|&p| p == mv.from).unwrap_or(0) as u8;
-                    hanoi::describe_move(mv, disk)
+                    let disk = board.iter().position(|&p| p == mv.from).unwrap_or(0);
+                    Text::new(Msg::MoveWordsDisk)
+                        .arg(disk)
+                        .arg(hanoi::peg_letter(mv.from))
+                        .arg(hanoi::peg_letter(mv.to))
                 }
-                (Step::Slide(_), None) => String::new(),
+                (Step::Slide(_), None) => Text::new(Msg::MoveWordsTile),
             });
             apply_step(shape, pegs, &mut board, step, false);
         }
@@ -841,15 +806,12 @@ impl State {
             WorkerEvent::Message(Response { id, body }) => match body {
                 ResponseBody::Ready => false,
                 ResponseBody::Error { message } if id == NO_REQUEST => {
-                    let text = format!("The solver could not start: {message}.");
+                    let text = Text::new(Msg::NoticeSolverStart).arg(message);
                     if current.is_some() {
                         self.outbox = None;
                         self.run = Run::Failed(text);
                     } else {
-                        self.notice = Some(
-                            Notice::error(text)
-                                .localized(crate::i18n::Msg::NoticeSolverStart, &[&message]),
-                        );
+                        self.notice = Some(Notice::error(text));
                     }
                     true
                 }
@@ -896,7 +858,7 @@ impl State {
                 ResponseBody::Error { message } => {
                     self.outbox = None;
                     self.worker_generation = self.worker_generation.wrapping_add(1);
-                    self.run = Run::Failed(format!("The solver reported an error: {message}"));
+                    self.run = Run::Failed(Text::new(Msg::FailedSolverError).arg(message));
                     true
                 }
             },
@@ -907,10 +869,7 @@ impl State {
                 }
                 self.outbox = None;
                 self.worker_generation = self.worker_generation.wrapping_add(1);
-                self.run = Run::Failed(format!(
-                    "The solver stopped unexpectedly ({why}). It has been restarted: try again, or pick a smaller \
-                     puzzle or another algorithm."
-                ));
+                self.run = Run::Failed(Text::new(Msg::FailedCrash).arg(why));
                 true
             }
         }
@@ -1163,7 +1122,7 @@ impl State {
                     }
                     self.outbox = None;
                     self.run = Run::Idle;
-                    self.notice = Some(Notice::error(why.to_string()));
+                    self.notice = Some(unsolvable_notice(why));
                     return true;
                 }
                 self.notice = None;
@@ -1192,11 +1151,7 @@ impl State {
                 Run::Solving(p) if p.id == id && p.heard == heard => {
                     self.outbox = None;
                     self.worker_generation = self.worker_generation.wrapping_add(1);
-                    self.run = Run::Failed(format!(
-                        "The solver has not answered for {} s, so it was restarted. Try again, or pick a smaller \
-                         puzzle or another algorithm.",
-                        SILENCE_MS / 1000
-                    ));
+                    self.run = Run::Failed(Text::new(Msg::FailedSilent).arg(SILENCE_MS / 1000));
                 }
                 _ => return false,
             },
@@ -1255,14 +1210,8 @@ impl State {
             }
             Action::Shared { link, copied } => {
                 self.notice = Some(match copied {
-                    Ok(()) => {
-                        Notice::info("Link copied to the clipboard: it opens this exact puzzle.")
-                            .localized(crate::i18n::Msg::NoticeLinkCopied, &[])
-                    }
-                    Err(why) => Notice::info(format!(
-                        "Copy the link below by hand (the clipboard is not available here: {why})."
-                    ))
-                    .localized(crate::i18n::Msg::NoticeCopyByHand, &[&why]),
+                    Ok(()) => Notice::info(Msg::NoticeLinkCopied),
+                    Err(why) => Notice::info(Text::new(Msg::NoticeCopyByHand).arg(why)),
                 });
                 self.share_link = Some(link);
             }
@@ -1279,18 +1228,19 @@ impl State {
 
     /// A hand-played move: applied if legal (counted, and the goal celebrated), else explained.
     pub(crate) fn play_step(&mut self, step: Step) -> bool {
-        let result = match (step, &self.puzzle) {
+        // `Err(None)`: refused without a word (a blocked arrow key); `Err(Some(why))`: a refused drop, explained.
+        let result: Result<(), Option<MoveError>> = match (step, &self.puzzle) {
             (Step::Slide(dir), PuzzleSpec::Sliding { width, height, .. }) => {
                 let shape = Shape {
                     width: *width,
                     height: *height,
                 };
-                sliding::apply_move(shape, &mut self.play, dir).map_err(|e| e.to_string())
+                sliding::apply_move(shape, &mut self.play, dir).map_err(|_| None)
             }
             (Step::Disk(mv), PuzzleSpec::Hanoi { pegs, .. }) => {
                 apply_disk_move(&mut self.play, *pegs, mv)
                     .map(|_| ())
-                    .map_err(|e| e.to_string())
+                    .map_err(Some)
             }
             _ => return false,
         };
@@ -1299,28 +1249,42 @@ impl State {
                 self.play_moves += 1;
                 self.assist.record(step);
                 self.notice = (self.play.as_slice() == self.puzzle.goal()).then(|| {
-                    Notice {
-                        localized: Some((
-                            crate::i18n::Msg::SolvedByHand,
-                            vec![self.play_moves.to_string()],
-                        )),
-                        ..Notice::info(format!(
-                            "Solved by hand in {} {}! Press Solve to compare with the shortest solution.",
-                            self.play_moves,
-                            if self.play_moves == 1 { "move" } else { "moves" }
-                        ))
-                    }
+                    let key = if self.play_moves == 1 {
+                        Msg::SolvedByHandOne
+                    } else {
+                        Msg::SolvedByHand
+                    };
+                    Notice::info(Text::new(key).arg(self.play_moves))
                 });
                 true
             }
-            // Sliding: a blocked arrow key is not worth a message. Hanoi: a refused drop is.
-            Err(_) if matches!(step, Step::Slide(_)) => false,
-            Err(why) => {
-                self.notice = Some(Notice::error(capitalise(&why)));
+            Err(None) => false,
+            Err(Some(why)) => {
+                self.notice = Some(Notice::error(drop_refused(why)));
                 true
             }
         }
     }
+}
+
+/// Why a disk cannot be dropped there, in the page's words.
+fn drop_refused(why: MoveError) -> Text {
+    match why {
+        MoveError::NoSuchPeg { peg, pegs } => Text::new(Msg::DropNoSuchPeg)
+            .arg(peg)
+            .arg(pegs.saturating_sub(1)),
+        MoveError::SamePeg { peg } => Text::new(Msg::DropSamePeg).arg(hanoi::peg_letter(peg)),
+        MoveError::EmptyPeg { peg } => Text::new(Msg::DropEmptyPeg).arg(hanoi::peg_letter(peg)),
+        MoveError::OntoSmaller { disk, onto, peg } => Text::new(Msg::DropOntoSmaller)
+            .arg(disk)
+            .arg(hanoi::peg_letter(peg))
+            .arg(onto),
+    }
+}
+
+/// Why the start cannot reach the goal: the solver's explanation (English), wrapped.
+fn unsolvable_notice(why: Unsolvable) -> Notice {
+    Notice::error(Text::new(Msg::NoticeUnsolvable).arg(why.to_string()))
 }
 
 /// The algorithms offered for a kind of puzzle, in menu order.
@@ -1352,23 +1316,11 @@ pub fn default_heuristic(kind: PuzzleKind) -> HeuristicName {
     }
 }
 
-/// "sliding puzzle" / "Tower of Hanoi".
-pub fn kind_title(kind: PuzzleKind) -> &'static str {
+/// "sliding puzzle" / "Tower of Hanoi", in a sentence (heuristic names are `Lang::heuristic`).
+pub fn kind_title(kind: PuzzleKind) -> Msg {
     match kind {
-        PuzzleKind::Sliding => "sliding puzzle",
-        PuzzleKind::Hanoi => "Tower of Hanoi",
-    }
-}
-
-/// A person's name for a heuristic.
-pub fn heuristic_title(h: HeuristicName) -> &'static str {
-    match h {
-        HeuristicName::Misplaced => "Misplaced",
-        HeuristicName::Manhattan => "Manhattan distance",
-        HeuristicName::LinearConflict => "Manhattan + linear conflict",
-        HeuristicName::Pdb => "Pattern databases (4x4)",
-        HeuristicName::Exact => "Exact (3 pegs) / lower bound",
-        HeuristicName::SeedPower => "Seed power 2^(k+1)-1 (inadmissible)",
+        PuzzleKind::Sliding => Msg::KindSliding,
+        PuzzleKind::Hanoi => Msg::KindHanoi,
     }
 }
 
@@ -1426,7 +1378,7 @@ pub(crate) fn apply_step(shape: Option<Shape>, pegs: u8, frame: &mut [u8], step:
 
 /// Turns a solver's move list into steps, replaying it from the start: every move must be legal and the last
 /// position must be the goal, or the solution is refused with a reason.
-pub fn build_replay(puzzle: &PuzzleSpec, moves: &Moves) -> Result<Replay, String> {
+pub fn build_replay(puzzle: &PuzzleSpec, moves: &Moves) -> Result<Replay, Text> {
     let mut frame = puzzle.start().to_vec();
     let steps: Vec<Step> = match (puzzle, moves) {
         (PuzzleSpec::Sliding { width, height, .. }, Moves::Sliding(letters)) => {
@@ -1435,10 +1387,10 @@ pub fn build_replay(puzzle: &PuzzleSpec, moves: &Moves) -> Result<Replay, String
                 height: *height,
             };
             let dirs = sliding::parse_moves(letters)
-                .map_err(|e| format!("The solver's answer is unreadable: {e}"))?;
+                .map_err(|e| Text::new(Msg::ReplayUnreadable).arg(e.to_string()))?;
             for (i, &dir) in dirs.iter().enumerate() {
                 sliding::apply_move(shape, &mut frame, dir)
-                    .map_err(|e| format!("The solver's move {} is illegal: {e}", i + 1))?;
+                    .map_err(|e| Text::new(Msg::ReplayIllegal).arg(i + 1).arg(e.to_string()))?;
             }
             dirs.into_iter().map(Step::Slide).collect()
         }
@@ -1447,7 +1399,7 @@ pub fn build_replay(puzzle: &PuzzleSpec, moves: &Moves) -> Result<Replay, String
             for (i, &[from, to]) in pairs.iter().enumerate() {
                 let mv = HanoiMove { from, to };
                 apply_disk_move(&mut frame, *pegs, mv)
-                    .map_err(|e| format!("The solver's move {} is illegal: {e}", i + 1))?;
+                    .map_err(|e| Text::new(Msg::ReplayIllegal).arg(i + 1).arg(e.to_string()))?;
                 steps.push(Step::Disk(mv));
             }
             steps
@@ -1455,12 +1407,10 @@ pub fn build_replay(puzzle: &PuzzleSpec, moves: &Moves) -> Result<Replay, String
         // An empty list reads as either kind (the JSON of "" and [] are both empty).
         (_, Moves::Sliding(s)) if s.is_empty() => Vec::new(),
         (_, Moves::Hanoi(v)) if v.is_empty() => Vec::new(),
-        _ => return Err("The solver answered with moves of the other kind of puzzle.".to_string()),
+        _ => return Err(Text::new(Msg::ReplayOtherKind)),
     };
     if frame != puzzle.goal() {
-        return Err(
-            "The solver's moves do not end at the goal; the solution is not shown.".to_string(),
-        );
+        return Err(Text::new(Msg::ReplayNotAtGoal));
     }
     Ok(Replay {
         steps: steps.into(),
@@ -1468,6 +1418,16 @@ pub fn build_replay(puzzle: &PuzzleSpec, moves: &Moves) -> Result<Replay, String
         frame: puzzle.start().to_vec(),
         playing: true,
     })
+}
+
+/// A direction's word.
+fn dir_word(dir: Dir) -> Msg {
+    match dir {
+        Dir::Up => Msg::DirUp,
+        Dir::Down => Msg::DirDown,
+        Dir::Left => Msg::DirLeft,
+        Dir::Right => Msg::DirRight,
+    }
 }
 
 fn capitalise(text: &str) -> String {
@@ -1598,6 +1558,27 @@ mod tests {
         }
     }
 
+    /// A notice in English.
+    fn en(notice: &Notice) -> String {
+        notice.text_in(crate::i18n::Lang::En)
+    }
+
+    /// The warnings about the chosen algorithm, in English.
+    fn notes(s: &State) -> Vec<String> {
+        s.hints()
+            .iter()
+            .map(|t| t.render(crate::i18n::Lang::En))
+            .collect()
+    }
+
+    /// Moves `first..last` in words, in English.
+    fn words_en(s: &State, first: usize, last: usize) -> Vec<String> {
+        s.move_words(first, last)
+            .iter()
+            .map(|t| t.render(crate::i18n::Lang::En))
+            .collect()
+    }
+
     fn reply(id: u64, body: ResponseBody) -> Action {
         Action::Worker(WorkerEvent::Message(Response { id, body }))
     }
@@ -1686,9 +1667,9 @@ mod tests {
         let notice = s.notice.clone().expect("a message");
         assert_eq!(notice.kind, NoticeKind::Error);
         assert!(
-            notice.text.contains("could not be read") && notice.text.contains('8'),
+            en(&notice).contains("could not be read") && en(&notice).contains('8'),
             "{}",
-            notice.text
+            en(&notice)
         );
         assert!(matches!(
             s.puzzle,
@@ -1706,7 +1687,7 @@ mod tests {
         let s = State::from_search("puzzle=sliding&size=3x3&start=2,1,3,4,5,6,7,8,0", 5);
         assert_eq!(s.puzzle.start(), &[2, 1, 3, 4, 5, 6, 7, 8, 0]);
         assert_eq!(s.status(), StatusName::Unsolvable);
-        let text = s.message().map(|m| m.text).unwrap_or_default();
+        let text = s.message().map(|m| en(&m)).unwrap_or_default();
         assert!(text.contains("cannot reach the goal"), "{text}");
         // Solving does not start a search: it says why at once.
         let mut s = s;
@@ -1813,10 +1794,10 @@ mod tests {
             expected.push(format!("tile {} slides {word}", board[other]));
             board.swap(blank, other);
         }
-        assert_eq!(s.move_words(0, n), expected);
+        assert_eq!(words_en(&s, 0, n), expected);
         // A window read from another position of the animation says the same.
         s.apply(Action::Seek(3));
-        assert_eq!(s.move_words(1, n + 5), expected[1..]);
+        assert_eq!(words_en(&s, 1, n + 5), expected[1..]);
         s.apply(Action::Seek(0));
         assert!(s.apply(Action::TogglePlay));
         assert_eq!(s.shown(), start.as_slice());
@@ -1907,7 +1888,7 @@ mod tests {
         assert!(s
             .notice
             .as_ref()
-            .is_some_and(|n| n.text.contains("do not end at the goal")));
+            .is_some_and(|n| en(n).contains("do not end at the goal")));
         let mut s = sliding(2, 2, vec![1, 2, 0, 3], vec![1, 2, 3, 0]);
         s.apply(Action::Solve);
         let id = request_id(&s);
@@ -1917,10 +1898,7 @@ mod tests {
                 report: report(Status::Solved, Moves::Sliding("D".into()), 1),
             },
         ));
-        assert!(s
-            .notice
-            .as_ref()
-            .is_some_and(|n| n.text.contains("illegal")));
+        assert!(s.notice.as_ref().is_some_and(|n| en(n).contains("illegal")));
     }
 
     #[test]
@@ -1978,7 +1956,7 @@ mod tests {
         assert_eq!(s.worker_generation, generation + 1);
         assert!(s
             .message()
-            .is_some_and(|m| m.text.contains("RuntimeError: unreachable")));
+            .is_some_and(|m| en(&m).contains("RuntimeError: unreachable")));
 
         s.apply(Action::Solve);
         let id = request_id(&s);
@@ -2017,7 +1995,7 @@ mod tests {
         assert!(matches!(&s.run, Run::Solving(p) if p.building.is_none() && p.heard == 3));
         assert!(s.apply(Action::WorkerSilent { id, heard: 3 }));
         assert_eq!(s.status(), StatusName::Error);
-        assert!(s.message().is_some_and(|m| m.text.contains("not answered")));
+        assert!(s.message().is_some_and(|m| en(&m).contains("not answered")));
     }
 
     #[test]
@@ -2048,7 +2026,7 @@ mod tests {
         assert!(s
             .notice
             .as_ref()
-            .is_some_and(|n| n.text.contains("Solved by hand in 1 move!")));
+            .is_some_and(|n| en(n).contains("Solved by hand in 1 move!")));
         assert!(s.apply(Action::MoveBlank(Dir::Up)));
         assert_eq!(s.play, vec![1, 0, 3, 2]);
         assert!(!s.apply(Action::MoveBlank(Dir::Up)), "off the board");
@@ -2080,7 +2058,7 @@ mod tests {
         assert!(s
             .notice
             .as_ref()
-            .is_some_and(|n| n.text.contains("Solved by hand in 3 moves")));
+            .is_some_and(|n| en(n).contains("Solved by hand in 3 moves")));
     }
 
     #[test]
@@ -2105,9 +2083,9 @@ mod tests {
                 report: report(Status::Solved, moves, 3),
             },
         ));
-        let words = s.move_words(0, 3);
+        let words = words_en(&s, 0, 3);
         s.apply(Action::Seek(2));
-        assert_eq!(s.move_words(1, 3), words[1..]);
+        assert_eq!(words_en(&s, 1, 3), words[1..]);
         assert_eq!(
             words,
             [
@@ -2204,7 +2182,7 @@ mod tests {
             1,
         );
         assert_eq!(s.heuristic, HeuristicName::Pdb);
-        assert!(s.hints().iter().any(|h| h.contains("Pattern databases")));
+        assert!(notes(&s).iter().any(|h| h.contains("Pattern databases")));
         s.apply(Action::SetSize {
             width: 5,
             height: 4,
@@ -2218,20 +2196,20 @@ mod tests {
         assert!(!s.apply(Action::SetHeuristic(HeuristicName::Pdb)));
         let linked = State::from_search("puzzle=sliding&size=5x5&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,0,24&heuristic=pdb", 1);
         assert_eq!(linked.heuristic, HeuristicName::LinearConflict);
-        assert!(linked.notice.is_some_and(|n| n.text.contains("pdb")));
+        assert!(linked.notice.is_some_and(|n| en(&n).contains("pdb")));
     }
 
     #[test]
     fn hints_warn_before_the_run() {
         let mut s = State::new_default(1);
-        assert!(s.hints().is_empty(), "{:?}", s.hints());
+        assert!(notes(&s).is_empty(), "{:?}", notes(&s));
         s.apply(Action::SetAlgorithm(Algorithm::Dfs));
-        assert!(s.hints().iter().any(|h| h.contains("not optimal")));
+        assert!(notes(&s).iter().any(|h| h.contains("not optimal")));
         s.apply(Action::SetAlgorithm(Algorithm::Greedy));
-        assert!(s.hints().iter().any(|h| h.contains("not optimal")));
+        assert!(notes(&s).iter().any(|h| h.contains("not optimal")));
         s.apply(Action::SetAlgorithm(Algorithm::Bfs));
         assert!(
-            s.hints().is_empty(),
+            notes(&s).is_empty(),
             "BFS fits the 8-puzzle's 181,440 states"
         );
         s.apply(Action::SetSize {
@@ -2240,11 +2218,11 @@ mod tests {
             seed: 1,
         });
         assert!(
-            s.hints()
+            notes(&s)
                 .iter()
                 .any(|h| h.contains("limit") && h.contains("1.0 × 10^13")),
             "{:?}",
-            s.hints()
+            notes(&s)
         );
         assert_eq!(State::new_default(1).state_space(), 181_440.0);
         let mut h = State::from_search(
@@ -2252,28 +2230,28 @@ mod tests {
             1,
         );
         assert!(
-            h.hints().iter().any(|t| t.contains("not a single tower")),
+            notes(&h).iter().any(|t| t.contains("not a single tower")),
             "{:?}",
-            h.hints()
+            notes(&h)
         );
         h.apply(Action::PlaceDisk { disk: 1, peg: 0 });
-        assert!(h.hints().is_empty(), "{:?}", h.hints());
+        assert!(notes(&h).is_empty(), "{:?}", notes(&h));
         let mut h = State::from_search(
             "puzzle=hanoi&pegs=5&disks=12&start=0,0,0,0,0,0,0,0,0,0,0,0&algo=astar",
             1,
         );
         assert!(
-            h.hints()
+            notes(&h)
                 .iter()
                 .any(|t| t.contains("may stop at its limit")),
             "{:?}",
-            h.hints()
+            notes(&h)
         );
         h.apply(Action::SetDisks(6));
         assert!(
-            h.hints().is_empty(),
+            notes(&h).is_empty(),
             "5^6 positions fit the budget: {:?}",
-            h.hints()
+            notes(&h)
         );
     }
 
@@ -2332,5 +2310,43 @@ mod tests {
         let notice = cancelled.message().expect("a cancelled run says so");
         assert!(notice.text_in(Lang::En).starts_with("Cancelled"));
         assert!(notice.text_in(Lang::Zh).starts_with("已取消"));
+        // A link's choice that does not fit is explained with the names in the chosen language.
+        let linked = State::from_search(
+            "puzzle=sliding&size=5x5&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,0,24&heuristic=pdb",
+            1,
+        );
+        let notice = linked.notice.expect("the unusable heuristic is explained");
+        assert_eq!(
+            notice.text_in(Lang::En),
+            "The heuristic pdb does not apply to this sliding puzzle; using Manhattan + linear conflict."
+        );
+        assert_eq!(
+            notice.text_in(Lang::Zh),
+            "启发函数 pdb 不适用于这个滑块拼图；改用曼哈顿距离 + 线性冲突。"
+        );
+        // The warnings before a run, and a refused drop, follow the language too.
+        let dfs = State {
+            algorithm: Algorithm::Dfs,
+            dfs_depth: 17,
+            ..State::new_default(1)
+        };
+        let warnings = dfs.hints();
+        assert_eq!(warnings.len(), 1);
+        assert!(warnings[0].render(Lang::En).contains("within 17 moves"));
+        let zh = warnings[0].render(Lang::Zh);
+        assert!(zh.contains("17 步以内") && !zh.contains("DFS"), "{zh}");
+        let mut tower = State::from_search("puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=2,2", 1);
+        tower.apply(Action::SetMode(Mode::Play));
+        tower.apply(Action::MoveDisk(HanoiMove { from: 0, to: 1 }));
+        assert!(tower.apply(Action::MoveDisk(HanoiMove { from: 0, to: 1 })));
+        let refused = tower.notice.expect("a refused drop is explained");
+        assert_eq!(
+            refused.text_in(Lang::En),
+            "Disk 1 cannot go onto peg B: its top disk 0 is smaller."
+        );
+        assert_eq!(
+            refused.text_in(Lang::Zh),
+            "圆盘 1 不能放到柱 B 上：那里顶部的圆盘 0 更小。"
+        );
     }
 }

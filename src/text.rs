@@ -59,11 +59,15 @@ pub enum Key {
     StepBoard,
     StepTruncated,
     NoHeuristic,
+    StepShows,
+    StepIdaAsAstar,
+    StepBibfsAsBfs,
+    StepDirectAsBfs,
 }
 
 impl Key {
     /// Every key, for the tests.
-    pub const ALL: [Key; 51] = [
+    pub const ALL: [Key; 55] = [
         Key::CompareTitle,
         Key::CompareIntro,
         Key::CompareButton,
@@ -115,6 +119,10 @@ impl Key {
         Key::StepBoard,
         Key::StepTruncated,
         Key::NoHeuristic,
+        Key::StepShows,
+        Key::StepIdaAsAstar,
+        Key::StepBibfsAsBfs,
+        Key::StepDirectAsBfs,
     ];
 }
 
@@ -180,6 +188,10 @@ fn en(key: Key) -> &'static str {
         StepBoard => "Expanding state {}: the board below",
         StepTruncated => "Only the first {} expansions are recorded: the search went on beyond them.",
         NoHeuristic => "none",
+        StepShows => "The order of {}.",
+        StepIdaAsAstar => "IDA* is shown by A*: with a consistent heuristic both expand the same states, but IDA* expands them again at every f-bound, deepest first.",
+        StepBibfsAsBfs => "Bidirectional BFS is shown by BFS from the start alone: the real search also grows a second frontier back from the goal.",
+        StepDirectAsBfs => "The direct solver does not search: this is BFS on the same puzzle, for comparison.",
     }
 }
 
@@ -239,6 +251,10 @@ fn zh(key: Key) -> &'static str {
         StepBoard => "正在扩展状态 {}：棋盘如下",
         StepTruncated => "只记录了前 {} 次扩展：搜索在此之后仍在继续。",
         NoHeuristic => "无",
+        StepShows => "按{}的顺序。",
+        StepIdaAsAstar => "IDA* 以 A* 来展示：使用一致的启发函数时两者扩展相同的状态，但 IDA* 在每个 f 界限上都会重新扩展它们，并且深度优先。",
+        StepBibfsAsBfs => "双向广度优先搜索以仅从起点出发的广度优先搜索来展示：真正的搜索还会从目标反向扩展第二个前沿。",
+        StepDirectAsBfs => "直接求解不进行搜索：这里展示的是同一谜题上的广度优先搜索，以便比较。",
     }
 }
 

@@ -7,7 +7,10 @@
 //!
 //! Pattern databases: before a `pdb` search whose tables are not in this worker's memory, the worker reads them from
 //! IndexedDB (`crate::pdb_cache`, asynchronously, before the synchronous search); tables it had to build are stored
-//! there after the search, so a reload or a fresh worker (after Cancel) does not build them again.
+//! there after the search, so a reload or a fresh worker (after Cancel) does not build them again. Big tables (the
+//! 15-puzzle's) are built before the search, asynchronously, in two workers at once (`parallel`).
+
+pub mod parallel;
 
 use crate::protocol::{
     Request, RequestKind, Response, ResponseBody, CANCEL_CHECK_MS, NO_REQUEST, PROGRESS_EVERY_MS,
@@ -16,18 +19,23 @@ use crate::protocol::{
 use solver::hanoi::{Hanoi, HanoiHeuristic};
 use solver::query::PuzzleSpec;
 use solver::search::clock::FnClock;
-use solver::search::trace::{
-    trace_astar, trace_astar_limited, trace_bfs, trace_bfs_limited, Trace,
-};
+use solver::search::trace::{trace_search, Trace, TracePlan};
 use solver::search::{Control, Flow, Limits, DEFAULT_DFS_DEPTH};
 use solver::sliding::{Shape, SlidingHeuristic, SmallBoard, SmallPuzzle};
 use solver::HeuristicName;
 use solver::Puzzle;
 use solver::{query, Algorithm, Report};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
+use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, XmlHttpRequest};
+
+/// The memory budget of every search in the worker, in bytes of the search's own estimate: the worker's memory
+/// never shrinks, and the whole browser should stay within 512 MiB. BFS over Tower of Hanoi with 4 pegs and 12
+/// disks (16.8 million states, about 132 MiB) fits; 13 disks (67 million) stops with a message naming this limit.
+pub const SEARCH_MAX_BYTES: u64 = 256 << 20;
 
 /// What a running request reports.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -73,6 +81,7 @@ pub fn solve_request(
     let mut last_build_post = f64::NEG_INFINITY;
     let mut last_check = 0.0;
     let mut control = Control::new(limits)
+        .with_max_bytes(SEARCH_MAX_BYTES)
         .with_clock(FnClock::new(&now))
         .with_build_progress(|fraction| {
             let elapsed_ms = now() - start;
@@ -105,9 +114,9 @@ pub fn solve_request(
 }
 
 /// The teaching tracer's record of the search `query` asks for, when the space has at most `TRACE_MAX_STATES`
-/// states (Tower of Hanoi only for now): A* with the query's heuristic for the informed algorithms, BFS for the rest.
+/// states, in the order of the query's algorithm (see `trace_search`; DFS with the depth bound `max_depth`).
 /// `None` for a larger space or a query that cannot be read (its solve reports the problem).
-pub fn trace_request(query: &str) -> Option<Trace> {
+pub fn trace_request(query: &str, max_depth: u32) -> Option<Trace> {
     let query = query::parse(query).ok()?;
     let (pegs, disks, start, goal) = match &query.puzzle {
         PuzzleSpec::Hanoi {
@@ -121,17 +130,34 @@ pub fn trace_request(query: &str) -> Option<Trace> {
             height,
             start,
             goal,
-        } => return trace_sliding(&query, *width, *height, start, goal),
+        } => return trace_sliding(&query, max_depth, *width, *height, start, goal),
     };
     let tower = Hanoi::new(*pegs, *disks, start, goal).ok()?;
     let algorithm = query.algorithm.unwrap_or(solver::run::DEFAULT_ALGORITHM);
+    let name = query.heuristic.unwrap_or(HeuristicName::Exact);
     let heuristic = algorithm
         .uses_heuristic()
-        .then(|| query.heuristic.unwrap_or(HeuristicName::Exact))
-        .and_then(|name| HanoiHeuristic::new(name, &tower).ok());
-    match heuristic {
-        Some(h) => trace_astar(&tower, &h, TRACE_MAX_STATES).ok(),
-        None => trace_bfs(&tower, TRACE_MAX_STATES).ok(),
+        .then(|| HanoiHeuristic::new(name, &tower).ok())
+        .flatten();
+    let plan = trace_plan(&query, name, max_depth);
+    trace_search(
+        &tower,
+        heuristic.as_ref(),
+        plan,
+        TRACE_MAX_STATES,
+        usize::MAX,
+        |_| {},
+    )
+    .ok()
+}
+
+/// The traced search's settings, as the solver's own run would choose them.
+fn trace_plan(query: &query::Query, heuristic: HeuristicName, max_depth: u32) -> TracePlan {
+    TracePlan {
+        algorithm: query.algorithm.unwrap_or(solver::run::DEFAULT_ALGORITHM),
+        weight: query.weight_or_default(),
+        reopen: !solver::run::is_consistent(heuristic),
+        max_depth,
     }
 }
 
@@ -139,6 +165,7 @@ pub fn trace_request(query: &str) -> Option<Trace> {
 /// with the board of each expanded state, cut at `TRACE_MAX_EXPANSIONS` expansions.
 fn trace_sliding(
     query: &query::Query,
+    max_depth: u32,
     width: u8,
     height: u8,
     start: &[u8],
@@ -153,27 +180,21 @@ fn trace_sliding(
         return None;
     }
     let algorithm = query.algorithm.unwrap_or(solver::run::DEFAULT_ALGORITHM);
+    let name = query.heuristic.unwrap_or(HeuristicName::LinearConflict);
     let heuristic = algorithm
         .uses_heuristic()
-        .then(|| query.heuristic.unwrap_or(HeuristicName::LinearConflict))
-        .and_then(|name| SlidingHeuristic::new(&puzzle, name).ok());
+        .then(|| SlidingHeuristic::new(&puzzle, name).ok())
+        .flatten();
     let mut boards = Vec::new();
     let record = |state: &SmallBoard| boards.push(puzzle.tiles(state));
-    let mut trace = match &heuristic {
-        Some(h) => trace_astar_limited(
-            &puzzle,
-            h,
-            TRACE_MAX_SLIDING_RANKS,
-            TRACE_MAX_EXPANSIONS,
-            record,
-        ),
-        None => trace_bfs_limited(
-            &puzzle,
-            TRACE_MAX_SLIDING_RANKS,
-            TRACE_MAX_EXPANSIONS,
-            record,
-        ),
-    }
+    let mut trace = trace_search(
+        &puzzle,
+        heuristic.as_ref(),
+        trace_plan(query, name, max_depth),
+        TRACE_MAX_SLIDING_RANKS,
+        TRACE_MAX_EXPANSIONS,
+        record,
+    )
     .ok()?;
     trace.boards = boards;
     Some(trace)
@@ -199,7 +220,22 @@ pub fn start() {
     );
 }
 
+thread_local! {
+    /// True while a request waits for something asynchronous (the cache, a two-worker build) before it runs.
+    static PREPARING: Cell<bool> = const { Cell::new(false) };
+    /// Requests that came in meanwhile; they run, in order, after it.
+    static WAITING: RefCell<VecDeque<Request>> = const { RefCell::new(VecDeque::new()) };
+}
+
 fn handle(scope: &DedicatedWorkerGlobalScope, event: &MessageEvent) {
+    // A helper worker (see `parallel`) is asked to build one group of a pattern database.
+    if let Some(help) = event
+        .data()
+        .as_string()
+        .and_then(|text| parallel::helper_request(&text))
+    {
+        return parallel::serve(scope, help, PROGRESS_EVERY_MS);
+    }
     let request = match event
         .data()
         .as_string()
@@ -214,19 +250,93 @@ fn handle(scope: &DedicatedWorkerGlobalScope, event: &MessageEvent) {
             )
         }
     };
-    // Pattern databases not in memory yet: look in the browser's cache (asynchronously), then run synchronously.
-    let pending = match &request.kind {
-        RequestKind::Solve { query, .. } => crate::pdb_cache::pending_key(query),
-    };
-    if let Some(key) = pending {
-        let scope = scope.clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            let prepared = crate::pdb_cache::prepare(key).await;
-            run(&scope, request, Some(prepared));
-        });
+    if PREPARING.get() {
+        WAITING.with_borrow_mut(|waiting| waiting.push_back(request));
         return;
     }
-    run(scope, request, None);
+    dispatch(scope, request);
+}
+
+/// Runs `request`, first (asynchronously) looking for its pattern databases in the browser's cache and, if they
+/// are not there and are big, building them in two workers; then the requests that came in meanwhile.
+fn dispatch(scope: &DedicatedWorkerGlobalScope, request: Request) {
+    let (pending, plan) = match &request.kind {
+        RequestKind::Solve { query, .. } => {
+            let pending = crate::pdb_cache::pending_key(query);
+            (pending.clone(), pending.and_then(|_| parallel::plan(query)))
+        }
+    };
+    let Some(key) = pending else {
+        return run(scope, request, None, None);
+    };
+    PREPARING.set(true);
+    let scope = scope.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let prepared = crate::pdb_cache::prepare(key.clone()).await;
+        let mut note = None;
+        if let Some(plan) = plan.filter(|_| solver::run::cached_tables(&key).is_none()) {
+            let RequestKind::Solve { cancel_token, .. } = &request.kind;
+            let started = js_sys::Date::now();
+            let mut last_check = f64::NEG_INFINITY;
+            let cancelled = || {
+                let t = js_sys::Date::now();
+                if t - last_check < CANCEL_CHECK_MS {
+                    return false;
+                }
+                last_check = t;
+                cancel_token.as_deref().is_some_and(|url| !token_alive(url))
+            };
+            match parallel::build(&scope, plan, request.id, PROGRESS_EVERY_MS, cancelled).await {
+                parallel::Built::Tables { tables, helped } => {
+                    solver::run::install_tables(Arc::new(*tables));
+                    note = Some(format!(
+                        "the build took {}{}",
+                        crate::format::duration_ms(js_sys::Date::now() - started),
+                        if helped { " in two workers" } else { "" }
+                    ));
+                }
+                parallel::Built::Cancelled => {
+                    let RequestKind::Solve { query, .. } = &request.kind;
+                    let algorithm = query::parse(query)
+                        .ok()
+                        .and_then(|q| q.algorithm)
+                        .unwrap_or(solver::run::DEFAULT_ALGORITHM);
+                    let report = cancelled_report(
+                        algorithm,
+                        "cancelled by the user while the pattern databases were built",
+                    );
+                    post(
+                        &scope,
+                        &Response {
+                            id: request.id,
+                            body: ResponseBody::Done { report },
+                        },
+                    );
+                    return finish_preparing(&scope);
+                }
+            }
+        }
+        run(&scope, request, Some(prepared), note);
+        finish_preparing(&scope);
+    });
+}
+
+/// Ends the asynchronous part of a request and runs the requests that waited for it.
+fn finish_preparing(scope: &DedicatedWorkerGlobalScope) {
+    PREPARING.set(false);
+    while !PREPARING.get() {
+        let Some(next) = WAITING.with_borrow_mut(|waiting| waiting.pop_front()) else {
+            break;
+        };
+        dispatch(scope, next);
+    }
+}
+
+/// The report of a request cancelled before its search began.
+fn cancelled_report(algorithm: Algorithm, message: &str) -> Report {
+    let mut report = solver::run::invalid(algorithm, message);
+    report.status = solver::Status::Cancelled;
+    report
 }
 
 /// Runs one request to its end, posting its progress and its report. `cache` is the pattern-database cache's look
@@ -235,6 +345,7 @@ fn run(
     scope: &DedicatedWorkerGlobalScope,
     request: Request,
     cache: Option<crate::pdb_cache::Prepared>,
+    build_note: Option<String>,
 ) {
     let id = request.id;
     match request.kind {
@@ -283,6 +394,7 @@ fn run(
             if let Some(cache) = cache {
                 crate::pdb_cache::annotate(&mut report.message, cache.finish());
             }
+            crate::pdb_cache::annotate(&mut report.message, build_note);
             post(
                 scope,
                 &Response {
@@ -291,7 +403,8 @@ fn run(
                 },
             );
             // The teaching trace comes after the answer, so that it never delays the solution on screen.
-            if let Some(trace) = trace.then(|| trace_request(&query)).flatten() {
+            let depth = max_depth.unwrap_or(DEFAULT_DFS_DEPTH);
+            if let Some(trace) = trace.then(|| trace_request(&query, depth)).flatten() {
                 post(
                     scope,
                     &Response {
@@ -402,12 +515,16 @@ mod tests {
 
     #[test]
     fn traces_cover_small_towers_only_and_follow_the_algorithm() {
-        let bfs = trace_request("puzzle=hanoi&pegs=3&disks=4&start=0,0,0,0&goal=2,2,2,2&algo=bfs")
-            .expect("81 states are traced");
+        let bfs = trace_request(
+            "puzzle=hanoi&pegs=3&disks=4&start=0,0,0,0&goal=2,2,2,2&algo=bfs",
+            DEFAULT_DFS_DEPTH,
+        )
+        .expect("81 states are traced");
         assert_eq!(bfs.rank_count, 81);
         assert_eq!(bfs.path.len(), 16, "2^4 - 1 moves");
         let astar = trace_request(
             "puzzle=hanoi&pegs=3&disks=4&start=0,0,0,0&goal=2,2,2,2&algo=astar&heuristic=exact",
+            DEFAULT_DFS_DEPTH,
         )
         .expect("traced");
         assert_eq!(
@@ -416,16 +533,49 @@ mod tests {
             "the exact heuristic expands only the path before the goal"
         );
         assert!(bfs.expanded.len() > astar.expanded.len());
-        assert!(trace_request("puzzle=hanoi&pegs=3&disks=8&start=0,0,0,0,0,0,0,0").is_none());
-        assert!(trace_request("puzzle=sliding&size=3x4&start=1,2,3,4,5,6,7,8,9,10,0,11").is_none());
-        assert!(trace_request("puzzle=cube").is_none());
+        assert!(trace_request(
+            "puzzle=hanoi&pegs=3&disks=8&start=0,0,0,0,0,0,0,0",
+            DEFAULT_DFS_DEPTH
+        )
+        .is_none());
+        assert!(trace_request(
+            "puzzle=sliding&size=3x4&start=1,2,3,4,5,6,7,8,9,10,0,11",
+            DEFAULT_DFS_DEPTH
+        )
+        .is_none());
+        assert!(trace_request("puzzle=cube", DEFAULT_DFS_DEPTH).is_none());
+        // DFS and greedy are traced in their own order (hand-checked in `solver::search::trace`); IDA* is shown as
+        // A*, and the record says so.
+        let tower = "puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=2,2";
+        let dfs = trace_request(&format!("{tower}&algo=dfs"), 40).expect("traced");
+        assert_eq!(
+            (dfs.algorithm, dfs.expanded.clone()),
+            (Some(Algorithm::Dfs), vec![0, 1, 7, 6])
+        );
+        let greedy =
+            trace_request(&format!("{tower}&algo=greedy&heuristic=misplaced"), 40).expect("traced");
+        assert_eq!(
+            (greedy.algorithm, greedy.expanded.clone()),
+            (Some(Algorithm::Greedy), vec![0, 2, 5, 3, 6])
+        );
+        let ida =
+            trace_request(&format!("{tower}&algo=idastar&heuristic=exact"), 40).expect("traced");
+        assert_eq!(ida.algorithm, Some(Algorithm::Astar));
+        let bounded = trace_request(&format!("{tower}&algo=dfs"), 2).expect("traced");
+        assert!(
+            bounded.path.is_empty(),
+            "the depth bound reaches the tracer"
+        );
     }
 
     #[test]
     fn sliding_traces_record_each_expanded_board_and_stop_at_the_cap() {
         // 2x3: every expansion is recorded with its board; the first is the start.
-        let bfs = trace_request("puzzle=sliding&size=3x2&start=4,1,2,5,0,3&algo=bfs")
-            .expect("360 states");
+        let bfs = trace_request(
+            "puzzle=sliding&size=3x2&start=4,1,2,5,0,3&algo=bfs",
+            DEFAULT_DFS_DEPTH,
+        )
+        .expect("360 states");
         assert!(!bfs.truncated);
         assert_eq!(bfs.boards.len(), bfs.expanded.len());
         assert_eq!(bfs.boards[0], vec![4, 1, 2, 5, 0, 3]);
@@ -438,19 +588,24 @@ mod tests {
         }
         let astar = trace_request(
             "puzzle=sliding&size=3x2&start=4,1,2,5,0,3&algo=astar&heuristic=manhattan",
+            DEFAULT_DFS_DEPTH,
         )
         .expect("traced");
         assert_eq!(astar.path.len(), bfs.path.len(), "both shortest");
         assert!(astar.expanded.len() <= bfs.expanded.len());
         // 3x3, BFS on a far position: more than the cap of expansions, so the record is cut and says so.
-        let far = trace_request("puzzle=sliding&size=3x3&start=8,6,7,2,5,4,3,0,1&algo=bfs")
-            .expect("3x3 traced");
+        let far = trace_request(
+            "puzzle=sliding&size=3x3&start=8,6,7,2,5,4,3,0,1&algo=bfs",
+            DEFAULT_DFS_DEPTH,
+        )
+        .expect("3x3 traced");
         assert!(far.truncated && far.path.is_empty());
         assert_eq!(far.expanded.len(), TRACE_MAX_EXPANSIONS);
         assert_eq!(far.boards.len(), TRACE_MAX_EXPANSIONS);
         // A* with linear conflict on a near one finishes within the cap.
         let near = trace_request(
             "puzzle=sliding&size=3x3&start=1,2,3,4,5,6,0,7,8&algo=astar&heuristic=linear-conflict",
+            DEFAULT_DFS_DEPTH,
         )
         .expect("3x3 traced");
         assert!(!near.truncated);

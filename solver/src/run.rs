@@ -382,6 +382,8 @@ fn run_search<P: Puzzle, H: Heuristic<P>>(
     control: &mut Control,
 ) -> Outcome<P::Move> {
     let algorithm = plan.algorithm;
+    // A memory budget in bytes also bounds the states held (and what BFS reserves for its queue).
+    control.fit_states_to_memory(std::mem::size_of::<P::State>() as u64);
     match (algorithm, heuristic) {
         (Algorithm::Bfs, _) => bfs::bfs(puzzle, control),
         (Algorithm::Bibfs, _) => bibfs::bibfs(puzzle, control),

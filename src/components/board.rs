@@ -3,14 +3,11 @@
 //! In set-up a tile dropped on another cell swaps with it; in play a tap on a tile next to the blank (or a drag onto
 //! the blank) slides it. Tiles are never re-created: only their `transform` changes, so moves animate.
 
+use super::drag::{use_drag, Grid};
 use super::Interaction;
 use crate::i18n::{use_lang, Msg};
 use std::rc::Rc;
-use web_sys::{Element, PointerEvent};
 use yew::prelude::*;
-
-/// A pointer movement shorter than this (in CSS pixels) is a tap, not a drag.
-const TAP_SLOP_PX: f64 = 8.0;
 
 #[derive(Properties, PartialEq)]
 pub struct BoardProps {
@@ -29,51 +26,16 @@ pub struct BoardProps {
     pub on_swap: Callback<(usize, usize)>,
     /// Play: slide the tile in this cell.
     pub on_slide: Callback<usize>,
-}
-
-/// A tile being dragged.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Drag {
-    tile: u8,
-    from: usize,
-    pointer: i32,
-    x0: f64,
-    y0: f64,
-    dx: f64,
-    dy: f64,
-    /// The cell under the pointer, if on the board.
-    over: Option<usize>,
-}
-
-impl Drag {
-    fn is_tap(&self) -> bool {
-        self.dx.hypot(self.dy) < TAP_SLOP_PX
-    }
-}
-
-/// The cell of a `width` x `height` board under the point (x, y) of the viewport, if any.
-fn cell_at(board: &Element, x: f64, y: f64, width: u8, height: u8) -> Option<usize> {
-    let r = board.get_bounding_client_rect();
-    if r.width() <= 0.0
-        || r.height() <= 0.0
-        || x < r.left()
-        || y < r.top()
-        || x >= r.right()
-        || y >= r.bottom()
-    {
-        return None;
-    }
-    let (w, h) = (usize::from(width), usize::from(height));
-    let col = (((x - r.left()) / r.width() * w as f64) as usize).min(w - 1);
-    let row = (((y - r.top()) / r.height() * h as f64) as usize).min(h - 1);
-    Some(row * w + col)
+    /// Play: the cell whose tile the current hint slides, highlighted until the next move.
+    #[prop_or_default]
+    pub hinted: Option<usize>,
 }
 
 #[component]
 pub fn Board(props: &BoardProps) -> Html {
     let lang = use_lang();
-    let board_ref = use_node_ref();
-    let drag = use_state(|| None::<Drag>);
+    // A tile (by number) dragged from its cell.
+    let drag = use_drag::<u8, usize>();
     // Keyboard set-up: Enter or Space on a tile picks it, on another tile swaps the two.
     let picked = use_state(|| None::<usize>);
     let (w, h) = (usize::from(props.width), usize::from(props.height));
@@ -90,64 +52,30 @@ pub fn Board(props: &BoardProps) -> Html {
         r1.abs_diff(r2) + c1.abs_diff(c2) == 1
     };
 
-    let on_move = {
-        let drag = drag.clone();
-        let board_ref = board_ref.clone();
-        let (width, height) = (props.width, props.height);
-        Callback::from(move |e: PointerEvent| {
-            let Some(mut d) = *drag else {
-                return;
-            };
-            if d.pointer != e.pointer_id() {
-                return;
-            }
-            let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
-            d.dx = x - d.x0;
-            d.dy = y - d.y0;
-            d.over = board_ref
-                .cast::<Element>()
-                .and_then(|b| cell_at(&b, x, y, width, height));
-            drag.set(Some(d));
-        })
+    let grid = Grid {
+        cols: w,
+        rows: h,
+        slack_y: 0.0,
     };
-    let on_up = {
-        let drag = drag.clone();
-        let board_ref = board_ref.clone();
-        let (width, height, interaction) = (props.width, props.height, props.interaction);
+    let listeners = {
+        let interaction = props.interaction;
         let (on_swap, on_slide) = (props.on_swap.clone(), props.on_slide.clone());
-        Callback::from(move |e: PointerEvent| {
-            let Some(d) = *drag else {
-                return;
-            };
-            if d.pointer != e.pointer_id() {
-                return;
-            }
-            drag.set(None);
-            let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
-            let over = board_ref
-                .cast::<Element>()
-                .and_then(|b| cell_at(&b, x, y, width, height));
-            match interaction {
-                Interaction::Edit => {
-                    if let Some(target) = over.filter(|&t| t != d.from) {
-                        on_swap.emit((d.from, target));
-                    }
+        drag.listeners(grid, move |d, over| match interaction {
+            Interaction::Edit => {
+                if let Some(target) = over.filter(|&t| t != d.from) {
+                    on_swap.emit((d.from, target));
                 }
-                Interaction::Play => {
-                    if d.is_tap() || over == Some(blank) {
-                        on_slide.emit(d.from);
-                    }
-                }
-                Interaction::Locked => {}
             }
+            Interaction::Play => {
+                if d.is_tap() || over == Some(blank) {
+                    on_slide.emit(d.from);
+                }
+            }
+            Interaction::Locked => {}
         })
-    };
-    let on_cancel = {
-        let drag = drag.clone();
-        Callback::from(move |_: PointerEvent| drag.set(None))
     };
 
-    let dragging = *drag;
+    let dragging = drag.current();
     let tiles: Html = (0..n)
         .map(|tile| {
         let cell = cell_of[tile];
@@ -159,8 +87,8 @@ pub fn Board(props: &BoardProps) -> Html {
             Interaction::Play => tile != 0 && adjacent(cell),
             Interaction::Locked => false,
         };
-        let dragged = dragging.filter(|d| d.tile == tile && props.interaction == Interaction::Edit);
-        let offset = dragged.map_or(String::new(), |d| format!(" translate({:.1}px, {:.1}px)", d.dx, d.dy));
+        let dragged = dragging.filter(|d| d.item == tile && props.interaction == Interaction::Edit);
+        let offset = dragged.map_or(String::new(), |d| d.offset_css());
         let style = format!("transform: translate({}%, {}%){offset}", col * 100, row * 100);
         let class = classes!(
             "tile",
@@ -169,32 +97,7 @@ pub fn Board(props: &BoardProps) -> Html {
             movable.then_some("movable"),
             dragged.is_some().then_some("dragging"),
         );
-        let on_down = {
-            let drag = drag.clone();
-            let board_ref = board_ref.clone();
-            let interaction = props.interaction;
-            Callback::from(move |e: PointerEvent| {
-                if !movable || interaction == Interaction::Locked || (e.pointer_type() == "mouse" && e.button() != 0) {
-                    return;
-                }
-                e.prevent_default();
-                if let Some(board) = board_ref.cast::<Element>() {
-                    // Capture on the board: its handlers then see the whole drag, wherever the pointer goes.
-                    let _ = board.set_pointer_capture(e.pointer_id());
-                }
-                let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
-                drag.set(Some(Drag {
-                    tile,
-                    from: cell,
-                    pointer: e.pointer_id(),
-                    x0: x,
-                    y0: y,
-                    dx: 0.0,
-                    dy: 0.0,
-                    over: Some(cell),
-                }));
-            })
-        };
+        let on_down = drag.on_down(tile, cell, movable);
         let label = if tile == 0 {
             lang.fill(Msg::BlankLabel, &[&(row + 1), &(col + 1)])
         } else {
@@ -225,12 +128,14 @@ pub fn Board(props: &BoardProps) -> Html {
                 }
             })
         };
-        let class = classes!(class, is_picked.then_some("picked"));
+        let hinted = tile != 0 && props.hinted == Some(cell);
+        let class = classes!(class, is_picked.then_some("picked"), hinted.then_some("hinted"));
         html! {
             <div key={u32::from(tile)} {class} {style} data-testid={format!("tile-{tile}")} data-tile={tile.to_string()}
                 role={if keyable { "button" } else { "img" }} tabindex={keyable.then_some("0")}
                 aria-pressed={(keyable && props.interaction == Interaction::Edit).then(|| is_picked.to_string())}
-                aria-label={label} onpointerdown={on_down} onkeydown={on_key}>
+                aria-label={label} onpointerdown={on_down} onkeydown={on_key}
+                data-hinted={hinted.then_some("true")} aria-describedby={hinted.then_some(super::HINT_TEXT_ID)}>
                 if tile != 0 { <span class="face">{ tile }</span> }
             </div>
         }
@@ -238,7 +143,7 @@ pub fn Board(props: &BoardProps) -> Html {
         .collect();
     let target = dragging
         .filter(|d| props.interaction == Interaction::Edit && !d.is_tap())
-        .and_then(|d| d.over.filter(|&o| o != d.from))
+        .and_then(|d| d.target())
         .map(|cell| {
             let style = format!(
                 "transform: translate({}%, {}%)",
@@ -256,17 +161,13 @@ pub fn Board(props: &BoardProps) -> Html {
     let style = format!("--w: {w}; --h: {h}; --step-ms: {}ms", props.step_ms);
     let class = classes!(
         "board",
-        match props.interaction {
-            Interaction::Edit => "mode-edit",
-            Interaction::Play => "mode-play",
-            Interaction::Locked => "mode-locked",
-        },
+        props.interaction.mode_class(),
         dragging.is_some().then_some("is-dragging"),
     );
     html! {
-        <div ref={board_ref} {class} {style} role="group" aria-label={props.label.clone()} data-testid="board"
+        <div ref={drag.view()} {class} {style} role="group" aria-label={props.label.clone()} data-testid="board"
             data-size={format!("{w}x{h}")} data-tiles={data_tiles}
-            onpointermove={on_move} onpointerup={on_up} onpointercancel={on_cancel}>
+            onpointermove={listeners.on_move} onpointerup={listeners.on_up} onpointercancel={listeners.on_cancel}>
             { for target }
             { tiles }
         </div>

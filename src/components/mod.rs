@@ -3,6 +3,8 @@
 
 pub mod board;
 pub mod compare;
+pub mod drag;
+pub mod keys;
 pub mod language;
 pub mod move_list;
 pub mod pegs;
@@ -17,6 +19,9 @@ pub mod stats_table;
 pub mod status;
 pub mod stepper;
 
+/// The id of play mode's hint in words, which the hinted tile or disk names as its description.
+pub const HINT_TEXT_ID: &str = "play-hint-words";
+
 /// What pointer input on a puzzle view does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Interaction {
@@ -26,4 +31,15 @@ pub enum Interaction {
     Play,
     /// Nothing (a solution is animating).
     Locked,
+}
+
+impl Interaction {
+    /// The puzzle view's class for this mode, which the style sheet keys on.
+    pub fn mode_class(self) -> &'static str {
+        match self {
+            Interaction::Edit => "mode-edit",
+            Interaction::Play => "mode-play",
+            Interaction::Locked => "mode-locked",
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! The solution's moves in words, the current one highlighted; a click jumps there. Long lists show a window
 //! around the current move.
 
-use crate::i18n::{use_lang, Msg};
+use crate::i18n::{use_lang, Msg, Text};
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
@@ -23,7 +23,7 @@ pub struct MoveListProps {
     pub total: usize,
     /// Moves `first..first + words.len()` in words (see `window`).
     pub first: usize,
-    pub words: Vec<String>,
+    pub words: Vec<Text>,
     /// Moves played: move number `cursor` (1-based) is the last one shown on the board.
     pub cursor: usize,
     /// Jump to the position after this many moves.
@@ -67,7 +67,7 @@ pub fn MoveList(props: &MoveListProps) -> Html {
                 ref={if current { current_ref.clone() } else { NodeRef::default() }}>
                 <button type="button" {onclick}>
                     <span class="move-number">{ number }</span>
-                    <span class="move-words">{ words }</span>
+                    <span class="move-words">{ words.render(lang) }</span>
                 </button>
             </li>
         }

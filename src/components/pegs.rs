@@ -3,12 +3,15 @@
 //! In set-up any disk can be dragged to any peg, where it settles in its place by size; in play only a peg's top disk
 //! can be dragged, and the drop is a move that must be legal.
 
+use super::drag::{use_drag, Grid};
 use super::Interaction;
 use crate::i18n::{use_lang, Msg};
 use solver::hanoi::{peg_letter, HanoiMove};
 use std::rc::Rc;
-use web_sys::{Element, PointerEvent};
 use yew::prelude::*;
+
+/// How far (in CSS pixels) above or below the view a drop still lands on the peg in that column.
+const DROP_SLACK_PX: f64 = 40.0;
 
 #[derive(Properties, PartialEq)]
 pub struct PegsProps {
@@ -24,40 +27,16 @@ pub struct PegsProps {
     pub on_place: Callback<(u8, u8)>,
     /// Play: move the top disk of one peg onto another.
     pub on_move: Callback<HanoiMove>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Drag {
-    disk: u8,
-    from: u8,
-    pointer: i32,
-    x0: f64,
-    y0: f64,
-    dx: f64,
-    dy: f64,
-    over: Option<u8>,
-}
-
-/// The peg column under viewport x, if inside the view.
-fn peg_at(view: &Element, x: f64, y: f64, pegs: u8) -> Option<u8> {
-    let r = view.get_bounding_client_rect();
-    if r.width() <= 0.0
-        || x < r.left()
-        || x >= r.right()
-        || y < r.top() - 40.0
-        || y >= r.bottom() + 40.0
-    {
-        return None;
-    }
-    let peg = ((x - r.left()) / r.width() * f64::from(pegs)) as u8;
-    Some(peg.min(pegs - 1))
+    /// Play: the move the current hint suggests (its disk and target peg highlighted until the next move).
+    #[prop_or_default]
+    pub hinted: Option<HanoiMove>,
 }
 
 #[component]
 pub fn Pegs(props: &PegsProps) -> Html {
     let lang = use_lang();
-    let view_ref = use_node_ref();
-    let drag = use_state(|| None::<Drag>);
+    // A disk (by size) dragged from its peg.
+    let drag = use_drag::<u8, u8>();
     // Keyboard moves: Enter or Space on a peg picks up its top disk, on another peg puts it there.
     let picked = use_state(|| None::<u8>);
     let pegs = props.pegs.max(1);
@@ -74,64 +53,29 @@ pub fn Pegs(props: &PegsProps) -> Html {
     }
     let rows = disks.max(5) + 1;
 
-    let on_move = {
-        let drag = drag.clone();
-        let view_ref = view_ref.clone();
-        Callback::from(move |e: PointerEvent| {
-            let Some(mut d) = *drag else {
-                return;
-            };
-            if d.pointer != e.pointer_id() {
-                return;
-            }
-            let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
-            d.dx = x - d.x0;
-            d.dy = y - d.y0;
-            d.over = view_ref
-                .cast::<Element>()
-                .and_then(|v| peg_at(&v, x, y, pegs));
-            drag.set(Some(d));
-        })
+    let grid = Grid {
+        cols: usize::from(pegs),
+        rows: 1,
+        slack_y: DROP_SLACK_PX,
     };
-    let on_up = {
-        let drag = drag.clone();
-        let view_ref = view_ref.clone();
+    let listeners = {
         let interaction = props.interaction;
         let (on_place, on_move) = (props.on_place.clone(), props.on_move.clone());
-        Callback::from(move |e: PointerEvent| {
-            let Some(d) = *drag else {
+        drag.listeners(grid, move |d, over| {
+            let Some(to) = over.filter(|&to| to != d.from) else {
                 return;
             };
-            if d.pointer != e.pointer_id() {
-                return;
-            }
-            drag.set(None);
-            let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
-            let Some(to) = view_ref
-                .cast::<Element>()
-                .and_then(|v| peg_at(&v, x, y, pegs))
-            else {
-                return;
-            };
-            if to == d.from {
-                return;
-            }
             match interaction {
-                Interaction::Edit => on_place.emit((d.disk, to)),
+                Interaction::Edit => on_place.emit((d.item, to)),
                 Interaction::Play => on_move.emit(HanoiMove { from: d.from, to }),
                 Interaction::Locked => {}
             }
         })
     };
-    let on_cancel = {
-        let drag = drag.clone();
-        Callback::from(move |_: PointerEvent| drag.set(None))
-    };
 
-    let dragging = *drag;
+    let dragging = drag.current();
     let columns = (0..pegs).map(|peg| {
-        let over =
-            dragging.and_then(|d| d.over) == Some(peg) && dragging.map(|d| d.from) != Some(peg);
+        let over = dragging.and_then(|d| d.target()) == Some(peg);
         let style = format!("left: calc({peg} * 100% / {pegs}); width: calc(100% / {pegs})");
         let active = props.interaction != Interaction::Locked;
         let is_picked = *picked == Some(peg);
@@ -160,8 +104,11 @@ pub fn Pegs(props: &PegsProps) -> Html {
                 }
             })
         };
+        let hint_target = props.hinted.is_some_and(|m| m.to == peg);
         html! {
-            <div key={u32::from(peg)} class={classes!("peg", over.then_some("drop-over"), is_picked.then_some("picked"))} {style}
+            <div key={u32::from(peg)} {style}
+                class={classes!("peg", over.then_some("drop-over"), is_picked.then_some("picked"), hint_target.then_some("hint-target"))}
+                data-hint-target={hint_target.then_some("true")}
                 data-testid={format!("peg-{peg}")} data-peg={peg.to_string()}
                 role={active.then_some("button")} tabindex={active.then_some("0")}
                 aria-pressed={active.then(|| is_picked.to_string())} {onkeydown}
@@ -185,47 +132,28 @@ pub fn Pegs(props: &PegsProps) -> Html {
             Interaction::Play => top[usize::from(peg)] == Some(d),
             Interaction::Locked => false,
         };
-        let dragged = dragging.filter(|g| g.disk == d);
-        let offset = dragged.map_or(String::new(), |g| format!(" translate({:.1}px, {:.1}px)", g.dx, g.dy));
+        let dragged = dragging.filter(|g| g.item == d);
+        let offset = dragged.map_or(String::new(), |g| g.offset_css());
         let hue = if disks > 1 { 280.0 * disk as f64 / (disks - 1) as f64 } else { 200.0 };
         let style = format!(
             "width: calc({share:.4} * 100% / {pegs}); height: calc(100% / {rows}); --hue: {hue:.0}; \
              transform: translate({x:.2}%, {y:.0}%){offset}"
         );
         let home = props.goal.get(disk) == Some(&peg);
+        // The hinted disk is the top one of the hint's source peg.
+        let hinted = props.hinted.is_some_and(|m| m.from == peg && top[usize::from(peg)] == Some(d));
         let class = classes!(
             "disk",
             movable.then_some("movable"),
             home.then_some("home"),
             dragged.is_some().then_some("dragging"),
+            hinted.then_some("hinted"),
         );
-        let on_down = {
-            let drag = drag.clone();
-            let view_ref = view_ref.clone();
-            Callback::from(move |e: PointerEvent| {
-                if !movable || (e.pointer_type() == "mouse" && e.button() != 0) {
-                    return;
-                }
-                e.prevent_default();
-                if let Some(view) = view_ref.cast::<Element>() {
-                    let _ = view.set_pointer_capture(e.pointer_id());
-                }
-                let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
-                drag.set(Some(Drag {
-                    disk: d,
-                    from: peg,
-                    pointer: e.pointer_id(),
-                    x0: x,
-                    y0: y,
-                    dx: 0.0,
-                    dy: 0.0,
-                    over: Some(peg),
-                }));
-            })
-        };
+        let on_down = drag.on_down(d, peg, movable);
         html! {
             <div key={u32::from(d)} {class} {style} data-testid={format!("disk-{d}")} data-disk={d.to_string()}
                 data-peg={peg.to_string()} role="img" aria-label={lang.fill(Msg::DiskLabel, &[&d, &peg_letter(peg)])}
+                data-hinted={hinted.then_some("true")} aria-describedby={hinted.then_some(super::HINT_TEXT_ID)}
                 onpointerdown={on_down}>
                 <span class="face">{ d }</span>
             </div>
@@ -244,17 +172,13 @@ pub fn Pegs(props: &PegsProps) -> Html {
     );
     let class = classes!(
         "pegs",
-        match props.interaction {
-            Interaction::Edit => "mode-edit",
-            Interaction::Play => "mode-play",
-            Interaction::Locked => "mode-locked",
-        },
+        props.interaction.mode_class(),
         dragging.is_some().then_some("is-dragging"),
     );
     html! {
-        <div ref={view_ref} {class} {style} role="group" aria-label={props.label.clone()} data-testid="pegs"
+        <div ref={drag.view()} {class} {style} role="group" aria-label={props.label.clone()} data-testid="pegs"
             data-pegs={pegs.to_string()} data-disks={disks.to_string()} data-state={data_state}
-            onpointermove={on_move} onpointerup={on_up} onpointercancel={on_cancel}>
+            onpointermove={listeners.on_move} onpointerup={listeners.on_up} onpointercancel={listeners.on_cancel}>
             <div class="peg-columns">{ for columns }</div>
             <div class="disk-stack">{ disk_views }</div>
         </div>

@@ -66,13 +66,18 @@ pub fn PlayPanel(props: &PlayPanelProps) -> Html {
             &[&step_symbol(&props.puzzle, &props.position, step)],
         ),
         (Hint::Thinking, None) => lang.t(Msg::HintThinking).to_string(),
-        (Hint::Failed(why), None) => lang.fill(Msg::HintUnavailable, &[why]),
+        (Hint::Failed(why), None) => lang.fill(Msg::HintUnavailable, &[&why.render(lang)]),
         _ => String::new(),
     };
     let hint_move = current
         .and_then(|(next, _)| next)
         .map(|s| step_symbol(&props.puzzle, &props.position, s))
         .unwrap_or_default();
+    // The hinted move in words, for screen readers (the symbols above are for the eye): the board's hinted tile
+    // or disk points here with aria-describedby.
+    let hint_words = current
+        .and_then(|(next, _)| next)
+        .and_then(|step| hinted_words(lang, &props.puzzle, &props.position, step));
     let left = current.map(|(_, left)| left);
     let left_text = left.map(|n| {
         if n == 1 {
@@ -104,11 +109,32 @@ pub fn PlayPanel(props: &PlayPanelProps) -> Html {
                     { " " }
                     <span data-testid="moves-left" data-left={left.unwrap_or_default().to_string()}>{ text }</span>
                 }
+                if let Some(words) = hint_words {
+                    <span class="sr-only" id={crate::components::HINT_TEXT_ID} data-testid="hint-words">{ words }</span>
+                }
             </p>
             <p class="sr-only" data-testid="announce" aria-live="polite">
                 { announcement(lang, &props.puzzle, &props.position, props.last, props.moves, at_goal) }
             </p>
         </div>
+    }
+}
+
+/// The hinted move in words: "Hint: slide tile 5", "Hint: move the top disk of peg A to peg C".
+fn hinted_words(
+    lang: crate::i18n::Lang,
+    puzzle: &PuzzleSpec,
+    position: &[u8],
+    step: Step,
+) -> Option<String> {
+    match step {
+        Step::Slide(_) => {
+            let cell = crate::play::step_source(puzzle, position, step)?;
+            Some(lang.fill(Msg::HintedTile, &[position.get(cell)?]))
+        }
+        Step::Disk(mv) => {
+            Some(lang.fill(Msg::HintedDisk, &[&peg_letter(mv.from), &peg_letter(mv.to)]))
+        }
     }
 }
 
@@ -159,40 +185,16 @@ fn announcement(
 /// Ctrl+Z and Ctrl+Y (or Ctrl+Shift+Z) undo and redo while the panel is shown; H asks for a hint.
 #[hook]
 pub fn use_play_shortcuts(dispatch: Callback<Action>) {
-    use gloo::events::{EventListener, EventListenerOptions};
-    use wasm_bindgen::JsCast;
-    use_effect_with((), move |_| {
-        let listener = web_sys::window().map(|window| {
-            EventListener::new_with_options(
-                &window,
-                "keydown",
-                EventListenerOptions::enable_prevent_default(),
-                move |event| {
-                    let Some(e) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-                        return;
-                    };
-                    let typing = e
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                        .is_some_and(|el| {
-                            matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
-                        });
-                    if typing || e.alt_key() {
-                        return;
-                    }
-                    let command = e.ctrl_key() || e.meta_key();
-                    let action = match e.key().to_ascii_lowercase().as_str() {
-                        "z" if command && e.shift_key() => PlayAction::Redo,
-                        "z" if command => PlayAction::Undo,
-                        "y" if command => PlayAction::Redo,
-                        "h" if !command => PlayAction::Hint,
-                        _ => return,
-                    };
-                    e.prevent_default();
-                    dispatch.emit(Action::Play(action));
-                },
-            )
-        });
-        move || drop(listener)
+    crate::components::keys::use_window_keys((), move |_, e| {
+        let command = e.ctrl_key() || e.meta_key();
+        let action = match e.key().to_ascii_lowercase().as_str() {
+            "z" if command && e.shift_key() => PlayAction::Redo,
+            "z" if command => PlayAction::Undo,
+            "y" if command => PlayAction::Redo,
+            "h" if !command => PlayAction::Hint,
+            _ => return,
+        };
+        e.prevent_default();
+        dispatch.emit(Action::Play(action));
     });
 }

@@ -21,7 +21,7 @@ pub fn Solvability(props: &SolvabilityProps) -> Html {
             let tiles = parity(why.odd_permutation);
             let blank = parity(why.blank_distance % 2 == 1);
             html! {
-                <span class="badge bad" data-testid="solvability" data-solvable="false" title={why.to_string()}>
+                <span class="badge bad" data-testid="solvability" data-solvable="false" title={lang.fill(Msg::NoticeUnsolvable, &[why])}>
                     { lang.fill(Msg::UnsolvableWhy, &[&tiles, &blank]) }
                 </span>
             }

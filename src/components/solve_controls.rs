@@ -2,7 +2,7 @@
 //! before the run, and the Solve and Cancel buttons.
 
 use crate::format;
-use crate::i18n::{use_lang, Msg};
+use crate::i18n::{use_lang, Msg, Text};
 use crate::state::{algorithms_for, Action, MAX_DFS_DEPTH, STATE_BUDGETS};
 use solver::query::PuzzleKind;
 use solver::{Algorithm, HeuristicName};
@@ -19,7 +19,7 @@ pub struct SolveControlsProps {
     pub dfs_depth: u32,
     pub max_states: u64,
     /// Warnings about this choice on this puzzle.
-    pub hints: Vec<String>,
+    pub hints: Vec<Text>,
     pub solving: bool,
     pub dispatch: Callback<Action>,
 }
@@ -114,8 +114,10 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
                 }
             </div>
             if !props.hints.is_empty() {
-                <ul class="hints">
-                    { for props.hints.iter().map(|h| html! { <li class="hint" data-testid="hint">{ h }</li> }) }
+                <ul class="algo-notes">
+                    { for props.hints.iter().map(|h| html! {
+                        <li class="algo-note" data-testid="algo-note">{ h.render(lang) }</li>
+                    }) }
                 </ul>
             }
             <div class="row actions">

@@ -39,59 +39,41 @@ pub fn StatsTable(props: &StatsTableProps) -> Html {
         .heuristic
         .clone()
         .unwrap_or_else(|| lang.t(Msg::NoHeuristic).to_string());
-    let rows: Vec<(&str, &str, String)> = vec![
-        (
-            "length",
-            lang.t(Msg::StatLength),
-            if solved {
-                format::count(report.length)
-            } else {
-                "-".to_string()
-            },
-        ),
+    let length = if solved {
+        format::count(report.length)
+    } else {
+        "-".to_string()
+    };
+    let algorithm = format!(
+        "{} ({})",
+        lang.algorithm(report.algorithm),
+        report.algorithm
+    );
+    // The row's key (its `data-stat`), its name and its value, in the order shown.
+    let mut rows: Vec<(&str, &str, String)> = vec![
+        ("length", lang.t(Msg::StatLength), length),
         ("optimal", lang.t(Msg::StatOptimal), optimal),
-        (
-            "algorithm",
-            lang.t(Msg::StatAlgorithm),
-            format!(
-                "{} ({})",
-                lang.algorithm(report.algorithm),
-                report.algorithm
-            ),
-        ),
+        ("algorithm", lang.t(Msg::StatAlgorithm), algorithm),
         ("heuristic", lang.t(Msg::StatHeuristic), heuristic),
-        (
-            "expanded",
-            lang.t(Msg::StatExpanded),
-            format::count(s.expanded),
-        ),
-        (
-            "generated",
-            lang.t(Msg::StatGenerated),
-            format::count(s.generated),
-        ),
-        (
-            "max-open",
-            lang.t(Msg::StatMaxOpen),
-            format::count(s.max_open),
-        ),
-        ("closed", lang.t(Msg::StatClosed), format::count(s.closed)),
-        (
-            "duplicates",
-            lang.t(Msg::StatDuplicates),
-            format::count(s.duplicates),
-        ),
-        (
-            "memory",
-            lang.t(Msg::StatMemory),
-            format::bytes(s.peak_memory_bytes),
-        ),
-        (
-            "time",
-            lang.t(Msg::StatTime),
-            format::duration_ms(s.elapsed_ms),
-        ),
     ];
+    let counts = [
+        ("expanded", Msg::StatExpanded, s.expanded),
+        ("generated", Msg::StatGenerated, s.generated),
+        ("max-open", Msg::StatMaxOpen, s.max_open),
+        ("closed", Msg::StatClosed, s.closed),
+        ("duplicates", Msg::StatDuplicates, s.duplicates),
+    ];
+    rows.extend(counts.map(|(key, msg, n)| (key, lang.t(msg), format::count(n))));
+    rows.push((
+        "memory",
+        lang.t(Msg::StatMemory),
+        format::bytes(s.peak_memory_bytes),
+    ));
+    rows.push((
+        "time",
+        lang.t(Msg::StatTime),
+        format::duration_ms(s.elapsed_ms),
+    ));
     html! {
         <section class="card stats" data-testid="stats" aria-label={lang.t(Msg::Statistics)}>
             <h2>{ lang.t(Msg::Statistics) }</h2>

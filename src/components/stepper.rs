@@ -10,6 +10,7 @@ use crate::i18n::{fill, use_lang};
 use crate::text::{t, Key};
 use solver::hanoi::peg_letter;
 use solver::search::trace::Trace;
+use solver::Algorithm;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -21,6 +22,9 @@ pub struct SearchStepperProps {
     #[prop_or_default]
     pub width: u8,
     pub trace: Option<Rc<Trace>>,
+    /// The algorithm the person chose (the trace may show a stand-in, which the view then explains).
+    #[prop_or_default]
+    pub algorithm: Option<Algorithm>,
 }
 
 /// The Sierpinski view, with the step controls once a trace is there.
@@ -56,11 +60,33 @@ pub fn SearchStepper(props: &SearchStepperProps) -> Html {
             .unwrap_or(1);
         let current = at.checked_sub(1).and_then(|i| trace.expanded.get(i)).copied();
         let at_goal = at == total && !trace.path.is_empty();
+        let closed = trace.closed_at(at);
+        let shows = trace.algorithm;
+        // Why the trace follows another search than the chosen one.
+        let stand_in = match (props.algorithm, shows) {
+            (Some(chosen), Some(shown)) if chosen != shown => match chosen {
+                Algorithm::Idastar => Some(Key::StepIdaAsAstar),
+                Algorithm::Bibfs => Some(Key::StepBibfsAsBfs),
+                Algorithm::Direct => Some(Key::StepDirectAsBfs),
+                _ => None,
+            },
+            _ => None,
+        };
         html! {
             <div class="card stepper" data-testid="stepper" data-step={at.to_string()} data-total={total.to_string()}
-                data-open={open.to_string()} data-closed={at.to_string()}>
+                data-open={open.to_string()} data-closed={closed.to_string()}
+                data-algorithm={shows.map(|a| a.name())}>
                 <h3>{ t(lang, Key::StepperTitle) }</h3>
-                <p class="muted">{ t(lang, Key::StepperIntro) }</p>
+                <p class="muted">
+                    { t(lang, Key::StepperIntro) }
+                    if let Some(a) = shows {
+                        { " " }
+                        <span data-testid="stepper-shows">{ fill(t(lang, Key::StepShows), &[&lang.algorithm(a)]) }</span>
+                    }
+                </p>
+                if let Some(key) = stand_in {
+                    <p class="muted" data-testid="stepper-stand-in">{ t(lang, key) }</p>
+                }
                 <div class="stepper-buttons" role="group" aria-label={t(lang, Key::StepperTitle)}>
                     <button type="button" data-testid="stepper-first" onclick={go(Some(0))} disabled={at == 0 && step.is_some()}>
                         { t(lang, Key::StepFirst) }
@@ -81,11 +107,11 @@ pub fn SearchStepper(props: &SearchStepperProps) -> Html {
                     </button>
                 </div>
                 <p class="stepper-status" aria-live="polite">
-                    { fill(t(lang, Key::StepStatus), &[&at, &total, &open, &at]) }
+                    { fill(t(lang, Key::StepStatus), &[&at, &total, &open, &closed]) }
                 </p>
                 <div class="stepper-growth" aria-hidden="true">
                     <span class="grow open" style={format!("width: {:.1}%", share(open as usize, trace, sliding))} />
-                    <span class="grow closed" style={format!("width: {:.1}%", share(at, trace, sliding))} />
+                    <span class="grow closed" style={format!("width: {:.1}%", share(closed, trace, sliding))} />
                 </div>
                 if trace.truncated {
                     <p class="muted" data-testid="stepper-truncated">{ fill(t(lang, Key::StepTruncated), &[&total]) }</p>

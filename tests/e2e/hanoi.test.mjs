@@ -2,11 +2,14 @@
 // arbitrary start and goal (3 and 4 pegs) gets the BFS optimum; every animation step is one legal move and ends on the goal,
 // and the move list words each move ("disk 2: peg A -> C").
 // Set-up by dragging: any disk dropped on any peg goes there, and the URL follows.
+// BFS over 4 pegs x 12 disks (16.8 M positions) runs with the app's default budget, showing progress; 13 disks stops
+// at the worker's memory limit (bytes), and the message names it.
 import assert from 'node:assert/strict';
 import {
-  centre, describeHanoiMove, drag, hanoiBfs, hanoiState, isHanoiMove, puzzleParams, rng, setupMode, solutionLength,
-  tid, useApp, verifySolution, waitAttr, waitPegsLayout, waitStatus,
+  centre, describeHanoiMove, drag, hanoiBfs, hanoiState, isHanoiMove, messageText, puzzleParams, rng, setupMode,
+  solutionLength, tid, useApp, verifySolution, waitAttr, waitPegsLayout, waitStatus,
 } from './helpers.mjs';
+import { browserMemory, solverMs } from './pdb-helpers.mjs';
 
 const { test } = useApp();
 
@@ -75,4 +78,54 @@ test('set-up by dragging: any disk dropped on any peg settles there, and the URL
   await page.locator(tid('solve')).click();
   await waitStatus(page, 'solved', 30_000);
   assert.equal(await solutionLength(page), optimum);
+});
+
+/** Records, in the page, every distinct text the status line's progress detail shows. */
+async function watchProgress(page) {
+  await page.evaluate((sel) => {
+    const seen = [];
+    window.__e2eProgress = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector(sel)?.textContent ?? '';
+      if (text && seen[seen.length - 1] !== text) seen.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  }, tid('progress'));
+}
+
+test('4 pegs, 12 disks by BFS with the default budget: all 16.8 M positions fit, 81 moves, progress shown', async (s) => {
+  const { page } = s;
+  const disks = 12;
+  // 81 = the Frame-Stewart number for 12 disks, which the solve CLI's BFS confirms (`solve 'puzzle=hanoi&pegs=4&
+  // disks=12&start=0,...&goal=3,...&algo=bfs'`: 81 moves, 16,777,199 states expanded); a BFS here would take minutes.
+  await s.open(hanoiQuery(4, Array(disks).fill(0), Array(disks).fill(3), 'bfs'));
+  await watchProgress(page);
+  let peakPss = 0;
+  const sampler = setInterval(() => { peakPss = Math.max(peakPss, browserMemory()?.pssMiB ?? 0); }, 250);
+  try {
+    await page.locator(tid('solve')).click();
+    await waitStatus(page, 'solved', 180_000);
+  } finally {
+    clearInterval(sampler);
+  }
+  assert.equal(await solutionLength(page), 81);
+  const progress = await page.evaluate(() => window.__e2eProgress);
+  assert.ok(progress.some((t) => /[1-9]/.test(t)), `no search progress was shown: ${JSON.stringify(progress)}`);
+  const estimate = (await page.locator(`${tid('stats')} [data-stat="memory"] td`).innerText()).trim();
+  const mib = /^([\d.]+)\s*MiB$/.exec(estimate);
+  assert.ok(mib, `the memory statistic '${estimate}' is not "N MiB"`);
+  assert.ok(Number(mib[1]) <= 256, `the search's memory estimate ${estimate} is over the worker's 256 MiB budget`);
+  s.note(`4 pegs x 12 disks BFS: solver time ${(await solverMs(page)).toFixed(0)} ms; solver's memory estimate`
+    + ` ${estimate}; peak browser PSS ${peakPss.toFixed(0)} MiB`
+    + ` (target 512 MiB); progress texts seen: ${progress.length}`);
+});
+
+test('4 pegs, 13 disks by BFS (67 M positions) stops at the memory limit with a message naming it', async (s) => {
+  const { page } = s;
+  const disks = 13;
+  await s.open(hanoiQuery(4, Array(disks).fill(0), Array(disks).fill(3), 'bfs'));
+  await page.locator(tid('solve')).click();
+  await waitStatus(page, 'limit', 60_000);
+  const message = await messageText(page);
+  assert.match(message, /memory limit/, message);
+  assert.match(message, /268435456 bytes \(256 MiB\)/, message);
 });

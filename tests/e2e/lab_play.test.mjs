@@ -39,6 +39,20 @@ async function waitTiles(page, tiles) {
   await waitAttr(page, 'board', 'data-tiles', tiles.join(','));
 }
 
+/** The test ids of the highlighted pieces (tiles or disks) on the board. */
+async function hinted(page) {
+  return page.$$eval('[data-hinted="true"]', (els) => els.map((e) => e.dataset.testid));
+}
+
+/** Checks that exactly `testid` is highlighted and that its accessible description is the hint in words. */
+async function assertHinted(page, testid, words) {
+  assert.deepEqual(await hinted(page), [testid], 'the highlighted piece is not the one the hint moves');
+  const described = await page.getAttribute(tid(testid), 'aria-describedby');
+  assert.ok(described, `${testid} has no aria-describedby`);
+  const text = await page.evaluate((id) => document.getElementById(id)?.textContent ?? '', described);
+  assert.match(text, words, `${testid} is described as '${text}'`);
+}
+
 test('following the hints from a shuffled 8-puzzle reaches the goal in exactly the announced moves', async (s) => {
   const { page } = s;
   const start = scramble(GOAL, 3, 3, 60, rng(2026));
@@ -57,6 +71,8 @@ test('following the hints from a shuffled 8-puzzle reaches the goal in exactly t
   let { left, tile } = first;
   while (left > 0) {
     assert.ok(tile !== null, `no move offered with ${left} moves left`);
+    // The hinted tile is highlighted on the board, and described to screen readers.
+    await assertHinted(page, `tile-${tile}`, new RegExp(`\\b${tile}\\b`));
     // Alternate pointer and keyboard: a tap on the tile, or Enter on the focused tile.
     const locator = page.locator(tid(`tile-${tile}`));
     if (moves % 2 === 0) await locator.click();
@@ -70,6 +86,7 @@ test('following the hints from a shuffled 8-puzzle reaches the goal in exactly t
     next[cell] = 0;
     assert.ok(isSlide(tiles, next, 3, 3), `the hinted tile ${tile} is not next to the blank`);
     await waitTiles(page, next);
+    assert.deepEqual(await hinted(page), [], 'the highlight outlived the move');
     tiles = next;
     moves += 1;
     await waitNumber(page, 'move-counter', moves);
@@ -216,6 +233,10 @@ test('Tower of Hanoi: the keyboard moves disks peg to peg, and the hint gives th
     };
   });
   assert.deepEqual(first, { left: 7, move: 'A → C' });
+  // The disk to move (the smallest, on A) is highlighted and its target peg marked.
+  await assertHinted(page, 'disk-0', /peg A to peg C/);
+  const targets = await page.$$eval('[data-hint-target="true"]', (els) => els.map((e) => e.dataset.testid));
+  assert.deepEqual(targets, ['peg-2']);
   // Enter on peg A picks its top disk, Enter on peg C puts it there.
   await page.locator(tid('peg-0')).focus();
   await page.keyboard.press('Enter');
@@ -224,6 +245,8 @@ test('Tower of Hanoi: the keyboard moves disks peg to peg, and the hint gives th
   await page.keyboard.press('Enter');
   await waitAttr(page, 'disk-0', 'data-peg', '2');
   await waitNumber(page, 'move-counter', 1);
+  assert.deepEqual(await hinted(page), [], 'the highlight outlived the move');
+  assert.equal(await page.locator('[data-hint-target="true"]').count(), 0, 'the target peg is still marked');
   assert.match(await page.locator(tid('announce')).innerText(), /Disk 0 moved to peg C/);
   await page.locator(button('undo')).click();
   await waitAttr(page, 'disk-0', 'data-peg', '0');

@@ -93,3 +93,63 @@ test('step-through on a far 8-puzzle: the recorded expansions are capped and the
   assert.deepEqual(tiles, start, 'the first board is the start');
   assert.equal(await stepper.getAttribute('data-closed'), '1');
 });
+
+/**
+ * Steps through the whole record of a Tower of Hanoi search and returns, per step, the expanded state's rank
+ * (`data-state`: peg of disk 0 + 3 * peg of disk 1 + ...) and the sizes of OPEN and CLOSED.
+ */
+async function stepHanoi(page) {
+  const stepper = page.locator(tid('stepper'));
+  await stepper.waitFor();
+  const total = Number(await stepper.getAttribute('data-total'));
+  await page.locator(tid('stepper-first')).click();
+  await page.waitForSelector(`${tid('stepper')}[data-step="0"]`);
+  const steps = [];
+  for (let i = 1; i <= total; i++) {
+    await page.locator(tid('stepper-forward')).click();
+    await page.waitForSelector(`${tid('stepper')}[data-step="${i}"]`);
+    steps.push({
+      state: Number(await page.getAttribute(tid('stepper-current'), 'data-state')),
+      open: Number(await stepper.getAttribute('data-open')),
+      closed: Number(await stepper.getAttribute('data-closed')),
+    });
+  }
+  return steps;
+}
+
+// Worked by hand for 2 disks from A to C (ranks: peg of disk 0 + 3 * peg of disk 1; the solver generates moves by
+// source peg, then target peg). DFS dives: 0 (AA) -> 1 (BA) -> 7 (BC) -> 6 (AC), whose child 8 (CC) is the goal;
+// OPEN is its stack of unvisited children. Greedy with misplaced disks takes the lowest h, ties to the deeper state:
+// 0 -> 2 (CA) -> 5 (CB) -> 3 (AB) -> 6 (AC). BFS would expand 0, 1, 2 first: these orders tell the three apart.
+for (const [algo, heuristic, order, open] of [
+  ['dfs', null, [0, 1, 7, 6], [2, 4, 6, 8]],
+  ['greedy', 'misplaced', [0, 2, 5, 3, 6], [2, 2, 3, 3, 4]],
+]) {
+  test(`step-through of ${algo} on 2 disks follows ${algo}'s own order, checked by hand`, async (s) => {
+    const { page } = s;
+    const h = heuristic ? `&heuristic=${heuristic}` : '';
+    await s.open(`puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=2,2&algo=${algo}${h}`);
+    await page.locator(tid('solve')).click();
+    await waitStatus(page, 'solved');
+    const stepper = page.locator(tid('stepper'));
+    await stepper.waitFor();
+    assert.equal(await stepper.getAttribute('data-algorithm'), algo, 'the record follows another search');
+    assert.equal(await page.locator(tid('stepper-stand-in')).count(), 0, 'a real trace needs no stand-in note');
+    const steps = await stepHanoi(page);
+    assert.deepEqual(steps.map((x) => x.state), order);
+    assert.deepEqual(steps.map((x) => x.open), open);
+    assert.deepEqual(steps.map((x) => x.closed), order.map((_, i) => i + 1));
+  });
+}
+
+test('IDA* has no trace of its own: the step-through says it shows A*', async (s) => {
+  const { page } = s;
+  await s.open('puzzle=hanoi&pegs=3&disks=3&start=0,0,0&goal=2,2,2&algo=idastar&heuristic=exact');
+  await page.locator(tid('solve')).click();
+  await waitStatus(page, 'solved');
+  const stepper = page.locator(tid('stepper'));
+  await stepper.waitFor();
+  assert.equal(await stepper.getAttribute('data-algorithm'), 'astar');
+  assert.match(await page.locator(tid('stepper-stand-in')).innerText(), /IDA\* is shown by A\*/);
+  assert.match(await page.locator(tid('stepper-shows')).innerText(), /A\*/);
+});

@@ -3,7 +3,7 @@
 // read from IndexedDB; then BFS over Tower of Hanoi with 4 pegs and 12 disks (4^12 = 16.8 M states) with the app's
 // default limits. Prints every instance and the averages; asserts the lengths against korf100.tsv.
 //
-//   bash scripts/build.sh && node tests/e2e/pdb-measure.mjs [--first N] [--no-hanoi]
+//   bash scripts/build.sh && node tests/e2e/pdb-measure.mjs [--first N] [--no-hanoi]     (E2E_DIST: another build folder)
 import assert from 'node:assert/strict';
 import { launchBrowser, startServer, messageText, solutionLength, status, tid, waitStatus } from './helpers.mjs';
 import { browserMemory, memoryByType, korfInstances, korfQuery, solveTimed, solverMs } from './pdb-helpers.mjs';
@@ -13,7 +13,7 @@ const firstAt = args.indexOf('--first');
 const first = firstAt >= 0 ? Number(args[firstAt + 1]) : 100;
 const hanoi = !args.includes('--no-hanoi');
 
-const { server, appUrl } = await startServer();
+const { server, appUrl } = await startServer(process.env.E2E_DIST ?? 'dist');
 const browser = await launchBrowser();
 let context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 let page = await context.newPage();

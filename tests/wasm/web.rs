@@ -79,7 +79,45 @@ fn board_props(
         label: "Start".into(),
         on_swap: Callback::from(move |pair| swaps.borrow_mut().push(pair)),
         on_slide: Callback::from(move |cell| slides.borrow_mut().push(cell)),
+        hinted: None,
     }
+}
+
+#[wasm_bindgen_test]
+async fn the_hinted_tile_is_highlighted_and_only_while_hinted() {
+    let root = root();
+    // Blank in cell 4; the hint slides tile 1 (cell 1) down.
+    let props = BoardProps {
+        hinted: Some(1),
+        ..board_props(
+            &[4, 1, 2, 5, 0, 3],
+            Interaction::Play,
+            Default::default(),
+            Default::default(),
+        )
+    };
+    yew::Renderer::<Board>::with_root_and_props(root.clone(), props).render();
+    yew::scheduler::flush().await;
+    assert_eq!(count(&root, "[data-hinted='true']"), 1);
+    let tile = by_testid(&root, "tile-1");
+    assert!(tile.class_list().contains("hinted"));
+    assert_eq!(
+        tile.get_attribute("aria-describedby").as_deref(),
+        Some(puzzle_lab::components::HINT_TEXT_ID)
+    );
+    let root = self::root();
+    let props = board_props(
+        &[4, 1, 2, 5, 0, 3],
+        Interaction::Play,
+        Default::default(),
+        Default::default(),
+    );
+    yew::Renderer::<Board>::with_root_and_props(root.clone(), props).render();
+    yew::scheduler::flush().await;
+    assert_eq!(
+        count(&root, "[data-hinted='true'], .hinted, [aria-describedby]"),
+        0
+    );
 }
 
 #[wasm_bindgen_test]
@@ -203,6 +241,7 @@ async fn the_pegs_show_each_disk_on_its_peg() {
             let moves = moves.clone();
             Callback::from(move |mv| moves.borrow_mut().push(mv))
         },
+        hinted: None,
     };
     yew::Renderer::<Pegs>::with_root_and_props(root.clone(), props).render();
     yew::scheduler::flush().await;

@@ -72,9 +72,8 @@ impl Partition {
                     group.len()
                 ));
             }
-            // A state is packed in a u64: rank, k cells and the region, 4 bits each.
-            let rank_bits = usize::BITS - entries.saturating_sub(1).leading_zeros();
-            if 4 * (group.len() as u32 + 1) + BACK_BITS + rank_bits > 64 {
+            // The builder packs a state in at most 64 bits (see `Layout`).
+            if Layout::new(group.len(), u8::MAX).bits() > 64 {
                 return bad(format!(
                     "group {} has {} tiles, too many for the builder's state",
                     i + 1,
@@ -339,6 +338,12 @@ pub fn partition_key(geometry: &Geometry, partition: &Partition) -> String {
 /// memory in a few ascending streams rather than at random; successors' ranks are updated from
 /// the parent's, not recomputed; the visited set keeps one bit per region ordinal (at most 8 on
 /// 4x4), one byte per placement.
+///
+/// Memory: a level's states are packed in 32 bits when they fit (tiles' cells, region ordinal and
+/// the move that made them; see `Layout`), as the 15-puzzle's 6-tile groups do: building one
+/// takes about 45 MB at its peak rather than 75 MB (max RSS of `korf`), for about 5% more CPU
+/// time (the rank is recomputed per expansion), so that two groups can be built at once in two
+/// browser workers within the memory budget.
 pub struct PdbBuilder {
     geometry: Geometry,
     blank: u8,
@@ -367,14 +372,13 @@ struct GroupBfs {
     seen_bytes: usize,
     seen: Vec<u8>,
     values: Vec<u8>,
-    /// States at distance `depth`, packed: the placement's rank above bit 4(k+1) + 6, the move
-    /// that made the state in the 6 bits below it, group tile i's cell in nibble k - i, the
-    /// smallest cell of the blank's region in nibble 0.
-    current: Vec<u64>,
-    next: Vec<u64>,
-    /// Bucket counts of the radix sort, and the bits a rank takes.
+    /// How a state is packed.
+    layout: Layout,
+    /// The states at distance `depth` (being expanded) and at `depth + 1` (being found).
+    frontier: Frontier,
+    /// Bucket counts of the radix sort.
     buckets: Vec<usize>,
-    rank_bits: u32,
+    /// The next state of `frontier`'s current level to expand.
     index: usize,
     depth: u8,
 }
@@ -538,28 +542,35 @@ impl PdbBuilder {
         let occupied = cells.iter().fold(0u16, |m, &c| m | 1 << c);
         let free = self.geometry.all_cells() & !occupied;
         let region = self.regions[free as usize * MAX_CELLS + self.blank as usize];
-        let mut packed = (region & 0xF) as u64;
+        let layout = Layout::new(k, self.most_regions[n - k]);
+        let ordinal = (region >> 4) as usize;
+        let mut packed = ordinal as u64 | layout.no_back() << layout.back_shift();
         for (i, &c) in cells.iter().enumerate() {
-            packed |= (c as u64) << (4 * (k - i));
+            packed |= (c as u64) << layout.cell_shift(i);
         }
         let r = super::rank::rank(n, &cells);
-        // No parent move: tile index 15.
-        packed |=
-            (NO_BACK as u64) << (4 * (k + 1)) | (r as u64) << (4 * (k as u32 + 1) + BACK_BITS);
-        let ordinal = (region >> 4) as usize;
         seen[r * seen_bytes + ordinal / 8] = 1 << (ordinal % 8);
         values[r] = 0;
-        let rank_bits = usize::BITS - entries.saturating_sub(1).leading_zeros();
+        let frontier = if layout.bits() <= 32 {
+            Frontier::Narrow {
+                current: vec![packed as u32],
+                next: Vec::new(),
+            }
+        } else {
+            Frontier::Wide {
+                current: vec![packed],
+                next: Vec::new(),
+            }
+        };
         self.bfs = Some(GroupBfs {
             cells,
             weight,
             seen_bytes,
             seen,
             values,
-            current: vec![packed],
-            next: Vec::new(),
+            layout,
+            frontier,
             buckets: vec![0; (1 << 12) + 1],
-            rank_bits,
             index: 0,
             depth: 0,
         });
@@ -567,47 +578,87 @@ impl PdbBuilder {
 
     /// Expands up to `budget` states of `bfs`; returns (states expanded, group finished).
     fn run_group(&self, bfs: &mut GroupBfs, budget: u64) -> (u64, bool) {
-        // One visited byte per placement (at most 8 regions, always so on 4x4) is the hot case.
-        match bfs.seen_bytes {
-            1 => self.run_group_with::<1>(bfs, budget),
-            _ => self.run_group_with::<2>(bfs, budget),
-        }
+        let mut frontier = std::mem::take(&mut bfs.frontier);
+        // One visited byte per placement (at most 8 regions, always so on 4x4) is the hot case, and
+        // 32-bit states (groups of up to 6 tiles) the common one.
+        let result = match (&mut frontier, bfs.seen_bytes) {
+            (Frontier::Narrow { current, next }, 1) => {
+                self.run_group_with::<1, u32>(bfs, current, next, budget)
+            }
+            (Frontier::Narrow { current, next }, _) => {
+                self.run_group_with::<2, u32>(bfs, current, next, budget)
+            }
+            (Frontier::Wide { current, next }, 1) => {
+                self.run_group_with::<1, u64>(bfs, current, next, budget)
+            }
+            (Frontier::Wide { current, next }, _) => {
+                self.run_group_with::<2, u64>(bfs, current, next, budget)
+            }
+        };
+        bfs.frontier = frontier;
+        result
     }
 
-    /// `run_group` with `B` visited bytes per placement.
-    fn run_group_with<const B: usize>(&self, bfs: &mut GroupBfs, budget: u64) -> (u64, bool) {
+    /// `run_group` with `B` visited bytes per placement and states packed in `E`.
+    fn run_group_with<const B: usize, E: Packed>(
+        &self,
+        bfs: &mut GroupBfs,
+        current: &mut Vec<E>,
+        next: &mut Vec<E>,
+        budget: u64,
+    ) -> (u64, bool) {
         let k = bfs.cells.len();
+        let layout = bfs.layout;
         let all = self.geometry.all_cells();
-        let back_shift = 4 * (k as u32 + 1);
-        let rank_shift = back_shift + BACK_BITS;
-        let cells_mask = (1u64 << back_shift) - 1;
+        let back_shift = layout.back_shift();
+        let ordinal_mask = (1u64 << layout.ordinal_bits) - 1;
+        let back_mask = (1u64 << (layout.tile_bits + 2)) - 1;
+        let cells_mask = !(ordinal_mask | back_mask << back_shift);
         let w = self.geometry.width();
         let mut expanded = 0u64;
         loop {
             let child_depth = bfs.depth + 1;
-            while bfs.index < bfs.current.len() {
+            while bfs.index < current.len() {
                 if expanded >= budget {
                     return (expanded, false);
                 }
-                let state = bfs.current[bfs.index];
+                let state = current[bfs.index].get();
                 bfs.index += 1;
                 expanded += 1;
-                let rank = (state >> rank_shift) as usize;
                 let mut pos = [0u8; MAX_CELLS];
                 // at[cell]: index of the group tile standing there.
                 let mut at = [u8::MAX; MAX_CELLS];
                 let mut occupied = 0u16;
+                // The rank as `rank::rank` computes it, digit by digit: the cell less the earlier
+                // tiles' cells below it, times the digit's place value.
+                let mut rank = 0usize;
                 for (i, slot) in pos.iter_mut().enumerate().take(k) {
-                    let p = ((state >> (4 * (k - i))) & 15) as u8;
+                    let p = ((state >> layout.cell_shift(i)) & 15) as u8;
                     *slot = p;
                     at[p as usize] = i as u8;
+                    let below = (occupied & ((1u16 << p) - 1)).count_ones() as usize;
+                    rank += (p as usize - below) * bfs.weight[i];
                     occupied |= 1 << p;
                 }
                 let free = all & !occupied;
-                let region = self.flood((state & 15) as usize, free);
+                // The blank's region: the one with the stored ordinal; ordinals follow the regions'
+                // smallest cells, so its first free cell with that ordinal is its smallest.
+                let ordinal = (state & ordinal_mask) as u8;
+                // Region 0 (the usual one) holds the first free cell: no table look-up.
+                let base = free as usize * MAX_CELLS;
+                let mut left = free;
+                let mut first = left.trailing_zeros() as usize;
+                while ordinal != 0 && left != 0 {
+                    first = left.trailing_zeros() as usize;
+                    if self.regions[base + first] >> 4 == ordinal {
+                        break;
+                    }
+                    left &= left - 1;
+                }
+                let region = self.flood(first, free);
                 // Moving back the tile that made this state leads to its parent: skip it.
-                let back = (state >> back_shift) as u8 & 0x3F;
-                let (back_tile, back_cell) = (back >> 2, {
+                let back = (state >> back_shift) & back_mask;
+                let (back_tile, back_cell) = ((back >> 2) as u8, {
                     let p = pos[(back >> 2) as usize % MAX_CELLS];
                     match back & 3 {
                         0 => p.wrapping_add(w),
@@ -621,15 +672,16 @@ impl PdbBuilder {
                     if i as u8 == back_tile {
                         targets &= !(1u16.wrapping_shl(back_cell as u32));
                     }
+                    let shift = layout.cell_shift(i);
                     while targets != 0 {
                         let to = targets.trailing_zeros() as u8;
                         targets &= targets - 1;
                         let r = moved_rank(rank, &bfs.weight, &at, i as u8, from, to);
                         let child_free = free ^ (1 << from) ^ (1 << to);
                         let entry = self.regions[child_free as usize * MAX_CELLS + from as usize];
-                        let ordinal = (entry >> 4) as usize;
-                        let slot = r * B + ordinal / 8;
-                        let bit = 1u8 << (ordinal % 8);
+                        let child_ordinal = (entry >> 4) as usize;
+                        let slot = r * B + child_ordinal / 8;
+                        let bit = 1u8 << (child_ordinal % 8);
                         let seen = bfs.seen[slot];
                         if seen & bit != 0 {
                             continue;
@@ -641,7 +693,6 @@ impl PdbBuilder {
                         } else if bfs.values[r] == u8::MAX {
                             bfs.values[r] = child_depth;
                         }
-                        let shift = 4 * (k - i) as u32;
                         let dir = if to + w == from {
                             0
                         } else if to == from + w {
@@ -651,41 +702,121 @@ impl PdbBuilder {
                         } else {
                             3
                         };
-                        let child = (r as u64) << rank_shift
-                            | ((i as u64) << 2 | dir) << back_shift
-                            | (state & cells_mask & !(0xF << shift) & !0xF)
+                        let child = (state & cells_mask & !(0xF << shift))
                             | (to as u64) << shift
-                            | (entry & 0xF) as u64;
-                        bfs.next.push(child);
+                            | ((i as u64) << 2 | dir) << back_shift
+                            | child_ordinal as u64;
+                        next.push(E::pack(child));
                     }
                 }
             }
-            if bfs.next.is_empty() {
-                bfs.current = Vec::new();
-                bfs.next = Vec::new();
+            if next.is_empty() {
+                *current = Vec::new();
+                *next = Vec::new();
                 bfs.seen = Vec::new();
                 return (expanded, true);
             }
-            sort_by_rank(
-                &mut bfs.next,
-                &mut bfs.current,
+            sort_by_top_bits(
+                next,
+                current,
                 &mut bfs.buckets,
-                rank_shift,
-                bfs.rank_bits,
+                layout.bits(),
+                (4 * k as u32).min(12),
             );
-            std::mem::swap(&mut bfs.current, &mut bfs.next);
-            bfs.next.clear();
+            std::mem::swap(current, next);
+            next.clear();
             bfs.index = 0;
             bfs.depth = child_depth;
         }
     }
 }
 
-/// Bits of a packed state that name the move that made it: the moved tile's index (4 bits) and
-/// its direction (2 bits), so that its expansion skips moving it straight back.
-const BACK_BITS: u32 = 6;
-/// The back field of a state no move made (the goal placement).
-const NO_BACK: u8 = 0x3C;
+/// Where the fields of a packed abstract state sit, low bits first: the ordinal of the blank's
+/// region; the move that made the state (the moved tile's index, then its direction in 2 bits), so
+/// that its expansion skips moving that tile straight back; then group tile i's cell in 4 bits,
+/// tile 0 highest. Ordering states by their top bits thus orders them by the leading digits of
+/// their rank. The rank itself is not stored but computed (a few instructions): the 15-puzzle's
+/// 6-tile states then fit in 32 bits, which halves the frontier's memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Layout {
+    k: usize,
+    ordinal_bits: u32,
+    tile_bits: u32,
+}
+
+impl Layout {
+    /// The layout for groups of `k` tiles whose free cells form at most `most_regions` regions.
+    fn new(k: usize, most_regions: u8) -> Layout {
+        Layout {
+            k,
+            ordinal_bits: if most_regions <= 8 { 3 } else { 4 },
+            // One index more than the tiles: the "no move" marker.
+            tile_bits: if k < 8 { 3 } else { 4 },
+        }
+    }
+
+    fn back_shift(self) -> u32 {
+        self.ordinal_bits
+    }
+
+    fn cell_shift(self, i: usize) -> u32 {
+        self.ordinal_bits + self.tile_bits + 2 + 4 * (self.k - 1 - i) as u32
+    }
+
+    /// Bits a state takes.
+    fn bits(self) -> u32 {
+        self.ordinal_bits + self.tile_bits + 2 + 4 * self.k as u32
+    }
+
+    /// The back field of a state no move made (the goal placement): a tile index no tile has.
+    fn no_back(self) -> u64 {
+        ((1u64 << self.tile_bits) - 1) << 2
+    }
+}
+
+/// The states of the current and the next level, in 32 bits when they fit.
+enum Frontier {
+    Narrow { current: Vec<u32>, next: Vec<u32> },
+    Wide { current: Vec<u64>, next: Vec<u64> },
+}
+
+impl Default for Frontier {
+    fn default() -> Self {
+        Frontier::Wide {
+            current: Vec::new(),
+            next: Vec::new(),
+        }
+    }
+}
+
+/// A packed state's storage: `u32` or `u64`.
+trait Packed: Copy {
+    fn get(self) -> u64;
+    /// Truncates: only called with states that fit (see `Layout::bits`).
+    fn pack(value: u64) -> Self;
+}
+
+impl Packed for u32 {
+    #[inline(always)]
+    fn get(self) -> u64 {
+        self as u64
+    }
+    #[inline(always)]
+    fn pack(value: u64) -> Self {
+        value as u32
+    }
+}
+
+impl Packed for u64 {
+    #[inline(always)]
+    fn get(self) -> u64 {
+        self
+    }
+    #[inline(always)]
+    fn pack(value: u64) -> Self {
+        value
+    }
+}
 
 /// The rank after the group tile of index `m` slides from cell `a` to the adjacent cell `b`:
 /// digit m changes by (b - a) less the lower-index group tiles strictly between a and b, and
@@ -718,31 +849,30 @@ fn moved_rank(
     (rank + digit * weight[m as usize] as isize) as usize
 }
 
-/// Puts `states` in nearly ascending rank order with a one-pass counting sort on the top 12 bits
-/// of the rank (bits `rank_shift..rank_shift + rank_bits`), using `scratch` as the second
-/// buffer. The next level's visited-set probes then sweep memory in a few ascending streams;
-/// a full sort measured no faster.
-fn sort_by_rank(
-    states: &mut Vec<u64>,
-    scratch: &mut Vec<u64>,
+/// Puts `states` (of `bits` bits) in nearly ascending rank order with a one-pass counting sort on
+/// their top `key_bits` bits (the first tiles' cells), using `scratch` as the second buffer. The
+/// next level's visited-set probes then sweep memory in a few ascending streams; a full sort
+/// measured no faster.
+fn sort_by_top_bits<E: Packed>(
+    states: &mut Vec<E>,
+    scratch: &mut Vec<E>,
     counts: &mut [usize],
-    rank_shift: u32,
-    rank_bits: u32,
+    bits: u32,
+    key_bits: u32,
 ) {
-    let bits = rank_bits.min(12);
-    let shift = rank_shift + rank_bits - bits;
-    let counts = &mut counts[..(1usize << bits) + 1];
+    let shift = bits - key_bits;
+    let counts = &mut counts[..(1usize << key_bits) + 1];
     counts.iter_mut().for_each(|c| *c = 0);
     for &s in states.iter() {
-        counts[(s >> shift) as usize + 1] += 1;
+        counts[(s.get() >> shift) as usize + 1] += 1;
     }
     for i in 1..counts.len() {
         counts[i] += counts[i - 1];
     }
     scratch.clear();
-    scratch.resize(states.len(), 0);
+    scratch.resize(states.len(), E::pack(0));
     for &s in states.iter() {
-        let c = &mut counts[(s >> shift) as usize];
+        let c = &mut counts[(s.get() >> shift) as usize];
         scratch[*c] = s;
         *c += 1;
     }

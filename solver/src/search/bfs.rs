@@ -142,7 +142,9 @@ struct Fifo<T> {
 impl<T: Copy> Fifo<T> {
     /// Room reserved for `capacity` items; `fill` is written into slots before they are used.
     fn with_capacity(capacity: usize, fill: T) -> Self {
-        let mut slots = Vec::with_capacity(capacity.max(1));
+        // Slack past the items: the slot past the end is always written, and one expansion may queue several
+        // states before the state budget is checked.
+        let mut slots = Vec::with_capacity(capacity + 64);
         slots.push(fill);
         Fifo { slots, len: 0 }
     }
@@ -153,7 +155,12 @@ impl<T: Copy> Fifo<T> {
         self.slots[self.len] = item;
         self.len += usize::from(keep);
         if self.len == self.slots.len() {
-            let step = self.slots.len().clamp(16, 1 << 16);
+            let room = self.slots.capacity() - self.slots.len();
+            // Grow within the reserved room while there is some: a step past it would double the whole queue.
+            let step = match self.slots.len().clamp(16, 1 << 16) {
+                step if room > 0 => step.min(room),
+                step => step,
+            };
             self.slots.resize(self.slots.len() + step, item);
         }
     }

@@ -145,6 +145,11 @@ pub struct Control<'a> {
     clock: Box<dyn Clock + 'a>,
     progress: Option<ProgressHook<'a>>,
     build_progress: Option<BuildHook<'a>>,
+    /// The memory budget in bytes of the search's own estimate, if any (see [`Control::with_max_bytes`]).
+    max_bytes: Option<u64>,
+    /// Set when [`Control::fit_states_to_memory`] lowered `limits.max_states`, so that hitting it is worded as
+    /// the memory limit it stands for.
+    states_capped_by_memory: bool,
 }
 
 /// Called while a search prepares (a pattern database being built) with the fraction done, 0 to 1.
@@ -161,6 +166,35 @@ impl<'a> Control<'a> {
             clock: clock::default_clock(),
             progress: None,
             build_progress: None,
+            max_bytes: None,
+            states_capped_by_memory: false,
+        }
+    }
+
+    /// Sets a memory budget: the search stops with `Status::Limit`, and a message naming `bytes`, once its own
+    /// estimate of the memory it holds (`Stats::peak_memory_bytes`, checked every `CHECK_EVERY` expansions)
+    /// passes it. A browser worker, whose memory is finite and never shrinks, budgets in bytes rather than states.
+    pub fn with_max_bytes(mut self, bytes: u64) -> Self {
+        self.max_bytes = Some(bytes);
+        self
+    }
+
+    /// The memory budget in bytes, if one was set.
+    pub fn max_bytes(&self) -> Option<u64> {
+        self.max_bytes
+    }
+
+    /// Lowers `limits.max_states` to the states of `state_bytes` each that fit in three quarters of the memory
+    /// budget (a quarter is left to the visited set or index), so that a search sizing its queue by `max_states`
+    /// (BFS reserves it up front) stays within the budget. No effect without a memory budget or when `max_states`
+    /// is lower already.
+    pub fn fit_states_to_memory(&mut self, state_bytes: u64) {
+        if let Some(bytes) = self.max_bytes {
+            let fit = bytes / 4 * 3 / state_bytes.max(1);
+            if fit < self.limits.max_states {
+                self.limits.max_states = fit;
+                self.states_capped_by_memory = true;
+            }
         }
     }
 
@@ -203,6 +237,9 @@ impl<'a> Control<'a> {
                 return Some((Status::Cancelled, "cancelled by the user".to_string()));
             }
         }
+        if let Some(stop) = self.over_memory_limit(stats.peak_memory_bytes) {
+            return Some(stop);
+        }
         if let Some(limit) = self.limits.time_limit_ms {
             if stats.elapsed_ms >= limit as f64 {
                 return Some((
@@ -214,8 +251,19 @@ impl<'a> Control<'a> {
         None
     }
 
+    /// The memory-budget check: `Some` with the limit message if `bytes` exceeds the budget set by
+    /// [`Control::with_max_bytes`].
+    pub fn over_memory_limit(&self, bytes: u64) -> Option<(Status, String)> {
+        let limit = self.max_bytes.filter(|&limit| bytes > limit)?;
+        Some((Status::Limit, memory_limit_message(limit)))
+    }
+
     /// The state-budget check: `Some` with the limit message if `held` exceeds `max_states`.
     pub fn over_state_limit(&self, held: u64) -> Option<(Status, String)> {
+        if let Some(limit) = self.max_bytes.filter(|_| self.states_capped_by_memory) {
+            return (held > self.limits.max_states)
+                .then(|| (Status::Limit, memory_limit_message(limit)));
+        }
         (held > self.limits.max_states).then(|| {
             (
                 Status::Limit,
@@ -227,4 +275,13 @@ impl<'a> Control<'a> {
             )
         })
     }
+}
+
+/// The message of a search stopped by the memory budget `limit` (bytes).
+fn memory_limit_message(limit: u64) -> String {
+    format!(
+        "stopped at the memory limit: the search would need more than the {limit} bytes ({} MiB) it may use \
+         (max-bytes = {limit}) without finding the goal; use a stronger algorithm or heuristic, or a smaller puzzle",
+        limit >> 20
+    )
 }

@@ -1,11 +1,16 @@
-//! The teaching tracer: a small BFS and A* over tiny spaces that record the order in which states are expanded.
+//! The teaching tracer: small BFS, depth-bounded DFS and best-first searches (A*, greedy, weighted A*) over tiny
+//! spaces that record the order in which states are expanded.
 //!
-//! The real engines (`bfs`, `astar`) are tuned for speed and report only counters; a classroom view needs more: which
-//! state was expanded at each step, how OPEN and CLOSED grew, and the solution path, all by perfect rank. These
-//! functions trade speed for that record and refuse spaces larger than a caller-given cap, so the record stays small
-//! (the browser draws at most a few thousand states). Their expansion order follows the same rules as the engines
-//! (FIFO for BFS; lowest f, then lowest h, then oldest for A*), but tie-breaking may differ in detail.
+//! The real engines (`bfs`, `dfs`, `astar`, `weighted`) are tuned for speed and report only counters; a classroom
+//! view needs more: which state was expanded at each step, how OPEN and CLOSED grew, and the solution path, all by
+//! perfect rank. These functions trade speed for that record and refuse spaces larger than a caller-given cap, so the
+//! record stays small (the browser draws at most a few thousand states). Their expansion order follows the same
+//! rules as the engines (FIFO for BFS; the successor order with the depth bound for DFS; lowest f = wg*g + wh*h,
+//! then larger g, then oldest for the best-first family), but tie-breaking among equal keys may differ in detail.
+//! Bidirectional BFS and IDA* have no tracer of their own: `Trace::algorithm` says which search a record shows.
 
+use super::astar::Weights;
+use super::Algorithm;
 use crate::{Heuristic, Puzzle};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -14,10 +19,15 @@ use std::fmt;
 /// The record of one traced search, every state named by its perfect rank.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Trace {
-    /// The ranks of the expanded states, in the order they were expanded (each at most once).
+    /// The ranks of the expanded states, in the order they were expanded (each at most once, except in DFS, which
+    /// searches a state again when it reaches it by a shorter path).
     pub expanded: Vec<u64>,
-    /// After each expansion, the size of OPEN (CLOSED after step i is i + 1).
+    /// After each expansion, the size of OPEN (DFS: the generated children still waiting on its stack).
     pub open_after: Vec<u32>,
+    /// After each expansion, the size of CLOSED (the distinct states expanded so far) when it differs from the
+    /// number of expansions (DFS); empty otherwise, meaning CLOSED after step i is i + 1.
+    #[serde(default)]
+    pub closed_after: Vec<u32>,
     /// The ranks along the solution found, start first and goal last; empty if the goal was not reached.
     pub path: Vec<u64>,
     /// The number of ranks (`Puzzle::rank_count`).
@@ -29,6 +39,20 @@ pub struct Trace {
     /// tile in each cell, 0 the blank); empty otherwise.
     #[serde(default)]
     pub boards: Vec<Vec<u8>>,
+    /// The search whose order this record follows (`None` in records from before it was kept).
+    #[serde(default)]
+    pub algorithm: Option<Algorithm>,
+}
+
+impl Trace {
+    /// The size of CLOSED after `steps` expansions.
+    pub fn closed_at(&self, steps: usize) -> usize {
+        match steps.checked_sub(1).and_then(|i| self.closed_after.get(i)) {
+            Some(&c) => c as usize,
+            None if steps == 0 || self.closed_after.is_empty() => steps,
+            None => self.closed_after.last().map_or(steps, |&c| c as usize),
+        }
+    }
 }
 
 /// Why a space cannot be traced.
@@ -133,6 +157,7 @@ pub fn trace_bfs_limited<P: Puzzle>(
     book.reached[puzzle.rank(&start) as usize] = true;
     let mut trace = Trace {
         rank_count: book.rank_count,
+        algorithm: Some(Algorithm::Bfs),
         ..Trace::default()
     };
     if start == goal {
@@ -200,14 +225,102 @@ pub fn trace_astar_limited<P: Puzzle, H: Heuristic<P>>(
     heuristic: &H,
     cap: u64,
     max_expanded: usize,
+    on_expand: impl FnMut(&P::State),
+) -> Result<Trace, TraceError> {
+    trace_best_first_limited(
+        puzzle,
+        heuristic,
+        BestFirst::ASTAR,
+        cap,
+        max_expanded,
+        on_expand,
+    )
+}
+
+/// Which member of the best-first family a trace follows: OPEN ordered by f = wg*g + wh*h, and what happens when a
+/// cheaper path to a known state turns up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BestFirst {
+    pub weights: Weights,
+    /// Whether an expanded state reached again more cheaply is expanded again (states still on OPEN always take the
+    /// cheaper path, except in greedy search, which ignores g).
+    pub reopen: bool,
+    pub algorithm: Algorithm,
+}
+
+impl BestFirst {
+    /// A*: f = g + h, reopening (so an inconsistent but admissible heuristic still gives a shortest path).
+    pub const ASTAR: BestFirst = BestFirst {
+        weights: Weights::ASTAR,
+        reopen: true,
+        algorithm: Algorithm::Astar,
+    };
+    /// Greedy best-first: f = h; the first path to a state is kept, as in the engine.
+    pub const GREEDY: BestFirst = BestFirst {
+        weights: Weights::GREEDY,
+        reopen: false,
+        algorithm: Algorithm::Greedy,
+    };
+
+    /// Weighted A*: f = g + w*h, reopening expanded states only if `reopen` (the engine does so unless the
+    /// heuristic is consistent).
+    pub fn weighted(weight: super::weighted::Weight, reopen: bool) -> BestFirst {
+        BestFirst {
+            weights: weight.weights(),
+            reopen,
+            algorithm: Algorithm::Weighted,
+        }
+    }
+}
+
+/// Traces greedy best-first search: the state of lowest h is expanded next (ties to the deeper, then the older
+/// entry); it stops when the goal is taken from OPEN. Fast on the way in, but the path need not be shortest.
+///
+/// ```
+/// use solver::hanoi::{Hanoi, HanoiHeuristic};
+/// use solver::search::trace::trace_greedy;
+/// use solver::HeuristicName;
+/// let tower = Hanoi::new(3, 3, &[0, 0, 0], &[2, 2, 2]).unwrap();
+/// let misplaced = HanoiHeuristic::new(HeuristicName::Misplaced, &tower).unwrap();
+/// let trace = trace_greedy(&tower, &misplaced, 2187).unwrap();
+/// assert_eq!(trace.path.first(), Some(&0));
+/// assert_eq!(trace.path.last(), Some(&26)); // every disk on peg C: 2 + 2*3 + 2*9
+/// ```
+pub fn trace_greedy<P: Puzzle, H: Heuristic<P>>(
+    puzzle: &P,
+    heuristic: &H,
+    cap: u64,
+) -> Result<Trace, TraceError> {
+    trace_best_first_limited(
+        puzzle,
+        heuristic,
+        BestFirst::GREEDY,
+        cap,
+        usize::MAX,
+        |_| {},
+    )
+}
+
+/// The best-first tracer behind A*, greedy and weighted A* (see [`BestFirst`]): stops after `max_expanded`
+/// expansions (setting `Trace::truncated`) and calls `on_expand` with each expanded state, in order. The goal is
+/// not counted as expanded, as in the engines.
+pub fn trace_best_first_limited<P: Puzzle, H: Heuristic<P>>(
+    puzzle: &P,
+    heuristic: &H,
+    order: BestFirst,
+    cap: u64,
+    max_expanded: usize,
     mut on_expand: impl FnMut(&P::State),
 ) -> Result<Trace, TraceError> {
     let mut book = Book::new(puzzle, cap)?;
     let n = book.rank_count as usize;
+    let w = order.weights;
+    let key = |g: u32, h: u32| u64::from(w.g) * u64::from(g) + u64::from(w.h) * u64::from(h);
     let mut g = vec![u32::MAX; n];
     let (start, goal) = (puzzle.start(), puzzle.goal());
     let goal_rank = puzzle.rank(&goal);
-    // Entries (f, h, sequence, rank), smallest first; the state itself is kept beside its rank.
+    // Entries (f, complement of g so that deeper sorts first, sequence, rank), smallest first; the state itself is
+    // kept beside its rank. An entry is stale once its state is closed or has a smaller g than the entry's.
     let mut states: Vec<Option<P::State>> = vec![None; n];
     let mut open = BinaryHeap::new();
     let mut open_len = 0u32;
@@ -216,17 +329,21 @@ pub fn trace_astar_limited<P: Puzzle, H: Heuristic<P>>(
     g[start_rank] = 0;
     states[start_rank] = Some(start);
     book.reached[start_rank] = true;
-    let h0 = heuristic.estimate(&start);
-    open.push(Reverse((h0, h0, sequence, start_rank as u64)));
+    open.push(Reverse((
+        key(0, heuristic.estimate(&start)),
+        u32::MAX,
+        sequence,
+        start_rank as u64,
+    )));
     open_len += 1;
     let mut trace = Trace {
         rank_count: book.rank_count,
+        algorithm: Some(order.algorithm),
         ..Trace::default()
     };
-    while let Some(Reverse((f, h, _, rank))) = open.pop() {
+    while let Some(Reverse((_, not_g, _, rank))) = open.pop() {
         let r = rank as usize;
-        // A stale entry: the state was expanded already or reached more cheaply since.
-        if book.closed[r] || f != g[r].saturating_add(h) {
+        if book.closed[r] || u32::MAX - not_g != g[r] {
             continue;
         }
         if rank == goal_rank {
@@ -245,23 +362,195 @@ pub fn trace_astar_limited<P: Puzzle, H: Heuristic<P>>(
         let g_next = g[r] + 1;
         puzzle.for_each_successor(&state, |_, next| {
             let nr = puzzle.rank(&next) as usize;
-            if g_next >= g[nr] {
+            let improves = w.g > 0 && g_next < g[nr];
+            let fresh = !book.reached[nr];
+            if !(fresh || improves && (!book.closed[nr] || order.reopen)) {
                 return;
             }
-            let fresh = !book.reached[nr] || book.closed[nr];
+            let reopened = book.closed[nr];
             book.reached[nr] = true;
             book.closed[nr] = false;
             g[nr] = g_next;
             book.parent[nr] = rank as u32;
             states[nr] = Some(next);
-            let h = heuristic.estimate(&next);
             sequence += 1;
-            open.push(Reverse((g_next.saturating_add(h), h, sequence, nr as u64)));
-            if fresh {
+            let f = key(g_next, heuristic.estimate(&next));
+            open.push(Reverse((f, u32::MAX - g_next, sequence, nr as u64)));
+            if fresh || reopened {
                 open_len += 1;
             }
         });
         trace.open_after.push(open_len);
+    }
+    Ok(trace)
+}
+
+/// The settings of a traced search besides its heuristic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TracePlan {
+    pub algorithm: Algorithm,
+    /// Weighted A*'s weight.
+    pub weight: super::weighted::Weight,
+    /// Whether weighted A* reopens expanded states (the engine does unless the heuristic is consistent).
+    pub reopen: bool,
+    /// DFS's depth bound.
+    pub max_depth: u32,
+}
+
+/// Traces the search `plan` names, in its own order: BFS, DFS, A*, greedy and weighted A* (the informed ones with
+/// `heuristic`). The others have no tracer and are shown by their nearest relative, which `Trace::algorithm` names:
+/// IDA* by A* (with a consistent heuristic it expands the same states, A* once each where IDA* repeats them bound by
+/// bound), bidirectional BFS and the direct solver by BFS. An informed search without a heuristic is traced as BFS.
+pub fn trace_search<P: Puzzle, H: Heuristic<P>>(
+    puzzle: &P,
+    heuristic: Option<&H>,
+    plan: TracePlan,
+    cap: u64,
+    max_expanded: usize,
+    on_expand: impl FnMut(&P::State),
+) -> Result<Trace, TraceError> {
+    let order = match (plan.algorithm, heuristic) {
+        (Algorithm::Dfs, _) => {
+            return trace_dfs_limited(puzzle, cap, plan.max_depth, max_expanded, on_expand)
+        }
+        (_, None) | (Algorithm::Bfs | Algorithm::Bibfs | Algorithm::Direct, _) => {
+            return trace_bfs_limited(puzzle, cap, max_expanded, on_expand)
+        }
+        (Algorithm::Greedy, Some(_)) => BestFirst::GREEDY,
+        (Algorithm::Weighted, Some(_)) => BestFirst::weighted(plan.weight, plan.reopen),
+        (Algorithm::Astar | Algorithm::Idastar, Some(_)) => BestFirst::ASTAR,
+    };
+    match heuristic {
+        Some(h) => trace_best_first_limited(puzzle, h, order, cap, max_expanded, on_expand),
+        None => trace_bfs_limited(puzzle, cap, max_expanded, on_expand),
+    }
+}
+
+/// Traces depth-bounded depth-first search exactly as the engine [`dfs`](super::dfs::dfs) runs it: successors in
+/// the puzzle's order, the goal recognised when generated, states at `max_depth` moves never expanded, and a state
+/// searched again only when reached by a shorter path than before. The path is the one on the stack when the goal
+/// turns up, which need not be shortest. OPEN is the stack of generated children not yet visited.
+///
+/// ```
+/// use solver::hanoi::Hanoi;
+/// use solver::search::trace::{trace_bfs, trace_dfs};
+/// let tower = Hanoi::new(3, 3, &[0, 0, 0], &[2, 2, 2]).unwrap();
+/// let dfs = trace_dfs(&tower, 2187, 40).unwrap();
+/// assert!(dfs.path.len() > trace_bfs(&tower, 2187).unwrap().path.len()); // found, but not a shortest path
+/// let none = trace_dfs(&tower, 2187, 3).unwrap();
+/// assert!(none.path.is_empty()); // 7 moves are needed: a bound of 3 finds nothing
+/// ```
+pub fn trace_dfs<P: Puzzle>(puzzle: &P, cap: u64, max_depth: u32) -> Result<Trace, TraceError> {
+    trace_dfs_limited(puzzle, cap, max_depth, usize::MAX, |_| {})
+}
+
+/// [`trace_dfs`] that stops after `max_expanded` expansions (setting `Trace::truncated`) and calls `on_expand` with
+/// each expanded state, in order.
+pub fn trace_dfs_limited<P: Puzzle>(
+    puzzle: &P,
+    cap: u64,
+    max_depth: u32,
+    max_expanded: usize,
+    mut on_expand: impl FnMut(&P::State),
+) -> Result<Trace, TraceError> {
+    /// A state on the stack: its rank, depth and the range of `children` it generated that are still to visit.
+    struct Frame {
+        rank: u64,
+        depth: u32,
+        first_child: usize,
+        next_child: usize,
+    }
+    let mut book = Book::new(puzzle, cap)?;
+    // The smallest depth each state was reached at (`u32::MAX`: never).
+    let mut depth_of = vec![u32::MAX; book.rank_count as usize];
+    let (start, goal) = (puzzle.start(), puzzle.goal());
+    let goal_rank = puzzle.rank(&goal);
+    let start_rank = puzzle.rank(&start);
+    let mut trace = Trace {
+        rank_count: book.rank_count,
+        algorithm: Some(Algorithm::Dfs),
+        ..Trace::default()
+    };
+    if start == goal {
+        trace.path = vec![goal_rank];
+        return Ok(trace);
+    }
+    depth_of[start_rank as usize] = 0;
+    let mut children: Vec<P::State> = Vec::new();
+    let mut frames: Vec<Frame> = Vec::new();
+    let mut pending = 0u32;
+    let mut distinct = 0u32;
+    // Expands `state` (recording it) and pushes its frame.
+    let mut expand = |state: &P::State,
+                      rank: u64,
+                      depth: u32,
+                      frames: &mut Vec<Frame>,
+                      children: &mut Vec<P::State>,
+                      pending: &mut u32,
+                      trace: &mut Trace| {
+        if !book.closed[rank as usize] {
+            book.closed[rank as usize] = true;
+            distinct += 1;
+        }
+        trace.expanded.push(rank);
+        on_expand(state);
+        let first = children.len();
+        puzzle.for_each_successor(state, |_, next| children.push(next));
+        *pending += (children.len() - first) as u32;
+        frames.push(Frame {
+            rank,
+            depth,
+            first_child: first,
+            next_child: first,
+        });
+        trace.open_after.push(*pending);
+        trace.closed_after.push(distinct);
+    };
+    expand(
+        &start,
+        start_rank,
+        0,
+        &mut frames,
+        &mut children,
+        &mut pending,
+        &mut trace,
+    );
+    while let Some(top) = frames.last_mut() {
+        if top.next_child == children.len() {
+            children.truncate(top.first_child);
+            frames.pop();
+            continue;
+        }
+        let next = children[top.next_child];
+        top.next_child += 1;
+        pending -= 1;
+        let depth = top.depth + 1;
+        let r = puzzle.rank(&next);
+        if depth_of[r as usize] <= depth {
+            continue;
+        }
+        depth_of[r as usize] = depth;
+        if r == goal_rank {
+            trace.path = frames.iter().map(|f| f.rank).collect();
+            trace.path.push(r);
+            return Ok(trace);
+        }
+        if depth >= max_depth {
+            continue;
+        }
+        if trace.expanded.len() >= max_expanded {
+            trace.truncated = true;
+            return Ok(trace);
+        }
+        expand(
+            &next,
+            r,
+            depth,
+            &mut frames,
+            &mut children,
+            &mut pending,
+            &mut trace,
+        );
     }
     Ok(trace)
 }
@@ -437,6 +726,117 @@ mod tests {
         let whole = trace_astar_limited(&puzzle, &h, 1_000, usize::MAX, |_| {}).unwrap();
         assert!(!whole.truncated);
         assert_eq!(whole.path.len(), full.path.len());
+    }
+
+    /// 3 pegs, 2 disks, both from A to C. Ranks are peg(disk 0) + 3 * peg(disk 1); successors come by source peg,
+    /// then target peg (A, B, C).
+    fn two_disks() -> Hanoi {
+        Hanoi::new(3, 2, &[0, 0], &[2, 2]).unwrap()
+    }
+
+    #[test]
+    fn dfs_follows_the_successor_order_by_hand() {
+        // Worked by hand: from 0 (AA) the children are 1 (BA) and 2 (CA); DFS dives into 1, whose children are
+        // 7 (BC), 0, 2; into 7, whose children are 6 (AC), 8 (CC: the goal), 1; into 6, whose children are 7 (seen
+        // at depth 2, skipped) and 8: the goal, generated at depth 4. OPEN is the stack of unvisited children.
+        let trace = trace_dfs(&two_disks(), 100, 40).unwrap();
+        assert_eq!(trace.algorithm, Some(Algorithm::Dfs));
+        assert_eq!(trace.expanded, vec![0, 1, 7, 6]);
+        assert_eq!(trace.open_after, vec![2, 4, 6, 8]);
+        assert_eq!(trace.closed_after, vec![1, 2, 3, 4]);
+        assert_eq!(
+            trace.path,
+            vec![0, 1, 7, 6, 8],
+            "4 moves, not the shortest 3"
+        );
+        // With a bound of 2 the goal (3 moves away) is out of reach: DFS backtracks and stops empty-handed,
+        // expanding only states less than 2 moves deep, and a state again when reached shallower.
+        let bounded = trace_dfs(&two_disks(), 100, 2).unwrap();
+        assert!(bounded.path.is_empty() && !bounded.truncated);
+        assert_eq!(bounded.expanded, vec![0, 1, 2]);
+        assert_eq!(
+            bounded.open_after.last(),
+            Some(&3),
+            "the three children of 2 wait on the stack"
+        );
+    }
+
+    #[test]
+    fn greedy_follows_h_alone_by_hand() {
+        // Misplaced disks: h(0) = 2; children 1 (h 2) and 2 (h 1): greedy takes 2, then 5 (CB, h 1), then the
+        // deepest of the h = 2 states (3: AB, before 1), then 6 (AC, h 1), whose child 8 is the goal: 5 moves.
+        let tower = two_disks();
+        let h = HanoiHeuristic::new(HeuristicName::Misplaced, &tower).unwrap();
+        let trace = trace_greedy(&tower, &h, 100).unwrap();
+        assert_eq!(trace.algorithm, Some(Algorithm::Greedy));
+        assert_eq!(trace.expanded, vec![0, 2, 5, 3, 6]);
+        assert_eq!(trace.open_after, vec![2, 2, 3, 3, 4]);
+        assert!(trace.closed_after.is_empty());
+        assert_eq!(trace.path, vec![0, 2, 5, 3, 6, 8]);
+        // A* with the same heuristic finds the shortest path (3 moves).
+        let astar = trace_astar(&tower, &h, 100).unwrap();
+        assert_eq!(astar.path.len(), 4);
+    }
+
+    #[test]
+    fn dfs_and_greedy_traces_match_the_engines() {
+        use crate::search::{astar::greedy, dfs::dfs, Control, Limits};
+        for (disks, start, goal) in [
+            (3u8, vec![0u8; 3], vec![2u8; 3]),
+            (5, vec![1, 0, 2, 0, 1], vec![2, 2, 0, 1, 1]),
+            (6, vec![0; 6], vec![1; 6]),
+        ] {
+            let tower = Hanoi::new(3, disks, &start, &goal).unwrap();
+            for depth in [5u32, 20, 40] {
+                let limits = Limits {
+                    max_depth: depth,
+                    ..Limits::default()
+                };
+                let engine = dfs(&tower, &mut Control::new(limits));
+                let trace = trace_dfs(&tower, 2187, depth).unwrap();
+                assert_eq!(
+                    trace.expanded.len() as u64,
+                    engine.stats.expanded,
+                    "{disks} disks, bound {depth}"
+                );
+                if engine.status == crate::Status::Solved {
+                    assert_eq!(trace.path.len() as u64, engine.length + 1);
+                } else {
+                    assert!(trace.path.is_empty());
+                }
+            }
+            let h = HanoiHeuristic::new(HeuristicName::Exact, &tower).unwrap();
+            let engine = greedy(&tower, &h, &mut Control::new(Limits::default()));
+            let trace = trace_greedy(&tower, &h, 2187).unwrap();
+            assert_eq!(trace.path.len() as u64, engine.length + 1, "{disks} disks");
+        }
+    }
+
+    #[test]
+    fn weighted_traces_lie_between_astar_and_greedy() {
+        let shape = Shape {
+            width: 3,
+            height: 3,
+        };
+        let puzzle =
+            SmallPuzzle::new(shape, &[8, 6, 7, 2, 5, 4, 3, 0, 1], &shape.default_goal()).unwrap();
+        let h = crate::sliding::SlidingHeuristic::new(&puzzle, HeuristicName::Manhattan).unwrap();
+        let cap = 1_000_000;
+        let astar = trace_astar(&puzzle, &h, cap).unwrap();
+        let w: super::super::weighted::Weight = "2".parse().unwrap();
+        let weighted = trace_best_first_limited(
+            &puzzle,
+            &h,
+            BestFirst::weighted(w, false),
+            cap,
+            usize::MAX,
+            |_| {},
+        )
+        .unwrap();
+        assert_eq!(weighted.algorithm, Some(Algorithm::Weighted));
+        assert_eq!(astar.path.len(), 32, "31 moves is the shortest");
+        assert!(weighted.path.len() >= astar.path.len() && weighted.path.len() <= 2 * 31 + 1);
+        assert!(weighted.expanded.len() < astar.expanded.len());
     }
 
     #[test]

@@ -1,0 +1,81 @@
+//! The memory budget in bytes (`Control::with_max_bytes`): a search stops at it with a message naming it, the
+//! states a BFS may hold are bounded by it, and a budget with room changes nothing.
+
+use solver::hanoi::Hanoi;
+use solver::search::{astar, bfs, Control, Limits};
+use solver::Status;
+
+fn query(text: &str) -> solver::query::Query {
+    solver::query::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// BFS over 4^9 = 262,144 tower positions, the goal in the far corner.
+const TOWER_4X9: &str =
+    "puzzle=hanoi&pegs=4&disks=9&start=0,0,0,0,0,0,0,0,0&goal=3,3,3,3,3,3,3,3,3&algo=bfs";
+
+#[test]
+fn a_search_over_its_byte_budget_stops_and_names_the_budget() {
+    // The full search needs about 2 MiB (a 262,144-state queue of 8 bytes plus 2 bits a state): give it 1 MiB.
+    let limit = 1 << 20;
+    let mut control = Control::new(Limits::default()).with_max_bytes(limit);
+    let report = solver::run::solve(&query(TOWER_4X9), &mut control);
+    assert_eq!(report.status, Status::Limit, "{}", report.message);
+    assert!(
+        report.message.contains("memory limit") && report.message.contains(&limit.to_string()),
+        "{}",
+        report.message
+    );
+    assert_eq!(report.length, 0);
+}
+
+#[test]
+fn a_budget_with_room_changes_nothing() {
+    let mut unlimited = Control::new(Limits::default());
+    let plain = solver::run::solve(&query(TOWER_4X9), &mut unlimited);
+    let mut control = Control::new(Limits::default()).with_max_bytes(64 << 20);
+    let budgeted = solver::run::solve(&query(TOWER_4X9), &mut control);
+    assert_eq!(plain.status, Status::Solved, "{}", plain.message);
+    assert_eq!(budgeted.status, Status::Solved, "{}", budgeted.message);
+    assert_eq!(budgeted.length, plain.length);
+    assert_eq!(budgeted.stats.expanded, plain.stats.expanded);
+    assert!(budgeted.stats.peak_memory_bytes <= 64 << 20);
+}
+
+#[test]
+fn the_states_held_are_bounded_by_three_quarters_of_the_budget() {
+    let limits = Limits {
+        max_states: 1_000_000,
+        ..Limits::default()
+    };
+    // 8-byte states, 1 MiB: at most 98,304 states.
+    let mut control = Control::new(limits).with_max_bytes(1 << 20);
+    control.fit_states_to_memory(8);
+    assert_eq!(control.limits.max_states, 98_304);
+    let tower = Hanoi::new(4, 9, &[0; 9], &[3; 9]).unwrap_or_else(|e| panic!("{e}"));
+    let outcome = bfs::bfs(&tower, &mut control);
+    assert_eq!(outcome.status, Status::Limit);
+    assert!(
+        outcome.message.contains("memory limit"),
+        "{}",
+        outcome.message
+    );
+    // A lower state budget stays as it is, and is worded as the state limit.
+    let mut control = Control::new(Limits {
+        max_states: 1_000,
+        ..Limits::default()
+    })
+    .with_max_bytes(1 << 20);
+    control.fit_states_to_memory(8);
+    assert_eq!(control.limits.max_states, 1_000);
+    let outcome = astar::astar(&tower, &solver::puzzle::Zero, &mut control);
+    assert_eq!(outcome.status, Status::Limit);
+    assert!(
+        outcome.message.contains("max-states = 1000"),
+        "{}",
+        outcome.message
+    );
+    // Without a byte budget nothing is lowered.
+    let mut control = Control::new(limits);
+    control.fit_states_to_memory(8);
+    assert_eq!(control.limits.max_states, 1_000_000);
+}

@@ -1,0 +1,496 @@
+//! Building pattern databases in two workers at once: the solver worker starts a helper (a second copy of itself,
+//! from the same boot script), hands it one of the big groups, builds the others in slices between which it reads the
+//! helper's messages, and joins the tables with `PdbTables::combine`. The 15-puzzle's two 6-tile tables take about
+//! the same time each, so on two cores the first-use wait roughly halves.
+//!
+//! Messages: the solver worker sends the helper one JSON [`HelperRequest`] once the helper says `Ready`; the helper
+//! answers with JSON [`HelperReply`] progress and, at the end, the tables' bytes (`PdbTables::to_bytes`, checksummed)
+//! as a transferred `Uint8Array`. If no helper can be started, or it fails or falls silent, the solver worker builds
+//! the helper's group itself: the helper only ever saves time.
+
+use crate::protocol::{Response, ResponseBody};
+use serde::{Deserialize, Serialize};
+use solver::pdb::{self, Geometry, Partition, PdbBuilder, PdbTables};
+use solver::query::PuzzleSpec;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, Worker};
+
+/// Groups with fewer table entries than this are built on the spot: a helper would take longer to start.
+pub const HELPER_MIN_ENTRIES: usize = 1 << 20;
+/// Work done between two looks at the event loop (abstract states expanded; about 10-30 ms in wasm).
+const SLICE_STATES: u64 = 1 << 16;
+/// How long the solver worker works before it yields to read the helper's messages and post its progress.
+const SLICE_MS: f64 = 40.0;
+/// A helper that sends nothing for this long is taken for dead, and its group built here.
+const HELPER_SILENCE_MS: f64 = 10_000.0;
+
+/// From the solver worker to its helper: build the tables of one group.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HelperRequest {
+    BuildGroup {
+        width: u8,
+        height: u8,
+        blank: u8,
+        cells: Vec<u8>,
+    },
+}
+
+/// From the helper to the solver worker (the tables themselves come as bytes).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum HelperReply {
+    /// The fraction of its group built.
+    GroupProgress { fraction: f64 },
+    /// The build could not run; the solver worker builds the group itself.
+    GroupFailed { message: String },
+}
+
+/// The tables of a board's default partition, to be built in two workers.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    geometry: Geometry,
+    partition: Partition,
+    /// Index of the group the helper builds.
+    helped: usize,
+}
+
+/// A two-worker plan for the pattern databases `query` needs, when they are worth it: a `pdb` query on a board of
+/// at most 16 cells whose partition has two groups or more and a second big one (the 15-puzzle's 6-6-3).
+pub fn plan(query_text: &str) -> Option<Plan> {
+    let query = solver::query::parse(query_text).ok()?;
+    crate::pdb_cache::key_for_query(&query)?;
+    let PuzzleSpec::Sliding {
+        width,
+        height,
+        goal,
+        ..
+    } = &query.puzzle
+    else {
+        return None;
+    };
+    let geometry = Geometry::new(*width, *height).ok()?;
+    let blank = goal.iter().position(|&t| t == 0)? as u8;
+    let partition = Partition::default_for(&geometry, blank).ok()?;
+    plan_for(geometry, partition)
+}
+
+/// The plan for `partition`: the helper takes the biggest group after the first (the first is built here, so
+/// that the helper's start-up overlaps useful work).
+pub fn plan_for(geometry: Geometry, partition: Partition) -> Option<Plan> {
+    let n = geometry.cells();
+    let entries = |cells: &Vec<u8>| pdb::rank::placements(n, cells.len()).unwrap_or(0);
+    let (helped, cells) = partition
+        .groups()
+        .iter()
+        .enumerate()
+        .skip(1)
+        .max_by_key(|(_, cells)| entries(cells))?;
+    (entries(cells) >= HELPER_MIN_ENTRIES).then_some(Plan {
+        geometry,
+        partition,
+        helped,
+    })
+}
+
+/// How a two-worker build ended.
+pub enum Built {
+    /// The tables, and whether the helper built its share (false: it could not, and this worker built everything).
+    Tables {
+        tables: Box<PdbTables>,
+        helped: bool,
+    },
+    /// The cancel token was revoked.
+    Cancelled,
+}
+
+/// What the solver worker knows of its helper, filled by the helper's message handler.
+#[derive(Default)]
+struct HelperState {
+    /// Set once the helper said `Ready` and was sent its group.
+    asked: bool,
+    fraction: f64,
+    tables: Option<PdbTables>,
+    /// Why the helper cannot deliver (it failed, its bytes were unusable, or it could not start).
+    failed: Option<String>,
+    /// `performance.now()` of its last message.
+    heard_at: f64,
+}
+
+/// Builds the tables of `plan`, the helper's group in a helper worker, posting `Building` progress for request `id`
+/// at most every `progress_every_ms` and asking `cancelled` between slices.
+pub async fn build(
+    scope: &DedicatedWorkerGlobalScope,
+    plan: Plan,
+    id: u64,
+    progress_every_ms: f64,
+    mut cancelled: impl FnMut() -> bool,
+) -> Built {
+    let now = {
+        let performance = scope.performance();
+        move || {
+            performance
+                .as_ref()
+                .map_or_else(js_sys::Date::now, |p| p.now())
+        }
+    };
+    let started = now();
+    let parts = plan.partition.split();
+    let n = plan.geometry.cells();
+    let work: Vec<f64> = plan
+        .partition
+        .groups()
+        .iter()
+        .map(|g| pdb::rank::placements(n, g.len()).unwrap_or(0) as f64)
+        .collect();
+    let total: f64 = work.iter().sum::<f64>().max(1.0);
+
+    let state = Rc::new(RefCell::new(HelperState {
+        heard_at: started,
+        ..HelperState::default()
+    }));
+    let request = HelperRequest::BuildGroup {
+        width: plan.geometry.width(),
+        height: plan.geometry.height(),
+        blank: plan.partition.blank(),
+        cells: plan.partition.groups()[plan.helped].clone(),
+    };
+    let helper = start_helper(scope, &request, &state, now.clone());
+    if let Err(why) = &helper {
+        state.borrow_mut().failed = Some(why.clone());
+    }
+
+    // This worker's groups, in order; then the helper's, if it fails.
+    let mut own: Vec<usize> = (0..parts.len()).filter(|&i| i != plan.helped).collect();
+    let mut built: Vec<Option<PdbTables>> = vec![None; parts.len()];
+    let mut own_done = 0.0;
+    let mut helped = true;
+    let mut last_post = f64::NEG_INFINITY;
+    // The bar never goes back, even when a failed helper's share starts again here.
+    let mut shown = 0.0f64;
+    let mut post_progress = |fraction: f64, force: bool| {
+        let elapsed_ms = now() - started;
+        if force || elapsed_ms - last_post >= progress_every_ms {
+            last_post = elapsed_ms;
+            shown = shown.max(fraction);
+            let fraction = shown;
+            post(
+                scope,
+                &Response {
+                    id,
+                    body: ResponseBody::Building {
+                        fraction: fraction.min(0.99),
+                        elapsed_ms,
+                    },
+                },
+            );
+        }
+    };
+    post_progress(0.0, true);
+    let mut group = 0;
+    loop {
+        if cancelled() {
+            stop(&helper);
+            return Built::Cancelled;
+        }
+        if group < own.len() {
+            let index = own[group];
+            let mut builder = PdbBuilder::new(&plan.geometry, &parts[index]);
+            loop {
+                let slice_start = now();
+                let mut finished = false;
+                while !finished && now() - slice_start < SLICE_MS {
+                    finished = builder.step(SLICE_STATES);
+                }
+                let helper_fraction = if helped {
+                    state.borrow().fraction * work[plan.helped]
+                } else {
+                    0.0
+                };
+                let fraction =
+                    (own_done + builder.fraction() * work[index] + helper_fraction) / total;
+                post_progress(fraction, false);
+                if finished {
+                    break;
+                }
+                yield_now().await;
+                if cancelled() {
+                    stop(&helper);
+                    return Built::Cancelled;
+                }
+            }
+            own_done += work[index];
+            match builder.into_tables() {
+                Ok(tables) => built[index] = Some(tables),
+                Err(_) => unreachable!("the builder reported it was done"),
+            }
+            group += 1;
+            continue;
+        }
+        if !helped {
+            break;
+        }
+        // Our groups are done: wait for the helper, or take its group over if it failed or fell silent.
+        let (tables, failed, heard_at, fraction) = {
+            let mut s = state.borrow_mut();
+            (s.tables.take(), s.failed.clone(), s.heard_at, s.fraction)
+        };
+        if let Some(tables) = tables {
+            built[plan.helped] = Some(tables);
+            break;
+        }
+        if failed.is_some() || now() - heard_at > HELPER_SILENCE_MS {
+            if let Some(why) = failed {
+                gloo::console::warn!(format!(
+                    "the pattern database helper worker could not help ({why}); building its group here"
+                ));
+            }
+            stop(&helper);
+            helped = false;
+            own.push(plan.helped);
+            continue;
+        }
+        post_progress((own_done + fraction * work[plan.helped]) / total, false);
+        sleep(scope, 20).await;
+    }
+    stop(&helper);
+    let parts: Vec<PdbTables> = built.into_iter().flatten().collect();
+    match PdbTables::combine(parts) {
+        Ok(tables) => Built::Tables {
+            tables: Box::new(tables),
+            helped,
+        },
+        // Cannot happen (the parts are the partition's own groups); build the whole here if it ever does.
+        Err(_) => Built::Tables {
+            tables: Box::new(PdbTables::build(&plan.geometry, &plan.partition, |_| {})),
+            helped: false,
+        },
+    }
+}
+
+/// Starts the helper worker from this worker's own boot script and wires its messages into `state`.
+fn start_helper(
+    scope: &DedicatedWorkerGlobalScope,
+    request: &HelperRequest,
+    state: &Rc<RefCell<HelperState>>,
+    now: impl Fn() -> f64 + 'static,
+) -> Result<Worker, String> {
+    let url = scope.location().href();
+    let worker = Worker::new(&url).map_err(|e| format!("{e:?}"))?;
+    let text = serde_json::to_string(request).map_err(|e| e.to_string())?;
+    let on_message = {
+        let state = Rc::clone(state);
+        let worker = worker.clone();
+        Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            let mut s = state.borrow_mut();
+            s.heard_at = now();
+            let data = event.data();
+            if let Some(reply) = data.as_string() {
+                if let Ok(HelperReply::GroupProgress { fraction }) = serde_json::from_str(&reply) {
+                    s.fraction = fraction.clamp(0.0, 1.0).max(s.fraction);
+                } else if let Ok(HelperReply::GroupFailed { message }) =
+                    serde_json::from_str(&reply)
+                {
+                    s.failed = Some(message);
+                } else if matches!(
+                    Response::from_json(&reply),
+                    Ok(Response {
+                        body: ResponseBody::Ready,
+                        ..
+                    })
+                ) && !s.asked
+                {
+                    s.asked = true;
+                    if worker.post_message(&JsValue::from_str(&text)).is_err() {
+                        s.failed = Some("the helper could not be sent its group".into());
+                    }
+                } else if let Ok(Response {
+                    body: ResponseBody::Error { message },
+                    ..
+                }) = Response::from_json(&reply)
+                {
+                    s.failed = Some(message);
+                }
+            } else if let Some(bytes) = data.dyn_ref::<js_sys::Uint8Array>() {
+                match PdbTables::from_bytes(&bytes.to_vec()) {
+                    Ok(tables) => s.tables = Some(tables),
+                    Err(e) => s.failed = Some(e.to_string()),
+                }
+            }
+        })
+    };
+    let on_error = {
+        let state = Rc::clone(state);
+        // A script that does not load fires a plain `Event`; only an error inside it an `ErrorEvent`.
+        Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+            let why = event
+                .dyn_ref::<web_sys::ErrorEvent>()
+                .map_or_else(|| "it did not load".to_string(), |e| e.message());
+            state.borrow_mut().failed = Some(format!("the helper worker failed: {why}"));
+        })
+    };
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    // The handlers live as long as the helper, which is terminated when the build ends; a few bytes each.
+    on_message.forget();
+    on_error.forget();
+    Ok(worker)
+}
+
+fn stop(helper: &Result<Worker, String>) {
+    if let Ok(worker) = helper {
+        worker.set_onmessage(None);
+        worker.set_onerror(None);
+        worker.terminate();
+    }
+}
+
+/// Reads a helper request, if `text` is one (the solver worker's own requests are not).
+pub fn helper_request(text: &str) -> Option<HelperRequest> {
+    if !text.starts_with("{\"BuildGroup\"") {
+        return None;
+    }
+    serde_json::from_str(text).ok()
+}
+
+/// The helper's side: builds the group synchronously, posting its progress every `progress_every_ms` and then the
+/// tables' bytes (or why it could not).
+pub fn serve(scope: &DedicatedWorkerGlobalScope, request: HelperRequest, progress_every_ms: f64) {
+    let HelperRequest::BuildGroup {
+        width,
+        height,
+        blank,
+        cells,
+    } = request;
+    let partition = Geometry::new(width, height)
+        .and_then(|g| Partition::new(&g, blank, vec![cells]).map(|p| (g, p)));
+    let (geometry, partition) = match partition {
+        Ok(gp) => gp,
+        Err(e) => {
+            return post_reply(
+                scope,
+                &HelperReply::GroupFailed {
+                    message: e.to_string(),
+                },
+            )
+        }
+    };
+    let performance = scope.performance();
+    let now = move || {
+        performance
+            .as_ref()
+            .map_or_else(js_sys::Date::now, |p| p.now())
+    };
+    let mut last_post = f64::NEG_INFINITY;
+    let tables = PdbTables::build(&geometry, &partition, |fraction| {
+        let t = now();
+        if t - last_post >= progress_every_ms {
+            last_post = t;
+            post_reply(scope, &HelperReply::GroupProgress { fraction });
+        }
+    });
+    let bytes = js_sys::Uint8Array::from(tables.to_bytes().as_slice());
+    let transfer = js_sys::Array::of1(&bytes.buffer());
+    if scope.post_message_with_transfer(&bytes, &transfer).is_err() {
+        post_reply(
+            scope,
+            &HelperReply::GroupFailed {
+                message: "the tables could not be posted".into(),
+            },
+        );
+    }
+}
+
+fn post_reply(scope: &DedicatedWorkerGlobalScope, reply: &HelperReply) {
+    if let Ok(text) = serde_json::to_string(reply) {
+        // A lost post shows as silence, which the solver worker's watchdog handles.
+        let _ = scope.post_message(&JsValue::from_str(&text));
+    }
+}
+
+fn post(scope: &DedicatedWorkerGlobalScope, response: &Response) {
+    let _ = scope.post_message(&JsValue::from_str(&response.to_json()));
+}
+
+/// Lets the event loop run (the helper's messages in) without a timer's minimum delay.
+async fn yield_now() {
+    let Ok(channel) = web_sys::MessageChannel::new() else {
+        return;
+    };
+    let port = channel.port1();
+    let done = js_sys::Promise::new(&mut |resolve, _| port.set_onmessage(Some(&resolve)));
+    if channel.port2().post_message(&JsValue::NULL).is_ok() {
+        let _ = JsFuture::from(done).await;
+    }
+    port.set_onmessage(None);
+}
+
+/// Waits `ms` milliseconds.
+async fn sleep(scope: &DedicatedWorkerGlobalScope, ms: i32) {
+    let done = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = scope.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+    });
+    let _ = JsFuture::from(done).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan_of(width: u8, height: u8, blank: u8) -> Option<Plan> {
+        let geometry = Geometry::new(width, height).ok()?;
+        let partition = Partition::default_for(&geometry, blank).ok()?;
+        plan_for(geometry, partition)
+    }
+
+    #[test]
+    fn the_fifteen_puzzle_gives_the_helper_its_second_six_tile_group() {
+        for blank in [0, 5, 15] {
+            let plan = plan_of(4, 4, blank).expect("4x4 is worth a helper");
+            assert_eq!(
+                plan.partition.groups()[plan.helped].len(),
+                6,
+                "blank {blank}"
+            );
+            assert_ne!(plan.helped, 0);
+        }
+        // Small boards build on the spot.
+        assert!(plan_of(3, 3, 8).is_none());
+        assert!(plan_of(4, 3, 11).is_none());
+    }
+
+    #[test]
+    fn only_pdb_queries_on_big_boards_get_a_plan() {
+        let start = "puzzle=sliding&size=4x4&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15";
+        assert!(plan(&format!("{start}&algo=idastar&heuristic=pdb")).is_some());
+        assert!(plan(&format!("{start}&algo=idastar&heuristic=manhattan")).is_none());
+        assert!(
+            plan("puzzle=sliding&size=3x3&start=1,2,3,4,5,6,7,0,8&algo=astar&heuristic=pdb")
+                .is_none()
+        );
+        assert!(plan("not a query").is_none());
+    }
+
+    #[test]
+    fn helper_messages_round_trip_and_are_told_apart_from_requests() {
+        let request = HelperRequest::BuildGroup {
+            width: 4,
+            height: 4,
+            blank: 15,
+            cells: vec![0, 1, 2],
+        };
+        let text = serde_json::to_string(&request).unwrap_or_default();
+        assert_eq!(helper_request(&text), Some(request));
+        assert_eq!(
+            helper_request(
+                r#"{"id":1,"kind":{"Solve":{"query":"q","max_states":1,"time_limit_ms":null}}}"#
+            ),
+            None
+        );
+        let reply = HelperReply::GroupProgress { fraction: 0.5 };
+        let text = serde_json::to_string(&reply).unwrap_or_default();
+        assert_eq!(serde_json::from_str::<HelperReply>(&text).ok(), Some(reply));
+    }
+}
