@@ -239,22 +239,17 @@ pub fn astar<P: Puzzle, H: Heuristic<P>>(
     control: &mut Control,
 ) -> Outcome<P::Move> {
     let (found, stats) = best_first(puzzle, heuristic, Weights::ASTAR, Reopen::Always, control);
-    let outcome = match found {
-        Err((status, message)) => Outcome::stopped(Algorithm::Astar, status, message, stats),
-        Ok(moves) => {
-            let optimal = heuristic.admissible();
-            let mut outcome = Outcome::solved(Algorithm::Astar, moves, optimal, stats);
-            if !optimal {
-                outcome.message = format!(
-                    "solved in {}; the heuristic '{}' can overestimate, so A* does not guarantee a shortest solution",
-                    super::outcome::plural_moves(outcome.length),
-                    heuristic.name()
-                );
-            }
-            outcome
-        }
-    };
-    outcome.with_heuristic(heuristic.name())
+    match found {
+        Err((status, message)) => Outcome::stopped(Algorithm::Astar, status, message, stats)
+            .with_heuristic(heuristic.name()),
+        Ok(moves) => Outcome::solved_with_heuristic(
+            Algorithm::Astar,
+            moves,
+            heuristic.name(),
+            heuristic.admissible(),
+            stats,
+        ),
+    }
 }
 
 /// Greedy best-first: expands the node with the smallest h. Fast, never guaranteed shortest.

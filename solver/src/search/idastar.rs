@@ -110,21 +110,17 @@ pub fn idastar<P: Puzzle, H: Heuristic<P>>(
     };
     stats.memory((frames.capacity() * frame_bytes + children.capacity() * child_bytes) as u64);
     stats.elapsed_ms = control.elapsed_ms();
-    let outcome = match result {
-        Err((status, message)) => Outcome::stopped(Algorithm::Idastar, status, message, stats),
-        Ok(()) => {
-            let mut outcome = Outcome::solved(Algorithm::Idastar, path, admissible, stats);
-            if !admissible {
-                outcome.message = format!(
-                    "solved in {}; the heuristic '{}' can overestimate, so IDA* does not guarantee a shortest solution",
-                    super::outcome::plural_moves(outcome.length),
-                    heuristic.name()
-                );
-            }
-            outcome
-        }
-    };
-    outcome.with_heuristic(heuristic.name())
+    match result {
+        Err((status, message)) => Outcome::stopped(Algorithm::Idastar, status, message, stats)
+            .with_heuristic(heuristic.name()),
+        Ok(()) => Outcome::solved_with_heuristic(
+            Algorithm::Idastar,
+            path,
+            heuristic.name(),
+            admissible,
+            stats,
+        ),
+    }
 }
 
 /// Expands the top frame: appends its children (all but `undo`), best h first, and records their range.

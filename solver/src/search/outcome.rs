@@ -72,6 +72,27 @@ impl<M> Outcome<M> {
         }
     }
 
+    /// A solved outcome of a search that is optimal exactly when its heuristic is admissible (A*, IDA*); with an
+    /// inadmissible one the message names the heuristic that costs the guarantee.
+    pub fn solved_with_heuristic(
+        algorithm: Algorithm,
+        moves: Vec<M>,
+        heuristic: &'static str,
+        admissible: bool,
+        stats: Stats,
+    ) -> Self {
+        let mut outcome = Outcome::solved(algorithm, moves, admissible, stats);
+        if !admissible {
+            outcome.message = format!(
+                "solved in {}; the heuristic '{heuristic}' can overestimate, so {} does not guarantee a shortest \
+                 solution",
+                plural_moves(outcome.length),
+                algorithm.title()
+            );
+        }
+        outcome.with_heuristic(heuristic)
+    }
+
     /// An outcome that stopped without a solution (limit, cancelled, unsolvable).
     pub fn stopped(algorithm: Algorithm, status: Status, message: String, stats: Stats) -> Self {
         Outcome {
