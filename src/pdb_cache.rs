@@ -3,12 +3,14 @@
 //!
 //! Building the 15-puzzle's tables takes seconds; reading them back takes a fraction of that. The worker looks here
 //! before a `pdb` search (asynchronously, before the synchronous search starts), installs what it finds in the
-//! solver's process-wide cache, and stores freshly built tables after the search. Every failure (no IndexedDB, a
-//! private mode that refuses it, a damaged entry) falls back to building: the cache only ever saves time.
+//! solver's process-wide cache, and stores freshly built tables after the search (a worker about to be retired waits
+//! for that write: [`stored`]). Every failure (no IndexedDB, a private mode that refuses it, a damaged entry) falls
+//! back to building: the cache only ever saves time.
 
 use solver::pdb::{PdbTables, FORMAT_VERSION};
 use solver::query::{HeuristicName, PuzzleSpec, Query};
 use solver::run;
+use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
@@ -100,11 +102,14 @@ impl Prepared {
             )),
             Ok(Restored::Missing) | Ok(Restored::Discarded(_)) if built.is_some() => {
                 if let Some(tables) = built {
-                    wasm_bindgen_futures::spawn_local(async move {
+                    let write = wasm_bindgen_futures::future_to_promise(async move {
                         if let Err(e) = store(&tables).await {
+                            UNSAVED.set(true);
                             gloo::console::warn!(e.to_string());
                         }
+                        Ok(JsValue::UNDEFINED)
                     });
+                    STORING.with_borrow_mut(|writes| writes.push(write));
                 }
                 Some(match self.restored {
                     Ok(Restored::Discarded(why)) => format!(
@@ -114,21 +119,33 @@ impl Prepared {
                 })
             }
             Ok(_) => None,
-            Err(e) => Some(e.to_string()),
+            Err(e) => {
+                // Tables built here that no cache holds: a fresh worker would have to build them again.
+                if built.is_some() {
+                    UNSAVED.set(true);
+                }
+                Some(e.to_string())
+            }
         }
     }
 }
 
-/// Appends `note` to a report's message as a sentence of its own.
-pub fn annotate(message: &mut String, note: Option<String>) {
-    if let Some(note) = note {
-        if message.is_empty() {
-            *message = note;
-        } else {
-            message.push_str("; ");
-            message.push_str(&note);
-        }
+thread_local! {
+    /// Writes of freshly built tables still in progress (see [`stored`]).
+    static STORING: RefCell<Vec<js_sys::Promise>> = const { RefCell::new(Vec::new()) };
+    /// Set once this worker holds tables it built but could not store.
+    static UNSAVED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Waits until every write started by [`Prepared::finish`] has been committed or has failed, and says whether
+/// every table this worker built is in the cache. A worker asks to be retired only then, so that the fresh worker
+/// that replaces it finds the tables here rather than building them again.
+pub async fn stored() -> bool {
+    while let Some(write) = STORING.with_borrow_mut(Vec::pop) {
+        // A failed write was reported, and noted in `UNSAVED`, by the write itself.
+        let _ = JsFuture::from(write).await;
     }
+    !UNSAVED.get()
 }
 
 /// The pattern-database key a query needs, when it runs on pattern databases: a sliding board of up to 16 cells

@@ -85,6 +85,28 @@ pub enum ResponseBody {
     Error { message: String },
 }
 
+/// A worker's note about itself, outside the request/reply exchange: the worker client acts on it and the app never
+/// sees it. JSON like `{"Retire":{"memory_bytes":83886080}}`, which no `Response` reads as.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WorkerNote {
+    /// The worker is idle (every request answered, every table stored) but its WebAssembly memory, which never
+    /// shrinks, has grown to `memory_bytes`: terminate it and start a fresh one unless a request is on its way.
+    Retire { memory_bytes: u64 },
+}
+
+impl WorkerNote {
+    /// The JSON text posted to the app.
+    pub fn to_json(&self) -> String {
+        // An enum of integers always serialises; the fallback keeps the signature infallible.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads a note, if `text` is one.
+    pub fn from_json(text: &str) -> Option<WorkerNote> {
+        serde_json::from_str(text).ok()
+    }
+}
+
 /// The least time between two `Progress` messages, in milliseconds.
 pub const PROGRESS_EVERY_MS: f64 = 50.0;
 /// How often a running search checks its cancel token, in milliseconds (each check costs a few milliseconds).
@@ -170,6 +192,7 @@ mod tests {
                 ..Stats::default()
             },
             message: "solved in 3 moves".into(),
+            notes: Vec::new(),
         }
     }
 
@@ -234,6 +257,22 @@ mod tests {
             Ok(ResponseBody::Done { report }) => assert_eq!(report.moves, r.moves),
             other => panic!("unexpected {other:?}"),
         }
+    }
+
+    #[test]
+    fn notes_round_trip_and_are_never_read_as_responses() {
+        let note = WorkerNote::Retire {
+            memory_bytes: 80 << 20,
+        };
+        let json = note.to_json();
+        assert_eq!(json, r#"{"Retire":{"memory_bytes":83886080}}"#);
+        assert_eq!(WorkerNote::from_json(&json), Some(note));
+        assert!(Response::from_json(&json).is_err());
+        let ready = Response {
+            id: NO_REQUEST,
+            body: ResponseBody::Ready,
+        };
+        assert_eq!(WorkerNote::from_json(&ready.to_json()), None);
     }
 
     #[test]

@@ -10,6 +10,7 @@ use crate::url;
 use crate::worker_client::WorkerEvent;
 use solver::hanoi::{self, HanoiMove, MoveError};
 use solver::query::{self, PuzzleKind, PuzzleSpec, Query};
+use solver::search::weighted::Weight;
 use solver::sliding::{self, Dir, Shape, Unsolvable};
 use solver::{Algorithm, HeuristicName, Moves, Report, Status};
 use std::fmt;
@@ -486,17 +487,65 @@ impl State {
             return Some(notice.clone());
         }
         match &self.run {
-            Run::Finished(report) => Some(Notice {
-                kind: match report.status {
-                    Status::Solved => NoticeKind::Info,
-                    _ => NoticeKind::Error,
-                },
-                // The solver's own sentence (English), wrapped.
-                text: vec![Text::new(Msg::SolverSays).arg(capitalise(&report.message))],
-            }),
+            Run::Finished(report) => {
+                let mut text = vec![self.result_text(report)];
+                text.extend(
+                    report
+                        .notes
+                        .iter()
+                        .map(|n| Text::new(Msg::WorkerNote).arg(n.as_str())),
+                );
+                Some(Notice {
+                    kind: match report.status {
+                        Status::Solved => NoticeKind::Info,
+                        _ => NoticeKind::Error,
+                    },
+                    text,
+                })
+            }
             Run::Cancelled => Some(Notice::info(Msg::NoticeCancelled)),
             Run::Failed(why) => Some(Notice::error(why.clone())),
             Run::Idle | Run::Solving(_) => self.solvability().err().map(unsolvable_notice),
+        }
+    }
+
+    /// A finished run's result in the page's words, from the report's fields where the result is a search's
+    /// solution; the solver's own (English) sentence, wrapped, for everything else (limits, direct solvers, ...).
+    fn result_text(&self, report: &Report) -> Text {
+        let searched = report.status == Status::Solved && report.algorithm != Algorithm::Direct;
+        if !searched {
+            return Text::new(Msg::SolverSays).arg(capitalise(&report.message));
+        }
+        let count = Text::new(if report.length == 1 {
+            Msg::CountMovesOne
+        } else {
+            Msg::CountMoves
+        })
+        .arg(report.length);
+        let heuristic = report
+            .heuristic
+            .as_deref()
+            .and_then(HeuristicName::from_name);
+        let admissible = heuristic.is_none_or(|h| h != HeuristicName::SeedPower);
+        match (report.algorithm, heuristic) {
+            (_, _) if report.optimal => Text::new(Msg::SolvedShortest).arg(count),
+            (Algorithm::Weighted, Some(h)) if !admissible => {
+                Text::new(Msg::SolvedNoBound).arg(count).arg(h)
+            }
+            (Algorithm::Weighted, _) => {
+                let w = self.weight.unwrap_or(Weight::DEFAULT).to_string();
+                Text::new(Msg::SolvedWithin)
+                    .arg(count)
+                    .arg(w.as_str())
+                    .arg(w.as_str())
+            }
+            (Algorithm::Astar | Algorithm::Idastar, Some(h)) if !admissible => {
+                Text::new(Msg::SolvedInadmissible)
+                    .arg(count)
+                    .arg(h)
+                    .arg(report.algorithm)
+            }
+            (algorithm, _) => Text::new(Msg::SolvedNoGuarantee).arg(count).arg(algorithm),
         }
     }
 
@@ -1555,6 +1604,7 @@ mod tests {
             heuristic: None,
             stats: Stats::default(),
             message: "solved".into(),
+            notes: Vec::new(),
         }
     }
 
@@ -1588,6 +1638,51 @@ mod tests {
             .as_ref()
             .map(|r| r.id)
             .expect("a request was posted")
+    }
+
+    #[test]
+    fn a_finished_search_is_described_in_the_pages_language_with_the_workers_notes() {
+        use crate::i18n::Lang;
+        let link = "puzzle=sliding&size=2x2&start=1,2,0,3&goal=1,2,3,0&algo=weighted&heuristic=manhattan&weight=1.5";
+        let mut s = State::from_search(link, 1);
+        let mut r = report(Status::Solved, Moves::Sliding("R".into()), 1);
+        r.algorithm = Algorithm::Astar;
+        r.heuristic = Some("manhattan".into());
+        r.notes = vec!["the pattern databases were read from this browser's cache".into()];
+        s.run = Run::Finished(Rc::new(r.clone()));
+        let message = s.message().expect("a finished run has a message");
+        assert_eq!(
+            message.text_in(Lang::En),
+            "Solved in 1 move: a shortest solution. Note: the pattern databases were read from this browser's cache."
+        );
+        assert!(message
+            .text_in(Lang::Zh)
+            .starts_with("已求解：1 步，是最短解。"));
+        // Weighted A*: its bound, with the run's weight.
+        r.algorithm = Algorithm::Weighted;
+        r.optimal = false;
+        r.length = 3;
+        r.notes.clear();
+        s.run = Run::Finished(Rc::new(r.clone()));
+        let text = s.message().map(|m| m.text_in(Lang::Zh)).unwrap_or_default();
+        assert_eq!(
+            text,
+            "已求解：3 步，不超过最短解的 1.5 倍（加权 A*，w = 1.5）。"
+        );
+        // Greedy: no guarantee, named in the page's language.
+        r.algorithm = Algorithm::Greedy;
+        s.run = Run::Finished(Rc::new(r.clone()));
+        let text = s.message().map(|m| en(&m)).unwrap_or_default();
+        assert!(
+            text.starts_with("Solved in 3 moves;") && text.contains("does not guarantee"),
+            "{text}"
+        );
+        // A stop at a limit keeps the solver's own sentence, which names the limit.
+        r.status = Status::Limit;
+        r.message = "stopped at the state limit (max-states = 10)".into();
+        s.run = Run::Finished(Rc::new(r));
+        let text = s.message().map(|m| en(&m)).unwrap_or_default();
+        assert_eq!(text, "Stopped at the state limit (max-states = 10)");
     }
 
     #[test]

@@ -8,13 +8,17 @@
 //! Pattern databases: before a `pdb` search whose tables are not in this worker's memory, the worker reads them from
 //! IndexedDB (`crate::pdb_cache`, asynchronously, before the synchronous search); tables it had to build are stored
 //! there after the search, so a reload or a fresh worker (after Cancel) does not build them again. Big tables (the
-//! 15-puzzle's) are built before the search, asynchronously, in two workers at once (`parallel`).
+//! 15-puzzle's) are built before the search, asynchronously, in helper workers (`parallel`).
+//!
+//! Memory: a WebAssembly memory grows and never shrinks, so a worker that grew past `RETIRE_ABOVE_BYTES` (a big
+//! BFS) or built big tables asks, once idle and once its tables are stored, to be retired (`WorkerNote::Retire`);
+//! the worker client then replaces it with a fresh one, unless a request is already on its way to it.
 
 pub mod parallel;
 
 use crate::protocol::{
-    Request, RequestKind, Response, ResponseBody, CANCEL_CHECK_MS, NO_REQUEST, PROGRESS_EVERY_MS,
-    TRACE_MAX_EXPANSIONS, TRACE_MAX_SLIDING_RANKS, TRACE_MAX_STATES,
+    Request, RequestKind, Response, ResponseBody, WorkerNote, CANCEL_CHECK_MS, NO_REQUEST,
+    PROGRESS_EVERY_MS, TRACE_MAX_EXPANSIONS, TRACE_MAX_SLIDING_RANKS, TRACE_MAX_STATES,
 };
 use solver::hanoi::{Hanoi, HanoiHeuristic};
 use solver::query::PuzzleSpec;
@@ -36,6 +40,13 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, XmlHttpRequest};
 /// never shrinks, and the whole browser should stay within 512 MiB. BFS over Tower of Hanoi with 4 pegs and 12
 /// disks (16.8 million states, about 132 MiB) fits; 13 disks (67 million) stops with a message naming this limit.
 pub const SEARCH_MAX_BYTES: u64 = 256 << 20;
+
+/// A worker whose WebAssembly memory grew past this asks to be replaced once idle. A fresh worker holds about
+/// 1 MiB, and about 23 MiB once it has read the 15-puzzle's pattern databases back from IndexedDB: below this,
+/// so that a worker that only did that is kept. A worker that built big tables (with helpers) is replaced too: it
+/// holds the helpers' bytes and the written copy besides the tables, and its successor reads the tables back
+/// from IndexedDB in about 100 ms at its first use. Never while tables it built are missing from IndexedDB.
+pub const RETIRE_ABOVE_BYTES: u64 = 32 << 20;
 
 /// What a running request reports.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -225,6 +236,50 @@ thread_local! {
     static PREPARING: Cell<bool> = const { Cell::new(false) };
     /// Requests that came in meanwhile; they run, in order, after it.
     static WAITING: RefCell<VecDeque<Request>> = const { RefCell::new(VecDeque::new()) };
+    /// True while the worker waits for its table writes before it asks to be retired.
+    static RETIRING: Cell<bool> = const { Cell::new(false) };
+    /// True once this worker built big pattern databases (see `RETIRE_ABOVE_BYTES`).
+    static BUILT_TABLES: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Bytes of this worker's WebAssembly memory (0 outside wasm, where there is no such limit to mind).
+fn memory_bytes() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        core::arch::wasm32::memory_size(0) as u64 * 65_536
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        0
+    }
+}
+
+/// Whether no request is running or waiting.
+fn idle() -> bool {
+    !PREPARING.get() && WAITING.with_borrow(VecDeque::is_empty)
+}
+
+/// After a request: when idle with a memory grown past `RETIRE_ABOVE_BYTES` or after building big tables, waits
+/// for the tables' writes to IndexedDB and, if every table built here is stored (so that the next worker finds
+/// them), asks the client to replace this worker.
+fn consider_retiring(scope: &DedicatedWorkerGlobalScope) {
+    let grown = memory_bytes() > RETIRE_ABOVE_BYTES || BUILT_TABLES.get();
+    if !idle() || RETIRING.get() || !grown {
+        return;
+    }
+    RETIRING.set(true);
+    let scope = scope.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let saved = crate::pdb_cache::stored().await;
+        RETIRING.set(false);
+        // A request that came in meanwhile and is still preparing considers retiring again when it ends.
+        if idle() && saved {
+            let note = WorkerNote::Retire {
+                memory_bytes: memory_bytes(),
+            };
+            let _ = scope.post_message(&JsValue::from_str(&note.to_json()));
+        }
+    });
 }
 
 fn handle(scope: &DedicatedWorkerGlobalScope, event: &MessageEvent) {
@@ -234,7 +289,7 @@ fn handle(scope: &DedicatedWorkerGlobalScope, event: &MessageEvent) {
         .as_string()
         .and_then(|text| parallel::helper_request(&text))
     {
-        return parallel::serve(scope, help, PROGRESS_EVERY_MS);
+        return parallel::serve(scope, help, PROGRESS_EVERY_MS, CANCEL_CHECK_MS);
     }
     let request = match event
         .data()
@@ -255,10 +310,11 @@ fn handle(scope: &DedicatedWorkerGlobalScope, event: &MessageEvent) {
         return;
     }
     dispatch(scope, request);
+    consider_retiring(scope);
 }
 
 /// Runs `request`, first (asynchronously) looking for its pattern databases in the browser's cache and, if they
-/// are not there and are big, building them in two workers; then the requests that came in meanwhile.
+/// are not there and are big, building them in helper workers; then the requests that came in meanwhile.
 fn dispatch(scope: &DedicatedWorkerGlobalScope, request: Request) {
     let (pending, plan) = match &request.kind {
         RequestKind::Solve { query, .. } => {
@@ -286,13 +342,29 @@ fn dispatch(scope: &DedicatedWorkerGlobalScope, request: Request) {
                 last_check = t;
                 cancel_token.as_deref().is_some_and(|url| !token_alive(url))
             };
-            match parallel::build(&scope, plan, request.id, PROGRESS_EVERY_MS, cancelled).await {
+            let token = cancel_token.clone();
+            match parallel::build(
+                &scope,
+                plan,
+                request.id,
+                PROGRESS_EVERY_MS,
+                token,
+                cancelled,
+            )
+            .await
+            {
                 parallel::Built::Tables { tables, helped } => {
                     solver::run::install_tables(Arc::new(*tables));
+                    BUILT_TABLES.set(true);
                     note = Some(format!(
                         "the build took {}{}",
                         crate::format::duration_ms(js_sys::Date::now() - started),
-                        if helped { " in two workers" } else { "" }
+                        match helped {
+                            0 => String::new(),
+                            1 => " with a helper worker".to_string(),
+                            2 => " in two helper workers".to_string(),
+                            n => format!(" in {n} helper workers"),
+                        }
                     ));
                 }
                 parallel::Built::Cancelled => {
@@ -330,6 +402,7 @@ fn finish_preparing(scope: &DedicatedWorkerGlobalScope) {
         };
         dispatch(scope, next);
     }
+    consider_retiring(scope);
 }
 
 /// The report of a request cancelled before its search began.
@@ -340,7 +413,7 @@ fn cancelled_report(algorithm: Algorithm, message: &str) -> Report {
 }
 
 /// Runs one request to its end, posting its progress and its report. `cache` is the pattern-database cache's look
-/// before the search, when there was one: its note goes into the report's message, and tables built are stored.
+/// before the search, when there was one: its note goes into the report's notes, and tables built are stored.
 fn run(
     scope: &DedicatedWorkerGlobalScope,
     request: Request,
@@ -392,9 +465,9 @@ fn run(
             let cancelled = || cancel_token.as_deref().is_some_and(|url| !token_alive(url));
             let mut report = solve_request(&query, limits, now, progress, cancelled);
             if let Some(cache) = cache {
-                crate::pdb_cache::annotate(&mut report.message, cache.finish());
+                report.notes.extend(cache.finish());
             }
-            crate::pdb_cache::annotate(&mut report.message, build_note);
+            report.notes.extend(build_note);
             post(
                 scope,
                 &Response {
@@ -419,7 +492,7 @@ fn run(
 
 /// Whether the cancel token at `url` still exists: a synchronous fetch of a revoked `blob:` URL fails. Anything
 /// else that goes wrong counts as alive, so a search is never cancelled by accident.
-fn token_alive(url: &str) -> bool {
+pub(crate) fn token_alive(url: &str) -> bool {
     let Ok(xhr) = XmlHttpRequest::new() else {
         return true;
     };

@@ -7,8 +7,14 @@
 //! Each solve carries a cancel token, a `blob:` URL the client revokes when the worker is terminated (or the request
 //! is answered): Chrome lets a terminated busy worker run on for up to 2 s, but the search sees its token gone within
 //! `CANCEL_CHECK_MS` and stops, so Cancel frees the CPU at once.
+//!
+//! A worker's WebAssembly memory never shrinks: after a big run the idle worker sends `WorkerNote::Retire`, and the
+//! client replaces it with a fresh one when no request is on its way to it (otherwise the worker asks again after
+//! that request). Nothing is lost: the note comes after every reply, and the pattern databases are stored first.
+//! Each replacement is counted on the page's root element (`data-solver-retired`, and the retired worker's memory
+//! in `data-solver-retired-bytes`), where tests and measurements can see it.
 
-use crate::protocol::{Request, RequestKind, Response, ResponseBody, NO_REQUEST};
+use crate::protocol::{Request, RequestKind, Response, ResponseBody, WorkerNote, NO_REQUEST};
 use std::cell::RefCell;
 use std::fmt;
 use std::rc::{Rc, Weak};
@@ -98,6 +104,10 @@ struct Inner {
     queue: Vec<String>,
     /// The cancel tokens of requests not yet answered, by request id.
     tokens: Vec<(u64, String)>,
+    /// The ids of requests posted to the current worker (or queued for it) and not yet answered.
+    pending: Vec<u64>,
+    /// Workers retired for their memory in this client's life.
+    retired: u32,
 }
 
 impl Inner {
@@ -160,6 +170,8 @@ impl WorkerClient {
                 ready: false,
                 queue: Vec::new(),
                 tokens: Vec::new(),
+                pending: Vec::new(),
+                retired: 0,
             })),
         };
         client.respawn()?;
@@ -174,6 +186,7 @@ impl WorkerClient {
             inner.revoke(None);
             inner.ready = false;
             inner.queue.clear();
+            inner.pending.clear();
             inner.serial = inner.serial.wrapping_add(1);
             inner.url.clone()
         };
@@ -183,9 +196,15 @@ impl WorkerClient {
             let weak = Rc::downgrade(&self.inner);
             Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
                 let reply = match event.data().as_string() {
-                    Some(text) => Response::from_json(&text)
-                        .map(WorkerEvent::Message)
-                        .unwrap_or_else(|e| WorkerEvent::Crashed(e.to_string())),
+                    Some(text) => match Response::from_json(&text) {
+                        Ok(response) => WorkerEvent::Message(response),
+                        Err(e) => match WorkerNote::from_json(&text) {
+                            Some(WorkerNote::Retire { memory_bytes }) => {
+                                return retire(&weak, serial, memory_bytes)
+                            }
+                            None => WorkerEvent::Crashed(e.to_string()),
+                        },
+                    },
                     None => WorkerEvent::Crashed(
                         "the solver sent a message that is not text".to_string(),
                     ),
@@ -232,6 +251,7 @@ impl WorkerClient {
         if let Some(url) = token {
             inner.tokens.push((request.id, url));
         }
+        inner.pending.push(request.id);
         if !inner.ready {
             inner.queue.push(text);
             return Ok(());
@@ -248,6 +268,35 @@ impl WorkerClient {
     /// Whether the worker has loaded and said `Ready`.
     pub fn is_ready(&self) -> bool {
         self.inner.borrow().ready
+    }
+}
+
+/// Replaces the worker numbered `serial`, which asked for it holding `memory_bytes`, if it is still the current one
+/// and nothing was posted to it since it answered; otherwise keeps it (it asks again when idle).
+fn retire(weak: &Weak<RefCell<Inner>>, serial: u32, memory_bytes: u64) {
+    let Some(inner) = weak.upgrade() else {
+        return;
+    };
+    {
+        let state = inner.borrow();
+        if state.serial != serial || !state.ready || !state.pending.is_empty() {
+            return;
+        }
+    }
+    let client = WorkerClient { inner };
+    // If the fresh worker cannot start, the next post tries again and reports why.
+    let _ = client.respawn();
+    let retired = {
+        let mut state = client.inner.borrow_mut();
+        state.retired += 1;
+        state.retired
+    };
+    let root = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element());
+    if let Some(root) = root {
+        let _ = root.set_attribute("data-solver-retired", &retired.to_string());
+        let _ = root.set_attribute("data-solver-retired-bytes", &memory_bytes.to_string());
     }
 }
 
@@ -284,12 +333,16 @@ fn deliver(weak: &Weak<RefCell<Inner>>, serial: u32, event: WorkerEvent) {
                 // Dead: the next post spawns a fresh worker.
                 state.live = None;
                 state.revoke(None);
+                state.pending.clear();
                 state.ready = false;
             }
             WorkerEvent::Message(Response {
                 id,
                 body: ResponseBody::Done { .. } | ResponseBody::Error { .. },
-            }) => state.revoke(Some(*id)),
+            }) => {
+                state.revoke(Some(*id));
+                state.pending.retain(|pending| pending != id);
+            }
             WorkerEvent::Message(_) => {}
         }
         state.on_event.clone()
@@ -307,4 +360,151 @@ fn js_text(value: &JsValue) -> String {
                 .map(|e| String::from(e.message()))
         })
         .unwrap_or_else(|| format!("{value:?}"))
+}
+
+/// The client against scripted workers in a real browser (`cargo test --target wasm32-unknown-unknown --lib`).
+#[cfg(all(test, target_arch = "wasm32"))]
+mod browser_tests {
+    use super::*;
+    use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    /// A worker from inline JavaScript. Each instance answers every request with an `Error` body naming the query
+    /// and the instance (a random tag), and after the request `q1` asks to be retired.
+    fn retiring_worker() -> String {
+        let js = r#"const me = String(Math.random());
+            postMessage(JSON.stringify({ id: 0, body: "Ready" }));
+            onmessage = (e) => {
+              const r = JSON.parse(e.data);
+              postMessage(JSON.stringify({ id: r.id, body: { Error: { message: r.kind.Solve.query + " " + me } } }));
+              if (r.kind.Solve.query === "q1") postMessage(JSON.stringify({ Retire: { memory_bytes: 123456789 } }));
+            };"#;
+        let parts = js_sys::Array::of1(&JsValue::from_str(js));
+        let bag = web_sys::BlobPropertyBag::new();
+        bag.set_type("text/javascript");
+        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &bag).unwrap();
+        web_sys::Url::create_object_url_with_blob(&blob).unwrap()
+    }
+
+    fn request(id: u64) -> Request {
+        Request {
+            id,
+            kind: RequestKind::Solve {
+                query: format!("q{id}"),
+                max_states: 10,
+                time_limit_ms: None,
+                max_depth: None,
+                cancel_token: None,
+                trace: false,
+            },
+        }
+    }
+
+    async fn sleep(ms: i32) {
+        let promise = js_sys::Promise::new(&mut |resolve, _| {
+            web_sys::window()
+                .unwrap()
+                .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+                .unwrap();
+        });
+        wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+    }
+
+    /// Records the events; `texts()` gives each as "ready" or the `Error` message.
+    struct Recorder(Rc<RefCell<Vec<WorkerEvent>>>);
+
+    impl Recorder {
+        fn spawn() -> (Recorder, WorkerClient) {
+            let events = Rc::new(RefCell::new(Vec::new()));
+            let sink = events.clone();
+            let client =
+                WorkerClient::spawn_at(retiring_worker(), move |e| sink.borrow_mut().push(e))
+                    .unwrap();
+            (Recorder(events), client)
+        }
+
+        fn texts(&self) -> Vec<String> {
+            self.0
+                .borrow()
+                .iter()
+                .map(|e| match e {
+                    WorkerEvent::Message(Response {
+                        body: ResponseBody::Ready,
+                        ..
+                    }) => "ready".to_string(),
+                    WorkerEvent::Message(Response {
+                        body: ResponseBody::Error { message },
+                        ..
+                    }) => message.clone(),
+                    other => format!("{other:?}"),
+                })
+                .collect()
+        }
+
+        async fn wait_for(&self, n: usize) {
+            for _ in 0..100 {
+                if self.0.borrow().len() >= n {
+                    return;
+                }
+                sleep(50).await;
+            }
+            panic!("expected {n} worker events, got {:?}", self.texts());
+        }
+    }
+
+    fn retired_count() -> u32 {
+        web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+            .and_then(|root| root.get_attribute("data-solver-retired"))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0)
+    }
+
+    #[wasm_bindgen_test]
+    async fn an_idle_worker_that_asks_is_replaced_and_its_successor_answers() {
+        let before = retired_count();
+        let (events, client) = Recorder::spawn();
+        client.post(&request(1)).unwrap();
+        // Ready, the answer, then the fresh worker's Ready.
+        events.wait_for(3).await;
+        let texts = events.texts();
+        assert_eq!(texts[0], "ready");
+        assert!(texts[1].starts_with("q1 "), "{texts:?}");
+        assert_eq!(texts[2], "ready", "{texts:?}");
+        assert_eq!(retired_count(), before + 1);
+        client.post(&request(2)).unwrap();
+        events.wait_for(4).await;
+        let texts = events.texts();
+        assert!(texts[3].starts_with("q2 "), "{texts:?}");
+        assert_ne!(
+            texts[1][3..],
+            texts[3][3..],
+            "the retired worker answered again"
+        );
+    }
+
+    #[wasm_bindgen_test]
+    async fn a_worker_with_a_request_on_its_way_is_kept() {
+        let before = retired_count();
+        let (events, client) = Recorder::spawn();
+        // Both go to the worker on its Ready: when its note arrives, q2 is still unanswered.
+        client.post(&request(1)).unwrap();
+        client.post(&request(2)).unwrap();
+        events.wait_for(3).await;
+        sleep(300).await;
+        let texts = events.texts();
+        assert_eq!(texts.len(), 3, "{texts:?}");
+        assert!(
+            texts[1].starts_with("q1 ") && texts[2].starts_with("q2 "),
+            "{texts:?}"
+        );
+        assert_eq!(
+            texts[1][3..],
+            texts[2][3..],
+            "q2 was not answered by the same worker"
+        );
+        assert_eq!(retired_count(), before);
+    }
 }

@@ -33,4 +33,8 @@ pub struct Report {
     pub heuristic: Option<String>,
     pub stats: Stats,
     pub message: String,
+    /// Remarks added around the run rather than by it (the app's worker: where the pattern databases came from,
+    /// how long their build took), kept apart from `message` so that a person's language can be used for it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }

@@ -196,6 +196,7 @@ pub fn invalid(algorithm: Algorithm, message: impl Into<String>) -> Report {
         heuristic: None,
         stats: Stats::default(),
         message: message.into(),
+        notes: Vec::new(),
     }
 }
 
@@ -328,6 +329,7 @@ fn solve_hanoi(
                     heuristic: None,
                     stats: Stats::default(),
                     message,
+                    notes: Vec::new(),
                 }
             }
             Err(e) => invalid(algorithm, e.to_string()),
@@ -424,5 +426,6 @@ fn report_from<M>(outcome: Outcome<M>, moves: Moves) -> Report {
         heuristic: outcome.heuristic.map(str::to_string),
         stats: outcome.stats,
         message: outcome.message,
+        notes: Vec::new(),
     }
 }

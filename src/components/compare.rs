@@ -326,6 +326,7 @@ mod tests {
             heuristic: None,
             stats: Stats::default(),
             message: String::new(),
+            notes: Vec::new(),
         }
     }
 

@@ -1,12 +1,14 @@
-//! Building pattern databases in two workers at once: the solver worker starts a helper (a second copy of itself,
-//! from the same boot script), hands it one of the big groups, builds the others in slices between which it reads the
-//! helper's messages, and joins the tables with `PdbTables::combine`. The 15-puzzle's two 6-tile tables take about
-//! the same time each, so on two cores the first-use wait roughly halves.
+//! Building pattern databases in disposable helper workers: the solver worker starts one helper (a copy of itself,
+//! from the same boot script) per big group, builds the small groups itself in slices between which it reads the
+//! helpers' messages, and joins the tables with `PdbTables::combine`. The 15-puzzle's two 6-tile tables take about
+//! the same time each, so on two cores the first-use wait roughly halves; and since a helper ends as soon as its
+//! group is sent, the memory a build needs on the way (several times the table's size, which a WebAssembly memory
+//! never gives back) goes with it: the long-lived solver worker only ever holds the finished tables.
 //!
-//! Messages: the solver worker sends the helper one JSON [`HelperRequest`] once the helper says `Ready`; the helper
+//! Messages: the solver worker sends a helper one JSON [`HelperRequest`] once the helper says `Ready`; the helper
 //! answers with JSON [`HelperReply`] progress and, at the end, the tables' bytes (`PdbTables::to_bytes`, checksummed)
-//! as a transferred `Uint8Array`. If no helper can be started, or it fails or falls silent, the solver worker builds
-//! the helper's group itself: the helper only ever saves time.
+//! as a transferred `Uint8Array`, and closes itself. If a helper cannot be started, or it fails or falls silent, the
+//! solver worker builds that group itself: helpers only ever save time and memory.
 
 use crate::protocol::{Response, ResponseBody};
 use serde::{Deserialize, Serialize};
@@ -36,6 +38,10 @@ pub enum HelperRequest {
         height: u8,
         blank: u8,
         cells: Vec<u8>,
+        /// The request's cancel token (see `Request`): the helper stops once it is revoked, so that a cancelled
+        /// build frees the CPU at once even though `terminate()` leaves a busy worker running for a while.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cancel_token: Option<String>,
     },
 }
 
@@ -48,17 +54,17 @@ pub enum HelperReply {
     GroupFailed { message: String },
 }
 
-/// The tables of a board's default partition, to be built in two workers.
+/// The tables of a board's default partition, to be built partly in helper workers.
 #[derive(Debug, Clone)]
 pub struct Plan {
     geometry: Geometry,
     partition: Partition,
-    /// Index of the group the helper builds.
-    helped: usize,
+    /// Indices of the groups built in helpers, one helper each.
+    helped: Vec<usize>,
 }
 
-/// A two-worker plan for the pattern databases `query` needs, when they are worth it: a `pdb` query on a board of
-/// at most 16 cells whose partition has two groups or more and a second big one (the 15-puzzle's 6-6-3).
+/// A helper plan for the pattern databases `query` needs, when they are worth it: a `pdb` query on a board of at
+/// most 16 cells whose partition has a big group (the 15-puzzle's 6-6-3: both 6-tile groups).
 pub fn plan(query_text: &str) -> Option<Plan> {
     let query = solver::query::parse(query_text).ok()?;
     crate::pdb_cache::key_for_query(&query)?;
@@ -77,36 +83,39 @@ pub fn plan(query_text: &str) -> Option<Plan> {
     plan_for(geometry, partition)
 }
 
-/// The plan for `partition`: the helper takes the biggest group after the first (the first is built here, so
-/// that the helper's start-up overlaps useful work).
+/// The plan for `partition`: every group of at least `HELPER_MIN_ENTRIES` entries gets a helper; the others are
+/// built here while the helpers work.
 pub fn plan_for(geometry: Geometry, partition: Partition) -> Option<Plan> {
     let n = geometry.cells();
-    let entries = |cells: &Vec<u8>| pdb::rank::placements(n, cells.len()).unwrap_or(0);
-    let (helped, cells) = partition
+    let helped: Vec<usize> = partition
         .groups()
         .iter()
         .enumerate()
-        .skip(1)
-        .max_by_key(|(_, cells)| entries(cells))?;
-    (entries(cells) >= HELPER_MIN_ENTRIES).then_some(Plan {
+        .filter(|(_, cells)| {
+            pdb::rank::placements(n, cells.len()).unwrap_or(0) >= HELPER_MIN_ENTRIES
+        })
+        .map(|(index, _)| index)
+        .collect();
+    (!helped.is_empty()).then_some(Plan {
         geometry,
         partition,
         helped,
     })
 }
 
-/// How a two-worker build ended.
+/// How a build in helpers ended.
 pub enum Built {
-    /// The tables, and whether the helper built its share (false: it could not, and this worker built everything).
+    /// The tables, and how many groups helpers built (the others were built here, some perhaps because their
+    /// helper could not).
     Tables {
         tables: Box<PdbTables>,
-        helped: bool,
+        helped: usize,
     },
     /// The cancel token was revoked.
     Cancelled,
 }
 
-/// What the solver worker knows of its helper, filled by the helper's message handler.
+/// What the solver worker knows of one helper, filled by the helper's message handler.
 #[derive(Default)]
 struct HelperState {
     /// Set once the helper said `Ready` and was sent its group.
@@ -119,13 +128,23 @@ struct HelperState {
     heard_at: f64,
 }
 
-/// Builds the tables of `plan`, the helper's group in a helper worker, posting `Building` progress for request `id`
-/// at most every `progress_every_ms` and asking `cancelled` between slices.
+/// One helper and its group.
+struct Helper {
+    group: usize,
+    worker: Result<Worker, String>,
+    state: Rc<RefCell<HelperState>>,
+    /// False once this worker has taken the group over.
+    helping: bool,
+}
+
+/// Builds the tables of `plan`, its big groups in helper workers, posting `Building` progress for request `id` at
+/// most every `progress_every_ms` and asking `cancelled` between slices; the helpers watch `cancel_token`.
 pub async fn build(
     scope: &DedicatedWorkerGlobalScope,
     plan: Plan,
     id: u64,
     progress_every_ms: f64,
+    cancel_token: Option<String>,
     mut cancelled: impl FnMut() -> bool,
 ) -> Built {
     let now = {
@@ -147,26 +166,41 @@ pub async fn build(
         .collect();
     let total: f64 = work.iter().sum::<f64>().max(1.0);
 
-    let state = Rc::new(RefCell::new(HelperState {
-        heard_at: started,
-        ..HelperState::default()
-    }));
-    let request = HelperRequest::BuildGroup {
-        width: plan.geometry.width(),
-        height: plan.geometry.height(),
-        blank: plan.partition.blank(),
-        cells: plan.partition.groups()[plan.helped].clone(),
-    };
-    let helper = start_helper(scope, &request, &state, now.clone());
-    if let Err(why) = &helper {
-        state.borrow_mut().failed = Some(why.clone());
-    }
+    let mut helpers: Vec<Helper> = plan
+        .helped
+        .iter()
+        .map(|&group| {
+            let state = Rc::new(RefCell::new(HelperState {
+                heard_at: started,
+                ..HelperState::default()
+            }));
+            let request = HelperRequest::BuildGroup {
+                width: plan.geometry.width(),
+                height: plan.geometry.height(),
+                blank: plan.partition.blank(),
+                cells: plan.partition.groups()[group].clone(),
+                cancel_token: cancel_token.clone(),
+            };
+            let worker = start_helper(scope, &request, &state, now.clone());
+            if let Err(why) = &worker {
+                state.borrow_mut().failed = Some(why.clone());
+            }
+            Helper {
+                group,
+                worker,
+                state,
+                helping: true,
+            }
+        })
+        .collect();
+    let stop_all = |helpers: &[Helper]| helpers.iter().for_each(|h| stop(&h.worker));
 
-    // This worker's groups, in order; then the helper's, if it fails.
-    let mut own: Vec<usize> = (0..parts.len()).filter(|&i| i != plan.helped).collect();
+    // This worker's groups, in order; then those of helpers that fail.
+    let mut own: Vec<usize> = (0..parts.len())
+        .filter(|i| !plan.helped.contains(i))
+        .collect();
     let mut built: Vec<Option<PdbTables>> = vec![None; parts.len()];
     let mut own_done = 0.0;
-    let mut helped = true;
     let mut last_post = f64::NEG_INFINITY;
     // The bar never goes back, even when a failed helper's share starts again here.
     let mut shown = 0.0f64;
@@ -188,15 +222,23 @@ pub async fn build(
             );
         }
     };
+    // What the helpers still helping have done, in units of `work`.
+    let helpers_done = |helpers: &[Helper]| -> f64 {
+        helpers
+            .iter()
+            .filter(|h| h.helping)
+            .map(|h| h.state.borrow().fraction * work[h.group])
+            .sum()
+    };
     post_progress(0.0, true);
-    let mut group = 0;
+    let mut next = 0;
     loop {
         if cancelled() {
-            stop(&helper);
+            stop_all(&helpers);
             return Built::Cancelled;
         }
-        if group < own.len() {
-            let index = own[group];
+        if next < own.len() {
+            let index = own[next];
             let mut builder = PdbBuilder::new(&plan.geometry, &parts[index]);
             loop {
                 let slice_start = now();
@@ -204,20 +246,15 @@ pub async fn build(
                 while !finished && now() - slice_start < SLICE_MS {
                     finished = builder.step(SLICE_STATES);
                 }
-                let helper_fraction = if helped {
-                    state.borrow().fraction * work[plan.helped]
-                } else {
-                    0.0
-                };
                 let fraction =
-                    (own_done + builder.fraction() * work[index] + helper_fraction) / total;
+                    (own_done + builder.fraction() * work[index] + helpers_done(&helpers)) / total;
                 post_progress(fraction, false);
                 if finished {
                     break;
                 }
                 yield_now().await;
                 if cancelled() {
-                    stop(&helper);
+                    stop_all(&helpers);
                     return Built::Cancelled;
                 }
             }
@@ -226,36 +263,49 @@ pub async fn build(
                 Ok(tables) => built[index] = Some(tables),
                 Err(_) => unreachable!("the builder reported it was done"),
             }
-            group += 1;
+            next += 1;
             continue;
         }
-        if !helped {
-            break;
-        }
-        // Our groups are done: wait for the helper, or take its group over if it failed or fell silent.
-        let (tables, failed, heard_at, fraction) = {
-            let mut s = state.borrow_mut();
-            (s.tables.take(), s.failed.clone(), s.heard_at, s.fraction)
-        };
-        if let Some(tables) = tables {
-            built[plan.helped] = Some(tables);
-            break;
-        }
-        if failed.is_some() || now() - heard_at > HELPER_SILENCE_MS {
-            if let Some(why) = failed {
+        // Our groups are done: collect the helpers' tables, or take over the group of one that failed or fell
+        // silent.
+        let mut waiting = false;
+        for helper in helpers.iter_mut().filter(|h| h.helping) {
+            let (tables, failed, heard_at) = {
+                let mut s = helper.state.borrow_mut();
+                (s.tables.take(), s.failed.clone(), s.heard_at)
+            };
+            if let Some(tables) = tables {
+                built[helper.group] = Some(tables);
+                own_done += work[helper.group];
+                helper.helping = false;
+                stop(&helper.worker);
+            } else if failed.is_some() || now() - heard_at > HELPER_SILENCE_MS {
                 gloo::console::warn!(format!(
-                    "the pattern database helper worker could not help ({why}); building its group here"
+                    "a pattern database helper worker could not help ({}); building its group here",
+                    failed.as_deref().unwrap_or("it fell silent")
                 ));
+                stop(&helper.worker);
+                helper.helping = false;
+                own.push(helper.group);
+            } else {
+                waiting = true;
             }
-            stop(&helper);
-            helped = false;
-            own.push(plan.helped);
+        }
+        if next < own.len() {
             continue;
         }
-        post_progress((own_done + fraction * work[plan.helped]) / total, false);
+        if !waiting {
+            break;
+        }
+        post_progress((own_done + helpers_done(&helpers)) / total, false);
         sleep(scope, 20).await;
     }
-    stop(&helper);
+    stop_all(&helpers);
+    let helped = plan
+        .helped
+        .iter()
+        .filter(|group| !own.contains(group))
+        .count();
     let parts: Vec<PdbTables> = built.into_iter().flatten().collect();
     match PdbTables::combine(parts) {
         Ok(tables) => Built::Tables {
@@ -265,7 +315,7 @@ pub async fn build(
         // Cannot happen (the parts are the partition's own groups); build the whole here if it ever does.
         Err(_) => Built::Tables {
             tables: Box::new(PdbTables::build(&plan.geometry, &plan.partition, |_| {})),
-            helped: false,
+            helped: 0,
         },
     }
 }
@@ -278,7 +328,10 @@ fn start_helper(
     now: impl Fn() -> f64 + 'static,
 ) -> Result<Worker, String> {
     let url = scope.location().href();
-    let worker = Worker::new(&url).map_err(|e| format!("{e:?}"))?;
+    let worker = Worker::new(&url).map_err(|e| {
+        e.dyn_ref::<js_sys::Error>()
+            .map_or_else(|| format!("{e:?}"), |e| String::from(e.message()))
+    })?;
     let text = serde_json::to_string(request).map_err(|e| e.to_string())?;
     let on_message = {
         let state = Rc::clone(state);
@@ -314,6 +367,8 @@ fn start_helper(
                     s.failed = Some(message);
                 }
             } else if let Some(bytes) = data.dyn_ref::<js_sys::Uint8Array>() {
+                // The helper has nothing left to do: end it now, and its memory with it.
+                worker.terminate();
                 match PdbTables::from_bytes(&bytes.to_vec()) {
                     Ok(tables) => s.tables = Some(tables),
                     Err(e) => s.failed = Some(e.to_string()),
@@ -356,26 +411,31 @@ pub fn helper_request(text: &str) -> Option<HelperRequest> {
 }
 
 /// The helper's side: builds the group synchronously, posting its progress every `progress_every_ms` and then the
-/// tables' bytes (or why it could not).
-pub fn serve(scope: &DedicatedWorkerGlobalScope, request: HelperRequest, progress_every_ms: f64) {
+/// tables' bytes (or why it could not), and closes itself once they are posted. It looks at its cancel token every
+/// `cancel_check_ms` and, once the token is revoked, stops and closes without a word.
+pub fn serve(
+    scope: &DedicatedWorkerGlobalScope,
+    request: HelperRequest,
+    progress_every_ms: f64,
+    cancel_check_ms: f64,
+) {
+    // Messages already posted are still delivered after `close`.
+    let fail = |message: String| {
+        post_reply(scope, &HelperReply::GroupFailed { message });
+        scope.close();
+    };
     let HelperRequest::BuildGroup {
         width,
         height,
         blank,
         cells,
+        cancel_token,
     } = request;
     let partition = Geometry::new(width, height)
         .and_then(|g| Partition::new(&g, blank, vec![cells]).map(|p| (g, p)));
     let (geometry, partition) = match partition {
         Ok(gp) => gp,
-        Err(e) => {
-            return post_reply(
-                scope,
-                &HelperReply::GroupFailed {
-                    message: e.to_string(),
-                },
-            )
-        }
+        Err(e) => return fail(e.to_string()),
     };
     let performance = scope.performance();
     let now = move || {
@@ -383,24 +443,36 @@ pub fn serve(scope: &DedicatedWorkerGlobalScope, request: HelperRequest, progres
             .as_ref()
             .map_or_else(js_sys::Date::now, |p| p.now())
     };
+    let mut builder = PdbBuilder::new(&geometry, &partition);
     let mut last_post = f64::NEG_INFINITY;
-    let tables = PdbTables::build(&geometry, &partition, |fraction| {
+    let mut last_check = now();
+    while !builder.step(SLICE_STATES) {
         let t = now();
         if t - last_post >= progress_every_ms {
             last_post = t;
+            let fraction = builder.fraction();
             post_reply(scope, &HelperReply::GroupProgress { fraction });
         }
-    });
+        if t - last_check >= cancel_check_ms {
+            last_check = t;
+            if cancel_token
+                .as_deref()
+                .is_some_and(|url| !super::token_alive(url))
+            {
+                return scope.close();
+            }
+        }
+    }
+    let tables = match builder.into_tables() {
+        Ok(tables) => tables,
+        Err(e) => return fail(e.to_string()),
+    };
     let bytes = js_sys::Uint8Array::from(tables.to_bytes().as_slice());
     let transfer = js_sys::Array::of1(&bytes.buffer());
     if scope.post_message_with_transfer(&bytes, &transfer).is_err() {
-        post_reply(
-            scope,
-            &HelperReply::GroupFailed {
-                message: "the tables could not be posted".into(),
-            },
-        );
+        return fail("the tables could not be posted".into());
     }
+    scope.close();
 }
 
 fn post_reply(scope: &DedicatedWorkerGlobalScope, reply: &HelperReply) {
@@ -446,15 +518,17 @@ mod tests {
     }
 
     #[test]
-    fn the_fifteen_puzzle_gives_the_helper_its_second_six_tile_group() {
+    fn the_fifteen_puzzle_gives_each_six_tile_group_a_helper() {
         for blank in [0, 5, 15] {
             let plan = plan_of(4, 4, blank).expect("4x4 is worth a helper");
-            assert_eq!(
-                plan.partition.groups()[plan.helped].len(),
-                6,
-                "blank {blank}"
-            );
-            assert_ne!(plan.helped, 0);
+            let sizes: Vec<usize> = plan
+                .helped
+                .iter()
+                .map(|&g| plan.partition.groups()[g].len())
+                .collect();
+            assert_eq!(sizes, vec![6, 6], "blank {blank}");
+            // The 3-tile group is built by the solver worker itself.
+            assert_eq!(plan.partition.groups().len(), 3, "blank {blank}");
         }
         // Small boards build on the spot.
         assert!(plan_of(3, 3, 8).is_none());
@@ -480,6 +554,7 @@ mod tests {
             height: 4,
             blank: 15,
             cells: vec![0, 1, 2],
+            cancel_token: Some("blob:x".into()),
         };
         let text = serde_json::to_string(&request).unwrap_or_default();
         assert_eq!(helper_request(&text), Some(request));

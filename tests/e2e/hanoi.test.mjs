@@ -2,14 +2,15 @@
 // arbitrary start and goal (3 and 4 pegs) gets the BFS optimum; every animation step is one legal move and ends on the goal,
 // and the move list words each move ("disk 2: peg A -> C").
 // Set-up by dragging: any disk dropped on any peg goes there, and the URL follows.
-// BFS over 4 pegs x 12 disks (16.8 M positions) runs with the app's default budget, showing progress; 13 disks stops
+// BFS over 4 pegs x 12 disks (16.8 M positions) runs with the app's default budget, showing progress; the worker,
+// whose memory grew and never shrinks, is then retired for a fresh one, which answers the next Solve. 13 disks stops
 // at the worker's memory limit (bytes), and the message names it.
 import assert from 'node:assert/strict';
 import {
   centre, describeHanoiMove, drag, hanoiBfs, hanoiState, isHanoiMove, messageText, puzzleParams, rng, setupMode,
   solutionLength, tid, useApp, verifySolution, waitAttr, waitPegsLayout, waitStatus,
 } from './helpers.mjs';
-import { browserMemory, solverMs } from './pdb-helpers.mjs';
+import { browserMemory, memoryByType, solverMs } from './pdb-helpers.mjs';
 
 const { test } = useApp();
 
@@ -92,7 +93,13 @@ async function watchProgress(page) {
   }, tid('progress'));
 }
 
-test('4 pegs, 12 disks by BFS with the default budget: all 16.8 M positions fit, 81 moves, progress shown', async (s) => {
+/** The number of solver workers the page's client retired for their memory (0 when none). */
+async function retired(page) {
+  return Number(await page.evaluate(() => document.documentElement.dataset.solverRetired ?? '0'));
+}
+
+test('4 pegs, 12 disks by BFS with the default budget: all 16.8 M positions fit, 81 moves, progress shown; the'
+  + ' grown worker is then replaced and its successor solves', async (s) => {
   const { page } = s;
   const disks = 12;
   // 81 = the Frame-Stewart number for 12 disks, which the solve CLI's BFS confirms (`solve 'puzzle=hanoi&pegs=4&
@@ -100,7 +107,11 @@ test('4 pegs, 12 disks by BFS with the default budget: all 16.8 M positions fit,
   await s.open(hanoiQuery(4, Array(disks).fill(0), Array(disks).fill(3), 'bfs'));
   await watchProgress(page);
   let peakPss = 0;
-  const sampler = setInterval(() => { peakPss = Math.max(peakPss, browserMemory()?.pssMiB ?? 0); }, 250);
+  let peakDetail = '';
+  const sampler = setInterval(() => {
+    const m = browserMemory();
+    if (m && m.pssMiB > peakPss) { peakPss = m.pssMiB; peakDetail = memoryByType(m); }
+  }, 250);
   try {
     await page.locator(tid('solve')).click();
     await waitStatus(page, 'solved', 180_000);
@@ -114,10 +125,27 @@ test('4 pegs, 12 disks by BFS with the default budget: all 16.8 M positions fit,
   const mib = /^([\d.]+)\s*MiB$/.exec(estimate);
   assert.ok(mib, `the memory statistic '${estimate}' is not "N MiB"`);
   assert.ok(Number(mib[1]) <= 256, `the search's memory estimate ${estimate} is over the worker's 256 MiB budget`);
+
+  // The worker grew by far more than 32 MiB: once idle it asks to be retired, and the client replaces it.
+  await page.waitForFunction(() => document.documentElement.dataset.solverRetired === '1', null, { timeout: 15_000 })
+    .catch(async () => assert.fail(`the grown worker was not retired (data-solver-retired: ${await retired(page)})`));
+  const retiredBytes = Number(await page.evaluate(() => document.documentElement.dataset.solverRetiredBytes));
+  assert.ok(retiredBytes > 32 * 2 ** 20, `the retired worker held only ${retiredBytes} bytes`);
+  await new Promise((done) => setTimeout(done, 1_000));
+  const after = browserMemory();
   s.note(`4 pegs x 12 disks BFS: solver time ${(await solverMs(page)).toFixed(0)} ms; solver's memory estimate`
-    + ` ${estimate}; peak browser PSS ${peakPss.toFixed(0)} MiB`
-    + ` (target 512 MiB); progress texts seen: ${progress.length}`);
-});
+    + ` ${estimate}; peak browser PSS ${peakPss.toFixed(0)} MiB (${peakDetail}; target 512 MiB); the worker retired`
+    + ` with ${(retiredBytes / 2 ** 20).toFixed(0)} MiB of wasm memory, browser PSS 1 s later`
+    + ` ${after?.pssMiB.toFixed(0)} MiB (${after ? memoryByType(after) : ''});`
+    + ` progress texts seen: ${progress.length}`);
+
+  // The fresh worker answers: the same tower again (and, grown again, it is retired in turn).
+  await page.locator(tid('solve')).click();
+  await waitStatus(page, 'solved', 180_000);
+  assert.equal(await solutionLength(page), 81, 'the fresh worker did not solve the tower');
+  await page.waitForFunction(() => document.documentElement.dataset.solverRetired === '2', null, { timeout: 15_000 })
+    .catch(async () => assert.fail(`the second grown worker was not retired (data-solver-retired: ${await retired(page)})`));
+}, { timeout: 240_000 });
 
 test('4 pegs, 13 disks by BFS (67 M positions) stops at the memory limit with a message naming it', async (s) => {
   const { page } = s;

@@ -114,6 +114,7 @@ export function browserMemory() {
   let pssKiB = 0;
   let maxRssKiB = 0;
   const byType = {};
+  const renderers = [];
   for (const pid of mine) {
     try {
       const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
@@ -124,14 +125,18 @@ export function browserMemory() {
       pssKiB += pss;
       maxRssKiB = Math.max(maxRssKiB, rss);
       byType[type] = (byType[type] ?? 0) + pss / 1024;
+      if (type === 'renderer') renderers.push(pss / 1024);
     } catch {
       // Gone, or not readable.
     }
   }
-  return { processes: mine.size, pssMiB: pssKiB / 1024, maxRssMiB: maxRssKiB / 1024, byType };
+  renderers.sort((a, b) => b - a);
+  return { processes: mine.size, pssMiB: pssKiB / 1024, maxRssMiB: maxRssKiB / 1024, byType, renderers };
 }
 
-/** `renderer 250, browser 120, ...` (MiB of PSS per process type). */
+/** `renderer 250 (150+80+20), browser 120, ...` (MiB of PSS per process type; each renderer's in brackets). */
 export function memoryByType(mem) {
-  return Object.entries(mem.byType).sort((a, b) => b[1] - a[1]).map(([t, m]) => `${t} ${m.toFixed(0)}`).join(', ');
+  return Object.entries(mem.byType).sort((a, b) => b[1] - a[1]).map(([t, m]) => `${t} ${m.toFixed(0)}`
+    + (t === 'renderer' && mem.renderers?.length > 1 ? ` (${mem.renderers.map((r) => r.toFixed(0)).join('+')})` : ''))
+    .join(', ');
 }

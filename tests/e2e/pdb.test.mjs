@@ -1,9 +1,11 @@
 // Pattern databases in the browser: the first `pdb` solve of a 15-puzzle builds them in the worker (its two big groups
-// at once, one in a helper worker) with a visible progress bar and solves optimally; the worker stores them in
+// at once, each in a helper worker) with a visible progress bar and solves optimally; the worker stores them in
 // IndexedDB, so that after a reload (and in every new
 // page and worker of the same browser profile) nothing is built again. Then Korf instances are solved one page each,
 // every length checked against solver/data/korf100.tsv (the blank-last column: the app's default goal
-// 1..15,0). Timings and memory are printed (test-artifacts/pdb--metrics.log), not asserted; lengths are asserted.
+// 1..15,0). The worker that built the tables is replaced once they are stored (its memory never shrinks), and its
+// successor reads them back. Timings and memory are printed (test-artifacts/pdb--metrics.log), not asserted; lengths
+// are asserted.
 import assert from 'node:assert/strict';
 import {
   messageText, solutionLength, statusLog, tid, timeUntilQuiet, useApp, waitStatus, watchStatus,
@@ -37,13 +39,29 @@ test('first pdb solve builds with a progress bar; a reload reads the cache; Korf
   assert.equal(await page.locator(tid('build-progress')).count(), 0, 'the progress bar stayed after the solve');
   const builtNote = await messageText(page);
   assert.match(builtNote, /pattern databases built and stored in this browser/);
-  // The two 6-tile groups were built at once, one of them in a helper worker.
-  assert.match(builtNote, /the build took [\d.]+ m?s in two workers/, builtNote);
+  // The two 6-tile groups were built at once, each in a helper worker (which ends, and its memory with it, once
+  // its group is sent).
+  assert.match(builtNote, /the build took [\d.]+ m?s in two helper workers/, builtNote);
   s.note(`first use (build + solve of Korf #${first.id}): Solve click to solved ${buildMs.toFixed(0)} ms`
     + ` (${/the build took ([\d.]+ m?s)/.exec(builtNote)?.[1]} of it building)`
     + ` (target: PDB ready within 5 s); build progress steps seen: ${built.fractions.length}`);
 
-  // 2. The worker stores the tables in the background; a reload then reads them instead of building.
+  // 2. The worker that built them (its memory grown by the helpers' bytes and the written copy) is replaced once the
+  // tables are stored; its successor reads them from IndexedDB for the next Solve in this page instead of building.
+  await page.waitForFunction(() => document.documentElement.dataset.solverRetired === '1', null, { timeout: 20_000 })
+    .catch(async () => assert.fail('the worker that built the tables was not retired (data-solver-retired:'
+      + ` ${await page.evaluate(() => document.documentElement.dataset.solverRetired)})`));
+  await watchBuild(page);
+  await page.locator(tid('solve')).click();
+  // The status is already `solved` (the same board): wait for this solve's own message.
+  await page.waitForFunction((sel) => /read from this browser's cache in/.test(document.querySelector(sel)?.textContent
+    ?? ''), tid('message'), { timeout: 30_000 })
+    .catch(async () => assert.fail(`the fresh worker did not read the tables back: '${await messageText(page)}'`));
+  await waitStatus(page, 'solved');
+  assert.equal(await solutionLength(page), first.length, `Korf #${first.id} in the fresh worker: not the optimum`);
+  assert.deepEqual(await buildSeen(page), { fractions: [], texts: [] }, 'the fresh worker built the tables again');
+
+  // 3. The worker stores the tables in the background; a reload then reads them instead of building.
   const deadline = Date.now() + 20_000;
   let keys = [];
   while (Date.now() < deadline && !keys.some((k) => /^4x4-b15-.*@v\d+$/.test(k))) {
@@ -63,7 +81,7 @@ test('first pdb solve builds with a progress bar; a reload reads the cache; Korf
   s.note(`after reload (cache read + solve of Korf #${first.id}): Solve click to solved ${reloadMs.toFixed(0)} ms;`
     + ` ${/read from this browser's cache in ([\d.]+ m?s)/.exec(note)?.[1] ?? '?'} of it reading the cache`);
 
-  // 3. A sample of instances, one fresh page (and worker) each: no build, every length optimal.
+  // 4. A sample of instances, one fresh page (and worker) each: no build, every length optimal.
   const clicks = [];
   const solver = [];
   for (const inst of SAMPLE) {

@@ -343,6 +343,7 @@ fn the_reducer_runs_a_solve_in_wasm() {
         heuristic: None,
         stats: Stats::default(),
         message: "solved in 3 moves".into(),
+        notes: Vec::new(),
     };
     s.apply(Action::Worker(WorkerEvent::Message(Response {
         id,
@@ -610,6 +611,7 @@ async fn each_solve_carries_a_cancel_token_that_lives_until_its_answer() {
         heuristic: None,
         stats: Stats::default(),
         message: "already solved".into(),
+        notes: Vec::new(),
     };
     let report_json = serde_json::to_string(&report).unwrap();
     // Reports whether the token is alive (expanded 1 or 0), answers, then polls the token and says 99 once it is gone.

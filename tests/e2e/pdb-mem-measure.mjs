@@ -1,0 +1,203 @@
+// Measurement, not a test (node --test does not pick it up): where the browser's memory goes, per Chromium process
+// type and per worker's WebAssembly memory, for one or more builds in one run. For each build, in a fresh browser:
+//   blank  - an about:blank page (Chromium's own share);
+//   idle   - the app with Korf #1 loaded, the solver worker ready, empty IndexedDB;
+//   build  - Solve: the first build of the 15-puzzle's pattern databases and the search (peak, then settled 2 s later);
+//   same   - N shuffled boards solved in that same page and worker, as a person would (peak, settled);
+//   korf   - Korf #2..#(1+N), a fresh page (and worker) each, tables from IndexedDB (peak, settled);
+//   hanoi  - BFS over 4 pegs and 12 disks in a fresh context (peak, settled).
+// PSS is summed over every process the browser started (shared pages split between their users), sampled every
+// 100 ms. Each worker's linear memory is read from the worker itself: the build is copied to a temporary folder whose
+// worker-boot.js keeps the wasm exports in `self.__e2eWasm` (the app's own files are untouched). A busy worker cannot
+// answer, so its last reading stands (a worker's memory only grows; sizes shown are the largest seen). The page's
+// own wasm memory (Trunk's `TrunkApplicationStarted` event hands over its exports) and JS heap are read at the same
+// times.
+//
+//   node tests/e2e/pdb-mem-measure.mjs [--korf N] [--no-hanoi] DIST [DIST ...]     (DIST relative to the repo root)
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ROOT, launchBrowser, messageText, startServer, tid, waitStatus } from './helpers.mjs';
+import { browserMemory, korfInstances, korfQuery, memoryByType } from './pdb-helpers.mjs';
+
+const args = process.argv.slice(2);
+const korfAt = args.indexOf('--korf');
+const korfCount = korfAt >= 0 ? Number(args[korfAt + 1]) : 15;
+const hanoi = !args.includes('--no-hanoi');
+const dists = args.filter((a, i) => !a.startsWith('--') && (korfAt < 0 || i !== korfAt + 1));
+if (dists.length === 0) dists.push(process.env.E2E_DIST ?? 'dist');
+
+const BOOT_CALL = 'wasm_bindgen({ module_or_path: "./worker_bg.wasm" + suffix })';
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const mib = (bytes) => (bytes / 2 ** 20).toFixed(0);
+
+/** A copy of `dist` whose worker keeps its wasm exports where `worker.evaluate` can read them. */
+function instrumented(dist) {
+  const dir = mkdtempSync(join(tmpdir(), 'pdb-mem-'));
+  cpSync(resolve(ROOT, dist), dir, { recursive: true });
+  const boot = join(dir, 'worker-boot.js');
+  const text = readFileSync(boot, 'utf8');
+  if (!text.includes(BOOT_CALL)) throw new Error(`${dist}/worker-boot.js no longer calls ${BOOT_CALL}`);
+  writeFileSync(boot, text.replace(BOOT_CALL, `${BOOT_CALL}.then(function (w) { self.__e2eWasm = w; return w; })`));
+  return dir;
+}
+
+/** Samples the browser's PSS and the workers' wasm memory until stopped; keeps the peak and what made it up. */
+function sampler(page) {
+  const wasm = new Map();
+  let serial = 0;
+  const ids = new WeakMap();
+  const peak = { pss: 0, detail: '', wasm: '' };
+  const wasmText = () => [...wasm.values()].map((w) => `${w.name} ${mib(w.bytes)}`).join(', ') || 'none read';
+  const tick = () => {
+    for (const worker of page.workers()) {
+      if (!ids.has(worker)) ids.set(worker, ++serial);
+      const id = ids.get(worker);
+      // Not awaited: a busy worker answers when it yields.
+      worker.evaluate(() => self.__e2eWasm?.memory?.buffer?.byteLength ?? null).then((bytes) => {
+        if (bytes !== null) {
+          const name = `worker${id}${/BuildGroup|helper/.test(worker.url()) ? ' helper' : ''}`;
+          wasm.set(id, { name, bytes: Math.max(bytes, wasm.get(id)?.bytes ?? 0) });
+        }
+      }, () => {});
+    }
+    const m = browserMemory();
+    if (m && m.pssMiB > peak.pss) Object.assign(peak, { pss: m.pssMiB, detail: memoryByType(m), wasm: wasmText() });
+  };
+  const timer = setInterval(tick, 100);
+  tick();
+  return {
+    stop() { clearInterval(timer); return { ...peak, wasmAll: wasmText(), workers: serial }; },
+  };
+}
+
+/** The page's own wasm memory and JS heap, as text. */
+async function pageText(page) {
+  const p = await page.evaluate(() => ({
+    wasm: window.__e2eAppWasm?.memory?.buffer?.byteLength ?? null,
+    heap: performance.memory?.usedJSHeapSize ?? null,
+  })).catch(() => ({}));
+  return `page wasm ${p.wasm == null ? '?' : mib(p.wasm)} MiB, page JS heap ${p.heap == null ? '?' : mib(p.heap)} MiB`;
+}
+
+async function settled(page, ms = 2_000) {
+  await sleep(ms);
+  const m = browserMemory();
+  const sizes = await Promise.all(page.workers().map((w) => Promise.race([
+    w.evaluate(() => self.__e2eWasm?.memory?.buffer?.byteLength ?? null).catch(() => null),
+    sleep(1_000).then(() => null),
+  ])));
+  const wasm = sizes.filter((s) => s !== null).map(mib).join(', ') || 'none';
+  return { pss: m.pssMiB, detail: memoryByType(m), wasm: `${wasm}; ${await pageText(page)}` };
+}
+
+const line = (label, x) => process.stdout.write(`  ${label.padEnd(28)} PSS ${x.pss.toFixed(0).padStart(4)} MiB`
+  + ` (${x.detail}); worker wasm MiB: ${x.wasm}${x.wasmAll && x.wasmAll !== x.wasm ? ` [all seen: ${x.wasmAll}]` : ''}\n`);
+
+const results = [];
+for (const dist of dists) {
+  const dir = instrumented(dist);
+  const { server, appUrl } = await startServer(dir);
+  const browser = await launchBrowser();
+  const open = async (page, query) => {
+    await page.goto(`${appUrl}?${query}`, { waitUntil: 'load' });
+    await page.waitForSelector(`${tid('solve')}:not([disabled])`);
+  };
+  const freshContext = async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(() => addEventListener('TrunkApplicationStarted', (e) => {
+      window.__e2eAppWasm = e.detail.wasm;
+    }));
+    return { context, page: await context.newPage() };
+  };
+  const r = { dist };
+  try {
+    process.stdout.write(`${dist}\n`);
+    let { context, page } = await freshContext();
+    await page.goto('about:blank');
+    r.blank = await settled(page);
+    line('about:blank', r.blank);
+    await context.close();
+
+    ({ context, page } = await freshContext());
+    const instances = korfInstances();
+    await open(page, korfQuery(instances[0]));
+    r.idle = await settled(page);
+    line('app idle (Korf #1 loaded)', r.idle);
+    let s = sampler(page);
+    await page.locator(tid('solve')).click();
+    await waitStatus(page, 'solved', 120_000);
+    r.build = s.stop();
+    line('first build + solve: peak', r.build);
+    process.stdout.write(`    message: ${await messageText(page)}\n`);
+    r.buildSettled = await settled(page);
+    line('  settled 2 s later', r.buildSettled);
+    process.stdout.write(`    solver retirements: ${await page.evaluate(() => document.documentElement.dataset.solverRetired ?? 'n/a')}\n`);
+
+    let peak = { pss: 0 };
+    let solved = 0;
+    for (let i = 0; i < korfCount; i++) {
+      await page.locator(tid('shuffle')).click();
+      s = sampler(page);
+      await page.locator(tid('solve')).click();
+      // A hard shuffle may take long: a limit is as good as a solve for where the memory is.
+      if ((await waitStatus(page, ['solved', 'limit'], 60_000)) === 'solved') solved += 1;
+      const p = s.stop();
+      if (p.pss > peak.pss) peak = p;
+    }
+    r.same = peak;
+    line(`${korfCount} shuffles, same page: peak`, r.same);
+    process.stdout.write(`    ${solved} of ${korfCount} solved; message: ${await messageText(page)}\n`);
+    r.sameSettled = await settled(page);
+    line('  settled 2 s later', r.sameSettled);
+
+    peak = { pss: 0 };
+    for (const inst of instances.slice(1, 1 + korfCount)) {
+      await open(page, korfQuery(inst));
+      s = sampler(page);
+      await page.locator(tid('solve')).click();
+      await waitStatus(page, 'solved', 60_000);
+      const p = s.stop();
+      if (p.pss > peak.pss) peak = p;
+    }
+    r.korf = peak;
+    line(`Korf #2..#${1 + korfCount}: peak`, r.korf);
+    r.korfSettled = await settled(page);
+    line('  settled 2 s later', r.korfSettled);
+    await context.close();
+
+    if (hanoi) {
+      ({ context, page } = await freshContext());
+      const disks = 12;
+      await open(page, `puzzle=hanoi&pegs=4&disks=${disks}&start=${Array(disks).fill(0)}&goal=${Array(disks).fill(3)}&algo=bfs`);
+      r.hanoiIdle = await settled(page);
+      line('Hanoi 4x12 page idle', r.hanoiIdle);
+      s = sampler(page);
+      const t0 = Date.now();
+      await page.locator(tid('solve')).click();
+      const end = await waitStatus(page, ['solved', 'limit', 'error', 'cancelled'], 300_000).catch((e) => e.message);
+      r.hanoi = s.stop();
+      line(`Hanoi BFS (${end}, ${((Date.now() - t0) / 1000).toFixed(1)} s): peak`, r.hanoi);
+      r.hanoiSettled = await settled(page);
+      line('  settled 2 s later', r.hanoiSettled);
+      process.stdout.write(`    solver retirements: ${await page.evaluate(() => document.documentElement.dataset.solverRetired ?? 'n/a')}\n`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  results.push(r);
+}
+
+process.stdout.write('\nsummary (PSS MiB, whole browser)\n');
+const cols = ['blank', 'idle', 'build', 'buildSettled', 'same', 'sameSettled', 'korf', 'korfSettled', 'hanoiIdle', 'hanoi', 'hanoiSettled'];
+process.stdout.write(`${'dist'.padEnd(20)}${cols.map((c) => c.padStart(13)).join('')}\n`);
+for (const r of results) {
+  process.stdout.write(`${r.dist.padEnd(20)}${cols.map((c) => (r[c] ? r[c].pss.toFixed(0) : '-').padStart(13)).join('')}\n`);
+}
+process.stdout.write('the app\'s own share (the same minus about:blank)\n');
+for (const r of results) {
+  process.stdout.write(`${r.dist.padEnd(20)}${cols.map((c) => (r[c] ? (r[c].pss - r.blank.pss).toFixed(0) : '-').padStart(13)).join('')}\n`);
+}
