@@ -38,7 +38,8 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, XmlHttpRequest};
 
 /// The memory budget of every search in the worker, in bytes of the search's own estimate: the worker's memory
 /// never shrinks, and the whole browser should stay within 512 MiB. BFS over Tower of Hanoi with 4 pegs and 12
-/// disks (16.8 million states, about 132 MiB) fits; 13 disks (67 million) stops with a message naming this limit.
+/// disks (16.8 million states, about 36 MiB: two bits a state and two layers of the queue) fits; 13 disks (67
+/// million) stops with a message naming this limit (the state count that fits it is reckoned at a whole state each).
 pub const SEARCH_MAX_BYTES: u64 = 256 << 20;
 
 /// A worker whose WebAssembly memory grew past this asks to be replaced once idle. A fresh worker holds about

@@ -1,13 +1,14 @@
-//! Breadth-first search: exhaustive, optimal in moves. Memory is the queue of states plus two bits a state
-//! (depth mod 3, indexed by perfect rank where the space fits); the path is walked back from the goal by depth.
+//! Breadth-first search: exhaustive, optimal in moves. Memory is two bits a state (depth mod 3, indexed by perfect
+//! rank where the space fits) plus a queue of only the layer being expanded and the next; the path is walked back
+//! from the goal by depth.
 
 use super::visited::DepthMarks;
 use super::{Algorithm, Control, Outcome, Stats, Status};
 use crate::Puzzle;
 
-/// Queues are reserved up front up to this many states (never more than the budget), so that a large search
-/// does not pass through a doubling that briefly needs twice its memory.
-const RESERVE_MAX: u64 = 1 << 26;
+/// The queue's first reservation, in states; it grows by doubling. It holds two layers at most (expanded layers
+/// are dropped from its front), a small part of the states a search reaches.
+const QUEUE_START: u64 = 1 << 16;
 
 /// Solves `puzzle` by BFS. Optimal: the first time the goal is generated, its depth is the shortest distance.
 ///
@@ -33,7 +34,7 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
         .rank_count()
         .unwrap_or(budget)
         .min(budget)
-        .min(RESERVE_MAX) as usize;
+        .min(QUEUE_START) as usize;
     // Dense marks are indexed by rank. Unless a rank is free to compute, each queued state keeps its rank
     // (below 2^30, so a u32) in a parallel queue, and a successor's rank is updated from its parent's; it keeps
     // the move that made it too, so that the move back (to a state already marked) costs nothing.
@@ -49,9 +50,15 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
     let memory = |queue: &Fifo<P::State>, marks: &DepthMarks<P::State>| {
         queue.capacity() as u64 * entry_bytes + marks.bytes(puzzle.state_bytes())
     };
-    let (mut head, mut depth, mut layer_start) = (0usize, 0usize, 0usize);
+    // `done` states (the layers expanded before this one) have left the queue's front.
+    let (mut head, mut depth, mut layer_start, mut done) = (0usize, 0usize, 0usize, 0usize);
     let stop = 'search: loop {
-        // Expand the layer at `depth`, queue[head..layer_end]; its successors are queued behind it.
+        // Expand the layer at `depth`, queue[head..layer_end]; its successors are queued behind it. The layers
+        // before it are finished: their states stay only as marks.
+        queue.drop_front(head);
+        ranks.drop_front(head.min(ranks.len()));
+        done += head;
+        head = 0;
         let layer_end = queue.len();
         if head == layer_end {
             break Some((
@@ -63,17 +70,17 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
         let mark = DepthMarks::<P::State>::mark_of(depth + 1);
         stats.by_depth.push(0);
         while head < layer_end {
-            if (head as u64 + 1).is_multiple_of(super::CHECK_EVERY) {
-                stats.expanded = head as u64;
+            if ((done + head) as u64 + 1).is_multiple_of(super::CHECK_EVERY) {
+                stats.expanded = (done + head) as u64;
                 stats.by_depth[depth] = (head - layer_start) as u64;
                 stats.open_size((queue.len() - head) as u64);
-                stats.closed = head as u64;
+                stats.closed = (done + head) as u64;
                 stats.memory(memory(&queue, &marks));
                 if let Some(stop) = control.checkpoint(&mut stats) {
                     break 'search Some(stop);
                 }
             }
-            if let Some(stop) = control.over_state_limit(queue.len() as u64) {
+            if let Some(stop) = control.over_state_limit((done + queue.len()) as u64) {
                 break 'search Some(stop);
             }
             let state = queue.get(head);
@@ -114,13 +121,13 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
         stats.by_depth[depth] = (head - layer_start) as u64;
         depth += 1;
     };
-    stats.expanded = head as u64;
+    stats.expanded = (done + head) as u64;
     if let Some(layer) = stats.by_depth.get_mut(depth) {
         // Stopped inside the layer at `depth`.
         *layer = (head - layer_start) as u64;
     }
     stats.open_size((queue.len() - head) as u64);
-    stats.closed = head as u64;
+    stats.closed = (done + head) as u64;
     stats.memory(memory(&queue, &marks));
     stats.elapsed_ms = control.elapsed_ms();
     match stop {
@@ -163,6 +170,12 @@ impl<T: Copy> Fifo<T> {
             };
             self.slots.resize(self.slots.len() + step, item);
         }
+    }
+
+    /// Drops the first `n` items (those already taken).
+    fn drop_front(&mut self, n: usize) {
+        self.slots.drain(..n);
+        self.len -= n;
     }
 
     #[inline]

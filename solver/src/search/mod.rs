@@ -185,9 +185,9 @@ impl<'a> Control<'a> {
     }
 
     /// Lowers `limits.max_states` to the states of `state_bytes` each that fit in three quarters of the memory
-    /// budget (a quarter is left to the visited set or index), so that a search sizing its queue by `max_states`
-    /// (BFS reserves it up front) stays within the budget. No effect without a memory budget or when `max_states`
-    /// is lower already.
+    /// budget (a quarter is left to the visited set or index), so that a search holding `max_states` states stays
+    /// within the budget. Conservative for BFS, which keeps only two layers of states (and two bits for each state
+    /// seen). No effect without a memory budget or when `max_states` is lower already.
     pub fn fit_states_to_memory(&mut self, state_bytes: u64) {
         if let Some(bytes) = self.max_bytes {
             let fit = bytes / 4 * 3 / state_bytes.max(1);
