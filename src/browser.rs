@@ -1,5 +1,6 @@
-//! Small browser services: random seeds, the reduced-motion preference, the clipboard.
+//! Small browser services: random seeds, the reduced-motion preference, the clipboard, error texts.
 
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 /// A fresh 64-bit seed from `Math.random` (two draws, since one carries only 53 bits) and the clock.
@@ -33,4 +34,22 @@ pub async fn copy_text(text: &str) -> Result<(), String> {
             e.as_string()
                 .unwrap_or_else(|| "the browser refused to write to the clipboard".to_string())
         })
+}
+
+/// What a thrown JS value says, for a message a person reads: a string, an `Error`'s or a `DOMException`'s message,
+/// else its debug form.
+pub fn js_text(value: &JsValue) -> String {
+    value
+        .as_string()
+        .or_else(|| {
+            value
+                .dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+        })
+        .or_else(|| {
+            value
+                .dyn_ref::<web_sys::DomException>()
+                .map(|e| format!("{}: {}", e.name(), e.message()))
+        })
+        .unwrap_or_else(|| format!("{value:?}"))
 }

@@ -382,7 +382,7 @@ impl State {
 mod tests {
     use super::*;
     use crate::state::Action;
-    use solver::{Moves, Stats, Status};
+    use solver::{Moves, Status};
 
     fn eight() -> State {
         State::from_search("puzzle=sliding&size=3x3&start=1,2,3,4,5,6,0,7,8", 1)
@@ -399,16 +399,14 @@ mod tests {
     fn done(status: Status, length: u64) -> ResponseBody {
         ResponseBody::Done {
             report: Report {
-                status,
-                length,
-                moves: Moves::Sliding("RR".into()),
-                moves_listed: true,
                 optimal: true,
-                algorithm: Algorithm::Bfs,
-                heuristic: None,
-                stats: Stats::default(),
-                message: String::new(),
-                notes: Vec::new(),
+                ..Report::new(
+                    status,
+                    Algorithm::Bfs,
+                    Moves::Sliding("RR".into()),
+                    length,
+                    "",
+                )
             },
         }
     }

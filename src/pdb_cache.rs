@@ -7,6 +7,7 @@
 //! for that write: [`stored`]). Every failure (no IndexedDB, a private mode that refuses it, a damaged entry) falls
 //! back to building: the cache only ever saves time.
 
+use crate::browser::js_text;
 use solver::pdb::{PdbTables, FORMAT_VERSION};
 use solver::query::{HeuristicName, PuzzleSpec, Query};
 use solver::run;
@@ -335,23 +336,6 @@ async fn settle(request: &IdbRequest) -> Result<JsValue, CacheError> {
             _ => "the request failed".into(),
         })),
     }
-}
-
-/// A JS exception as text.
-fn js_text(value: &JsValue) -> String {
-    value
-        .as_string()
-        .or_else(|| {
-            value
-                .dyn_ref::<js_sys::Error>()
-                .map(|e| String::from(e.message()))
-        })
-        .or_else(|| {
-            value
-                .dyn_ref::<web_sys::DomException>()
-                .map(|e| format!("{}: {}", e.name(), e.message()))
-        })
-        .unwrap_or_else(|| format!("{value:?}"))
 }
 
 #[cfg(test)]

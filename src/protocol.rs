@@ -178,12 +178,7 @@ mod tests {
 
     fn report() -> Report {
         Report {
-            status: Status::Solved,
-            length: 3,
-            moves: Moves::Sliding("ULD".into()),
-            moves_listed: true,
             optimal: true,
-            algorithm: Algorithm::Astar,
             heuristic: Some("manhattan".into()),
             stats: Stats {
                 expanded: 4,
@@ -191,8 +186,13 @@ mod tests {
                 elapsed_ms: 0.25,
                 ..Stats::default()
             },
-            message: "solved in 3 moves".into(),
-            notes: Vec::new(),
+            ..Report::new(
+                Status::Solved,
+                Algorithm::Astar,
+                Moves::Sliding("ULD".into()),
+                3,
+                "solved in 3 moves",
+            )
         }
     }
 

@@ -526,7 +526,7 @@ impl State {
             .heuristic
             .as_deref()
             .and_then(HeuristicName::from_name);
-        let admissible = heuristic.is_none_or(|h| h != HeuristicName::SeedPower);
+        let admissible = heuristic.is_none_or(HeuristicName::is_admissible);
         match (report.algorithm, heuristic) {
             (_, _) if report.optimal => Text::new(Msg::SolvedShortest).arg(count),
             (Algorithm::Weighted, Some(h)) if !admissible => {
@@ -568,7 +568,7 @@ impl State {
         if self.algorithm.uses_heuristic() && self.heuristic == HeuristicName::Pdb {
             hints.push(Text::new(Msg::AlgoNotePdb));
         }
-        if self.algorithm.uses_heuristic() && self.heuristic == HeuristicName::SeedPower {
+        if self.algorithm.uses_heuristic() && !self.heuristic.is_admissible() {
             hints.push(Text::new(Msg::AlgoNoteSeedPower));
         }
         match &self.puzzle {
@@ -1548,7 +1548,6 @@ fn scrambled_position(pegs: u8, other: &[u8], moves: u32, seed: u64) -> Vec<u8> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use solver::Stats;
     use std::collections::{HashMap, VecDeque};
 
     /// Independent truth: BFS over boards as plain vectors, returning a shortest list of blank moves.
@@ -1595,16 +1594,8 @@ mod tests {
 
     fn report(status: Status, moves: Moves, length: u64) -> Report {
         Report {
-            status,
-            length,
-            moves,
-            moves_listed: true,
             optimal: true,
-            algorithm: Algorithm::Bfs,
-            heuristic: None,
-            stats: Stats::default(),
-            message: "solved".into(),
-            notes: Vec::new(),
+            ..Report::new(status, Algorithm::Bfs, moves, length, "solved")
         }
     }
 

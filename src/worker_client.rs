@@ -14,6 +14,7 @@
 //! Each replacement is counted on the page's root element (`data-solver-retired`, and the retired worker's memory
 //! in `data-solver-retired-bytes`), where tests and measurements can see it.
 
+use crate::browser::js_text;
 use crate::protocol::{Request, RequestKind, Response, ResponseBody, WorkerNote, NO_REQUEST};
 use std::cell::RefCell;
 use std::fmt;
@@ -348,18 +349,6 @@ fn deliver(weak: &Weak<RefCell<Inner>>, serial: u32, event: WorkerEvent) {
         state.on_event.clone()
     };
     on_event(event);
-}
-
-/// A JS exception as text.
-fn js_text(value: &JsValue) -> String {
-    value
-        .as_string()
-        .or_else(|| {
-            value
-                .dyn_ref::<js_sys::Error>()
-                .map(|e| String::from(e.message()))
-        })
-        .unwrap_or_else(|| format!("{value:?}"))
 }
 
 /// The client against scripted workers in a real browser (`cargo test --target wasm32-unknown-unknown --lib`).

@@ -360,7 +360,7 @@ pub fn check_report(spec: &PuzzleSpec, report: &Report) -> Result<(), ReplayErro
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{Algorithm, Stats};
+    use crate::search::Algorithm;
 
     // 3x3, blank in the middle:
     // 1 2 3
@@ -588,16 +588,9 @@ mod tests {
 
     fn report(status: Status, length: u64, moves: Moves, moves_listed: bool) -> Report {
         Report {
-            status,
-            length,
-            moves,
             moves_listed,
             optimal: true,
-            algorithm: Algorithm::Bfs,
-            heuristic: None,
-            stats: Stats::default(),
-            message: String::new(),
-            notes: Vec::new(),
+            ..Report::new(status, Algorithm::Bfs, moves, length, "")
         }
     }
 

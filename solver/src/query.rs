@@ -237,6 +237,12 @@ impl HeuristicName {
         }
     }
 
+    /// Whether it never overestimates, so that A* and IDA* with it answer a shortest solution and weighted A* keeps
+    /// its bound (only the seed article's `seed-power` does not; the heuristics' own `admissible` agree, by test).
+    pub fn is_admissible(self) -> bool {
+        self != HeuristicName::SeedPower
+    }
+
     /// The heuristics of one kind of puzzle, in `ALL` order.
     pub fn for_kind(kind: PuzzleKind) -> impl Iterator<Item = HeuristicName> {
         HeuristicName::ALL

@@ -38,3 +38,27 @@ pub struct Report {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
 }
+
+impl Report {
+    /// A report of these essentials: its moves all listed, not marked optimal, no heuristic, statistics or notes.
+    pub fn new(
+        status: Status,
+        algorithm: Algorithm,
+        moves: Moves,
+        length: u64,
+        message: impl Into<String>,
+    ) -> Report {
+        Report {
+            status,
+            length,
+            moves,
+            moves_listed: true,
+            optimal: false,
+            algorithm,
+            heuristic: None,
+            stats: Stats::default(),
+            message: message.into(),
+            notes: Vec::new(),
+        }
+    }
+}

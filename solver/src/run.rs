@@ -187,16 +187,8 @@ pub fn solve(query: &Query, control: &mut Control) -> Report {
 /// A report for input that cannot be run.
 pub fn invalid(algorithm: Algorithm, message: impl Into<String>) -> Report {
     Report {
-        status: Status::Invalid,
-        length: 0,
-        moves: Moves::default(),
         moves_listed: false,
-        optimal: false,
-        algorithm,
-        heuristic: None,
-        stats: Stats::default(),
-        message: message.into(),
-        notes: Vec::new(),
+        ..Report::new(Status::Invalid, algorithm, Moves::default(), 0, message)
     }
 }
 
@@ -320,16 +312,15 @@ fn solve_hanoi(
                 let message = format!("{} (solved directly, no search)", direct.summary());
                 let moves = direct.moves.unwrap_or_default();
                 Report {
-                    status: Status::Solved,
-                    length: direct.length,
-                    moves: hanoi_moves(&moves),
                     moves_listed: listed,
                     optimal: direct.optimal,
-                    algorithm,
-                    heuristic: None,
-                    stats: Stats::default(),
-                    message,
-                    notes: Vec::new(),
+                    ..Report::new(
+                        Status::Solved,
+                        algorithm,
+                        hanoi_moves(&moves),
+                        direct.length,
+                        message,
+                    )
                 }
             }
             Err(e) => invalid(algorithm, e.to_string()),
@@ -417,15 +408,15 @@ fn run_search<P: Puzzle, H: Heuristic<P>>(
 
 fn report_from<M>(outcome: Outcome<M>, moves: Moves) -> Report {
     Report {
-        status: outcome.status,
-        length: outcome.length,
-        moves,
-        moves_listed: true,
         optimal: outcome.optimal,
-        algorithm: outcome.algorithm,
         heuristic: outcome.heuristic.map(str::to_string),
         stats: outcome.stats,
-        message: outcome.message,
-        notes: Vec::new(),
+        ..Report::new(
+            outcome.status,
+            outcome.algorithm,
+            moves,
+            outcome.length,
+            outcome.message,
+        )
     }
 }

@@ -172,3 +172,38 @@ proptest! {
         assert_all_optimal(&hanoi(5, disks, seed), &[HeuristicName::Misplaced, HeuristicName::Exact]);
     }
 }
+
+/// `HeuristicName::is_admissible` (what the app reads) says what each heuristic itself says, for every name that
+/// applies to each kind of puzzle (the 4-peg `exact` is a pattern-database bound, the 3-peg one the true distance).
+#[test]
+fn admissibility_by_name_agrees_with_the_heuristics() {
+    use solver::hanoi::{Hanoi, HanoiHeuristic};
+    use solver::sliding::{SlidingHeuristic, SmallPuzzle};
+    use solver::Heuristic;
+    let mut checked = 0;
+    for pegs in [3, 4] {
+        let hanoi = Hanoi::new(pegs, 4, &[0; 4], &[pegs - 1; 4]).expect("a valid tower");
+        for name in HanoiHeuristic::NAMES {
+            let h = HanoiHeuristic::new(name, &hanoi).expect("a Hanoi heuristic");
+            assert_eq!(
+                h.admissible(),
+                name.is_admissible(),
+                "{name:?} on {pegs} pegs"
+            );
+            checked += 1;
+        }
+    }
+    let shape = Shape {
+        width: 3,
+        height: 3,
+    };
+    let board =
+        SmallPuzzle::with_default_goal(shape, &shape.default_goal()).expect("a valid board");
+    for name in SlidingHeuristic::<solver::sliding::Nibbles>::NAMES {
+        let h = SlidingHeuristic::new(&board, name).expect("a sliding heuristic");
+        assert_eq!(h.admissible(), name.is_admissible(), "{name:?}");
+        checked += 1;
+    }
+    assert!(!HeuristicName::SeedPower.is_admissible());
+    assert_eq!(checked, 9);
+}

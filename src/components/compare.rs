@@ -313,20 +313,12 @@ fn chart(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use solver::{Algorithm, Stats};
+    use solver::Algorithm;
 
     fn report(moves: Moves, length: u64) -> Report {
         Report {
-            status: Status::Solved,
-            length,
-            moves,
-            moves_listed: true,
             optimal: true,
-            algorithm: Algorithm::Bfs,
-            heuristic: None,
-            stats: Stats::default(),
-            message: String::new(),
-            notes: Vec::new(),
+            ..Report::new(Status::Solved, Algorithm::Bfs, moves, length, "")
         }
     }
 

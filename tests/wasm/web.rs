@@ -15,7 +15,7 @@ use puzzle_lab::state::{Action, State, StatusName, SPEEDS};
 use puzzle_lab::worker_client::{resolve, WorkerClient, WORKER_SCRIPT};
 use puzzle_lab::{url, worker_client::WorkerEvent};
 use solver::hanoi::HanoiMove;
-use solver::{Moves, Report, Stats, Status};
+use solver::{Moves, Report, Status};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -334,16 +334,14 @@ fn the_reducer_runs_a_solve_in_wasm() {
     s.apply(Action::Solve);
     let id = s.outbox.as_ref().map(|r| r.id).unwrap();
     let report = Report {
-        status: Status::Solved,
-        length: 3,
-        moves: Moves::Hanoi(vec![[0, 1], [0, 2], [1, 2]]),
-        moves_listed: true,
         optimal: true,
-        algorithm: solver::Algorithm::Bfs,
-        heuristic: None,
-        stats: Stats::default(),
-        message: "solved in 3 moves".into(),
-        notes: Vec::new(),
+        ..Report::new(
+            Status::Solved,
+            solver::Algorithm::Bfs,
+            Moves::Hanoi(vec![[0, 1], [0, 2], [1, 2]]),
+            3,
+            "solved in 3 moves",
+        )
     };
     s.apply(Action::Worker(WorkerEvent::Message(Response {
         id,
@@ -602,16 +600,14 @@ async fn dropping_the_client_terminates_its_worker() {
 #[wasm_bindgen_test]
 async fn each_solve_carries_a_cancel_token_that_lives_until_its_answer() {
     let report = Report {
-        status: Status::Solved,
-        length: 0,
-        moves: Moves::Sliding(String::new()),
-        moves_listed: true,
         optimal: true,
-        algorithm: solver::Algorithm::Bfs,
-        heuristic: None,
-        stats: Stats::default(),
-        message: "already solved".into(),
-        notes: Vec::new(),
+        ..Report::new(
+            Status::Solved,
+            solver::Algorithm::Bfs,
+            Moves::Sliding(String::new()),
+            0,
+            "already solved",
+        )
     };
     let report_json = serde_json::to_string(&report).unwrap();
     // Reports whether the token is alive (expanded 1 or 0), answers, then polls the token and says 99 once it is gone.

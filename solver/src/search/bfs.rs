@@ -56,7 +56,9 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
         // Expand the layer at `depth`, queue[head..layer_end]; its successors are queued behind it. The layers
         // before it are finished: their states stay only as marks.
         queue.drop_front(head);
-        ranks.drop_front(head.min(ranks.len()));
+        if keep_ranks {
+            ranks.drop_front(head);
+        }
         done += head;
         head = 0;
         let layer_end = queue.len();

@@ -3,7 +3,7 @@
 //! Optimality at the meeting point: a layer is always expanded to its end and the shortest of all meetings found in
 //! it is kept. Stopping at the first meeting can return a path one move too long.
 
-use super::visited::{Reach, StateIndex};
+use super::visited::StateIndex;
 use super::{Algorithm, Control, Outcome, Stats, Status};
 use crate::Puzzle;
 
@@ -25,7 +25,7 @@ struct Side<S, M> {
 
 impl<S: Copy + Eq + std::hash::Hash, M: Copy> Side<S, M> {
     fn new<P: Puzzle<State = S, Move = M>>(puzzle: &P, root: S) -> Self {
-        let mut index = StateIndex::new(puzzle, Reach::Exhaustive);
+        let mut index = StateIndex::new(puzzle);
         index.insert(puzzle, &root, 0);
         Side {
             nodes: vec![Node {

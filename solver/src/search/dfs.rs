@@ -2,7 +2,7 @@
 //! shortest one. A state is searched again only when reached at a smaller depth than before, so the work is
 //! bounded by (states within the bound) x (depth bound) rather than exponential.
 
-use super::visited::{Reach, StateIndex};
+use super::visited::StateIndex;
 use super::{Algorithm, Control, Outcome, Stats, Status};
 use crate::Puzzle;
 
@@ -19,7 +19,7 @@ pub fn dfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
     let mut stats = Stats::default();
     let (start, goal) = (puzzle.start(), puzzle.goal());
     // The smallest depth each state was reached at.
-    let mut reached = StateIndex::new(puzzle, Reach::Exhaustive);
+    let mut reached = StateIndex::new(puzzle);
     let mut known = 1u64;
     reached.insert(puzzle, &start, 0);
     let mut frames = vec![Frame {

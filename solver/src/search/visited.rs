@@ -86,26 +86,12 @@ impl<S: Copy + Eq + std::hash::Hash> DepthMarks<S> {
     /// Marks `state` as reached at `depth` if it was unseen; true if it was.
     #[inline]
     pub fn mark<P: Puzzle<State = S>>(&mut self, puzzle: &P, state: &S, depth: usize) -> bool {
-        let mark = (depth % 3) as u64 + 1;
-        match self {
-            DepthMarks::Dense(words) => {
-                let r = puzzle.rank(state);
-                let (word, shift) = ((r >> 5) as usize, (r & 31) * 2);
-                let fresh = (words[word] >> shift) & 3 == 0;
-                if fresh {
-                    words[word] |= mark << shift;
-                }
-                fresh
-            }
-            DepthMarks::Hash(map) => {
-                let mut fresh = false;
-                map.entry(*state).or_insert_with(|| {
-                    fresh = true;
-                    mark as u8
-                });
-                fresh
-            }
-        }
+        let rank = if self.is_dense() {
+            puzzle.rank(state)
+        } else {
+            0
+        };
+        self.mark_ranked(state, rank, Self::mark_of(depth))
     }
 
     /// Whether the marks are a dense array indexed by rank (so callers can pass ranks they already know).
@@ -149,32 +135,17 @@ impl<S: Copy + Eq + std::hash::Hash> DepthMarks<S> {
     }
 }
 
-/// A map from state to a node id (an index into the search's node arena).
-/// The dense form stores id + 1, so that a fresh all-zero array (which the allocator hands out as untouched
-/// zero pages) means "unseen" and costs nothing to set up.
+/// A map from state to a node id, for the searches that touch a large share of the space (bidirectional BFS, DFS;
+/// the best-first engine has its own index). The dense form stores id + 1, so that a fresh all-zero array (which the
+/// allocator hands out as untouched zero pages) means "unseen" and costs nothing to set up.
 pub enum StateIndex<S> {
     Dense(Vec<u32>),
     Hash(HashMap<S, u32, FxBuild>),
 }
 
-/// Whether a search is expected to touch a large share of the space (BFS, DFS) or a small one (A*).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Reach {
-    /// A dense array pays off: most of it gets used.
-    Exhaustive,
-    /// A hash table wins: an informed search touches few states, and first-touching the pages of a
-    /// dense array (page faults) would cost more than the whole search.
-    Informed,
-}
-
 impl<S: Copy + Eq + std::hash::Hash> StateIndex<S> {
-    pub fn new<P: Puzzle<State = S>>(puzzle: &P, reach: Reach) -> Self {
-        let max = if reach == Reach::Exhaustive {
-            DENSE_IDS_MAX
-        } else {
-            0
-        };
-        match dense_ranks(puzzle, max) {
+    pub fn new<P: Puzzle<State = S>>(puzzle: &P) -> Self {
+        match dense_ranks(puzzle, DENSE_IDS_MAX) {
             Some(n) => StateIndex::Dense(vec![0; n as usize]),
             None => StateIndex::Hash(HashMap::with_capacity_and_hasher(
                 1 << 12,
