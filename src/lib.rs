@@ -13,7 +13,6 @@ pub mod pdb_cache;
 pub mod play;
 pub mod protocol;
 pub mod state;
-pub mod text;
 pub mod url;
 pub mod worker;
 pub mod worker_client;

@@ -6,9 +6,8 @@ use crate::compare::{
     COMPARE_TIME_LIMIT_MS,
 };
 use crate::format;
-use crate::i18n::{fill, use_lang, Lang};
+use crate::i18n::{fill, use_lang, Lang, Msg};
 use crate::state::Action;
-use crate::text::{t, Key};
 use solver::hanoi::peg_letter;
 use solver::query::PuzzleSpec;
 use solver::{Moves, Report, Status};
@@ -47,15 +46,15 @@ pub fn ComparePanel(props: &ComparePanelProps) -> Html {
         Action::Compare(CompareAction::SetBudget(budget))
     });
     let budget_title = fill(
-        t(lang, Key::CompareBudgetTitle),
+        lang.t(Msg::CompareBudgetTitle),
         &[&(COMPARE_TIME_LIMIT_MS / 1000)],
     );
     html! {
-        <section class="card compare" data-testid="compare-panel" aria-label={t(lang, Key::CompareTitle)}>
-            <h2>{ t(lang, Key::CompareTitle) }</h2>
-            <p class="muted">{ t(lang, Key::CompareIntro) }</p>
+        <section class="card compare" data-testid="compare-panel" aria-label={lang.t(Msg::CompareTitle)}>
+            <h2>{ lang.t(Msg::CompareTitle) }</h2>
+            <p class="muted">{ lang.t(Msg::CompareIntro) }</p>
             <fieldset class="compare-pairs" disabled={running}>
-                <legend>{ t(lang, Key::ComparePairs) }</legend>
+                <legend>{ lang.t(Msg::ComparePairs) }</legend>
                 { for offered.iter().map(|&pair| {
                     let checked = !props.compare.unticked.contains(&pair);
                     let onchange = d.reform(move |_: Event| Action::Compare(CompareAction::Toggle(pair)));
@@ -70,7 +69,7 @@ pub fn ComparePanel(props: &ComparePanelProps) -> Html {
             </fieldset>
             <div class="compare-actions">
                 <label title={budget_title.clone()}>
-                    { t(lang, Key::CompareBudget) }{ " " }
+                    { lang.t(Msg::CompareBudget) }{ " " }
                     <select data-testid="compare-budget" onchange={on_budget} disabled={running}
                         title={budget_title}>
                         { for COMPARE_BUDGETS.iter().map(|&b| html! {
@@ -82,20 +81,20 @@ pub fn ComparePanel(props: &ComparePanelProps) -> Html {
                 </label>
                 if running {
                     <button type="button" data-testid="compare-cancel-pair" onclick={on_skip}>
-                        { t(lang, Key::CancelPair) }
+                        { lang.t(Msg::CancelPair) }
                     </button>
                     <button type="button" class="danger" data-testid="compare-cancel" onclick={on_stop}>
-                        { t(lang, Key::CancelAll) }
+                        { lang.t(Msg::CancelAll) }
                     </button>
                 } else {
                     <button type="button" class="primary" data-testid="compare" onclick={on_start}
-                        disabled={props.solving || ticked == 0} title={t(lang, Key::CompareButtonTitle)}>
-                        { t(lang, Key::CompareButton) }
+                        disabled={props.solving || ticked == 0} title={lang.t(Msg::CompareButtonTitle)}>
+                        { lang.t(Msg::CompareButton) }
                     </button>
                 }
             </div>
             if ticked == 0 {
-                <p class="muted">{ t(lang, Key::CompareEmpty) }</p>
+                <p class="muted">{ lang.t(Msg::CompareEmpty) }</p>
             }
             { for props.compare.run.as_ref().map(|run| results(lang, run)) }
         </section>
@@ -118,15 +117,15 @@ fn results(lang: Lang, run: &CompareRun) -> Html {
                 <table data-testid="compare-table" data-running={run.is_running().to_string()}>
                     <thead>
                         <tr>
-                            <th scope="col">{ t(lang, Key::ColAlgorithm) }</th>
-                            <th scope="col">{ t(lang, Key::ColHeuristic) }</th>
-                            <th scope="col">{ t(lang, Key::ColSteps) }</th>
-                            <th scope="col">{ t(lang, Key::ColOperators) }</th>
-                            <th scope="col">{ t(lang, Key::ColMaxOpen) }</th>
-                            <th scope="col">{ t(lang, Key::ColClosed) }</th>
-                            <th scope="col">{ t(lang, Key::ColExpanded) }</th>
-                            <th scope="col">{ t(lang, Key::ColTime) }</th>
-                            <th scope="col">{ t(lang, Key::ColOptimal) }</th>
+                            <th scope="col">{ lang.t(Msg::ColAlgorithm) }</th>
+                            <th scope="col">{ lang.t(Msg::ColHeuristic) }</th>
+                            <th scope="col">{ lang.t(Msg::ColSteps) }</th>
+                            <th scope="col">{ lang.t(Msg::ColOperators) }</th>
+                            <th scope="col">{ lang.t(Msg::ColMaxOpen) }</th>
+                            <th scope="col">{ lang.t(Msg::ColClosed) }</th>
+                            <th scope="col">{ lang.t(Msg::ColExpanded) }</th>
+                            <th scope="col">{ lang.t(Msg::ColTime) }</th>
+                            <th scope="col">{ lang.t(Msg::ColOptimal) }</th>
                         </tr>
                     </thead>
                     <tbody>
@@ -134,8 +133,8 @@ fn results(lang: Lang, run: &CompareRun) -> Html {
                     </tbody>
                 </table>
             </div>
-            { chart(lang, t(lang, Key::ChartExpanded), "compare-chart-expanded", run, |r| r.stats.expanded as f64, |v| format::count(v as u64)) }
-            { chart(lang, t(lang, Key::ChartTime), "compare-chart-time", run, |r| r.stats.elapsed_ms, format::duration_ms) }
+            { chart(lang, lang.t(Msg::ChartExpanded), "compare-chart-expanded", run, |r| r.stats.expanded as f64, |v| format::count(v as u64)) }
+            { chart(lang, lang.t(Msg::ChartTime), "compare-chart-time", run, |r| r.stats.elapsed_ms, format::duration_ms) }
         </div>
     }
 }
@@ -154,8 +153,8 @@ fn table_row(lang: Lang, row: &Row) -> Html {
             };
             let optimal = match (solved, report.optimal) {
                 (false, _) => "-",
-                (true, true) => t(lang, Key::Yes),
-                (true, false) => t(lang, Key::No),
+                (true, true) => lang.t(Msg::Yes),
+                (true, false) => lang.t(Msg::No),
             };
             (
                 solved.then(|| report.length.to_string()),
@@ -174,18 +173,18 @@ fn table_row(lang: Lang, row: &Row) -> Html {
         }
         other => {
             let word = match other {
-                RowState::Waiting => t(lang, Key::Waiting).to_string(),
+                RowState::Waiting => lang.t(Msg::Waiting).to_string(),
                 RowState::Running {
                     expanded,
                     elapsed_ms,
                 } => format!(
                     "{} {} · {}",
-                    t(lang, Key::Running),
+                    lang.t(Msg::Running),
                     format::count(*expanded),
                     format::duration_ms(*elapsed_ms)
                 ),
-                RowState::Cancelled => t(lang, Key::Cancelled).to_string(),
-                RowState::Failed(why) => format!("{}: {why}", t(lang, Key::Failed)),
+                RowState::Cancelled => lang.t(Msg::Cancelled).to_string(),
+                RowState::Failed(why) => format!("{}: {why}", lang.t(Msg::Failed)),
                 RowState::Done(_) => String::new(),
             };
             (None, html! { <td colspan="7" class="muted">{ word }</td> })
@@ -197,7 +196,7 @@ fn table_row(lang: Lang, row: &Row) -> Html {
             data-length={length.unwrap_or_default()}
             class={classes!(matches!(row.state, RowState::Running { .. }).then_some("running"))}>
             <th scope="row">{ lang.algorithm(row.pair.algorithm) }</th>
-            <td>{ row.pair.heuristic.map_or_else(|| t(lang, Key::NoHeuristic), |h| lang.heuristic(h)) }</td>
+            <td>{ row.pair.heuristic.map_or_else(|| lang.t(Msg::NoHeuristic), |h| lang.heuristic(h)) }</td>
             { cells }
         </tr>
     }
@@ -205,10 +204,10 @@ fn table_row(lang: Lang, row: &Row) -> Html {
 
 fn status_word(lang: Lang, status: Status) -> &'static str {
     match status {
-        Status::Limit => t(lang, Key::Limit),
-        Status::Unsolvable => t(lang, Key::Unsolvable),
-        Status::Cancelled => t(lang, Key::Cancelled),
-        Status::Solved | Status::Invalid => t(lang, Key::Failed),
+        Status::Limit => lang.t(Msg::Limit),
+        Status::Unsolvable => lang.t(Msg::Unsolvable),
+        Status::Cancelled => lang.t(Msg::Cancelled),
+        Status::Solved | Status::Invalid => lang.t(Msg::Failed),
     }
 }
 
@@ -286,7 +285,7 @@ fn chart(
     let width = LABEL_W + BAR_W + 90.0;
     html! {
         <figure class="compare-chart" data-testid={testid}>
-            <figcaption>{ format!("{title} ({})", t(lang, Key::LogScale)) }</figcaption>
+            <figcaption>{ format!("{title} ({})", lang.t(Msg::LogScale)) }</figcaption>
             <svg viewBox={format!("0 0 {width} {height}")} role="img" aria-label={title}
                 preserveAspectRatio="xMinYMin meet">
                 { for bars.iter().enumerate().map(|(i, (key, v, solved))| {

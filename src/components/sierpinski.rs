@@ -7,8 +7,7 @@
 //! to q is made with the smaller disks on the third peg r, so the tower on r must sit in the corner facing q. Every
 //! move then joins two neighbouring points, and the three whole towers are the three corners.
 
-use crate::i18n::{fill, use_lang};
-use crate::text::{t, Key};
+use crate::i18n::{fill, use_lang, Msg};
 use solver::hanoi::Hanoi;
 use solver::search::trace::Trace;
 use solver::Puzzle;
@@ -123,12 +122,12 @@ pub fn Sierpinski(props: &SierpinskiProps) -> Html {
             .join(" ")
     });
     html! {
-        <section class="card sierpinski" aria-label={t(lang, Key::SierpinskiTitle)}>
-            <h2>{ t(lang, Key::SierpinskiTitle) }</h2>
-            <p class="muted">{ fill(t(lang, Key::SierpinskiCaption), &[&disks, &states]) }</p>
+        <section class="card sierpinski" aria-label={lang.t(Msg::SierpinskiTitle)}>
+            <h2>{ lang.t(Msg::SierpinskiTitle) }</h2>
+            <p class="muted">{ fill(lang.t(Msg::SierpinskiCaption), &[&disks, &states]) }</p>
             <svg data-testid="sierpinski" data-states={states.to_string()} data-explored={explored.to_string()}
                 data-path={path_len.to_string()} data-shown={shown.to_string()} viewBox={format!("0 0 {} {height:.0}", SIDE + 2.0 * PAD)}
-                role="img" aria-label={fill(t(lang, Key::SierpinskiCaption), &[&disks, &states])}>
+                role="img" aria-label={fill(lang.t(Msg::SierpinskiCaption), &[&disks, &states])}>
                 <g class="edges">
                     { for edges.iter().map(|&(a, b)| {
                         let (p, q) = (points[a], points[b]);
@@ -153,11 +152,11 @@ pub fn Sierpinski(props: &SierpinskiProps) -> Html {
             </svg>
             <p class="legend">
                 if trace.is_some() {
-                    <span class="swatch explored" />{ fill(t(lang, Key::SierpinskiExplored), &[&explored]) }
-                    <span class="swatch path" />{ fill(t(lang, Key::SierpinskiPath), &[&path_len]) }
-                    <span class="swatch unexplored" />{ t(lang, Key::SierpinskiUnexplored) }
+                    <span class="swatch explored" />{ fill(lang.t(Msg::SierpinskiExplored), &[&explored]) }
+                    <span class="swatch path" />{ fill(lang.t(Msg::SierpinskiPath), &[&path_len]) }
+                    <span class="swatch unexplored" />{ lang.t(Msg::SierpinskiUnexplored) }
                 } else {
-                    { t(lang, Key::SierpinskiHint) }
+                    { lang.t(Msg::SierpinskiHint) }
                 }
             </p>
         </section>

@@ -102,9 +102,9 @@ fn depth_chart(by_depth: &[u64], by_bound: bool, lang: crate::i18n::Lang) -> Htm
         return Html::default();
     }
     let (caption, unit) = if by_bound {
-        (crate::text::t(lang, crate::text::Key::ByBound), "f-bound")
+        (lang.t(Msg::ByBound), "f-bound")
     } else {
-        (crate::text::t(lang, crate::text::Key::ByDepth), "depth")
+        (lang.t(Msg::ByDepth), "depth")
     };
     let mut bars: Vec<u64> = by_depth.iter().copied().take(MAX_BARS).collect();
     if by_depth.len() > MAX_BARS {

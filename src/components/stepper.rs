@@ -6,8 +6,7 @@
 //! own state, reset whenever a new trace arrives.
 
 use crate::components::sierpinski::Sierpinski;
-use crate::i18n::{fill, use_lang};
-use crate::text::{t, Key};
+use crate::i18n::{fill, use_lang, Msg};
 use solver::hanoi::peg_letter;
 use solver::search::trace::Trace;
 use solver::Algorithm;
@@ -65,9 +64,9 @@ pub fn SearchStepper(props: &SearchStepperProps) -> Html {
         // Why the trace follows another search than the chosen one.
         let stand_in = match (props.algorithm, shows) {
             (Some(chosen), Some(shown)) if chosen != shown => match chosen {
-                Algorithm::Idastar => Some(Key::StepIdaAsAstar),
-                Algorithm::Bibfs => Some(Key::StepBibfsAsBfs),
-                Algorithm::Direct => Some(Key::StepDirectAsBfs),
+                Algorithm::Idastar => Some(Msg::StepIdaAsAstar),
+                Algorithm::Bibfs => Some(Msg::StepBibfsAsBfs),
+                Algorithm::Direct => Some(Msg::StepDirectAsBfs),
                 _ => None,
             },
             _ => None,
@@ -76,45 +75,45 @@ pub fn SearchStepper(props: &SearchStepperProps) -> Html {
             <div class="card stepper" data-testid="stepper" data-step={at.to_string()} data-total={total.to_string()}
                 data-open={open.to_string()} data-closed={closed.to_string()}
                 data-algorithm={shows.map(|a| a.name())}>
-                <h3>{ t(lang, Key::StepperTitle) }</h3>
+                <h3>{ lang.t(Msg::StepperTitle) }</h3>
                 <p class="muted">
-                    { t(lang, Key::StepperIntro) }
+                    { lang.t(Msg::StepperIntro) }
                     if let Some(a) = shows {
                         { " " }
-                        <span data-testid="stepper-shows">{ fill(t(lang, Key::StepShows), &[&lang.algorithm(a)]) }</span>
+                        <span data-testid="stepper-shows">{ fill(lang.t(Msg::StepShows), &[&lang.algorithm(a)]) }</span>
                     }
                 </p>
                 if let Some(key) = stand_in {
-                    <p class="muted" data-testid="stepper-stand-in">{ t(lang, key) }</p>
+                    <p class="muted" data-testid="stepper-stand-in">{ lang.t(key) }</p>
                 }
-                <div class="stepper-buttons" role="group" aria-label={t(lang, Key::StepperTitle)}>
+                <div class="stepper-buttons" role="group" aria-label={lang.t(Msg::StepperTitle)}>
                     <button type="button" data-testid="stepper-first" onclick={go(Some(0))} disabled={at == 0 && step.is_some()}>
-                        { t(lang, Key::StepFirst) }
+                        { lang.t(Msg::StepFirst) }
                     </button>
                     <button type="button" data-testid="stepper-back" onclick={go(Some(at.saturating_sub(1)))} disabled={at == 0}>
-                        { t(lang, Key::StepBack) }
+                        { lang.t(Msg::SearchStepBack) }
                     </button>
                     <button type="button" class="primary" data-testid="stepper-forward" onclick={go(Some((at + 1).min(total)))}
                         disabled={at >= total}>
-                        { t(lang, Key::StepForward) }
+                        { lang.t(Msg::SearchStepForward) }
                     </button>
                     <button type="button" data-testid="stepper-last" onclick={go(Some(total))}
                         disabled={step.is_some_and(|s| s >= total)}>
-                        { t(lang, Key::StepLast) }
+                        { lang.t(Msg::StepLast) }
                     </button>
                     <button type="button" data-testid="stepper-whole" onclick={go(None)} disabled={step.is_none()}>
-                        { t(lang, Key::StepWhole) }
+                        { lang.t(Msg::StepWhole) }
                     </button>
                 </div>
                 <p class="stepper-status" aria-live="polite">
-                    { fill(t(lang, Key::StepStatus), &[&at, &total, &open, &closed]) }
+                    { fill(lang.t(Msg::StepStatus), &[&at, &total, &open, &closed]) }
                 </p>
                 <div class="stepper-growth" aria-hidden="true">
                     <span class="grow open" style={format!("width: {:.1}%", share(open as usize, trace, sliding))} />
                     <span class="grow closed" style={format!("width: {:.1}%", share(closed, trace, sliding))} />
                 </div>
                 if trace.truncated {
-                    <p class="muted" data-testid="stepper-truncated">{ fill(t(lang, Key::StepTruncated), &[&total]) }</p>
+                    <p class="muted" data-testid="stepper-truncated">{ fill(lang.t(Msg::StepTruncated), &[&total]) }</p>
                 }
                 if sliding {
                     { for current.zip(at.checked_sub(1).and_then(|i| trace.boards.get(i))).map(|(rank, tiles)| {
@@ -129,13 +128,13 @@ pub fn SearchStepper(props: &SearchStepperProps) -> Html {
                     html! {
                         <figure class="stepper-current" data-testid="stepper-current" data-state={rank.to_string()}>
                             { tower(props.disks, &pegs) }
-                            <figcaption>{ fill(t(lang, Key::StepCurrent), &[&rank, &words]) }</figcaption>
+                            <figcaption>{ fill(lang.t(Msg::StepCurrent), &[&rank, &words]) }</figcaption>
                         </figure>
                     }
                 }) }
                 }
                 if at_goal {
-                    <p class="muted">{ t(lang, Key::StepGoal) }</p>
+                    <p class="muted">{ lang.t(Msg::StepGoal) }</p>
                 }
             </div>
         }
@@ -178,7 +177,7 @@ fn board(width: u8, rank: u64, tiles: &[u8], lang: crate::i18n::Lang) -> Html {
                     html! { <span class="stepper-cell">{ tile }</span> }
                 }) }
             </div>
-            <figcaption>{ fill(t(lang, Key::StepBoard), &[&rank]) }</figcaption>
+            <figcaption>{ fill(lang.t(Msg::StepBoard), &[&rank]) }</figcaption>
         </figure>
     }
 }
