@@ -7,6 +7,7 @@
 //! the components render in the page's language, so a language switch changes them in place.
 //! Option *values* stay the CLI names; only their visible text is translated.
 
+use solver::sliding::Unsolvable;
 use solver::{Algorithm, HeuristicName};
 use std::fmt::Display;
 use yew::prelude::*;
@@ -123,6 +124,15 @@ impl Text {
             key,
             args: Vec::new(),
         }
+    }
+
+    /// Why a board cannot reach its goal, from the solver's parities.
+    pub fn unsolvable(why: &Unsolvable) -> Text {
+        let parity = |odd: bool| if odd { Msg::Odd } else { Msg::Even };
+        Text::new(Msg::NoticeUnsolvable)
+            .arg(parity(why.odd_permutation))
+            .arg(why.blank_distance)
+            .arg(parity(why.blank_distance % 2 == 1))
     }
 
     /// This sentence with one more argument.
@@ -683,7 +693,7 @@ fn en(key: Msg) -> &'static str {
         NoticeCopyByHand => "Copy the link below by hand (the clipboard is not available here: {}).",
         NoticeBadLink => "This link could not be read: {}. Showing a shuffled 8-puzzle instead.",
         NoticeSolverStart => "The solver could not start: {}.",
-        NoticeUnsolvable => "{}",
+        NoticeUnsolvable => "This arrangement cannot reach the goal: the tiles are an {} permutation away from the goal while the blank is at a distance of {} from its goal cell, an {} number; every move changes both parities together, so no sequence of moves can fix it. Swapping any two tiles (not the blank) makes it solvable.",
         NoteAlgorithmNotApplicable => "{} does not apply to a {}; using {}.",
         NoteHeuristicNotApplicable => "The heuristic {} does not apply to this {}; using {}.",
         KindSliding => "sliding puzzle",
@@ -942,7 +952,7 @@ fn zh(key: Msg) -> &'static str {
         NoticeCopyByHand => "请手动复制下面的链接（此处无法使用剪贴板：{}）。",
         NoticeBadLink => "无法读取此链接：{}。改为显示一个随机打乱的 8 数码。",
         NoticeSolverStart => "求解器无法启动：{}。",
-        NoticeUnsolvable => "这个局面无法到达目标（求解器的英文说明）：{}",
+        NoticeUnsolvable => "这个局面无法到达目标：方块相对目标是{}排列，而空格离目标格 {} 步，是{}数；每一步都会同时改变这两个奇偶性，所以怎么走都无法弥补。交换任意两个方块（不含空格）即可变为可解。",
         NoteAlgorithmNotApplicable => "{}不适用于{}；改用{}。",
         NoteHeuristicNotApplicable => "启发函数 {} 不适用于这个{}；改用{}。",
         KindSliding => "滑块拼图",

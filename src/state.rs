@@ -1331,9 +1331,9 @@ fn drop_refused(why: MoveError) -> Text {
     }
 }
 
-/// Why the start cannot reach the goal: the solver's explanation (English), wrapped.
+/// Why the start cannot reach the goal, in the page's words (from the parities the solver found).
 fn unsolvable_notice(why: Unsolvable) -> Notice {
-    Notice::error(Text::new(Msg::NoticeUnsolvable).arg(why.to_string()))
+    Notice::error(Text::unsolvable(&why))
 }
 
 /// The algorithms offered for a kind of puzzle, in menu order.
@@ -1775,6 +1775,15 @@ mod tests {
         assert_eq!(s.status(), StatusName::Unsolvable);
         let text = s.message().map(|m| en(&m)).unwrap_or_default();
         assert!(text.contains("cannot reach the goal"), "{text}");
+        // The same parities in Chinese: an odd permutation (one swap), the blank on its goal cell (0, even).
+        let zh = s
+            .message()
+            .map(|m| m.text_in(crate::i18n::Lang::Zh))
+            .unwrap_or_default();
+        assert!(
+            zh.contains("方块相对目标是奇排列") && zh.contains("离目标格 0 步，是偶数"),
+            "{zh}"
+        );
         // Solving does not start a search: it says why at once.
         let mut s = s;
         assert!(s.apply(Action::Solve));

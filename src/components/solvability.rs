@@ -1,6 +1,6 @@
 //! The live badge: whether the start can reach the goal and, if not, why in a few words.
 
-use crate::i18n::{use_lang, Msg};
+use crate::i18n::{use_lang, Msg, Text};
 use solver::sliding::Unsolvable;
 use yew::prelude::*;
 
@@ -21,7 +21,7 @@ pub fn Solvability(props: &SolvabilityProps) -> Html {
             let tiles = parity(why.odd_permutation);
             let blank = parity(why.blank_distance % 2 == 1);
             html! {
-                <span class="badge bad" data-testid="solvability" data-solvable="false" title={lang.fill(Msg::NoticeUnsolvable, &[why])}>
+                <span class="badge bad" data-testid="solvability" data-solvable="false" title={Text::unsolvable(why).render(lang)}>
                     { lang.fill(Msg::UnsolvableWhy, &[&tiles, &blank]) }
                 </span>
             }
