@@ -53,3 +53,16 @@ pub fn js_text(value: &JsValue) -> String {
         })
         .unwrap_or_else(|| format!("{value:?}"))
 }
+
+/// Frees the memory behind `array` now rather than at the next garbage collection, which an idle worker may not
+/// have for a long time: `ArrayBuffer.prototype.transfer(0)` detaches the buffer (every view of it then reads as
+/// empty). Call it only once the bytes were copied out. Browsers without `transfer` leave it to the collector.
+pub fn release(array: &js_sys::Uint8Array) {
+    let buffer = array.buffer();
+    if let Ok(transfer) = js_sys::Reflect::get(&buffer, &JsValue::from_str("transfer")) {
+        if let Some(transfer) = transfer.dyn_ref::<js_sys::Function>() {
+            // A buffer that cannot be detached (shared, or wasm memory) throws: then there is nothing to free.
+            let _ = transfer.call1(&buffer, &JsValue::from_f64(0.0));
+        }
+    }
+}

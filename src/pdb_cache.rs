@@ -182,14 +182,20 @@ pub async fn restore(key: &str) -> Result<Restored, CacheError> {
     let result = read(&db, key).await;
     let restored = match result {
         Ok(None) => Ok(Restored::Missing),
-        Ok(Some(bytes)) => match PdbTables::from_bytes(&bytes) {
-            Ok(tables) if tables.key() == key => {
-                run::install_tables(Arc::new(tables));
-                Ok(Restored::Loaded)
+        Ok(Some(bytes)) => {
+            let read = tables_from_js(&bytes);
+            crate::browser::release(&bytes);
+            match read {
+                Ok(tables) if tables.key() == key => {
+                    run::install_tables(Arc::new(tables));
+                    Ok(Restored::Loaded)
+                }
+                Ok(tables) => {
+                    discard(&db, key, format!("it holds tables for {}", tables.key())).await
+                }
+                Err(e) => discard(&db, key, e.to_string()).await,
             }
-            Ok(tables) => discard(&db, key, format!("it holds tables for {}", tables.key())).await,
-            Err(e) => discard(&db, key, e.to_string()).await,
-        },
+        }
         Err(e) => Err(e),
     };
     db.close();
@@ -198,18 +204,42 @@ pub async fn restore(key: &str) -> Result<Restored, CacheError> {
 
 /// Stores `tables` under their key, replacing any entry there; resolves once the write is committed.
 pub async fn store(tables: &PdbTables) -> Result<(), CacheError> {
-    let bytes = tables.to_bytes();
-    store_bytes(&tables.key(), &bytes).await
+    store_array(&tables.key(), &tables_to_js(tables)).await
 }
 
 /// Stores `bytes` as the entry of `key` (what [`store`] does with the tables' bytes; tests plant damaged entries
 /// with it).
 pub async fn store_bytes(key: &str, bytes: &[u8]) -> Result<(), CacheError> {
+    store_array(key, &js_sys::Uint8Array::from(bytes)).await
+}
+
+async fn store_array(key: &str, value: &js_sys::Uint8Array) -> Result<(), CacheError> {
     let db = open().await?;
-    let value = js_sys::Uint8Array::from(bytes);
-    let written = write(&db, key, Some(&value)).await;
+    let written = write(&db, key, Some(value)).await;
     db.close();
     written
+}
+
+/// The tables' bytes ([`PdbTables::to_bytes`]) in a new JavaScript array, copied piece by piece: the tables are
+/// not copied a second time in this worker's memory, which never shrinks.
+pub fn tables_to_js(tables: &PdbTables) -> js_sys::Uint8Array {
+    let array = js_sys::Uint8Array::new_with_length(tables.byte_len() as u32);
+    let mut at = 0u32;
+    tables.write_pieces(|piece| {
+        let end = at + piece.len() as u32;
+        array.subarray(at, end).copy_from(piece);
+        at = end;
+    });
+    array
+}
+
+/// Tables read from a JavaScript array of their bytes, each group's table straight into its own buffer (no whole
+/// copy of the bytes in this worker's memory first).
+pub fn tables_from_js(bytes: &js_sys::Uint8Array) -> Result<PdbTables, solver::pdb::PdbError> {
+    PdbTables::read_pieces(bytes.length() as usize, |at, out| {
+        let at = at as u32;
+        bytes.subarray(at, at + out.len() as u32).copy_to(out);
+    })
 }
 
 /// Deletes the entry under `key` and says why it was not used.
@@ -264,7 +294,7 @@ async fn open() -> Result<IdbDatabase, CacheError> {
 }
 
 /// The bytes stored under `key`, if any.
-async fn read(db: &IdbDatabase, key: &str) -> Result<Option<Vec<u8>>, CacheError> {
+async fn read(db: &IdbDatabase, key: &str) -> Result<Option<js_sys::Uint8Array>, CacheError> {
     let failed = |e: JsValue| CacheError::Failed(js_text(&e));
     let store = db
         .transaction_with_str(STORE)
@@ -278,9 +308,9 @@ async fn read(db: &IdbDatabase, key: &str) -> Result<Option<Vec<u8>>, CacheError
         return Ok(None);
     }
     match value.dyn_into::<js_sys::Uint8Array>() {
-        Ok(array) => Ok(Some(array.to_vec())),
+        Ok(array) => Ok(Some(array)),
         // Something else under our key: hand back no bytes a table could come from, so it is discarded.
-        Err(_) => Ok(Some(Vec::new())),
+        Err(_) => Ok(Some(js_sys::Uint8Array::new_with_length(0))),
     }
 }
 
@@ -297,7 +327,10 @@ async fn write(
     let store = tx.object_store(STORE).map_err(failed)?;
     let key = JsValue::from_str(&entry_key(key));
     match value {
-        Some(value) => store.put_with_key(value, &key),
+        // `put` clones the value at once, so its bytes can go now rather than at some later collection.
+        Some(value) => store
+            .put_with_key(value, &key)
+            .inspect(|_| crate::browser::release(value)),
         None => store.delete(&key),
     }
     .map_err(failed)?;

@@ -11,8 +11,9 @@
 //! 15-puzzle's) are built before the search, asynchronously, in helper workers (`parallel`).
 //!
 //! Memory: a WebAssembly memory grows and never shrinks, so a worker that grew past `RETIRE_ABOVE_BYTES` (a big
-//! BFS) or built big tables asks, once idle and once its tables are stored, to be retired (`WorkerNote::Retire`);
-//! the worker client then replaces it with a fresh one, unless a request is already on its way to it.
+//! BFS) or built a big table group itself (no helper could) asks, once idle and once its tables are stored, to be
+//! retired (`WorkerNote::Retire`); the worker client then replaces it with a fresh one, unless a request is already
+//! on its way to it. A worker whose helpers built the big groups holds little more than the tables, and keeps them.
 
 pub mod parallel;
 
@@ -239,8 +240,8 @@ thread_local! {
     static WAITING: RefCell<VecDeque<Request>> = const { RefCell::new(VecDeque::new()) };
     /// True while the worker waits for its table writes before it asks to be retired.
     static RETIRING: Cell<bool> = const { Cell::new(false) };
-    /// True once this worker built big pattern databases (see `RETIRE_ABOVE_BYTES`).
-    static BUILT_TABLES: Cell<bool> = const { Cell::new(false) };
+    /// True once this worker built a big pattern database group itself, not in a helper (see `RETIRE_ABOVE_BYTES`).
+    static BUILT_BIG_GROUP: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Bytes of this worker's WebAssembly memory (0 outside wasm, where there is no such limit to mind).
@@ -260,11 +261,11 @@ fn idle() -> bool {
     !PREPARING.get() && WAITING.with_borrow(VecDeque::is_empty)
 }
 
-/// After a request: when idle with a memory grown past `RETIRE_ABOVE_BYTES` or after building big tables, waits
+/// After a request: when idle with a memory grown past `RETIRE_ABOVE_BYTES` or after building a big group, waits
 /// for the tables' writes to IndexedDB and, if every table built here is stored (so that the next worker finds
 /// them), asks the client to replace this worker.
 fn consider_retiring(scope: &DedicatedWorkerGlobalScope) {
-    let grown = memory_bytes() > RETIRE_ABOVE_BYTES || BUILT_TABLES.get();
+    let grown = memory_bytes() > RETIRE_ABOVE_BYTES || BUILT_BIG_GROUP.get();
     if !idle() || RETIRING.get() || !grown {
         return;
     }
@@ -354,9 +355,15 @@ fn dispatch(scope: &DedicatedWorkerGlobalScope, request: Request) {
             )
             .await
             {
-                parallel::Built::Tables { tables, helped } => {
+                parallel::Built::Tables {
+                    tables,
+                    helped,
+                    built_big_here,
+                } => {
                     solver::run::install_tables(Arc::new(*tables));
-                    BUILT_TABLES.set(true);
+                    if built_big_here {
+                        BUILT_BIG_GROUP.set(true);
+                    }
                     note = Some(format!(
                         "the build took {}{}",
                         crate::format::duration_ms(js_sys::Date::now() - started),

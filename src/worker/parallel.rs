@@ -7,7 +7,8 @@
 //!
 //! Messages: the solver worker sends a helper one JSON [`HelperRequest`] once the helper says `Ready`; the helper
 //! answers with JSON [`HelperReply`] progress and, at the end, the tables' bytes (`PdbTables::to_bytes`, checksummed)
-//! as a transferred `Uint8Array`, and closes itself. If a helper cannot be started, or it fails or falls silent, the
+//! as a transferred `Uint8Array`, and closes itself. The bytes go straight between JavaScript arrays and the tables'
+//! own buffers (`pdb_cache::tables_to_js`, `tables_from_js`): no whole copy of them in a WebAssembly memory. If a helper cannot be started, or it fails or falls silent, the
 //! solver worker builds that group itself: helpers only ever save time and memory.
 
 use crate::protocol::{Response, ResponseBody};
@@ -106,10 +107,12 @@ pub fn plan_for(geometry: Geometry, partition: Partition) -> Option<Plan> {
 /// How a build in helpers ended.
 pub enum Built {
     /// The tables, and how many groups helpers built (the others were built here, some perhaps because their
-    /// helper could not).
+    /// helper could not). `built_big_here`: a group meant for a helper was built here, so this worker's memory
+    /// grew by that build's working space (and never shrinks).
     Tables {
         tables: Box<PdbTables>,
         helped: usize,
+        built_big_here: bool,
     },
     /// The cancel token was revoked.
     Cancelled,
@@ -311,11 +314,13 @@ pub async fn build(
         Ok(tables) => Built::Tables {
             tables: Box::new(tables),
             helped,
+            built_big_here: helped < plan.helped.len(),
         },
         // Cannot happen (the parts are the partition's own groups); build the whole here if it ever does.
         Err(_) => Built::Tables {
             tables: Box::new(PdbTables::build(&plan.geometry, &plan.partition, |_| {})),
             helped: 0,
+            built_big_here: true,
         },
     }
 }
@@ -369,7 +374,9 @@ fn start_helper(
             } else if let Some(bytes) = data.dyn_ref::<js_sys::Uint8Array>() {
                 // The helper has nothing left to do: end it now, and its memory with it.
                 worker.terminate();
-                match PdbTables::from_bytes(&bytes.to_vec()) {
+                let read = crate::pdb_cache::tables_from_js(bytes);
+                crate::browser::release(bytes);
+                match read {
                     Ok(tables) => s.tables = Some(tables),
                     Err(e) => s.failed = Some(e.to_string()),
                 }
@@ -467,7 +474,7 @@ pub fn serve(
         Ok(tables) => tables,
         Err(e) => return fail(e.to_string()),
     };
-    let bytes = js_sys::Uint8Array::from(tables.to_bytes().as_slice());
+    let bytes = crate::pdb_cache::tables_to_js(&tables);
     let transfer = js_sys::Array::of1(&bytes.buffer());
     if scope.post_message_with_transfer(&bytes, &transfer).is_err() {
         return fail("the tables could not be posted".into());

@@ -4,7 +4,8 @@
 //! Run: `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test pdb_cache`.
 #![cfg(target_arch = "wasm32")]
 
-use puzzle_lab::pdb_cache::{restore, store, store_bytes, Restored};
+use puzzle_lab::browser::release;
+use puzzle_lab::pdb_cache::{restore, store, store_bytes, tables_from_js, tables_to_js, Restored};
 use solver::pdb::{Geometry, Partition, PdbTables};
 use solver::run;
 use wasm_bindgen_test::*;
@@ -60,4 +61,23 @@ async fn a_missing_entry_is_missing() {
         restore("3x2-b2-no-such-partition").await,
         Ok(Restored::Missing)
     );
+}
+
+#[wasm_bindgen_test]
+fn tables_cross_to_javascript_and_back_and_the_copy_can_be_freed() {
+    let tables = small_tables(5);
+    let array = tables_to_js(&tables);
+    assert_eq!(array.to_vec(), tables.to_bytes());
+    assert_eq!(tables_from_js(&array), Ok(tables.clone()));
+    // Damage is reported, not trusted.
+    let damaged = tables_to_js(&tables);
+    damaged.set_index(
+        damaged.length() / 2,
+        damaged.get_index(damaged.length() / 2) ^ 1,
+    );
+    assert!(tables_from_js(&damaged).is_err());
+    // Released: the bytes are gone now (the buffer is detached), not at some later collection.
+    release(&array);
+    assert_eq!(array.length(), 0);
+    assert_eq!(array.buffer().byte_length(), 0);
 }

@@ -72,14 +72,6 @@ impl Partition {
                     group.len()
                 ));
             }
-            // The builder packs a state in at most 64 bits (see `Layout`).
-            if Layout::new(group.len(), u8::MAX).bits() > 64 {
-                return bad(format!(
-                    "group {} has {} tiles, too many for the builder's state",
-                    i + 1,
-                    group.len()
-                ));
-            }
             let mut group = group;
             group.sort_unstable();
             sorted.push(group);
@@ -333,17 +325,19 @@ pub fn partition_key(geometry: &Geometry, partition: &Partition) -> String {
 /// The first time a placement is reached, in any region, gives its distance: the minimum over
 /// blank positions.
 ///
-/// Speed: the states of each level are put in rank order (a one-pass counting sort on their
-/// first tiles) before they are expanded, so the visited-set probes of their successors sweep
-/// memory in a few ascending streams rather than at random; successors' ranks are updated from
-/// the parent's, not recomputed; the visited set keeps one bit per region ordinal (at most 8 on
-/// 4x4), one byte per placement.
+/// No list of a level's states is kept: each abstract state has a 2-bit mark (not reached,
+/// expanded, or in one of the two levels in play), and a level is expanded by scanning the marks
+/// in rank order for its own, four placements at a time (`next_marked`). A 6-tile group of the
+/// 15-puzzle then needs 2 bytes of marks and 1 of distance per placement, 17.3 MB in all, and
+/// never more: the builder holding a list of each level (even packed in 32 bits per state) peaked
+/// at about 45 MB, and in a WebAssembly memory, which never shrinks, that peak stays. It costs
+/// about 5% more time (`korf --pdb-file`, 3.36 s against 3.2 s for the three groups): a level
+/// scan per distance, and the move back to the parent is tried (its state is already marked).
 ///
-/// Memory: a level's states are packed in 32 bits when they fit (tiles' cells, region ordinal and
-/// the move that made them; see `Layout`), as the 15-puzzle's 6-tile groups do: building one
-/// takes about 45 MB at its peak rather than 75 MB (max RSS of `korf`), for about 5% more CPU
-/// time (the rank is recomputed per expansion), so that two groups can be built at once in two
-/// browser workers within the memory budget.
+/// Speed: the scan expands states in rank order, so the marks and distances of their successors
+/// are read in a few ascending streams rather than at random; successors' ranks are updated from
+/// the parent's, not recomputed; a placement's cells come from its rank with one division (see
+/// `Unranker`).
 pub struct PdbBuilder {
     geometry: Geometry,
     blank: u8,
@@ -354,8 +348,6 @@ pub struct PdbBuilder {
     regions: Vec<u8>,
     /// Bit f set: masks with f free cells are filled in `regions`.
     regions_ready: u32,
-    /// Per free-cell count, the most regions a mask has.
-    most_regions: [u8; MAX_CELLS + 1],
     not_first_column: u16,
     not_last_column: u16,
     bfs: Option<GroupBfs>,
@@ -368,19 +360,30 @@ struct GroupBfs {
     cells: Vec<u8>,
     /// Place values of the rank's digits (see `rank::rank`).
     weight: [usize; MAX_CELLS],
-    /// Bytes of `seen` per placement: one bit per region ordinal.
-    seen_bytes: usize,
-    seen: Vec<u8>,
+    /// Per placement, 2 bits per region ordinal: `UNSEEN`, `EXPANDED`, or one of the two marks
+    /// of the level being expanded and the level being found (see `level_marks`). A level's
+    /// states are found by scanning for their mark, so no list of them is kept.
+    marks: Vec<u16>,
     values: Vec<u8>,
-    /// How a state is packed.
-    layout: Layout,
-    /// The states at distance `depth` (being expanded) and at `depth + 1` (being found).
-    frontier: Frontier,
-    /// Bucket counts of the radix sort.
-    buckets: Vec<usize>,
-    /// The next state of `frontier`'s current level to expand.
-    index: usize,
+    /// The next placement to scan in the current level.
+    scan: usize,
+    unranker: Unranker,
+    /// The distance of the states being expanded.
     depth: u8,
+    /// Whether the current level has found a state.
+    found: bool,
+}
+
+/// A state's 2-bit mark in `GroupBfs::marks`: not reached yet.
+const UNSEEN: u16 = 0;
+/// A state's mark once expanded.
+const EXPANDED: u16 = 1;
+
+/// The marks of the states at `depth` (to expand) and at `depth + 1` (found): 2 and 3 by turns,
+/// so the states found by one level are the next level's without relabelling.
+fn level_marks(depth: u8) -> (u16, u16) {
+    let current = 2 + (depth & 1) as u16;
+    (current, current ^ 1)
 }
 
 impl PdbBuilder {
@@ -411,7 +414,6 @@ impl PdbBuilder {
             done: Vec::new(),
             regions: vec![0; (1usize << n) * MAX_CELLS],
             regions_ready: 0,
-            most_regions: [0; MAX_CELLS + 1],
             not_first_column: !first,
             not_last_column: !last,
             bfs: None,
@@ -481,7 +483,6 @@ impl PdbBuilder {
         }
         self.regions_ready |= 1 << free;
         let all = self.geometry.all_cells();
-        let mut most = 0u8;
         for mask in 0..=all {
             if mask.count_ones() != free {
                 continue;
@@ -501,9 +502,10 @@ impl PdbBuilder {
                 }
                 ordinal += 1;
             }
-            most = most.max(ordinal);
+            // At most 8 regions: a cell from each makes an independent set of the grid, which
+            // holds at most half of its (at most 16) cells. `GroupBfs::marks` has 8 lanes.
+            debug_assert!(ordinal <= 8);
         }
-        self.most_regions[free as usize] = most;
     }
 
     /// The cells reachable from `from` through `free` cells (a bit-parallel flood fill).
@@ -529,7 +531,6 @@ impl PdbBuilder {
         let n = self.geometry.cells();
         let k = cells.len();
         self.prepare_regions((n - k) as u32);
-        let seen_bytes = if self.most_regions[n - k] <= 8 { 1 } else { 2 };
         let entries = placements(n, k).unwrap_or(0);
         let mut weight = [0usize; MAX_CELLS];
         let mut w = 1;
@@ -537,285 +538,235 @@ impl PdbBuilder {
             weight[i] = w;
             w *= n - i;
         }
-        let mut seen = vec![0u8; entries * seen_bytes];
+        let mut marks = vec![0u16; entries];
         let mut values = vec![u8::MAX; entries];
         let occupied = cells.iter().fold(0u16, |m, &c| m | 1 << c);
         let free = self.geometry.all_cells() & !occupied;
-        let region = self.regions[free as usize * MAX_CELLS + self.blank as usize];
-        let layout = Layout::new(k, self.most_regions[n - k]);
-        let ordinal = (region >> 4) as usize;
-        let mut packed = ordinal as u64 | layout.no_back() << layout.back_shift();
-        for (i, &c) in cells.iter().enumerate() {
-            packed |= (c as u64) << layout.cell_shift(i);
-        }
+        let ordinal = self.regions[free as usize * MAX_CELLS + self.blank as usize] >> 4;
         let r = super::rank::rank(n, &cells);
-        seen[r * seen_bytes + ordinal / 8] = 1 << (ordinal % 8);
+        marks[r] = level_marks(0).0 << (2 * ordinal);
         values[r] = 0;
-        let frontier = if layout.bits() <= 32 {
-            Frontier::Narrow {
-                current: vec![packed as u32],
-                next: Vec::new(),
-            }
-        } else {
-            Frontier::Wide {
-                current: vec![packed],
-                next: Vec::new(),
-            }
-        };
         self.bfs = Some(GroupBfs {
             cells,
             weight,
-            seen_bytes,
-            seen,
+            marks,
             values,
-            layout,
-            frontier,
-            buckets: vec![0; (1 << 12) + 1],
-            index: 0,
+            scan: 0,
+            unranker: Unranker::new(n, k),
             depth: 0,
+            found: false,
         });
     }
 
-    /// Expands up to `budget` states of `bfs`; returns (states expanded, group finished).
+    /// Expands up to about `budget` states of `bfs` (a scanned placement counts 1/64 of one);
+    /// returns (states expanded, group finished).
     fn run_group(&self, bfs: &mut GroupBfs, budget: u64) -> (u64, bool) {
-        let mut frontier = std::mem::take(&mut bfs.frontier);
-        // One visited byte per placement (at most 8 regions, always so on 4x4) is the hot case, and
-        // 32-bit states (groups of up to 6 tiles) the common one.
-        let result = match (&mut frontier, bfs.seen_bytes) {
-            (Frontier::Narrow { current, next }, 1) => {
-                self.run_group_with::<1, u32>(bfs, current, next, budget)
-            }
-            (Frontier::Narrow { current, next }, _) => {
-                self.run_group_with::<2, u32>(bfs, current, next, budget)
-            }
-            (Frontier::Wide { current, next }, 1) => {
-                self.run_group_with::<1, u64>(bfs, current, next, budget)
-            }
-            (Frontier::Wide { current, next }, _) => {
-                self.run_group_with::<2, u64>(bfs, current, next, budget)
-            }
-        };
-        bfs.frontier = frontier;
-        result
-    }
-
-    /// `run_group` with `B` visited bytes per placement and states packed in `E`.
-    fn run_group_with<const B: usize, E: Packed>(
-        &self,
-        bfs: &mut GroupBfs,
-        current: &mut Vec<E>,
-        next: &mut Vec<E>,
-        budget: u64,
-    ) -> (u64, bool) {
         let k = bfs.cells.len();
-        let layout = bfs.layout;
         let all = self.geometry.all_cells();
-        let back_shift = layout.back_shift();
-        let ordinal_mask = (1u64 << layout.ordinal_bits) - 1;
-        let back_mask = (1u64 << (layout.tile_bits + 2)) - 1;
-        let cells_mask = !(ordinal_mask | back_mask << back_shift);
-        let w = self.geometry.width();
         let mut expanded = 0u64;
+        let mut scanned = 0u64;
         loop {
+            let (current, next_mark) = level_marks(bfs.depth);
+            // The current mark in every lane of a word.
+            let current = current * 0x5555;
             let child_depth = bfs.depth + 1;
-            while bfs.index < current.len() {
-                if expanded >= budget {
+            loop {
+                if expanded + scanned / 64 >= budget {
                     return (expanded, false);
                 }
-                let state = current[bfs.index].get();
-                bfs.index += 1;
-                expanded += 1;
+                let r = next_marked(&bfs.marks, bfs.scan, current);
+                scanned += (r - bfs.scan) as u64;
+                if r == bfs.marks.len() {
+                    bfs.scan = r;
+                    break;
+                }
+                bfs.scan = r + 1;
+                let word = bfs.marks[r];
+                let mut lanes = lanes_marked(word as u64, current as u64) as u16;
+                // Those states are expanded below; a move always changes the placement, so
+                // nothing else writes this word meanwhile.
+                bfs.marks[r] = (word & !(lanes * 3)) | (lanes * EXPANDED);
                 let mut pos = [0u8; MAX_CELLS];
                 // at[cell]: index of the group tile standing there.
                 let mut at = [u8::MAX; MAX_CELLS];
-                let mut occupied = 0u16;
-                // The rank as `rank::rank` computes it, digit by digit: the cell less the earlier
-                // tiles' cells below it, times the digit's place value.
-                let mut rank = 0usize;
-                for (i, slot) in pos.iter_mut().enumerate().take(k) {
-                    let p = ((state >> layout.cell_shift(i)) & 15) as u8;
-                    *slot = p;
+                let occupied = bfs.unranker.cells(r, &mut pos);
+                for (i, &p) in pos.iter().enumerate().take(k) {
                     at[p as usize] = i as u8;
-                    let below = (occupied & ((1u16 << p) - 1)).count_ones() as usize;
-                    rank += (p as usize - below) * bfs.weight[i];
-                    occupied |= 1 << p;
                 }
                 let free = all & !occupied;
-                // The blank's region: the one with the stored ordinal; ordinals follow the regions'
-                // smallest cells, so its first free cell with that ordinal is its smallest.
-                let ordinal = (state & ordinal_mask) as u8;
-                // Region 0 (the usual one) holds the first free cell: no table look-up.
                 let base = free as usize * MAX_CELLS;
-                let mut left = free;
-                let mut first = left.trailing_zeros() as usize;
-                while ordinal != 0 && left != 0 {
-                    first = left.trailing_zeros() as usize;
-                    if self.regions[base + first] >> 4 == ordinal {
-                        break;
-                    }
-                    left &= left - 1;
-                }
-                let region = self.flood(first, free);
-                // Moving back the tile that made this state leads to its parent: skip it.
-                let back = (state >> back_shift) & back_mask;
-                let (back_tile, back_cell) = ((back >> 2) as u8, {
-                    let p = pos[(back >> 2) as usize % MAX_CELLS];
-                    match back & 3 {
-                        0 => p.wrapping_add(w),
-                        1 => p.wrapping_sub(w),
-                        2 => p.wrapping_add(1),
-                        _ => p.wrapping_sub(1),
-                    }
-                });
-                for (i, &from) in pos.iter().enumerate().take(k) {
-                    let mut targets = self.geometry.neighbours(from as usize) & region;
-                    if i as u8 == back_tile {
-                        targets &= !(1u16.wrapping_shl(back_cell as u32));
-                    }
-                    let shift = layout.cell_shift(i);
-                    while targets != 0 {
-                        let to = targets.trailing_zeros() as u8;
-                        targets &= targets - 1;
-                        let r = moved_rank(rank, &bfs.weight, &at, i as u8, from, to);
-                        let child_free = free ^ (1 << from) ^ (1 << to);
-                        let entry = self.regions[child_free as usize * MAX_CELLS + from as usize];
-                        let child_ordinal = (entry >> 4) as usize;
-                        let slot = r * B + child_ordinal / 8;
-                        let bit = 1u8 << (child_ordinal % 8);
-                        let seen = bfs.seen[slot];
-                        if seen & bit != 0 {
-                            continue;
+                while lanes != 0 {
+                    let ordinal = (lanes.trailing_zeros() / 2) as u8;
+                    lanes &= lanes - 1;
+                    expanded += 1;
+                    // The region's smallest cell: ordinals follow the regions' smallest cells,
+                    // and region 0 (the usual one) holds the first free cell.
+                    let mut left = free;
+                    let mut first = left.trailing_zeros() as usize;
+                    while ordinal != 0 && left != 0 {
+                        first = left.trailing_zeros() as usize;
+                        if self.regions[base + first] >> 4 == ordinal {
+                            break;
                         }
-                        bfs.seen[slot] = seen | bit;
-                        if B == 1 && seen == 0 {
-                            // First region of this placement: no need to read the value.
-                            bfs.values[r] = child_depth;
-                        } else if bfs.values[r] == u8::MAX {
-                            bfs.values[r] = child_depth;
+                        left &= left - 1;
+                    }
+                    let region = self.flood(first, free);
+                    for (i, &from) in pos.iter().enumerate().take(k) {
+                        let mut targets = self.geometry.neighbours(from as usize) & region;
+                        while targets != 0 {
+                            let to = targets.trailing_zeros() as u8;
+                            targets &= targets - 1;
+                            let child = moved_rank(r, &bfs.weight, &at, i as u8, from, to);
+                            let child_free = free ^ (1 << from) ^ (1 << to);
+                            let entry =
+                                self.regions[child_free as usize * MAX_CELLS + from as usize];
+                            let lane = 2 * (entry >> 4) as u32;
+                            let word = bfs.marks[child];
+                            if (word >> lane) & 3 != UNSEEN {
+                                continue;
+                            }
+                            // A placement's first region reached gives its distance.
+                            if word == UNSEEN {
+                                bfs.values[child] = child_depth;
+                            }
+                            bfs.marks[child] = word | next_mark << lane;
+                            bfs.found = true;
                         }
-                        let dir = if to + w == from {
-                            0
-                        } else if to == from + w {
-                            1
-                        } else if to + 1 == from {
-                            2
-                        } else {
-                            3
-                        };
-                        let child = (state & cells_mask & !(0xF << shift))
-                            | (to as u64) << shift
-                            | ((i as u64) << 2 | dir) << back_shift
-                            | child_ordinal as u64;
-                        next.push(E::pack(child));
                     }
                 }
             }
-            if next.is_empty() {
-                *current = Vec::new();
-                *next = Vec::new();
-                bfs.seen = Vec::new();
+            if !bfs.found {
+                bfs.marks = Vec::new();
                 return (expanded, true);
             }
-            sort_by_top_bits(
-                next,
-                current,
-                &mut bfs.buckets,
-                layout.bits(),
-                (4 * k as u32).min(12),
-            );
-            std::mem::swap(current, next);
-            next.clear();
-            bfs.index = 0;
+            bfs.scan = 0;
+            bfs.found = false;
             bfs.depth = child_depth;
         }
     }
 }
 
-/// Where the fields of a packed abstract state sit, low bits first: the ordinal of the blank's
-/// region; the move that made the state (the moved tile's index, then its direction in 2 bits), so
-/// that its expansion skips moving that tile straight back; then group tile i's cell in 4 bits,
-/// tile 0 highest. Ordering states by their top bits thus orders them by the leading digits of
-/// their rank. The rank itself is not stored but computed (a few instructions): the 15-puzzle's
-/// 6-tile states then fit in 32 bits, which halves the frontier's memory.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Layout {
+/// The low bit of each 2-bit lane of `word` that holds the mark whose copy fills every lane of
+/// `pattern`: the xor zeroes those lanes.
+#[inline(always)]
+fn lanes_marked(word: u64, pattern: u64) -> u64 {
+    let x = word ^ pattern;
+    !(x | x >> 1) & 0x5555_5555_5555_5555
+}
+
+/// The first placement from `from` on with a lane marked as every lane of `pattern` is, or
+/// `marks.len()`: four placements at a time, since most have none.
+#[inline(always)]
+fn next_marked(marks: &[u16], from: usize, pattern: u16) -> usize {
+    let wide = pattern as u64 * 0x0001_0001_0001_0001;
+    let mut r = from;
+    for four in marks[from..].chunks_exact(4) {
+        let word = four[0] as u64
+            | (four[1] as u64) << 16
+            | (four[2] as u64) << 32
+            | (four[3] as u64) << 48;
+        let lanes = lanes_marked(word, wide);
+        if lanes != 0 {
+            return r + lanes.trailing_zeros() as usize / 16;
+        }
+        r += 4;
+    }
+    while r < marks.len() {
+        if lanes_marked(marks[r] as u64, wide) & 0xFFFF != 0 {
+            return r;
+        }
+        r += 1;
+    }
+    r
+}
+
+/// Placements back to cells (the inverse of `rank::rank`), for a scan in rank order: the rank's
+/// low digits come from a table, and its high digits' cells are kept from the last placement,
+/// which the next one usually shares. One division per placement instead of one per tile.
+struct Unranker {
+    n: usize,
     k: usize,
-    ordinal_bits: u32,
-    tile_bits: u32,
+    /// Tiles `0..split` are decoded from the high part of the rank, the rest from the low part.
+    split: usize,
+    /// The number of values of the low part: the product of its digits' radices.
+    low_size: u32,
+    /// For each low part, its digits (one per tile from `split` on), 4 bits each, first lowest.
+    low_digits: Vec<u32>,
+    /// The high part last decoded, its tiles' cells, and their mask.
+    high: u32,
+    high_cells: [u8; MAX_CELLS],
+    high_occupied: u16,
 }
 
-impl Layout {
-    /// The layout for groups of `k` tiles whose free cells form at most `most_regions` regions.
-    fn new(k: usize, most_regions: u8) -> Layout {
-        Layout {
+impl Unranker {
+    fn new(n: usize, k: usize) -> Unranker {
+        let split = k / 2;
+        let low_size: u32 = (split..k).map(|i| (n - i) as u32).product();
+        let low_digits = (0..low_size)
+            .map(|mut low| {
+                let mut packed = 0u32;
+                for i in (split..k).rev() {
+                    let radix = (n - i) as u32;
+                    packed = (packed << 4) | (low % radix);
+                    low /= radix;
+                }
+                packed
+            })
+            .collect();
+        Unranker {
+            n,
             k,
-            ordinal_bits: if most_regions <= 8 { 3 } else { 4 },
-            // One index more than the tiles: the "no move" marker.
-            tile_bits: if k < 8 { 3 } else { 4 },
+            split,
+            low_size,
+            low_digits,
+            high: u32::MAX,
+            high_cells: [0; MAX_CELLS],
+            high_occupied: 0,
         }
     }
 
-    fn back_shift(self) -> u32 {
-        self.ordinal_bits
-    }
-
-    fn cell_shift(self, i: usize) -> u32 {
-        self.ordinal_bits + self.tile_bits + 2 + 4 * (self.k - 1 - i) as u32
-    }
-
-    /// Bits a state takes.
-    fn bits(self) -> u32 {
-        self.ordinal_bits + self.tile_bits + 2 + 4 * self.k as u32
-    }
-
-    /// The back field of a state no move made (the goal placement): a tile index no tile has.
-    fn no_back(self) -> u64 {
-        ((1u64 << self.tile_bits) - 1) << 2
-    }
-}
-
-/// The states of the current and the next level, in 32 bits when they fit.
-enum Frontier {
-    Narrow { current: Vec<u32>, next: Vec<u32> },
-    Wide { current: Vec<u64>, next: Vec<u64> },
-}
-
-impl Default for Frontier {
-    fn default() -> Self {
-        Frontier::Wide {
-            current: Vec::new(),
-            next: Vec::new(),
+    /// Writes the cells of placement `r` into `cells` and returns their mask. Ranks stay under
+    /// `MAX_GROUP_ENTRIES`, so the arithmetic is 32-bit.
+    #[inline(always)]
+    fn cells(&mut self, r: usize, cells: &mut [u8; MAX_CELLS]) -> u16 {
+        let high = r as u32 / self.low_size;
+        let low = r as u32 - high * self.low_size;
+        if high != self.high {
+            let mut digits = [0u32; MAX_CELLS];
+            let mut rest = high;
+            for i in (0..self.split).rev() {
+                let radix = (self.n - i) as u32;
+                digits[i] = rest % radix;
+                rest /= radix;
+            }
+            let mut occupied = 0u16;
+            for (cell, &digit) in self.high_cells.iter_mut().zip(&digits[..self.split]) {
+                *cell = nth_free(occupied, digit);
+                occupied |= 1 << *cell;
+            }
+            self.high = high;
+            self.high_occupied = occupied;
         }
+        *cells = self.high_cells;
+        let mut occupied = self.high_occupied;
+        let mut digits = self.low_digits[low as usize];
+        for cell in &mut cells[self.split..self.k] {
+            *cell = nth_free(occupied, digits & 15);
+            occupied |= 1 << *cell;
+            digits >>= 4;
+        }
+        occupied
     }
 }
 
-/// A packed state's storage: `u32` or `u64`.
-trait Packed: Copy {
-    fn get(self) -> u64;
-    /// Truncates: only called with states that fit (see `Layout::bits`).
-    fn pack(value: u64) -> Self;
-}
-
-impl Packed for u32 {
-    #[inline(always)]
-    fn get(self) -> u64 {
-        self as u64
+/// The `d`-th cell (from 0) not in `occupied`.
+#[inline(always)]
+fn nth_free(occupied: u16, d: u32) -> u8 {
+    let mut free = !occupied;
+    for _ in 0..d {
+        free &= free - 1;
     }
-    #[inline(always)]
-    fn pack(value: u64) -> Self {
-        value as u32
-    }
-}
-
-impl Packed for u64 {
-    #[inline(always)]
-    fn get(self) -> u64 {
-        self
-    }
-    #[inline(always)]
-    fn pack(value: u64) -> Self {
-        value
-    }
+    free.trailing_zeros() as u8
 }
 
 /// The rank after the group tile of index `m` slides from cell `a` to the adjacent cell `b`:
@@ -847,36 +798,6 @@ fn moved_rank(
         }
     }
     (rank + digit * weight[m as usize] as isize) as usize
-}
-
-/// Puts `states` (of `bits` bits) in nearly ascending rank order with a one-pass counting sort on
-/// their top `key_bits` bits (the first tiles' cells), using `scratch` as the second buffer. The
-/// next level's visited-set probes then sweep memory in a few ascending streams; a full sort
-/// measured no faster.
-fn sort_by_top_bits<E: Packed>(
-    states: &mut Vec<E>,
-    scratch: &mut Vec<E>,
-    counts: &mut [usize],
-    bits: u32,
-    key_bits: u32,
-) {
-    let shift = bits - key_bits;
-    let counts = &mut counts[..(1usize << key_bits) + 1];
-    counts.iter_mut().for_each(|c| *c = 0);
-    for &s in states.iter() {
-        counts[(s.get() >> shift) as usize + 1] += 1;
-    }
-    for i in 1..counts.len() {
-        counts[i] += counts[i - 1];
-    }
-    scratch.clear();
-    scratch.resize(states.len(), E::pack(0));
-    for &s in states.iter() {
-        let c = &mut counts[(s.get() >> shift) as usize];
-        scratch[*c] = s;
-        *c += 1;
-    }
-    std::mem::swap(states, scratch);
 }
 
 #[cfg(test)]
@@ -1005,6 +926,24 @@ mod tests {
                         "{pos:?} tile {i} to {to}"
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_unranker_inverts_rank_in_any_order() {
+        for (n, k) in [(16, 3), (10, 5), (6, 6), (9, 8), (12, 1)] {
+            let count = placements(n, k).unwrap_or(0);
+            let mut unranker = Unranker::new(n, k);
+            let mut expected = vec![0u8; k];
+            let mut cells = [0u8; MAX_CELLS];
+            // Ascending (the scan's order, the kept high part reused), then jumping about.
+            let jumps = (0..count).map(|i| (i * 7919 + 13) % count);
+            for r in (0..count).chain(jumps) {
+                super::super::rank::unrank(n, r, &mut expected);
+                let mask = unranker.cells(r, &mut cells);
+                assert_eq!(&cells[..k], &expected[..], "n {n} k {k} rank {r}");
+                assert_eq!(mask, expected.iter().fold(0u16, |m, &c| m | 1 << c));
             }
         }
     }

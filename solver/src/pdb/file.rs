@@ -15,14 +15,20 @@ pub const FORMAT_VERSION: u32 = 1;
 const FIXED_HEADER: usize = 8 + 4 + 4;
 const CHECKSUM_BYTES: usize = 8;
 
-/// FNV-1a, 64 bits: cheap, and any damaged byte changes it.
-fn checksum(bytes: &[u8]) -> u64 {
-    let mut hash = 0xcbf2_9ce4_8422_2325u64;
-    for &b in bytes {
-        hash ^= b as u64;
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+/// FNV-1a, 64 bits, fed piece by piece: cheap, and any damaged byte changes it.
+struct Checksum(u64);
+
+impl Checksum {
+    fn new() -> Checksum {
+        Checksum(0xcbf2_9ce4_8422_2325)
     }
-    hash
+
+    fn add(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= b as u64;
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
 }
 
 impl PdbTables {
@@ -31,8 +37,149 @@ impl PdbTables {
     /// its size and cells (u8 each), then each group's table, then an FNV-1a 64 checksum of all
     /// the bytes before it.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let header = FIXED_HEADER + self.groups.iter().map(|g| 1 + g.cells.len()).sum::<usize>();
-        let mut out = Vec::with_capacity(header + self.memory_bytes() + CHECKSUM_BYTES);
+        let mut out = Vec::with_capacity(self.byte_len());
+        self.write_pieces(|piece| out.extend_from_slice(piece));
+        out
+    }
+
+    /// The length of [`PdbTables::to_bytes`].
+    pub fn byte_len(&self) -> usize {
+        self.header().len() + self.memory_bytes() - self.cells_bytes() + CHECKSUM_BYTES
+    }
+
+    /// Hands the bytes of [`PdbTables::to_bytes`] to `write` in order, a piece at a time (the
+    /// header, each group's table, the checksum), so that they can be copied elsewhere (into a
+    /// JavaScript array, say) without a second copy of the tables in this memory.
+    pub fn write_pieces(&self, mut write: impl FnMut(&[u8])) {
+        let header = self.header();
+        let mut sum = Checksum::new();
+        sum.add(&header);
+        write(&header);
+        for g in &self.groups {
+            sum.add(&g.values);
+            write(&g.values);
+        }
+        write(&sum.0.to_le_bytes());
+    }
+
+    /// Reads tables written by [`PdbTables::to_bytes`]. Every kind of damage gives an error that
+    /// says what is wrong (never a panic); the remedy is always to rebuild.
+    pub fn from_bytes(bytes: &[u8]) -> Result<PdbTables, PdbError> {
+        PdbTables::read_pieces(bytes.len(), |at, out| {
+            out.copy_from_slice(&bytes[at..at + out.len()])
+        })
+    }
+
+    /// [`PdbTables::from_bytes`] from `len` bytes held elsewhere (a JavaScript array, say):
+    /// `read(at, out)` fills `out` with the bytes from offset `at` (never past `len`). Each group's
+    /// table is read straight into its own buffer, so no second copy of the bytes is made here.
+    pub fn read_pieces(
+        len: usize,
+        mut read: impl FnMut(usize, &mut [u8]),
+    ) -> Result<PdbTables, PdbError> {
+        let mut header = vec![0u8; len.min(FIXED_HEADER)];
+        read(0, &mut header);
+        if header.len() < MAGIC.len() || &header[..MAGIC.len()] != MAGIC {
+            return Err(PdbError::NotAPdbFile);
+        }
+        if len < FIXED_HEADER {
+            return Err(PdbError::Truncated {
+                expected: FIXED_HEADER,
+                found: len,
+            });
+        }
+        let version = u32::from_le_bytes([header[8], header[9], header[10], header[11]]);
+        if version != FORMAT_VERSION {
+            return Err(PdbError::UnsupportedVersion {
+                found: version,
+                expected: FORMAT_VERSION,
+            });
+        }
+        let (width, height, blank, count) =
+            (header[12], header[13], header[14], header[15] as usize);
+        let corrupt = |reason: String| PdbError::CorruptHeader { reason };
+        let geometry = Geometry::new(width, height).map_err(|e| corrupt(e.to_string()))?;
+        let n = geometry.cells();
+        // Group sizes and cells.
+        let mut groups = Vec::with_capacity(count);
+        for _ in 0..count {
+            let at = header.len();
+            if at >= len {
+                return Err(PdbError::Truncated {
+                    expected: at + 1,
+                    found: len,
+                });
+            }
+            let mut k = [0u8];
+            read(at, &mut k);
+            let k = k[0] as usize;
+            if k == 0 || k >= n {
+                return Err(corrupt(format!("a group of {k} tiles on a {n}-cell board")));
+            }
+            if at + 1 + k > len {
+                return Err(PdbError::Truncated {
+                    expected: at + 1 + k,
+                    found: len,
+                });
+            }
+            header.resize(at + 1 + k, 0);
+            header[at] = k as u8;
+            read(at + 1, &mut header[at + 1..]);
+            groups.push(header[at + 1..].to_vec());
+        }
+        let partition =
+            Partition::new(&geometry, blank, groups).map_err(|e| corrupt(e.to_string()))?;
+        let table_bytes: usize = partition
+            .groups()
+            .iter()
+            .map(|g| placements(n, g.len()).unwrap_or(0))
+            .sum();
+        let expected = header.len() + table_bytes + CHECKSUM_BYTES;
+        if len < expected {
+            return Err(PdbError::Truncated {
+                expected,
+                found: len,
+            });
+        }
+        if len > expected {
+            return Err(corrupt(format!(
+                "{} bytes after the end of the tables",
+                len - expected
+            )));
+        }
+        let mut sum = Checksum::new();
+        sum.add(&header);
+        let mut at = header.len();
+        let mut tables = Vec::with_capacity(count);
+        for cells in partition.groups() {
+            let mut values = vec![0u8; placements(n, cells.len()).unwrap_or(0)];
+            read(at, &mut values);
+            sum.add(&values);
+            at += values.len();
+            tables.push(GroupTable {
+                cells: cells.clone(),
+                values,
+            });
+        }
+        let mut stored = [0u8; CHECKSUM_BYTES];
+        read(at, &mut stored);
+        let stored = u64::from_le_bytes(stored);
+        if stored != sum.0 {
+            return Err(PdbError::ChecksumMismatch {
+                stored,
+                computed: sum.0,
+            });
+        }
+        Ok(PdbTables {
+            geometry,
+            blank,
+            groups: tables,
+        })
+    }
+
+    /// Magic, version, board, blank, group count, and each group's size and cells.
+    fn header(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(FIXED_HEADER + self.cells_bytes() + self.groups.len());
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         out.extend_from_slice(&[
@@ -45,97 +192,12 @@ impl PdbTables {
             out.push(g.cells.len() as u8);
             out.extend_from_slice(&g.cells);
         }
-        for g in &self.groups {
-            out.extend_from_slice(&g.values);
-        }
-        let sum = checksum(&out);
-        out.extend_from_slice(&sum.to_le_bytes());
         out
     }
 
-    /// Reads tables written by [`PdbTables::to_bytes`]. Every kind of damage gives an error that
-    /// says what is wrong (never a panic); the remedy is always to rebuild.
-    pub fn from_bytes(bytes: &[u8]) -> Result<PdbTables, PdbError> {
-        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
-            return Err(PdbError::NotAPdbFile);
-        }
-        if bytes.len() < FIXED_HEADER {
-            return Err(PdbError::Truncated {
-                expected: FIXED_HEADER,
-                found: bytes.len(),
-            });
-        }
-        let version = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
-        if version != FORMAT_VERSION {
-            return Err(PdbError::UnsupportedVersion {
-                found: version,
-                expected: FORMAT_VERSION,
-            });
-        }
-        let (width, height, blank, count) = (bytes[12], bytes[13], bytes[14], bytes[15] as usize);
-        let corrupt = |reason: String| PdbError::CorruptHeader { reason };
-        let geometry = Geometry::new(width, height).map_err(|e| corrupt(e.to_string()))?;
-        let n = geometry.cells();
-        // Group sizes and cells.
-        let mut at = FIXED_HEADER;
-        let mut groups = Vec::with_capacity(count);
-        for _ in 0..count {
-            let k = *bytes.get(at).ok_or(PdbError::Truncated {
-                expected: at + 1,
-                found: bytes.len(),
-            })? as usize;
-            if k == 0 || k >= n {
-                return Err(corrupt(format!("a group of {k} tiles on a {n}-cell board")));
-            }
-            let cells = bytes.get(at + 1..at + 1 + k).ok_or(PdbError::Truncated {
-                expected: at + 1 + k,
-                found: bytes.len(),
-            })?;
-            groups.push(cells.to_vec());
-            at += 1 + k;
-        }
-        let partition =
-            Partition::new(&geometry, blank, groups).map_err(|e| corrupt(e.to_string()))?;
-        let table_bytes: usize = partition
-            .groups()
-            .iter()
-            .map(|g| placements(n, g.len()).unwrap_or(0))
-            .sum();
-        let expected = at + table_bytes + CHECKSUM_BYTES;
-        if bytes.len() < expected {
-            return Err(PdbError::Truncated {
-                expected,
-                found: bytes.len(),
-            });
-        }
-        if bytes.len() > expected {
-            return Err(corrupt(format!(
-                "{} bytes after the end of the tables",
-                bytes.len() - expected
-            )));
-        }
-        let body = &bytes[..expected - CHECKSUM_BYTES];
-        let mut stored = [0u8; 8];
-        stored.copy_from_slice(&bytes[expected - CHECKSUM_BYTES..]);
-        let stored = u64::from_le_bytes(stored);
-        let computed = checksum(body);
-        if stored != computed {
-            return Err(PdbError::ChecksumMismatch { stored, computed });
-        }
-        let mut tables = Vec::with_capacity(count);
-        for cells in partition.groups() {
-            let len = placements(n, cells.len()).unwrap_or(0);
-            tables.push(GroupTable {
-                cells: cells.clone(),
-                values: body[at..at + len].to_vec(),
-            });
-            at += len;
-        }
-        Ok(PdbTables {
-            geometry,
-            blank,
-            groups: tables,
-        })
+    /// Bytes of the groups' cell lists (counted in `memory_bytes`).
+    fn cells_bytes(&self) -> usize {
+        self.groups.iter().map(|g| g.cells.len()).sum()
     }
 }
 
@@ -230,7 +292,20 @@ mod tests {
     fn round_trip() {
         let t = small();
         let bytes = t.to_bytes();
-        assert_eq!(PdbTables::from_bytes(&bytes), Ok(t));
+        assert_eq!(bytes.len(), t.byte_len());
+        assert_eq!(PdbTables::from_bytes(&bytes), Ok(t.clone()));
+        // Piece by piece, each piece read where the whole has it.
+        let mut pieces = Vec::new();
+        t.write_pieces(|piece| pieces.push(piece.to_vec()));
+        assert_eq!(pieces.len(), 2 + t.groups().len());
+        assert_eq!(pieces.concat(), bytes);
+        let mut reads = 0;
+        let read = PdbTables::read_pieces(bytes.len(), |at, out| {
+            reads += 1;
+            out.copy_from_slice(&bytes[at..at + out.len()])
+        });
+        assert_eq!(read, Ok(t));
+        assert!(reads >= pieces.len());
     }
 
     #[test]
