@@ -66,12 +66,12 @@ export function ensureSubPathBuild(dir = 'dist-sub') {
 }
 
 /** Chromium from Debian, headless. */
-export async function launchBrowser() {
+export async function launchBrowser(extraArgs = []) {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: run \`bash scripts/setup.sh\` (it installs Debian's chromium);`
       + ' never `npx playwright install`');
   }
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /** Starts the static server on 127.0.0.1 with a free port; returns it and the app's URL (ending in `base`). */

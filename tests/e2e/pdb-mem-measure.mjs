@@ -13,7 +13,12 @@
 // own wasm memory (Trunk's `TrunkApplicationStarted` event hands over its exports) and JS heap are read at the same
 // times.
 //
-//   node tests/e2e/pdb-mem-measure.mjs [--korf N] [--no-hanoi] DIST [DIST ...]     (DIST relative to the repo root)
+// With --gc, the browser runs with `--js-flags=--expose-gc` and each "settled" reading is followed by one taken after
+// a forced collection in the page and every worker: what is live, as against garbage Chromium collects when it
+// chooses to (an idle page or worker may not collect for a long time, and each navigation leaves the old document's
+// garbage behind: even a static page grows the browser by ~5 MiB a navigation in this harness).
+//
+//   node tests/e2e/pdb-mem-measure.mjs [--korf N] [--no-hanoi] [--gc] DIST [DIST ...]   (DIST relative to the repo root)
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,6 +29,7 @@ const args = process.argv.slice(2);
 const korfAt = args.indexOf('--korf');
 const korfCount = korfAt >= 0 ? Number(args[korfAt + 1]) : 15;
 const hanoi = !args.includes('--no-hanoi');
+const forceGc = args.includes('--gc');
 const dists = args.filter((a, i) => !a.startsWith('--') && (korfAt < 0 || i !== korfAt + 1));
 if (dists.length === 0) dists.push(process.env.E2E_DIST ?? 'dist');
 
@@ -91,6 +97,14 @@ async function settled(page, ms = 2_000) {
   return { pss: m.pssMiB, detail: memoryByType(m), wasm: `${wasm}; ${await pageText(page)}` };
 }
 
+/** With --gc: the memory after a forced collection in the page and each of its workers (else null). */
+async function collected(page) {
+  if (!forceGc) return null;
+  await page.evaluate(() => gc());
+  await Promise.all(page.workers().map((w) => Promise.race([w.evaluate(() => gc()).catch(() => {}), sleep(1_000)])));
+  return settled(page, 500);
+}
+
 const line = (label, x) => process.stdout.write(`  ${label.padEnd(28)} PSS ${x.pss.toFixed(0).padStart(4)} MiB`
   + ` (${x.detail}); worker wasm MiB: ${x.wasm}${x.wasmAll && x.wasmAll !== x.wasm ? ` [all seen: ${x.wasmAll}]` : ''}\n`);
 
@@ -98,7 +112,7 @@ const results = [];
 for (const dist of dists) {
   const dir = instrumented(dist);
   const { server, appUrl } = await startServer(dir);
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(forceGc ? ['--js-flags=--expose-gc'] : []);
   const open = async (page, query) => {
     await page.goto(`${appUrl}?${query}`, { waitUntil: 'load' });
     await page.waitForSelector(`${tid('solve')}:not([disabled])`);
@@ -132,6 +146,8 @@ for (const dist of dists) {
     process.stdout.write(`    message: ${await messageText(page)}\n`);
     r.buildSettled = await settled(page);
     line('  settled 2 s later', r.buildSettled);
+    r.buildGc = await collected(page);
+    if (r.buildGc) line('  after a forced collection', r.buildGc);
     process.stdout.write(`    solver retirements: ${await page.evaluate(() => document.documentElement.dataset.solverRetired ?? 'n/a')}\n`);
 
     let peak = { pss: 0 };
@@ -150,6 +166,8 @@ for (const dist of dists) {
     process.stdout.write(`    ${solved} of ${korfCount} solved; message: ${await messageText(page)}\n`);
     r.sameSettled = await settled(page);
     line('  settled 2 s later', r.sameSettled);
+    r.sameGc = await collected(page);
+    if (r.sameGc) line('  after a forced collection', r.sameGc);
 
     peak = { pss: 0 };
     for (const inst of instances.slice(1, 1 + korfCount)) {
@@ -164,6 +182,8 @@ for (const dist of dists) {
     line(`Korf #2..#${1 + korfCount}: peak`, r.korf);
     r.korfSettled = await settled(page);
     line('  settled 2 s later', r.korfSettled);
+    r.korfGc = await collected(page);
+    if (r.korfGc) line('  after a forced collection', r.korfGc);
     await context.close();
 
     if (hanoi) {
@@ -180,6 +200,8 @@ for (const dist of dists) {
       line(`Hanoi BFS (${end}, ${((Date.now() - t0) / 1000).toFixed(1)} s): peak`, r.hanoi);
       r.hanoiSettled = await settled(page);
       line('  settled 2 s later', r.hanoiSettled);
+    r.hanoiGc = await collected(page);
+    if (r.hanoiGc) line('  after a forced collection', r.hanoiGc);
       process.stdout.write(`    solver retirements: ${await page.evaluate(() => document.documentElement.dataset.solverRetired ?? 'n/a')}\n`);
       await context.close();
     }
@@ -192,7 +214,8 @@ for (const dist of dists) {
 }
 
 process.stdout.write('\nsummary (PSS MiB, whole browser)\n');
-const cols = ['blank', 'idle', 'build', 'buildSettled', 'same', 'sameSettled', 'korf', 'korfSettled', 'hanoiIdle', 'hanoi', 'hanoiSettled'];
+const cols = ['blank', 'idle', 'build', 'buildSettled', 'same', 'sameSettled', 'korf', 'korfSettled', 'hanoiIdle', 'hanoi',
+  'hanoiSettled', ...(forceGc ? ['buildGc', 'sameGc', 'korfGc', 'hanoiGc'] : [])];
 process.stdout.write(`${'dist'.padEnd(20)}${cols.map((c) => c.padStart(13)).join('')}\n`);
 for (const r of results) {
   process.stdout.write(`${r.dist.padEnd(20)}${cols.map((c) => (r[c] ? r[c].pss.toFixed(0) : '-').padStart(13)).join('')}\n`);
