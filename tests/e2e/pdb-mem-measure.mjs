@@ -4,7 +4,8 @@
 //   idle   - the app with Korf #1 loaded, the solver worker ready, empty IndexedDB;
 //   build  - Solve: the first build of the 15-puzzle's pattern databases and the search (peak, then settled 2 s later);
 //   same   - N shuffled boards solved in that same page and worker, as a person would (peak, settled);
-//   korf   - Korf #2..#(1+N), a fresh page (and worker) each, tables from IndexedDB (peak, settled);
+//   korf   - Korf #2..#(1+N), a fresh page (and worker) each in the same tab, tables from IndexedDB (peak, settled);
+//   tabs   - the same instances, each in a new tab with the previous one closed (peak, settled);
 //   hanoi  - BFS over 4 pegs and 12 disks in a fresh context (peak, settled).
 // PSS is summed over every process the browser started (shared pages split between their users), sampled every
 // 100 ms. Each worker's linear memory is read from the worker itself: the build is copied to a temporary folder whose
@@ -184,6 +185,24 @@ for (const dist of dists) {
     line('  settled 2 s later', r.korfSettled);
     r.korfGc = await collected(page);
     if (r.korfGc) line('  after a forced collection', r.korfGc);
+
+    // The same instances, each opened in a new tab as a shared link would be, the previous tab closed.
+    peak = { pss: 0 };
+    for (const inst of instances.slice(1, 1 + korfCount)) {
+      const next = await context.newPage();
+      await page.close();
+      page = next;
+      s = sampler(page);
+      await open(page, korfQuery(inst));
+      await page.locator(tid('solve')).click();
+      await waitStatus(page, 'solved', 60_000);
+      const p = s.stop();
+      if (p.pss > peak.pss) peak = p;
+    }
+    r.tabs = peak;
+    line(`the same, a new tab each: peak`, r.tabs);
+    r.tabsSettled = await settled(page);
+    line('  settled 2 s later', r.tabsSettled);
     await context.close();
 
     if (hanoi) {
@@ -214,7 +233,8 @@ for (const dist of dists) {
 }
 
 process.stdout.write('\nsummary (PSS MiB, whole browser)\n');
-const cols = ['blank', 'idle', 'build', 'buildSettled', 'same', 'sameSettled', 'korf', 'korfSettled', 'hanoiIdle', 'hanoi',
+const cols = ['blank', 'idle', 'build', 'buildSettled', 'same', 'sameSettled', 'korf', 'korfSettled', 'tabs', 'tabsSettled',
+  'hanoiIdle', 'hanoi',
   'hanoiSettled', ...(forceGc ? ['buildGc', 'sameGc', 'korfGc', 'hanoiGc'] : [])];
 process.stdout.write(`${'dist'.padEnd(20)}${cols.map((c) => c.padStart(13)).join('')}\n`);
 for (const r of results) {
