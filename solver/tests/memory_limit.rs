@@ -79,3 +79,31 @@ fn the_states_held_are_bounded_by_three_quarters_of_the_budget() {
     control.fit_states_to_memory(8);
     assert_eq!(control.limits.max_states, 1_000_000);
 }
+
+#[test]
+fn a_bfs_stopped_by_its_byte_budget_never_held_more() {
+    // Budgets from a quarter of what the search needs to all of it: whatever the search holds when it stops
+    // (queue, depth marks, and a queue that has just doubled) stays within the budget.
+    let tower = Hanoi::new(4, 9, &[0; 9], &[3; 9]).unwrap_or_else(|e| panic!("{e}"));
+    for kib in [96u64, 160, 256, 384, 512, 768, 1024, 1536, 2048] {
+        let limit = kib << 10;
+        let mut control = Control::new(Limits::default()).with_max_bytes(limit);
+        let outcome = bfs::bfs(&tower, &mut control);
+        assert!(
+            outcome.stats.peak_memory_bytes <= limit,
+            "{kib} KiB: held {} bytes ({:?}: {})",
+            outcome.stats.peak_memory_bytes,
+            outcome.status,
+            outcome.message
+        );
+        if outcome.status == Status::Limit {
+            assert!(
+                outcome.message.contains("memory limit"),
+                "{}",
+                outcome.message
+            );
+        } else {
+            assert_eq!(outcome.status, Status::Solved, "{}", outcome.message);
+        }
+    }
+}

@@ -23,33 +23,54 @@ const QUEUE_START: u64 = 1 << 16;
 pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
     let (start, goal) = (puzzle.start(), puzzle.goal());
     let mut stats = Stats::default();
+    // Dense marks are allocated whole: over the byte budget, stop before allocating them.
+    if let Some((status, message)) = control.over_memory_limit(DepthMarks::planned_bytes(puzzle)) {
+        stats.elapsed_ms = control.elapsed_ms();
+        return Outcome::stopped(Algorithm::Bfs, status, message, stats);
+    }
     let mut marks = DepthMarks::new(puzzle);
     marks.mark(puzzle, &start, 0);
     if start == goal {
         stats.elapsed_ms = control.elapsed_ms();
         return Outcome::solved(Algorithm::Bfs, Vec::new(), true, stats);
     }
-    let budget = control.limits.max_states;
-    let reserve = puzzle
-        .rank_count()
-        .unwrap_or(budget)
-        .min(budget)
-        .min(QUEUE_START) as usize;
     // Dense marks are indexed by rank. Unless a rank is free to compute, each queued state keeps its rank
     // (below 2^30, so a u32) in a parallel queue, and a successor's rank is updated from its parent's; it keeps
     // the move that made it too, so that the move back (to a state already marked) costs nothing.
     let dense = marks.is_dense();
     let keep_ranks = dense && !P::RANK_IS_CHEAP;
-    let mut queue = Fifo::with_capacity(reserve, start);
-    let mut ranks = Fifo::with_capacity(if keep_ranks { reserve } else { 0 }, (0u32, None));
-    queue.offer(start, true);
-    ranks.offer((puzzle.rank(&start) as u32, None), keep_ranks);
     let rank_bytes = std::mem::size_of::<(u32, Option<P::Move>)>();
     let entry_bytes =
         (std::mem::size_of::<P::State>() + if keep_ranks { rank_bytes } else { 0 }) as u64;
     let memory = |queue: &Fifo<P::State>, marks: &DepthMarks<P::State>| {
         queue.capacity() as u64 * entry_bytes + marks.bytes(puzzle.state_bytes())
     };
+    // What the next growth adds: the queue and a hashed visited set grow by doubling.
+    let growth = |queue: &Fifo<P::State>, marks: &DepthMarks<P::State>| {
+        queue.capacity() as u64 * entry_bytes
+            + if dense {
+                0
+            } else {
+                marks.bytes(puzzle.state_bytes())
+            }
+    };
+    let budget = control.limits.max_states;
+    // The first reservation leaves room, within a byte budget, for the marks and one doubling.
+    let room = control.max_bytes().map_or(u64::MAX, |bytes| {
+        bytes.saturating_sub(marks.bytes(puzzle.state_bytes())) / 2 / entry_bytes.max(1)
+    });
+    let reserve = puzzle
+        .rank_count()
+        .unwrap_or(budget)
+        .min(budget)
+        .min(room)
+        .clamp(1, QUEUE_START) as usize;
+    let mut queue = Fifo::with_capacity(reserve, start);
+    let mut ranks = Fifo::with_capacity(if keep_ranks { reserve } else { 0 }, (0u32, None));
+    queue.offer(start, true);
+    ranks.offer((puzzle.rank(&start) as u32, None), keep_ranks);
+    // The memory held when it was last checked against the budget (see below).
+    let mut held = 0u64;
     // `done` states (the layers expanded before this one) have left the queue's front.
     let (mut head, mut depth, mut layer_start, mut done) = (0usize, 0usize, 0usize, 0usize);
     let stop = 'search: loop {
@@ -84,6 +105,16 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
             }
             if let Some(stop) = control.over_state_limit((done + queue.len()) as u64) {
                 break 'search Some(stop);
+            }
+            // The byte budget is a bound, not a target: each time the queue or the visited set has grown, stop
+            // if the next growth would pass it (one expansion queues far fewer states than a doubling adds).
+            let now = memory(&queue, &marks);
+            if now != held {
+                held = now;
+                stats.memory(held);
+                if let Some(stop) = control.over_memory_limit(held + growth(&queue, &marks)) {
+                    break 'search Some(stop);
+                }
             }
             let state = queue.get(head);
             let (rank, back) = match (keep_ranks, dense) {

@@ -71,6 +71,11 @@ impl<S: Copy + Eq + std::hash::Hash> DepthMarks<S> {
         }
     }
 
+    /// The bytes [`DepthMarks::new`] allocates at once for `puzzle`: the dense array, or nothing for a hash map.
+    pub fn planned_bytes<P: Puzzle<State = S>>(puzzle: &P) -> u64 {
+        dense_ranks(puzzle, DENSE_BITS_MAX).map_or(0, |n| n.div_ceil(32) * 8)
+    }
+
     /// The mark of `state`: 0 if unseen, else its depth % 3 + 1.
     #[inline]
     pub fn get<P: Puzzle<State = S>>(&self, puzzle: &P, state: &S) -> u8 {
