@@ -45,19 +45,20 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
     let memory = |queue: &Fifo<P::State>, marks: &DepthMarks<P::State>| {
         queue.capacity() as u64 * entry_bytes + marks.bytes(puzzle.state_bytes())
     };
-    // What the next growth adds: the queue and a hashed visited set grow by doubling.
+    // What the next growth briefly needs on top: the queue and a hashed visited set grow by doubling, and the new
+    // block (twice the old) is allocated while the old one is still held.
     let growth = |queue: &Fifo<P::State>, marks: &DepthMarks<P::State>| {
-        queue.capacity() as u64 * entry_bytes
+        2 * queue.capacity() as u64 * entry_bytes
             + if dense {
                 0
             } else {
-                marks.bytes(puzzle.state_bytes())
+                2 * marks.bytes(puzzle.state_bytes())
             }
     };
     let budget = control.limits.max_states;
     // The first reservation leaves room, within a byte budget, for the marks and one doubling.
     let room = control.max_bytes().map_or(u64::MAX, |bytes| {
-        bytes.saturating_sub(marks.bytes(puzzle.state_bytes())) / 2 / entry_bytes.max(1)
+        bytes.saturating_sub(marks.bytes(puzzle.state_bytes())) / 3 / entry_bytes.max(1)
     });
     let reserve = puzzle
         .rank_count()
