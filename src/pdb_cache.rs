@@ -213,6 +213,7 @@ pub async fn store_bytes(key: &str, bytes: &[u8]) -> Result<(), CacheError> {
     store_array(key, &js_sys::Uint8Array::from(bytes)).await
 }
 
+/// Writes `value` under `key`; the array is emptied (its bytes freed) once IndexedDB has its own copy.
 async fn store_array(key: &str, value: &js_sys::Uint8Array) -> Result<(), CacheError> {
     let db = open().await?;
     let written = write(&db, key, Some(value)).await;
@@ -314,7 +315,8 @@ async fn read(db: &IdbDatabase, key: &str) -> Result<Option<js_sys::Uint8Array>,
     }
 }
 
-/// Puts `value` under `key` (or deletes the entry when `None`) and waits for the commit.
+/// Puts `value` under `key` (or deletes the entry when `None`) and waits for the commit. `value` is emptied once
+/// IndexedDB has cloned it (see [`crate::browser::release`]).
 async fn write(
     db: &IdbDatabase,
     key: &str,
