@@ -101,7 +101,9 @@ test('first pdb solve builds with a progress bar; a reload reads the cache; Korf
 
   const heap = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? null);
   const mem = browserMemory();
-  s.note(`memory after the sample: page JS heap ${heap === null ? '?' : (heap / 2 ** 20).toFixed(1)} MiB;`
+  s.note(`memory after the sample (${SAMPLE.length} navigations in one tab, whose old documents' garbage Chromium`
+    + ' collects when it chooses; `node tests/e2e/pdb-mem-measure.mjs` tells live from garbage and tries new tabs):'
+    + ` page JS heap ${heap === null ? '?' : (heap / 2 ** 20).toFixed(1)} MiB;`
     + (mem ? ` Chromium's ${mem.processes} processes PSS ${mem.pssMiB.toFixed(0)} MiB in all (by type, MiB:`
       + ` ${memoryByType(mem)}), largest RSS ${mem.maxRssMiB.toFixed(0)} MiB (target 512 MiB)` : ' /proc not readable'));
 }, { timeout: 150_000 });
