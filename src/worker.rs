@@ -44,10 +44,10 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, XmlHttpRequest};
 pub const SEARCH_MAX_BYTES: u64 = 256 << 20;
 
 /// A worker whose WebAssembly memory grew past this asks to be replaced once idle. A fresh worker holds about
-/// 1 MiB, and about 23 MiB once it has read the 15-puzzle's pattern databases back from IndexedDB: below this,
-/// so that a worker that only did that is kept. A worker that built big tables (with helpers) is replaced too: it
-/// holds the helpers' bytes and the written copy besides the tables, and its successor reads the tables back
-/// from IndexedDB in about 100 ms at its first use. Never while tables it built are missing from IndexedDB.
+/// 1 MiB, and 12-13 MiB once it holds the 15-puzzle's pattern databases (read back from IndexedDB, or built by its
+/// helpers): below this, so that such a worker is kept. A worker that built a big group itself (no helper could
+/// start) is replaced too: its memory grew by the build's working space. Never while tables it built are missing
+/// from IndexedDB.
 pub const RETIRE_ABOVE_BYTES: u64 = 32 << 20;
 
 /// What a running request reports.
