@@ -18,7 +18,8 @@ use std::rc::Rc;
 use yew::Reducible;
 
 /// The most states one search in the browser may hold by default. Memory, finite and never given back in a worker,
-/// is budgeted in bytes by the worker itself (`worker::SEARCH_MAX_BYTES`), which also lowers this for large states.
+/// is budgeted in bytes by the worker itself (`worker::SEARCH_MAX_BYTES`, `BFS_MAX_BYTES`), which also lowers this
+/// for large states.
 pub const MAX_STATES: u64 = 32_000_000;
 /// The state budgets offered; each state costs tens of bytes, and a worker that runs out of memory is replaced.
 pub const STATE_BUDGETS: [u64; 6] = [

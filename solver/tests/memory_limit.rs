@@ -107,3 +107,34 @@ fn a_bfs_stopped_by_its_byte_budget_never_held_more() {
         }
     }
 }
+
+#[test]
+fn a_best_first_search_stopped_by_its_byte_budget_never_held_more() {
+    // A* without a heuristic over 4^9 tower positions needs about 20 MiB; budgets from 1 MiB up to all of it.
+    let tower = Hanoi::new(4, 9, &[0; 9], &[3; 9]).unwrap_or_else(|e| panic!("{e}"));
+    let mut stopped = 0;
+    for mib in [1u64, 2, 3, 5, 8, 12, 16, 24, 32] {
+        let limit = mib << 20;
+        let mut control = Control::new(Limits::default()).with_max_bytes(limit);
+        let outcome = astar::astar(&tower, &solver::puzzle::Zero, &mut control);
+        assert!(
+            outcome.stats.peak_memory_bytes <= limit,
+            "{mib} MiB: held {} bytes ({:?}: {})",
+            outcome.stats.peak_memory_bytes,
+            outcome.status,
+            outcome.message
+        );
+        match outcome.status {
+            Status::Limit => {
+                stopped += 1;
+                assert!(
+                    outcome.message.contains("memory limit"),
+                    "{}",
+                    outcome.message
+                );
+            }
+            status => assert_eq!(status, Status::Solved, "{}", outcome.message),
+        }
+    }
+    assert!(stopped > 0, "no budget was small enough to stop the search");
+}

@@ -134,3 +134,25 @@ test('Cancel during the build stops it at once and stores nothing; the next Solv
   assert.ok(built.fractions.length >= 2, 'the second Solve did not build the tables again');
   s.note(`build + solve after the cancelled build: ${ms.toFixed(0)} ms`);
 }, { timeout: 90_000 });
+
+test('A* with Manhattan on a hard 15-puzzle stops at the worker memory limit, which it names', async (s) => {
+  const { page } = s;
+  // Korf #1 needs far more states than A* may hold in the browser; IDA* with pattern databases is the way there.
+  await s.open(korfQuery(KORF[0]).replace('algo=idastar&heuristic=pdb', 'algo=astar&heuristic=manhattan'));
+  let peak = { pssMiB: 0 };
+  const sampler = setInterval(() => {
+    const m = browserMemory();
+    if (m && m.pssMiB > peak.pssMiB) peak = m;
+  }, 100);
+  try {
+    await page.locator(tid('solve')).click();
+    await waitStatus(page, 'limit', 60_000);
+  } finally {
+    clearInterval(sampler);
+  }
+  const message = await messageText(page);
+  assert.match(message, /memory limit/, message);
+  assert.match(message, /88080384 bytes \(84 MiB\)/, message);
+  s.note(`A* + Manhattan on Korf #${KORF[0].id} to the 84 MiB limit: peak browser PSS ${peak.pssMiB.toFixed(0)} MiB`
+    + (peak.pssMiB ? ` (${memoryByType(peak)}; target 512 MiB)` : ''));
+});

@@ -300,11 +300,19 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
         index.file(start, first, at, 0);
     }
     let node_bytes = std::mem::size_of::<Node<P::State, P::Move>>() as u64;
-    let memory = |nodes: &Vec<Node<P::State, P::Move>>, open: &Open, index: &Index<P::State>| {
-        nodes.capacity() as u64 * node_bytes
-            + open.heap.capacity() as u64 * std::mem::size_of::<u128>() as u64
-            + index.bytes()
+    // The bytes of the node arena, the heap and the index; their sum is the memory estimate.
+    let parts = |nodes: &Vec<Node<P::State, P::Move>>, open: &Open, index: &Index<P::State>| {
+        [
+            nodes.capacity() as u64 * node_bytes,
+            open.heap.capacity() as u64 * std::mem::size_of::<u128>() as u64,
+            index.bytes(),
+        ]
     };
+    let memory = |nodes: &Vec<Node<P::State, P::Move>>, open: &Open, index: &Index<P::State>| {
+        parts(nodes, open, index).iter().sum::<u64>()
+    };
+    // The memory held when it was last checked against the budget (see below).
+    let mut held = 0u64;
     // Node ids are u32s: a budget past them stops there (a search that large would not fit in memory anyway).
     // Each expansion adds at most a few hundred nodes.
     let id_room = u64::from(u32::MAX) - 1024;
@@ -344,6 +352,19 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
         }
         if let Some(stop) = control.over_state_limit(nodes.len() as u64) {
             break Err(stop);
+        }
+        // The byte budget is a bound, not a target: each time the arena, the heap or the index has grown, stop if
+        // the next growth would pass it. Each grows by doubling, the new block allocated while the old one is
+        // held, and one expansion adds far fewer nodes than a doubling makes room for.
+        let now = parts(&nodes, &open, &index);
+        let total = now.iter().sum::<u64>();
+        if total != held {
+            held = total;
+            stats.memory(held);
+            let growth = 2 * now.iter().copied().max().unwrap_or(0);
+            if let Some(stop) = control.over_memory_limit(held + growth) {
+                break Err(stop);
+            }
         }
         if nodes.len() as u64 > id_room {
             break Err((
