@@ -37,11 +37,11 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, XmlHttpRequest};
 
-/// The memory budget of a BFS in the worker, in bytes of its own estimate, which it checks as its queue grows so
-/// that the next growth never passes it (2 bits a state seen, and a queue of two layers): BFS over Tower of Hanoi
-/// with 4 pegs and 12 disks (16.8 million states, about 36 MiB) fits; 13 disks (67 million) stops with a message
-/// naming this limit (the state count that fits it is reckoned at a whole state each).
-pub const BFS_MAX_BYTES: u64 = 256 << 20;
+/// The memory budget of a BFS in the worker, in bytes of its own estimate: 2 bits a state seen and a queue of two
+/// layers in fixed-size blocks, checked as it grows so that the next block never passes the budget; with no
+/// doubling, the estimate is what the worker holds. BFS over Tower of Hanoi with 4 pegs and 12 disks (16.8 million
+/// states, about 23 MiB) fits; 13 disks (67 million, about 80 MiB) stops with a message naming this limit.
+pub const BFS_MAX_BYTES: u64 = 64 << 20;
 
 /// The memory budget of every other search, checked the same way. A WebAssembly memory never shrinks, and the
 /// blocks a growing search leaves behind are not all reused, so the worker ends up holding more than the estimate:

@@ -375,8 +375,11 @@ fn run_search<P: Puzzle, H: Heuristic<P>>(
     control: &mut Control,
 ) -> Outcome<P::Move> {
     let algorithm = plan.algorithm;
-    // A memory budget in bytes also bounds the states held (and what BFS reserves for its queue).
-    control.fit_states_to_memory(std::mem::size_of::<P::State>() as u64);
+    // A memory budget in bytes also bounds the states held. BFS (2 bits a state seen, a queue of two layers) checks
+    // its own memory against the budget as it grows instead.
+    if algorithm != Algorithm::Bfs {
+        control.fit_states_to_memory(std::mem::size_of::<P::State>() as u64);
+    }
     match (algorithm, heuristic) {
         (Algorithm::Bfs, _) => bfs::bfs(puzzle, control),
         (Algorithm::Bibfs, _) => bibfs::bibfs(puzzle, control),

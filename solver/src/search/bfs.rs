@@ -6,8 +6,8 @@ use super::visited::DepthMarks;
 use super::{Algorithm, Control, Outcome, Stats, Status};
 use crate::Puzzle;
 
-/// The queue's first reservation, in states; it grows by doubling. It holds two layers at most (expanded layers
-/// are dropped from its front), a small part of the states a search reaches.
+/// The queue's block, in states (fewer for smaller spaces). It holds two layers at most (expanded layers are
+/// dropped from its front), a small part of the states a search reaches.
 const QUEUE_START: u64 = 1 << 16;
 
 /// Solves `puzzle` by BFS. Optimal: the first time the goal is generated, its depth is the shortest distance.
@@ -45,10 +45,10 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
     let memory = |queue: &Fifo<P::State>, marks: &DepthMarks<P::State>| {
         queue.capacity() as u64 * entry_bytes + marks.bytes(puzzle.state_bytes())
     };
-    // What the next growth briefly needs on top: the queue and a hashed visited set grow by doubling, and the new
-    // block (twice the old) is allocated while the old one is still held.
+    // What the next growth needs on top: the queue grows by a block (a block of ranks with it); a hashed visited
+    // set by doubling, the new table allocated while the old one is still held.
     let growth = |queue: &Fifo<P::State>, marks: &DepthMarks<P::State>| {
-        2 * queue.capacity() as u64 * entry_bytes
+        queue.block() as u64 * entry_bytes
             + if dense {
                 0
             } else {
@@ -56,9 +56,9 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
             }
     };
     let budget = control.limits.max_states;
-    // The first reservation leaves room, within a byte budget, for the marks and one doubling.
+    // Within a byte budget, the marks, a block and the next one must fit.
     let room = control.max_bytes().map_or(u64::MAX, |bytes| {
-        bytes.saturating_sub(marks.bytes(puzzle.state_bytes())) / 3 / entry_bytes.max(1)
+        bytes.saturating_sub(marks.bytes(puzzle.state_bytes())) / 2 / entry_bytes.max(1)
     });
     let reserve = puzzle
         .rank_count()
@@ -66,8 +66,8 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
         .min(budget)
         .min(room)
         .clamp(1, QUEUE_START) as usize;
-    let mut queue = Fifo::with_capacity(reserve, start);
-    let mut ranks = Fifo::with_capacity(if keep_ranks { reserve } else { 0 }, (0u32, None));
+    let mut queue = Fifo::new(reserve, start);
+    let mut ranks = Fifo::new(if keep_ranks { reserve } else { 1 }, (0u32, None));
     queue.offer(start, true);
     ranks.offer((puzzle.rank(&start) as u32, None), keep_ranks);
     // The memory held when it was last checked against the budget (see below).
@@ -174,55 +174,89 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
 }
 
 /// BFS's queue, appended to without a branch on whether an item is kept: the slot past the end is always
-/// written, and the length grows by one only for a kept item. The slots grow ahead in steps, rarely.
+/// written, and the length grows by one only for a kept item. It is kept in fixed-size blocks: growing adds a
+/// block (no doubling that copies the whole queue and strands the old copy in a memory that never shrinks), and
+/// the blocks the expanded layers leave at the front are reused at the back.
 struct Fifo<T> {
-    slots: Vec<T>,
-    len: usize,
+    /// Full blocks (the front one perhaps partly taken already).
+    blocks: Vec<Box<[T]>>,
+    /// The block being written, and how many of its items are kept.
+    tail: Box<[T]>,
+    tail_len: usize,
+    /// Emptied blocks, kept for reuse.
+    spare: Vec<Box<[T]>>,
+    /// Items per block: `1 << shift`.
+    shift: u32,
+    /// The first item's place in `blocks[0]` (or in `tail` when no full block is left).
+    start: usize,
+    fill: T,
 }
 
 impl<T: Copy> Fifo<T> {
-    /// Room reserved for `capacity` items; `fill` is written into slots before they are used.
-    fn with_capacity(capacity: usize, fill: T) -> Self {
-        // Slack past the items: the slot past the end is always written, and one expansion may queue several
-        // states before the state budget is checked.
-        let mut slots = Vec::with_capacity(capacity + 64);
-        slots.push(fill);
-        Fifo { slots, len: 0 }
-    }
-
-    /// Writes `item` past the end, and keeps it if `keep`.
-    #[inline]
-    fn offer(&mut self, item: T, keep: bool) {
-        self.slots[self.len] = item;
-        self.len += usize::from(keep);
-        if self.len == self.slots.len() {
-            let room = self.slots.capacity() - self.slots.len();
-            // Grow within the reserved room while there is some: a step past it would double the whole queue.
-            let step = match self.slots.len().clamp(16, 1 << 16) {
-                step if room > 0 => step.min(room),
-                step => step,
-            };
-            self.slots.resize(self.slots.len() + step, item);
+    /// A queue in blocks of about `block` items (the power of two at or below it, at least 64); `fill` is written
+    /// into fresh blocks.
+    fn new(block: usize, fill: T) -> Self {
+        let shift = block.max(1).ilog2().max(6);
+        Fifo {
+            blocks: Vec::new(),
+            tail: vec![fill; 1 << shift].into_boxed_slice(),
+            tail_len: 0,
+            spare: Vec::new(),
+            shift,
+            start: 0,
+            fill,
         }
     }
 
-    /// Drops the first `n` items (those already taken).
-    fn drop_front(&mut self, n: usize) {
-        self.slots.drain(..n);
-        self.len -= n;
+    /// Writes `item` past the end, and keeps it if `keep`.
+    #[inline(always)]
+    fn offer(&mut self, item: T, keep: bool) {
+        self.tail[self.tail_len] = item;
+        self.tail_len += usize::from(keep);
+        if self.tail_len == self.tail.len() {
+            let fill = self.fill;
+            let size = self.tail.len();
+            let next = self
+                .spare
+                .pop()
+                .unwrap_or_else(|| vec![fill; size].into_boxed_slice());
+            self.blocks.push(std::mem::replace(&mut self.tail, next));
+            self.tail_len = 0;
+        }
     }
 
-    #[inline]
+    /// Drops the first `n` items (those already taken); emptied blocks go to the spares.
+    fn drop_front(&mut self, n: usize) {
+        self.start += n;
+        let emptied = (self.start >> self.shift).min(self.blocks.len());
+        if emptied > 0 {
+            self.spare.extend(self.blocks.drain(..emptied));
+            self.start -= emptied << self.shift;
+        }
+    }
+
+    #[inline(always)]
     fn get(&self, i: usize) -> T {
-        self.slots[i]
+        let at = self.start + i;
+        let offset = at & (self.tail.len() - 1);
+        match self.blocks.get(at >> self.shift) {
+            Some(full) => full[offset],
+            None => self.tail[offset],
+        }
     }
 
     fn len(&self) -> usize {
-        self.len
+        (self.blocks.len() << self.shift) + self.tail_len - self.start
     }
 
+    /// Items per block.
+    fn block(&self) -> usize {
+        self.tail.len()
+    }
+
+    /// Items the blocks held (in use or spare) could take: the queue's memory, in items.
     fn capacity(&self) -> usize {
-        self.slots.capacity()
+        (self.blocks.len() + 1 + self.spare.len()) << self.shift
     }
 }
 
