@@ -138,3 +138,32 @@ fn a_best_first_search_stopped_by_its_byte_budget_never_held_more() {
     }
     assert!(stopped > 0, "no budget was small enough to stop the search");
 }
+
+#[test]
+fn bidirectional_bfs_and_dfs_stopped_by_their_byte_budgets_never_held_more() {
+    // The 15-puzzle's space is far too big for these budgets; hashed visited sets grow until they stop.
+    let board = "puzzle=sliding&size=4x4&start=14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3&goal=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+    for algo in ["bibfs", "dfs&depth=60"] {
+        for mib in [1u64, 2, 4, 8, 16] {
+            let limit = mib << 20;
+            let mut control = Control::new(Limits::default()).with_max_bytes(limit);
+            let report = solver::run::solve(&query(&format!("{board}&algo={algo}")), &mut control);
+            assert_eq!(
+                report.status,
+                Status::Limit,
+                "{algo} at {mib} MiB: {}",
+                report.message
+            );
+            assert!(
+                report.message.contains("memory limit"),
+                "{algo}: {}",
+                report.message
+            );
+            assert!(
+                report.stats.peak_memory_bytes <= limit,
+                "{algo} at {mib} MiB: held {} bytes",
+                report.stats.peak_memory_bytes
+            );
+        }
+    }
+}

@@ -311,8 +311,7 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
     let memory = |nodes: &Vec<Node<P::State, P::Move>>, open: &Open, index: &Index<P::State>| {
         parts(nodes, open, index).iter().sum::<u64>()
     };
-    // The memory held when it was last checked against the budget (see below).
-    let mut held = 0u64;
+    let mut watch = super::MemoryWatch::default();
     // Node ids are u32s: a budget past them stops there (a search that large would not fit in memory anyway).
     // Each expansion adds at most a few hundred nodes.
     let id_room = u64::from(u32::MAX) - 1024;
@@ -353,18 +352,11 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
         if let Some(stop) = control.over_state_limit(nodes.len() as u64) {
             break Err(stop);
         }
-        // The byte budget is a bound, not a target: each time the arena, the heap or the index has grown, stop if
-        // the next growth would pass it. Each grows by doubling, the new block allocated while the old one is
-        // held, and one expansion adds far fewer nodes than a doubling makes room for.
+        // The arena, the heap and the index grow by doubling.
         let now = parts(&nodes, &open, &index);
-        let total = now.iter().sum::<u64>();
-        if total != held {
-            held = total;
-            stats.memory(held);
-            let growth = 2 * now.iter().copied().max().unwrap_or(0);
-            if let Some(stop) = control.over_memory_limit(held + growth) {
-                break Err(stop);
-            }
+        let growth = super::doubling_growth(&now);
+        if let Some(stop) = watch.check(control, &mut stats, now.iter().sum(), growth) {
+            break Err(stop);
         }
         if nodes.len() as u64 > id_room {
             break Err((

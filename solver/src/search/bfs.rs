@@ -3,7 +3,7 @@
 //! from the goal by depth.
 
 use super::visited::DepthMarks;
-use super::{Algorithm, Control, Outcome, Stats, Status};
+use super::{Algorithm, Control, MemoryWatch, Outcome, Stats, Status};
 use crate::Puzzle;
 
 /// The queue's block, in states (fewer for smaller spaces). It holds two layers at most (expanded layers are
@@ -70,8 +70,7 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
     let mut ranks = Fifo::new(if keep_ranks { reserve } else { 1 }, (0u32, None));
     queue.offer(start, true);
     ranks.offer((puzzle.rank(&start) as u32, None), keep_ranks);
-    // The memory held when it was last checked against the budget (see below).
-    let mut held = 0u64;
+    let mut watch = MemoryWatch::default();
     // `done` states (the layers expanded before this one) have left the queue's front.
     let (mut head, mut depth, mut layer_start, mut done) = (0usize, 0usize, 0usize, 0usize);
     let stop = 'search: loop {
@@ -107,15 +106,9 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
             if let Some(stop) = control.over_state_limit((done + queue.len()) as u64) {
                 break 'search Some(stop);
             }
-            // The byte budget is a bound, not a target: each time the queue or the visited set has grown, stop
-            // if the next growth would pass it (one expansion queues far fewer states than a doubling adds).
-            let now = memory(&queue, &marks);
-            if now != held {
-                held = now;
-                stats.memory(held);
-                if let Some(stop) = control.over_memory_limit(held + growth(&queue, &marks)) {
-                    break 'search Some(stop);
-                }
+            let held = memory(&queue, &marks);
+            if let Some(stop) = watch.check(control, &mut stats, held, growth(&queue, &marks)) {
+                break 'search Some(stop);
             }
             let state = queue.get(head);
             let (rank, back) = match (keep_ranks, dense) {

@@ -48,6 +48,17 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy> Side<S, M> {
             + self.index.bytes(state_bytes)
     }
 
+    /// The larger of this side's structures that grow by doubling: its nodes, and its index if hashed.
+    fn growing_bytes(&self, state_bytes: usize) -> u64 {
+        let nodes = self.nodes.capacity() as u64 * std::mem::size_of::<Node<S, M>>() as u64;
+        let index = if self.index.is_dense() {
+            0
+        } else {
+            self.index.bytes(state_bytes)
+        };
+        nodes.max(index)
+    }
+
     /// The moves along parent links from the root to node `id`, root first.
     fn moves_to(&self, mut id: usize) -> Vec<M> {
         let mut moves = Vec::new();
@@ -71,6 +82,7 @@ struct Meeting {
 /// Solves `puzzle` by bidirectional BFS. Optimal.
 pub fn bibfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
     let mut stats = Stats::default();
+    let mut watch = super::MemoryWatch::default();
     let (start, goal) = (puzzle.start(), puzzle.goal());
     if start == goal {
         stats.elapsed_ms = control.elapsed_ms();
@@ -110,6 +122,18 @@ pub fn bibfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
             }
             let held = (this.nodes.len() + other.nodes.len()) as u64;
             if let Some(stop) = control.over_state_limit(held) {
+                halted = Some(stop);
+                break;
+            }
+            // Both sides' nodes and hashed indexes grow by doubling.
+            let (bytes, growth) = (
+                this.bytes(state_bytes) + other.bytes(state_bytes),
+                super::doubling_growth(&[
+                    this.growing_bytes(state_bytes),
+                    other.growing_bytes(state_bytes),
+                ]),
+            );
+            if let Some(stop) = watch.check(control, &mut stats, bytes, growth) {
                 halted = Some(stop);
                 break;
             }

@@ -31,11 +31,24 @@ pub fn dfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
     let mut children: Vec<(P::Move, P::State)> = Vec::with_capacity(1024);
     let mut path: Vec<P::Move> = Vec::with_capacity(max_depth.min(1 << 16) as usize);
     let mut hit_bound = false;
+    // The frames, the children and a hashed index grow by doubling (a dense index is allocated whole).
+    let parts = |frames: usize, children: usize, reached: &StateIndex<P::State>| {
+        [
+            (frames * std::mem::size_of::<Frame<P::State>>()) as u64,
+            (children * std::mem::size_of::<(P::Move, P::State)>()) as u64,
+            if reached.is_dense() {
+                0
+            } else {
+                reached.bytes(puzzle.state_bytes())
+            },
+        ]
+    };
     let memory = |frames: usize, children: usize, reached: &StateIndex<P::State>| {
         (frames * std::mem::size_of::<Frame<P::State>>()
             + children * std::mem::size_of::<(P::Move, P::State)>()) as u64
             + reached.bytes(puzzle.state_bytes())
     };
+    let mut watch = super::MemoryWatch::default();
     let result: Result<(), (Status, String)> = if start == goal {
         Ok(())
     } else {
@@ -78,6 +91,13 @@ pub fn dfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
                 break Ok(());
             }
             if let Some(stop) = control.over_state_limit(known) {
+                break Err(stop);
+            }
+            let (held, growth) = (
+                memory(frames.capacity(), children.capacity(), &reached),
+                super::doubling_growth(&parts(frames.capacity(), children.capacity(), &reached)),
+            );
+            if let Some(stop) = watch.check(control, &mut stats, held, growth) {
                 break Err(stop);
             }
             if depth >= max_depth {

@@ -277,6 +277,40 @@ impl<'a> Control<'a> {
     }
 }
 
+/// Keeps a growing search within its byte budget as a bound, not a target: each time the search's memory estimate
+/// has changed (a structure grew), it is recorded, and the search must stop if the next growth would pass the
+/// budget. Structures that double allocate the new block while the old one is still held, so their next growth
+/// briefly needs twice their size on top; one expansion adds far less than a doubling makes room for, so checking
+/// once per expansion is enough.
+#[derive(Debug, Default)]
+pub(crate) struct MemoryWatch {
+    held: u64,
+}
+
+impl MemoryWatch {
+    /// `held`: the estimate now; `growth`: what the next growth may add on top of it.
+    #[inline]
+    pub(crate) fn check(
+        &mut self,
+        control: &Control,
+        stats: &mut Stats,
+        held: u64,
+        growth: u64,
+    ) -> Option<(Status, String)> {
+        if held == self.held {
+            return None;
+        }
+        self.held = held;
+        stats.memory(held);
+        control.over_memory_limit(held + growth)
+    }
+}
+
+/// What the next growth of structures that double may add: the largest of them, twice (see [`MemoryWatch`]).
+pub(crate) fn doubling_growth(parts: &[u64]) -> u64 {
+    2 * parts.iter().copied().max().unwrap_or(0)
+}
+
 /// The message of a search stopped by the memory budget `limit` (bytes).
 fn memory_limit_message(limit: u64) -> String {
     format!(

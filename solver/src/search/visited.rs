@@ -180,6 +180,11 @@ impl<S: Copy + Eq + std::hash::Hash> StateIndex<S> {
         }
     }
 
+    /// Whether the index is a dense array, allocated whole (a hash map grows as it fills).
+    pub fn is_dense(&self) -> bool {
+        matches!(self, StateIndex::Dense(_))
+    }
+
     pub fn bytes(&self, state_bytes: usize) -> u64 {
         match self {
             StateIndex::Dense(ids) => ids.len() as u64 * 4,
