@@ -1,7 +1,7 @@
 //! Partitions of goal cells and the breadth-first builder of their pattern database tables.
 
 use super::board::{Geometry, MAX_CELLS};
-use super::rank::placements;
+use super::rank::{nth_free, placements};
 use super::PdbError;
 
 /// The largest table one group may have (entries): a 7-tile group on 16 cells (57,657,600) fits,
@@ -741,7 +741,7 @@ impl Unranker {
             }
             let mut occupied = 0u16;
             for (cell, &digit) in self.high_cells.iter_mut().zip(&digits[..self.split]) {
-                *cell = nth_free(occupied, digit);
+                *cell = nth_free(occupied.into(), digit);
                 occupied |= 1 << *cell;
             }
             self.high = high;
@@ -751,22 +751,12 @@ impl Unranker {
         let mut occupied = self.high_occupied;
         let mut digits = self.low_digits[low as usize];
         for cell in &mut cells[self.split..self.k] {
-            *cell = nth_free(occupied, digits & 15);
+            *cell = nth_free(occupied.into(), digits & 15);
             occupied |= 1 << *cell;
             digits >>= 4;
         }
         occupied
     }
-}
-
-/// The `d`-th cell (from 0) not in `occupied`.
-#[inline(always)]
-fn nth_free(occupied: u16, d: u32) -> u8 {
-    let mut free = !occupied;
-    for _ in 0..d {
-        free &= free - 1;
-    }
-    free.trailing_zeros() as u8
 }
 
 /// The rank after the group tile of index `m` slides from cell `a` to the adjacent cell `b`:

@@ -44,7 +44,8 @@ impl PdbTables {
 
     /// The length of [`PdbTables::to_bytes`].
     pub fn byte_len(&self) -> usize {
-        self.header().len() + self.memory_bytes() - self.cells_bytes() + CHECKSUM_BYTES
+        let values: usize = self.groups.iter().map(|g| g.values.len()).sum();
+        self.header_len() + values + CHECKSUM_BYTES
     }
 
     /// Hands the bytes of [`PdbTables::to_bytes`] to `write` in order, a piece at a time (the
@@ -177,9 +178,14 @@ impl PdbTables {
         })
     }
 
+    /// The length of [`PdbTables::header`].
+    fn header_len(&self) -> usize {
+        FIXED_HEADER + self.groups.iter().map(|g| 1 + g.cells.len()).sum::<usize>()
+    }
+
     /// Magic, version, board, blank, group count, and each group's size and cells.
     fn header(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(FIXED_HEADER + self.cells_bytes() + self.groups.len());
+        let mut out = Vec::with_capacity(self.header_len());
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         out.extend_from_slice(&[
@@ -193,11 +199,6 @@ impl PdbTables {
             out.extend_from_slice(&g.cells);
         }
         out
-    }
-
-    /// Bytes of the groups' cell lists (counted in `memory_bytes`).
-    fn cells_bytes(&self) -> usize {
-        self.groups.iter().map(|g| g.cells.len()).sum()
     }
 }
 

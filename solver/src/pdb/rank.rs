@@ -35,21 +35,19 @@ pub fn unrank(n: usize, mut r: usize, out: &mut [u8]) {
     }
     let mut used = 0u32;
     for i in 0..k {
-        // The digits[i]-th free cell, counting from 0.
-        let mut left = digits[i];
-        let mut cell = 0;
-        loop {
-            if used & (1 << cell) == 0 {
-                if left == 0 {
-                    break;
-                }
-                left -= 1;
-            }
-            cell += 1;
-        }
-        out[i] = cell as u8;
-        used |= 1 << cell;
+        out[i] = nth_free(used, digits[i] as u32);
+        used |= 1 << out[i];
     }
+}
+
+/// The `d`-th cell (from 0) not in `occupied`.
+#[inline(always)]
+pub(crate) fn nth_free(occupied: u32, d: u32) -> u8 {
+    let mut free = !occupied;
+    for _ in 0..d {
+        free &= free - 1;
+    }
+    free.trailing_zeros() as u8
 }
 
 #[cfg(test)]

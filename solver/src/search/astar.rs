@@ -344,7 +344,6 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
         stats.expand_at(node.g as usize);
         if stats.expanded % super::CHECK_EVERY == 0 {
             stats.closed = closed;
-            stats.memory(memory(&nodes, &open, &index));
             if let Some(stop) = control.checkpoint(&mut stats) {
                 break Err(stop);
             }

@@ -98,7 +98,6 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
                 stats.by_depth[depth] = (head - layer_start) as u64;
                 stats.open_size((queue.len() - head) as u64);
                 stats.closed = (done + head) as u64;
-                stats.memory(memory(&queue, &marks));
                 if let Some(stop) = control.checkpoint(&mut stats) {
                     break 'search Some(stop);
                 }

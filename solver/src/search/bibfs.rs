@@ -44,19 +44,21 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy> Side<S, M> {
     }
 
     fn bytes(&self, state_bytes: usize) -> u64 {
+        self.node_bytes() + self.index.bytes(state_bytes)
+    }
+
+    fn node_bytes(&self) -> u64 {
         self.nodes.capacity() as u64 * std::mem::size_of::<Node<S, M>>() as u64
-            + self.index.bytes(state_bytes)
     }
 
     /// The larger of this side's structures that grow by doubling: its nodes, and its index if hashed.
     fn growing_bytes(&self, state_bytes: usize) -> u64 {
-        let nodes = self.nodes.capacity() as u64 * std::mem::size_of::<Node<S, M>>() as u64;
         let index = if self.index.is_dense() {
             0
         } else {
             self.index.bytes(state_bytes)
         };
-        nodes.max(index)
+        self.node_bytes().max(index)
     }
 
     /// The moves along parent links from the root to node `id`, root first.
@@ -114,7 +116,6 @@ pub fn bibfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
             let node = this.nodes[id];
             stats.expand_at(node.depth as usize);
             if stats.expanded % super::CHECK_EVERY == 0 {
-                stats.memory(this.bytes(state_bytes) + other.bytes(state_bytes));
                 if let Some(stop) = control.checkpoint(&mut stats) {
                     halted = Some(stop);
                     break;

@@ -31,22 +31,16 @@ pub fn dfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
     let mut children: Vec<(P::Move, P::State)> = Vec::with_capacity(1024);
     let mut path: Vec<P::Move> = Vec::with_capacity(max_depth.min(1 << 16) as usize);
     let mut hit_bound = false;
-    // The frames, the children and a hashed index grow by doubling (a dense index is allocated whole).
+    // The bytes of the frames, the children and the index; their sum is the memory estimate.
     let parts = |frames: usize, children: usize, reached: &StateIndex<P::State>| {
         [
             (frames * std::mem::size_of::<Frame<P::State>>()) as u64,
             (children * std::mem::size_of::<(P::Move, P::State)>()) as u64,
-            if reached.is_dense() {
-                0
-            } else {
-                reached.bytes(puzzle.state_bytes())
-            },
+            reached.bytes(puzzle.state_bytes()),
         ]
     };
     let memory = |frames: usize, children: usize, reached: &StateIndex<P::State>| {
-        (frames * std::mem::size_of::<Frame<P::State>>()
-            + children * std::mem::size_of::<(P::Move, P::State)>()) as u64
-            + reached.bytes(puzzle.state_bytes())
+        parts(frames, children, reached).iter().sum::<u64>()
     };
     let mut watch = super::MemoryWatch::default();
     let result: Result<(), (Status, String)> = if start == goal {
@@ -93,10 +87,12 @@ pub fn dfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
             if let Some(stop) = control.over_state_limit(known) {
                 break Err(stop);
             }
-            let (held, growth) = (
-                memory(frames.capacity(), children.capacity(), &reached),
-                super::doubling_growth(&parts(frames.capacity(), children.capacity(), &reached)),
-            );
+            // All three grow by doubling, except a dense index (allocated whole).
+            let [frame_bytes, child_bytes, index_bytes] =
+                parts(frames.capacity(), children.capacity(), &reached);
+            let growing_index = if reached.is_dense() { 0 } else { index_bytes };
+            let growth = super::doubling_growth(&[frame_bytes, child_bytes, growing_index]);
+            let held = frame_bytes + child_bytes + index_bytes;
             if let Some(stop) = watch.check(control, &mut stats, held, growth) {
                 break Err(stop);
             }
@@ -113,7 +109,6 @@ pub fn dfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
             });
             stats.max_open = stats.max_open.max(frames.len() as u64);
             if stats.expanded % super::CHECK_EVERY == 0 {
-                stats.memory(memory(frames.capacity(), children.capacity(), &reached));
                 if let Some(stop) = control.checkpoint(&mut stats) {
                     break Err(stop);
                 }
