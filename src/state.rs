@@ -2411,14 +2411,15 @@ mod tests {
             "puzzle=sliding&size=5x5&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,0,24&heuristic=pdb",
             1,
         );
-        let notice = linked.notice.expect("the unusable heuristic is explained");
-        assert_eq!(
-            notice.text_in(Lang::En),
-            "The heuristic pdb does not apply to this sliding puzzle; using Manhattan + linear conflict."
-        );
-        assert_eq!(
-            notice.text_in(Lang::Zh),
-            "启发函数 pdb 不适用于这个滑块拼图；改用曼哈顿距离 + 线性冲突。"
+        // What a notice reads in English and in Chinese.
+        let reads = |notice: &Notice, en: &str, zh: &str| {
+            assert_eq!(notice.text_in(Lang::En), en);
+            assert_eq!(notice.text_in(Lang::Zh), zh);
+        };
+        reads(
+            &linked.notice.expect("the unusable heuristic is explained"),
+            "The heuristic pdb does not apply to this sliding puzzle; using Manhattan + linear conflict.",
+            "启发函数 pdb 不适用于这个滑块拼图；改用曼哈顿距离 + 线性冲突。",
         );
         // The warnings before a run, and a refused drop, follow the language too.
         let dfs = State {
@@ -2435,14 +2436,10 @@ mod tests {
         tower.apply(Action::SetMode(Mode::Play));
         tower.apply(Action::MoveDisk(HanoiMove { from: 0, to: 1 }));
         assert!(tower.apply(Action::MoveDisk(HanoiMove { from: 0, to: 1 })));
-        let refused = tower.notice.expect("a refused drop is explained");
-        assert_eq!(
-            refused.text_in(Lang::En),
-            "Disk 1 cannot go onto peg B: its top disk 0 is smaller."
-        );
-        assert_eq!(
-            refused.text_in(Lang::Zh),
-            "圆盘 1 不能放到柱 B 上：那里顶部的圆盘 0 更小。"
+        reads(
+            &tower.notice.expect("a refused drop is explained"),
+            "Disk 1 cannot go onto peg B: its top disk 0 is smaller.",
+            "圆盘 1 不能放到柱 B 上：那里顶部的圆盘 0 更小。",
         );
     }
 }

@@ -10,7 +10,7 @@ import {
   centre, describeHanoiMove, drag, hanoiBfs, hanoiState, isHanoiMove, messageText, puzzleParams, rng, setupMode,
   solutionLength, tid, useApp, verifySolution, waitAttr, waitPegsLayout, waitStatus,
 } from './helpers.mjs';
-import { browserMemory, memoryByType, solverMs } from './pdb-helpers.mjs';
+import { memoryPeakDuring, solverMs } from './pdb-helpers.mjs';
 
 const { test } = useApp();
 
@@ -107,18 +107,10 @@ test('4 pegs, 12 disks by BFS with the default budget: all 16.8 M positions fit,
     // minutes.
     await s.open(hanoiQuery(4, Array(disks).fill(0), Array(disks).fill(3), 'bfs'));
     await watchProgress(page);
-    let peakPss = 0;
-    let peakDetail = '';
-    const sampler = setInterval(() => {
-      const m = browserMemory();
-      if (m && m.pssMiB > peakPss) { peakPss = m.pssMiB; peakDetail = memoryByType(m); }
-    }, 250);
-    try {
+    const peak = await memoryPeakDuring(async () => {
       await page.locator(tid('solve')).click();
       await waitStatus(page, 'solved', 180_000);
-    } finally {
-      clearInterval(sampler);
-    }
+    });
     assert.equal(await solutionLength(page), 81);
     const progress = await page.evaluate(() => window.__e2eProgress);
     assert.ok(progress.some((t) => /[1-9]/.test(t)), `no search progress was shown: ${JSON.stringify(progress)}`);
@@ -127,7 +119,7 @@ test('4 pegs, 12 disks by BFS with the default budget: all 16.8 M positions fit,
     assert.ok(mib, `the memory statistic '${estimate}' is not "N MiB"`);
     assert.ok(Number(mib[1]) <= 64, `the search's memory estimate ${estimate} is over the worker's 64 MiB BFS budget`);
     s.note(`4 pegs x 12 disks BFS: solver time ${(await solverMs(page)).toFixed(0)} ms; solver's memory estimate`
-      + ` ${estimate}; peak browser PSS ${peakPss.toFixed(0)} MiB (${peakDetail}; target 512 MiB);`
+      + ` ${estimate}; peak browser PSS ${peak} (target 512 MiB);`
       + ` progress texts seen: ${progress.length}`);
   }, { timeout: 240_000 });
 
@@ -136,14 +128,10 @@ test('5 pegs, 11 disks by BFS (48.8 M positions) stops at the memory limit, name
   const { page } = s;
   const disks = 11;
   await s.open(hanoiQuery(5, Array(disks).fill(0), Array(disks).fill(4), 'bfs'));
-  let peakPss = 0;
-  const sampler = setInterval(() => { peakPss = Math.max(peakPss, browserMemory()?.pssMiB ?? 0); }, 250);
-  try {
+  const peak = await memoryPeakDuring(async () => {
     await page.locator(tid('solve')).click();
     await waitStatus(page, 'limit', 120_000);
-  } finally {
-    clearInterval(sampler);
-  }
+  });
   const message = await messageText(page);
   assert.match(message, /memory limit/, message);
   assert.match(message, /67108864 bytes \(64 MiB\)/, message);
@@ -153,7 +141,7 @@ test('5 pegs, 11 disks by BFS (48.8 M positions) stops at the memory limit, name
     .catch(async () => assert.fail(`the grown worker was not retired (data-solver-retired: ${await retired(page)})`));
   const retiredBytes = Number(await page.evaluate(() => document.documentElement.dataset.solverRetiredBytes));
   assert.ok(retiredBytes > 32 * 2 ** 20, `the retired worker held only ${retiredBytes} bytes`);
-  s.note(`5 pegs x 11 disks BFS to its 64 MiB limit: peak browser PSS ${peakPss.toFixed(0)} MiB (target 512 MiB);`
+  s.note(`5 pegs x 11 disks BFS to its 64 MiB limit: peak browser PSS ${peak} (target 512 MiB);`
     + ` the worker retired with ${(retiredBytes / 2 ** 20).toFixed(0)} MiB of wasm memory`);
 
   // The fresh worker answers: the same tower again, the same limit (and, grown again, it is retired in turn).

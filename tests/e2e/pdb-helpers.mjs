@@ -140,3 +140,21 @@ export function memoryByType(mem) {
     + (t === 'renderer' && mem.renderers?.length > 1 ? ` (${mem.renderers.map((r) => r.toFixed(0)).join('+')})` : ''))
     .join(', ');
 }
+
+/**
+ * Runs `run` while sampling the browser's memory every `everyMs`; returns the highest reading as text,
+ * `N MiB (by type)`, or `? MiB` where /proc cannot be read.
+ */
+export async function memoryPeakDuring(run, everyMs = 250) {
+  let peak = null;
+  const timer = setInterval(() => {
+    const m = browserMemory();
+    if (m && (!peak || m.pssMiB > peak.pssMiB)) peak = m;
+  }, everyMs);
+  try {
+    await run();
+  } finally {
+    clearInterval(timer);
+  }
+  return peak ? `${peak.pssMiB.toFixed(0)} MiB (${memoryByType(peak)})` : '? MiB';
+}

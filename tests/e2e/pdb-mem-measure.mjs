@@ -170,16 +170,22 @@ for (const dist of dists) {
     r.sameGc = await collected(page);
     if (r.sameGc) line('  after a forced collection', r.sameGc);
 
-    peak = { pss: 0 };
-    for (const inst of instances.slice(1, 1 + korfCount)) {
+    // Korf #2.. solved in `page`, each opened by `before` (with the memory sampled from then on); the highest sample.
+    const solveEach = async (before) => {
+      let highest = { pss: 0 };
+      for (const inst of instances.slice(1, 1 + korfCount)) {
+        const sampled = await before(inst);
+        await page.locator(tid('solve')).click();
+        await waitStatus(page, 'solved', 60_000);
+        const p = sampled.stop();
+        if (p.pss > highest.pss) highest = p;
+      }
+      return highest;
+    };
+    r.korf = await solveEach(async (inst) => {
       await open(page, korfQuery(inst));
-      s = sampler(page);
-      await page.locator(tid('solve')).click();
-      await waitStatus(page, 'solved', 60_000);
-      const p = s.stop();
-      if (p.pss > peak.pss) peak = p;
-    }
-    r.korf = peak;
+      return sampler(page);
+    });
     line(`Korf #2..#${1 + korfCount}: peak`, r.korf);
     r.korfSettled = await settled(page);
     line('  settled 2 s later', r.korfSettled);
@@ -187,19 +193,14 @@ for (const dist of dists) {
     if (r.korfGc) line('  after a forced collection', r.korfGc);
 
     // The same instances, each opened in a new tab as a shared link would be, the previous tab closed.
-    peak = { pss: 0 };
-    for (const inst of instances.slice(1, 1 + korfCount)) {
+    r.tabs = await solveEach(async (inst) => {
       const next = await context.newPage();
       await page.close();
       page = next;
-      s = sampler(page);
+      const sampled = sampler(page);
       await open(page, korfQuery(inst));
-      await page.locator(tid('solve')).click();
-      await waitStatus(page, 'solved', 60_000);
-      const p = s.stop();
-      if (p.pss > peak.pss) peak = p;
-    }
-    r.tabs = peak;
+      return sampled;
+    });
     line(`the same, a new tab each: peak`, r.tabs);
     r.tabsSettled = await settled(page);
     line('  settled 2 s later', r.tabsSettled);

@@ -11,7 +11,8 @@ import {
   messageText, solutionLength, statusLog, tid, timeUntilQuiet, useApp, waitStatus, watchStatus,
 } from './helpers.mjs';
 import {
-  browserMemory, buildSeen, korfInstances, korfQuery, memoryByType, solveTimed, solverMs, storedKeys, watchBuild,
+  browserMemory, buildSeen, korfInstances, korfQuery, memoryByType, memoryPeakDuring, solveTimed, solverMs, storedKeys,
+  watchBuild,
 } from './pdb-helpers.mjs';
 
 const { test } = useApp();
@@ -139,20 +140,12 @@ test('A* with Manhattan on a hard 15-puzzle stops at the worker memory limit, wh
   const { page } = s;
   // Korf #1 needs far more states than A* may hold in the browser; IDA* with pattern databases is the way there.
   await s.open(korfQuery(KORF[0]).replace('algo=idastar&heuristic=pdb', 'algo=astar&heuristic=manhattan'));
-  let peak = { pssMiB: 0 };
-  const sampler = setInterval(() => {
-    const m = browserMemory();
-    if (m && m.pssMiB > peak.pssMiB) peak = m;
-  }, 100);
-  try {
+  const peak = await memoryPeakDuring(async () => {
     await page.locator(tid('solve')).click();
     await waitStatus(page, 'limit', 60_000);
-  } finally {
-    clearInterval(sampler);
-  }
+  }, 100);
   const message = await messageText(page);
   assert.match(message, /memory limit/, message);
   assert.match(message, /88080384 bytes \(84 MiB\)/, message);
-  s.note(`A* + Manhattan on Korf #${KORF[0].id} to the 84 MiB limit: peak browser PSS ${peak.pssMiB.toFixed(0)} MiB`
-    + (peak.pssMiB ? ` (${memoryByType(peak)}; target 512 MiB)` : ''));
+  s.note(`A* + Manhattan on Korf #${KORF[0].id} to the 84 MiB limit: peak browser PSS ${peak} (target 512 MiB)`);
 });

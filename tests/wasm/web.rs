@@ -63,6 +63,14 @@ fn centre(el: &Element) -> (f64, f64) {
     (r.left() + r.width() / 2.0, r.top() + r.height() / 2.0)
 }
 
+/// Renders a board with `props` into a fresh root, and returns the root once drawn.
+async fn render_board(props: BoardProps) -> Element {
+    let root = root();
+    yew::Renderer::<Board>::with_root_and_props(root.clone(), props).render();
+    yew::scheduler::flush().await;
+    root
+}
+
 fn board_props(
     tiles: &[u8],
     interaction: Interaction,
@@ -85,7 +93,6 @@ fn board_props(
 
 #[wasm_bindgen_test]
 async fn the_hinted_tile_is_highlighted_and_only_while_hinted() {
-    let root = root();
     // Blank in cell 4; the hint slides tile 1 (cell 1) down.
     let props = BoardProps {
         hinted: Some(1),
@@ -96,8 +103,7 @@ async fn the_hinted_tile_is_highlighted_and_only_while_hinted() {
             Default::default(),
         )
     };
-    yew::Renderer::<Board>::with_root_and_props(root.clone(), props).render();
-    yew::scheduler::flush().await;
+    let root = render_board(props).await;
     assert_eq!(count(&root, "[data-hinted='true']"), 1);
     let tile = by_testid(&root, "tile-1");
     assert!(tile.class_list().contains("hinted"));
@@ -105,15 +111,13 @@ async fn the_hinted_tile_is_highlighted_and_only_while_hinted() {
         tile.get_attribute("aria-describedby").as_deref(),
         Some(puzzle_lab::components::HINT_TEXT_ID)
     );
-    let root = self::root();
     let props = board_props(
         &[4, 1, 2, 5, 0, 3],
         Interaction::Play,
         Default::default(),
         Default::default(),
     );
-    yew::Renderer::<Board>::with_root_and_props(root.clone(), props).render();
-    yew::scheduler::flush().await;
+    let root = render_board(props).await;
     assert_eq!(
         count(&root, "[data-hinted='true'], .hinted, [aria-describedby]"),
         0
@@ -122,15 +126,13 @@ async fn the_hinted_tile_is_highlighted_and_only_while_hinted() {
 
 #[wasm_bindgen_test]
 async fn the_board_carries_its_test_hooks() {
-    let root = root();
     let props = board_props(
         &[4, 1, 2, 5, 0, 3],
         Interaction::Edit,
         Default::default(),
         Default::default(),
     );
-    yew::Renderer::<Board>::with_root_and_props(root.clone(), props).render();
-    yew::scheduler::flush().await;
+    let root = render_board(props).await;
     let board = by_testid(&root, "board");
     assert_eq!(board.get_attribute("data-size").as_deref(), Some("3x2"));
     assert_eq!(
@@ -158,7 +160,6 @@ async fn the_board_carries_its_test_hooks() {
 
 #[wasm_bindgen_test]
 async fn dragging_a_tile_onto_a_cell_swaps_them_in_set_up() {
-    let root = root();
     let swaps = Rc::new(RefCell::new(Vec::new()));
     let props = board_props(
         &[4, 1, 2, 5, 0, 3],
@@ -166,8 +167,7 @@ async fn dragging_a_tile_onto_a_cell_swaps_them_in_set_up() {
         swaps.clone(),
         Default::default(),
     );
-    yew::Renderer::<Board>::with_root_and_props(root.clone(), props).render();
-    yew::scheduler::flush().await;
+    let root = render_board(props).await;
     // Without the stylesheet the board has no size: give it one so cells have coordinates.
     let board: HtmlElement = by_testid(&root, "board").dyn_into().unwrap();
     board
@@ -196,7 +196,6 @@ async fn dragging_a_tile_onto_a_cell_swaps_them_in_set_up() {
 
 #[wasm_bindgen_test]
 async fn a_tap_next_to_the_blank_slides_in_play() {
-    let root = root();
     let slides = Rc::new(RefCell::new(Vec::new()));
     let props = board_props(
         &[4, 1, 2, 5, 0, 3],
@@ -204,8 +203,7 @@ async fn a_tap_next_to_the_blank_slides_in_play() {
         Default::default(),
         slides.clone(),
     );
-    yew::Renderer::<Board>::with_root_and_props(root.clone(), props).render();
-    yew::scheduler::flush().await;
+    let root = render_board(props).await;
     let board = by_testid(&root, "board");
     board
         .set_attribute("style", "position: relative; width: 300px; height: 200px")
