@@ -338,9 +338,12 @@ fn bad_command_lines_exit_2() {
         (vec!["--algo", "bsf", query], "unknown algorithm 'bsf'"),
         (
             vec!["--max-states", "lots", query],
-            "--max-states 'lots' is not a whole number",
+            "invalid value 'lots' for '--max-states <N>': 'lots' is not a whole number",
         ),
-        (vec!["--frobnicate", query], "unknown option '--frobnicate'"),
+        (
+            vec!["--frobnicate", query],
+            "unexpected argument '--frobnicate' found",
+        ),
         (vec![], "no PUZZLE given"),
         (vec!["puzzle=sliding", "size=2x2"], "more than one PUZZLE"),
         (

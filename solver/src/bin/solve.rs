@@ -2,16 +2,19 @@
 //! solves it with `solver::run::solve`, and prints a readable report or one JSON object per puzzle.
 //!
 //! JSON objects always have the same keys: `status`, `length`, `moves`, `optimal`, `algorithm`,
-//! `heuristic`, `stats`, `message`. `moves` is the U/D/L/R string (sliding) or the `[from, to]` pairs
-//! (Hanoi); it is empty when there is no solution, and `null` when a direct solver's list is over its
-//! listing cap or the puzzle could not be read at all (then `algorithm` is `null` too).
+//! `heuristic`, `stats`, `message`, and `tables` when pattern databases were used. `moves` is the U/D/L/R
+//! string (sliding) or the `[from, to]` pairs (Hanoi); it is empty when there is no solution, and `null`
+//! when a direct solver's list is over its listing cap or the puzzle could not be read at all (then
+//! `algorithm` is `null` too). The command line is read by clap; its errors are answered in the
+//! format asked for (a JSON object with `--json`).
 
+use clap::{ArgAction, Parser};
 use serde::Serialize;
 use solver::hanoi::{self, HanoiMove};
 use solver::numbers::{bytes, count};
-use solver::query::{self, PuzzleKind, PuzzleSpec, QueryError};
+use solver::query::{self, PuzzleKind, PuzzleSpec};
 use solver::run;
-use solver::search::weighted::{Weight, WeightError};
+use solver::search::weighted::Weight;
 use solver::search::{
     Algorithm, Control, Flow, Limits, Stats, Status, DEFAULT_DFS_DEPTH, DEFAULT_MAX_STATES,
 };
@@ -21,18 +24,17 @@ use std::borrow::Cow;
 use std::ffi::OsString;
 use std::fmt::{self, Write as _};
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// The `--help` text, with the limits and defaults the crate really uses.
-fn usage() -> String {
+/// The help's layout: the sections of the hand-written help this binary always had.
+const HELP_TEMPLATE: &str =
+    "{about}\n\nUSAGE:\n    {usage}\n\n{before-help}OPTIONS:\n{options}{after-help}";
+
+/// The PUZZLE section of the help, with the limits the crate really uses.
+fn puzzle_help() -> String {
     format!(
         "\
-solve: solves a sliding-tile puzzle or a Tower of Hanoi given as a PUZZLE query string.
-
-USAGE:
-    solve [OPTIONS] PUZZLE
-    solve --batch [OPTIONS] < puzzles.txt
-
 PUZZLE is the query string of the app's share URL, with or without a leading '?', or the whole URL.
 Quote it: '&' means something to the shell.
     'puzzle=sliding&size=3x3&start=8,6,7,2,5,4,3,0,1&goal=1,2,3,4,5,6,7,8,0&algo=astar&heuristic=manhattan'
@@ -41,46 +43,7 @@ Keys: puzzle (sliding|hanoi); size=WIDTHxHEIGHT ({min_side} to {max_side} each) 
 ({min_disks} to {max_disks}; searches take up to {search_disks}, algo=direct more) for hanoi; start and goal (sliding: the tiles
 row-major, 0 the blank; hanoi: the peg of each disk from 0, smallest disk first); goal may be left
 out (sliding: 1,2,...,N-1,0; hanoi: every disk on the last peg); algo; heuristic; weight (algo=weighted
-only: w in f = g + w*h, {min_weight} to {max_weight}, default {weight}).
-
-OPTIONS:
-    --algo A           bfs, bibfs, dfs, astar, idastar, greedy, weighted or direct (default: the query's,
-                       else {algo})
-    --heuristic H      misplaced, manhattan, linear-conflict, pdb (sliding); misplaced, exact, seed-power
-                       (hanoi). Default: the query's, else linear-conflict (sliding) or exact (hanoi)
-    --max-states N     the most states a search may hold (default {max_states}); past it: status limit
-    --time-limit MS    stop after MS milliseconds with status limit (default: none)
-    --depth D          the depth bound of dfs (default {depth})
-    --weight W         the weight of weighted A*, a decimal from {min_weight} to {max_weight} (default: the query's, else
-                       {weight}); its solution is at most W x the shortest. Alone it selects --algo weighted.
-                       Optimal solving of 5x5 and larger boards can take days: use weighted there
-    --pdb-file PATH    with --heuristic pdb: load the pattern databases from PATH, or build them and
-                       save them there (without it they are built once per process, about 3 s)
-    --json             print one JSON object instead of the readable report
-    --batch            read one PUZZLE per line of standard input and answer each in turn, in order;
-                       blank lines are skipped, every other line is answered (a bad one with status
-                       invalid, and the batch goes on). Use it with --json for one object per line
-    -h, --help         print this help
-
-Options may also be written --name=value. Flags override the query's algo, heuristic and weight.
-
-OUTPUT:
-    The readable report draws the start and goal, lists the moves in words (the first 200), and
-    tabulates the statistics. JSON: {{\"status\", \"length\", \"moves\", \"optimal\", \"algorithm\",
-    \"heuristic\", \"stats\": {{\"expanded\", \"generated\", \"max_open\", \"closed\", \"duplicates\",
-    \"peak_memory_bytes\", \"elapsed_ms\", \"by_depth\"}}, \"message\"}}. Status is solved, unsolvable,
-    limit, cancelled or invalid. Sliding moves are U/D/L/R, the direction the BLANK moves; Hanoi moves
-    are [from, to] peg pairs, pegs from 0; no solution gives an empty list, and a list left out
-    (over a direct solver's cap, or a PUZZLE that could not be read) gives null.
-
-EXIT STATUS:
-    0  every puzzle was answered (solved, unsolvable, limit or cancelled)
-    1  the output or the input could not be written or read
-    2  invalid input: a bad option, or a PUZZLE that is not valid (in --batch: any line)
-",
-        algo = run::DEFAULT_ALGORITHM,
-        max_states = DEFAULT_MAX_STATES,
-        depth = DEFAULT_DFS_DEPTH,
+only: w in f = g + w*h, {min_weight} to {max_weight}, default {weight}).",
         min_side = query::MIN_SIDE,
         max_side = query::MAX_SIDE,
         min_pegs = query::MIN_PEGS,
@@ -94,21 +57,41 @@ EXIT STATUS:
     )
 }
 
+/// The help after the options: output and exit status.
+const OUTPUT_HELP: &str = "\
+Options may also be written --name=value. Flags override the query's algo, heuristic and weight.
+
+OUTPUT:
+    The readable report draws the start and goal, lists the moves in words (the first 200), and
+    tabulates the statistics. JSON: {\"status\", \"length\", \"moves\", \"optimal\", \"algorithm\",
+    \"heuristic\", \"stats\": {\"expanded\", \"generated\", \"max_open\", \"closed\", \"duplicates\",
+    \"peak_memory_bytes\", \"elapsed_ms\", \"by_depth\"}, \"message\"}, and with the pattern databases
+    \"tables\": {\"source\", \"ms\"}: where they came from (built, disk or memory) and how long that took,
+    apart from the search's elapsed_ms. Status is solved, unsolvable, limit, cancelled or invalid.
+    Sliding moves are U/D/L/R, the direction the BLANK moves; Hanoi moves are [from, to] peg pairs,
+    pegs from 0; no solution gives an empty list, and a list left out (over a direct solver's cap, or
+    a PUZZLE that could not be read) gives null.
+
+EXIT STATUS:
+    0  every puzzle was answered (solved, unsolvable, limit or cancelled)
+    1  the output or the input could not be written or read
+    2  invalid input: a bad option, or a PUZZLE that is not valid (in --batch: any line)";
+
 /// How many moves the readable report lists before it summarises the rest.
 const LISTED_MOVES: usize = 200;
 
 fn main() -> ExitCode {
-    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let args: Vec<OsString> = std::env::args_os().collect();
     // Known before parsing, so that even a bad option is answered in the format asked for.
-    let json = args.iter().any(|a| a == "--json");
-    let options = match Options::parse(args) {
+    let json = args.iter().skip(1).any(|a| a == "--json");
+    let options = match Options::read(args) {
         Ok(options) => options,
-        Err(error) => return refuse_arguments(&error, json),
+        Err(Refusal::Help(help)) => {
+            print!("{help}");
+            return ExitCode::SUCCESS;
+        }
+        Err(Refusal::Invalid(message)) => return refuse_arguments(&message, json),
     };
-    if options.help {
-        print!("{}", usage());
-        return ExitCode::SUCCESS;
-    }
 
     let mut out = io::stdout().lock();
     let result = match &options.puzzle {
@@ -133,52 +116,107 @@ const INVALID: u8 = 2;
 /// The exit code when standard input or output fails.
 const IO_FAILED: u8 = 1;
 
-fn refuse_arguments(error: &ArgError, json: bool) -> ExitCode {
+fn refuse_arguments(message: &str, json: bool) -> ExitCode {
     if json {
-        let answer = Answer::invalid(error.to_string());
+        let one_line: Vec<&str> = message.lines().map(str::trim).collect();
+        let answer = Answer::invalid(one_line.join("; "));
         // If even this cannot be written there is nothing more to say; the exit code still tells.
         let _ = writeln!(io::stdout().lock(), "{}", answer.to_json());
     } else {
-        eprintln!("solve: {error}\nRun 'solve --help' for the options and the PUZZLE format.");
+        eprintln!("solve: {message}\nRun 'solve --help' for the options and the PUZZLE format.");
     }
     ExitCode::from(INVALID)
 }
 
 /// The command line, read.
-#[derive(Debug, Default)]
+#[derive(Debug, Parser)]
+#[command(
+    name = "solve",
+    about = "solve: solves a sliding-tile puzzle or a Tower of Hanoi given as a PUZZLE query string.",
+    override_usage = "solve [OPTIONS] PUZZLE\n    solve --batch [OPTIONS] < puzzles.txt",
+    help_template = HELP_TEMPLATE,
+    before_help = puzzle_help(),
+    after_help = OUTPUT_HELP,
+    disable_help_flag = true,
+    disable_version_flag = true
+)]
 struct Options {
+    #[arg(long = "algo", value_name = "A", value_parser = parse_algorithm, help = format!(
+        "bfs, bibfs, dfs, astar, idastar, greedy, weighted or direct (default: the query's,\nelse {})",
+        run::DEFAULT_ALGORITHM
+    ))]
     algorithm: Option<Algorithm>,
+    /// misplaced, manhattan, linear-conflict, pdb (sliding); misplaced, exact, seed-power
+    /// (hanoi). Default: the query's, else linear-conflict (sliding) or exact (hanoi)
+    #[arg(long, value_name = "H", value_parser = parse_heuristic, verbatim_doc_comment)]
     heuristic: Option<HeuristicName>,
+    #[arg(long, value_name = "N", value_parser = parse_positive, help = format!(
+        "the most states a search may hold (default {DEFAULT_MAX_STATES}); past it: status limit"
+    ))]
     max_states: Option<u64>,
+    /// stop after MS milliseconds with status limit (default: none)
+    #[arg(long = "time-limit", value_name = "MS", value_parser = parse_positive)]
     time_limit_ms: Option<u64>,
+    #[arg(long, value_name = "D", value_parser = parse_depth, help = format!(
+        "the depth bound of dfs (default {DEFAULT_DFS_DEPTH})"
+    ))]
     depth: Option<u32>,
+    #[arg(long, value_name = "W", value_parser = parse_weight, help = format!(
+        "the weight of weighted A*, a decimal from {} to {} (default: the query's, else {});\n\
+         its solution is at most W x the shortest. Alone it selects --algo weighted.\n\
+         Optimal solving of 5x5 and larger boards can take days: use weighted there",
+        Weight::MIN, Weight::MAX, Weight::DEFAULT
+    ))]
     weight: Option<Weight>,
-    /// Where the pattern databases are loaded from, or built and saved to (`--heuristic pdb`).
-    pdb_file: Option<std::path::PathBuf>,
+    /// with --heuristic pdb: keep the pattern databases in DIR (default: $PUZZLE_LAB_CACHE,
+    /// else $XDG_CACHE_HOME/puzzle-lab, else ~/.cache/puzzle-lab), so that only the first run
+    /// builds them (about 3 s for 4x4); a damaged or outdated file there is rebuilt
+    #[arg(long, value_name = "DIR", verbatim_doc_comment)]
+    pdb_cache: Option<PathBuf>,
+    /// build the pattern databases in this process only: read and write no cache
+    #[arg(long, conflicts_with_all = ["pdb_cache", "pdb_file"])]
+    no_pdb_cache: bool,
+    /// with --heuristic pdb: load the pattern databases from the file PATH, or build them and
+    /// save them there (instead of the cache directory)
+    #[arg(
+        long,
+        value_name = "PATH",
+        conflicts_with = "pdb_cache",
+        verbatim_doc_comment
+    )]
+    pdb_file: Option<PathBuf>,
+    /// print one JSON object instead of the readable report
+    #[arg(long)]
     json: bool,
+    /// read one PUZZLE per line of standard input and answer each in turn, in order;
+    /// blank lines are skipped, every other line is answered (a bad one with status
+    /// invalid, and the batch goes on). Use it with --json for one object per line
+    #[arg(long, verbatim_doc_comment)]
     batch: bool,
-    help: bool,
+    /// print this help
+    #[arg(short, long, action = ArgAction::Help)]
+    help: Option<bool>,
+    /// The PUZZLE arguments as given: exactly one unless --batch (checked after parsing, to say
+    /// which mistake was made).
+    #[arg(value_name = "PUZZLE", hide = true)]
+    puzzles: Vec<String>,
     /// The PUZZLE argument; `None` in batch mode.
+    #[arg(skip)]
     puzzle: Option<String>,
 }
 
-/// A command line that cannot be run.
+/// Why a command line is not run: a request for help, or a mistake (in clap's words or ours).
+#[derive(Debug)]
+enum Refusal {
+    Help(String),
+    Invalid(String),
+}
+
+/// Mistakes that clap cannot see: they depend on several arguments at once.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum ArgError {
-    UnknownOption(String),
-    MissingValue(&'static str),
-    UnexpectedValue(&'static str),
-    Repeated(&'static str),
-    NotANumber {
-        flag: &'static str,
-        value: String,
-    },
-    Zero(&'static str),
-    Weight(WeightError),
     /// `--weight` with an algorithm other than weighted.
     WeightWithoutWeighted(Algorithm),
-    Name(QueryError),
-    NotUtf8,
     NoPuzzle,
     TwoPuzzles,
     PuzzleWithBatch,
@@ -187,19 +225,10 @@ enum ArgError {
 impl fmt::Display for ArgError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ArgError::UnknownOption(option) => write!(f, "unknown option '{option}'"),
-            ArgError::MissingValue(flag) => write!(f, "{flag} needs a value, for example {flag} {}", example(flag)),
-            ArgError::UnexpectedValue(flag) => write!(f, "{flag} takes no value"),
-            ArgError::Repeated(flag) => write!(f, "{flag} is given twice"),
-            ArgError::NotANumber { flag, value } => write!(f, "{flag} '{value}' is not a whole number"),
-            ArgError::Zero(flag) => write!(f, "{flag} must be at least 1"),
-            ArgError::Weight(error) => write!(f, "--{error}"),
             ArgError::WeightWithoutWeighted(algorithm) => write!(
                 f,
                 "--weight is for --algo weighted, not {algorithm}: drop one of them"
             ),
-            ArgError::Name(error) => write!(f, "{error}"),
-            ArgError::NotUtf8 => write!(f, "an argument is not valid UTF-8 text"),
             ArgError::NoPuzzle => write!(
                 f,
                 "no PUZZLE given: pass one such as 'puzzle=sliding&size=3x3&start=8,6,7,2,5,4,3,0,1', or use --batch to read them from standard input"
@@ -215,120 +244,39 @@ impl fmt::Display for ArgError {
     }
 }
 
-fn example(flag: &str) -> &'static str {
-    match flag {
-        "--algo" => "bfs",
-        "--heuristic" => "manhattan",
-        "--max-states" => "1000000",
-        "--time-limit" => "5000",
-        "--weight" => "2.5",
-        _ => "30",
-    }
-}
-
 impl Options {
-    fn parse(args: Vec<OsString>) -> Result<Options, ArgError> {
-        let mut options = Options::default();
-        let mut positional = Vec::new();
-        let mut args = args.into_iter();
-        let mut only_positional = false;
-        while let Some(arg) = args.next() {
-            let arg = arg.into_string().map_err(|_| ArgError::NotUtf8)?;
-            if only_positional || !arg.starts_with('-') || arg == "-" {
-                positional.push(arg);
-                continue;
+    /// Reads the command line (`args` starts with the program's name).
+    fn read(args: Vec<OsString>) -> Result<Options, Refusal> {
+        let mut options = match Options::try_parse_from(args) {
+            Ok(options) => options,
+            Err(error) if error.kind() == clap::error::ErrorKind::DisplayHelp => {
+                return Err(Refusal::Help(error.render().to_string()))
             }
-            if arg == "--" {
-                only_positional = true;
-                continue;
-            }
-            let (name, inline) = match arg.split_once('=') {
-                Some((name, value)) => (name.to_string(), Some(value.to_string())),
-                None => (arg.clone(), None),
-            };
-            let flag = match name.as_str() {
-                "-h" | "--help" => "--help",
-                "--json" => "--json",
-                "--batch" => "--batch",
-                "--algo" => "--algo",
-                "--heuristic" => "--heuristic",
-                "--max-states" => "--max-states",
-                "--time-limit" => "--time-limit",
-                "--depth" => "--depth",
-                "--pdb-file" => "--pdb-file",
-                "--weight" => "--weight",
-                _ => return Err(ArgError::UnknownOption(arg)),
-            };
-            if matches!(flag, "--help" | "--json" | "--batch") {
-                if inline.is_some() {
-                    return Err(ArgError::UnexpectedValue(flag));
-                }
-                let seen = match flag {
-                    "--help" => &mut options.help,
-                    "--json" => &mut options.json,
-                    _ => &mut options.batch,
-                };
-                if *seen && flag != "--help" {
-                    return Err(ArgError::Repeated(flag));
-                }
-                *seen = true;
-                continue;
-            }
-            let value = match inline {
-                Some(value) => value,
-                None => args
-                    .next()
-                    .ok_or(ArgError::MissingValue(flag))?
-                    .into_string()
-                    .map_err(|_| ArgError::NotUtf8)?,
-            };
-            let value = value.trim();
-            if value.is_empty() {
-                return Err(ArgError::MissingValue(flag));
-            }
-            match flag {
-                "--algo" => set(&mut options.algorithm, flag, parse_algorithm(value)?)?,
-                "--heuristic" => set(&mut options.heuristic, flag, parse_heuristic(value)?)?,
-                "--max-states" => set(&mut options.max_states, flag, parse_positive(flag, value)?)?,
-                "--pdb-file" => set(&mut options.pdb_file, flag, std::path::PathBuf::from(value))?,
-                "--weight" => set(
-                    &mut options.weight,
-                    flag,
-                    value.parse().map_err(ArgError::Weight)?,
-                )?,
-                "--time-limit" => set(
-                    &mut options.time_limit_ms,
-                    flag,
-                    parse_positive(flag, value)?,
-                )?,
-                _ => {
-                    let depth = parse_number(flag, value)?;
-                    let depth = u32::try_from(depth).map_err(|_| ArgError::NotANumber {
-                        flag,
-                        value: value.into(),
-                    })?;
-                    set(&mut options.depth, flag, depth)?
-                }
-            }
-        }
-        if options.help {
-            return Ok(options);
-        }
-        match options.algorithm {
-            Some(algorithm) if options.weight.is_some() && algorithm != Algorithm::Weighted => {
+            Err(error) => return Err(Refusal::Invalid(clap_message(&error))),
+        };
+        options
+            .check()
+            .map_err(|e| Refusal::Invalid(e.to_string()))?;
+        Ok(options)
+    }
+
+    /// The checks across arguments; takes the one PUZZLE out of `puzzles`.
+    fn check(&mut self) -> Result<(), ArgError> {
+        match self.algorithm {
+            Some(algorithm) if self.weight.is_some() && algorithm != Algorithm::Weighted => {
                 return Err(ArgError::WeightWithoutWeighted(algorithm));
             }
             _ => {}
         }
-        let mut positional = positional.into_iter();
-        options.puzzle = positional.next();
-        if positional.next().is_some() {
+        let mut puzzles = std::mem::take(&mut self.puzzles).into_iter();
+        self.puzzle = puzzles.next();
+        if puzzles.next().is_some() {
             return Err(ArgError::TwoPuzzles);
         }
-        match (options.batch, options.puzzle.is_some()) {
+        match (self.batch, self.puzzle.is_some()) {
             (true, true) => Err(ArgError::PuzzleWithBatch),
             (false, false) => Err(ArgError::NoPuzzle),
-            _ => Ok(options),
+            _ => Ok(()),
         }
     }
 
@@ -342,31 +290,41 @@ impl Options {
     }
 }
 
-fn set<T>(slot: &mut Option<T>, flag: &'static str, value: T) -> Result<(), ArgError> {
-    if slot.is_some() {
-        return Err(ArgError::Repeated(flag));
-    }
-    *slot = Some(value);
-    Ok(())
+/// Clap's account of a mistake, without its "error:" prefix and its usage footer (the refusal
+/// points to --help instead); its tips are kept.
+fn clap_message(error: &clap::Error) -> String {
+    let text = error.render().to_string();
+    let text = text.split("\nUsage:").next().unwrap_or(&text);
+    let text = text.strip_prefix("error: ").unwrap_or(text);
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim_end)
+        .filter(|l| !l.is_empty())
+        .collect();
+    lines.join("\n")
 }
 
 /// Algorithm and heuristic names as in the PUZZLE format (and with its error messages).
-fn parse_algorithm(value: &str) -> Result<Algorithm, ArgError> {
+fn parse_algorithm(value: &str) -> Result<Algorithm, String> {
+    let value = value.trim();
     Algorithm::from_name(&value.to_ascii_lowercase())
-        .ok_or_else(|| ArgError::Name(QueryError::UnknownAlgorithm(value.to_string())))
+        .ok_or_else(|| query::QueryError::UnknownAlgorithm(value.to_string()).to_string())
 }
 
-fn parse_heuristic(value: &str) -> Result<HeuristicName, ArgError> {
+fn parse_heuristic(value: &str) -> Result<HeuristicName, String> {
+    let value = value.trim();
     HeuristicName::from_name(&value.to_ascii_lowercase())
-        .ok_or_else(|| ArgError::Name(QueryError::UnknownHeuristic(value.to_string())))
+        .ok_or_else(|| query::QueryError::UnknownHeuristic(value.to_string()).to_string())
+}
+
+fn parse_weight(value: &str) -> Result<Weight, String> {
+    value.trim().parse().map_err(|e| format!("{e}"))
 }
 
 /// A whole number; `_` may group digits (`1_000_000`).
-fn parse_number(flag: &'static str, value: &str) -> Result<u64, ArgError> {
-    let bad = || ArgError::NotANumber {
-        flag,
-        value: value.to_string(),
-    };
+fn parse_number(value: &str) -> Result<u64, String> {
+    let value = value.trim();
+    let bad = || format!("'{value}' is not a whole number");
     let digits: String = value.chars().filter(|&c| c != '_').collect();
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(bad());
@@ -374,11 +332,16 @@ fn parse_number(flag: &'static str, value: &str) -> Result<u64, ArgError> {
     digits.parse().map_err(|_| bad())
 }
 
-fn parse_positive(flag: &'static str, value: &str) -> Result<u64, ArgError> {
-    match parse_number(flag, value)? {
-        0 => Err(ArgError::Zero(flag)),
+fn parse_positive(value: &str) -> Result<u64, String> {
+    match parse_number(value)? {
+        0 => Err("it must be at least 1".to_string()),
         n => Ok(n),
     }
+}
+
+fn parse_depth(value: &str) -> Result<u32, String> {
+    let depth = parse_number(value)?;
+    u32::try_from(depth).map_err(|_| format!("{depth} is too deep: at most {}", u32::MAX))
 }
 
 /// One puzzle's answer: the query as run (when it could be read) and the report.
@@ -848,13 +811,27 @@ fn wrap(text: &str, columns: usize) -> String {
 mod tests {
     use super::*;
 
-    fn args(list: &[&str]) -> Vec<OsString> {
-        list.iter().map(OsString::from).collect()
+    fn parse(list: &[&str]) -> Result<Options, Refusal> {
+        let args = std::iter::once("solve").chain(list.iter().copied());
+        Options::read(args.map(OsString::from).collect())
+    }
+
+    fn refusal(list: &[&str]) -> String {
+        match parse(list) {
+            Err(Refusal::Invalid(message)) => message,
+            other => panic!("{list:?} was not refused: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_command_is_well_formed() {
+        use clap::CommandFactory;
+        Options::command().debug_assert();
     }
 
     #[test]
     fn options_are_read() {
-        let o = Options::parse(args(&[
+        let o = parse(&[
             "--algo",
             "bfs",
             "--heuristic=manhattan",
@@ -862,7 +839,7 @@ mod tests {
             "1_000",
             "--json",
             "p",
-        ]))
+        ])
         .unwrap();
         assert_eq!(o.algorithm, Some(Algorithm::Bfs));
         assert_eq!(o.heuristic, Some(HeuristicName::Manhattan));
@@ -870,22 +847,41 @@ mod tests {
         assert_eq!(o.limits().time_limit_ms, None);
         assert!(o.json && !o.batch);
         assert_eq!(o.puzzle.as_deref(), Some("p"));
-        let o = Options::parse(args(&["--batch", "--time-limit=50", "--depth", "7"])).unwrap();
+        let o = parse(&["--batch", "--time-limit=50", "--depth", "7"]).unwrap();
         assert_eq!(
             (o.limits().time_limit_ms, o.limits().max_depth),
             (Some(50), 7)
         );
         assert_eq!(o.puzzle, None);
-        let o = Options::parse(args(&["--", "-odd"])).unwrap();
+        let o = parse(&["--", "-odd"]).unwrap();
         assert_eq!(o.puzzle.as_deref(), Some("-odd"));
-        assert!(Options::parse(args(&["--bogus", "-h"])).is_err());
-        assert!(Options::parse(args(&["-h"])).unwrap().help);
+        let o = parse(&["--pdb-cache", "/tmp/x", "p"]).unwrap();
+        assert_eq!(o.pdb_cache, Some(PathBuf::from("/tmp/x")));
+        assert!(parse(&["--no-pdb-cache", "p"]).unwrap().no_pdb_cache);
+        assert!(matches!(
+            parse(&["--bogus", "-h"]),
+            Err(Refusal::Invalid(_))
+        ));
+        match parse(&["-h"]) {
+            Err(Refusal::Help(help)) => {
+                for words in [
+                    "USAGE:",
+                    "PUZZLE is",
+                    "OPTIONS:",
+                    "--pdb-cache <DIR>",
+                    "EXIT STATUS",
+                ] {
+                    assert!(help.contains(words), "{words} missing from:\n{help}");
+                }
+            }
+            other => panic!("-h gave {other:?}"),
+        }
     }
 
     #[test]
     fn bad_options_say_what_is_wrong() {
-        let cases: [(&[&str], &str); 11] = [
-            (&["--algo"], "--algo needs a value"),
+        let cases: [(&[&str], &str); 13] = [
+            (&["--algo"], "a value is required for '--algo <A>'"),
             (
                 &["--algo", "bsf", "p"],
                 "unknown algorithm 'bsf': use one of bfs",
@@ -893,20 +889,22 @@ mod tests {
             (&["--heuristic", "h", "p"], "unknown heuristic 'h'"),
             (
                 &["--max-states", "1e6", "p"],
-                "--max-states '1e6' is not a whole number",
+                "invalid value '1e6' for '--max-states <N>': '1e6' is not a whole number",
             ),
+            (&["--max-states", "0", "p"], "must be at least 1"),
+            (&["--depth", "99999999999", "p"], "99999999999 is too deep"),
             (
-                &["--max-states", "0", "p"],
-                "--max-states must be at least 1",
+                &["--json", "--json", "p"],
+                "'--json' cannot be used multiple times",
             ),
-            (
-                &["--depth", "99999999999", "p"],
-                "--depth '99999999999' is not a whole number",
-            ),
-            (&["--json", "--json", "p"], "--json is given twice"),
             (
                 &["--algo=bfs", "--algo", "dfs", "p"],
-                "--algo is given twice",
+                "'--algo <A>' cannot be used multiple times",
+            ),
+            (&["--weight", "20", "p"], "weight 20 is out of range"),
+            (
+                &["--weight", "2", "--algo", "bfs", "p"],
+                "--weight is for --algo weighted, not bfs",
             ),
             (
                 &["--batch", "p"],
@@ -916,17 +914,17 @@ mod tests {
             (&["--json"], "no PUZZLE given"),
         ];
         for (list, words) in cases {
-            let message = Options::parse(args(list)).unwrap_err().to_string();
+            let message = refusal(list);
             assert!(message.contains(words), "{list:?}: {message}");
+            assert!(!message.contains("Usage:"), "{message}");
         }
-        assert_eq!(
-            Options::parse(args(&["--fast"])).unwrap_err(),
-            ArgError::UnknownOption("--fast".into())
+        assert!(refusal(&["--fast"]).starts_with("unexpected argument '--fast' found"));
+        assert!(refusal(&["--json=yes"]).contains("--json"));
+        assert!(
+            refusal(&["--no-pdb-cache", "--pdb-cache", "d", "p"]).contains("cannot be used with")
         );
-        assert_eq!(
-            Options::parse(args(&["--json=yes"])).unwrap_err(),
-            ArgError::UnexpectedValue("--json")
-        );
+        // A near miss is pointed out.
+        assert!(refusal(&["--algoo", "bfs", "p"]).contains("'--algo'"));
     }
 
     #[test]
