@@ -8,6 +8,7 @@
 //! totals. Each length is compared with the file's, and each move list is replayed by the crate's
 //! independent checker; any mismatch makes the exit code 1 (bad usage or data: 2).
 
+use clap::{ArgAction, Parser, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -22,37 +23,59 @@ use solver::pdb::{
 use solver::search::{Control, Limits, Status};
 use solver::sliding::moves_to_string;
 
-const USAGE: &str =
-    "usage: korf [--goal blank-first|blank-last] [--pdb-file PATH] [--first N] [--manhattan] \
-[--no-reflection] [--threads N] [--time-limit MS] [--data PATH]
-
-  --goal        blank-first: goal 0,1,...,15 (Korf's); blank-last: goal 1,...,15,0 (default)
-  --pdb-file    load the pattern databases from PATH, or build them and save them there
-  --first N     only the first N instances
-  --manhattan   IDA* with Manhattan distance instead of the pattern databases (slow: use --first)
-  --no-reflection  pattern databases without the reflected lookup
-  --threads N   build the pattern databases' groups and solve N instances at a time (default 1);
-                search times are per instance either way
-  --time-limit MS  give up an instance after MS milliseconds (it then counts as a mismatch)
-  --data PATH   the instance file (default: solver/data/korf100.tsv, a copy of the shared data)";
-
 /// Which goal convention of the data file to use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum GoalKind {
     BlankFirst,
     BlankLast,
 }
 
-#[derive(Debug)]
+/// The command line, read by clap.
+#[derive(Debug, Parser)]
+#[command(
+    name = "korf",
+    about = "korf: solves Korf's 100 random 15-puzzle instances optimally and checks every answer.",
+    disable_version_flag = true,
+    disable_help_flag = true
+)]
 struct Options {
+    /// blank-first: goal 0,1,...,15 (Korf's); blank-last: goal 1,...,15,0
+    #[arg(long, value_enum, default_value_t = GoalKind::BlankLast)]
     goal: GoalKind,
+    /// load the pattern databases from PATH, or build them and save them there
+    #[arg(long, value_name = "PATH")]
     pdb_file: Option<PathBuf>,
+    /// only the first N instances
+    #[arg(long, value_name = "N", default_value_t = usize::MAX, hide_default_value = true)]
     first: usize,
+    /// IDA* with Manhattan distance instead of the pattern databases (slow: use --first)
+    #[arg(long)]
     manhattan: bool,
+    /// pattern databases without the reflected lookup
+    #[arg(long = "no-reflection", action = ArgAction::SetFalse)]
     reflection: bool,
+    /// build the pattern databases' groups and solve N instances at a time;
+    /// search times are per instance either way
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one, verbatim_doc_comment)]
     threads: usize,
+    /// give up an instance after MS milliseconds (it then counts as a mismatch)
+    #[arg(long = "time-limit", value_name = "MS")]
     time_limit_ms: Option<u64>,
+    /// the instance file (default: solver/data/korf100.tsv, a copy of the shared data)
+    #[arg(long, value_name = "PATH", hide_default_value = true,
+          default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.tsv"))]
     data: PathBuf,
+    /// print this help
+    #[arg(short, long, action = ArgAction::Help)]
+    help: Option<bool>,
+}
+
+/// A count of at least 1.
+fn at_least_one(value: &str) -> Result<usize, String> {
+    match value.parse() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("'{value}' is not a count of at least 1")),
+    }
 }
 
 /// The CPU time this thread has run, in milliseconds, where Linux tells it
@@ -73,67 +96,6 @@ struct Solved {
     ms: f64,
     cpu_ms: Option<f64>,
     problem: Option<String>,
-}
-
-fn parse_args() -> Result<Options, String> {
-    let default_data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/korf100.tsv");
-    let mut options = Options {
-        goal: GoalKind::BlankLast,
-        pdb_file: None,
-        first: usize::MAX,
-        manhattan: false,
-        reflection: true,
-        threads: 1,
-        time_limit_ms: None,
-        data: default_data,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut value = |name: &str| {
-            args.next()
-                .ok_or_else(|| format!("{name} needs a value\n{USAGE}"))
-        };
-        match arg.as_str() {
-            "--goal" => {
-                options.goal = match value("--goal")?.as_str() {
-                    "blank-first" => GoalKind::BlankFirst,
-                    "blank-last" => GoalKind::BlankLast,
-                    other => {
-                        return Err(format!(
-                            "--goal is blank-first or blank-last, not {other:?}"
-                        ))
-                    }
-                }
-            }
-            "--pdb-file" => options.pdb_file = Some(PathBuf::from(value("--pdb-file")?)),
-            "--first" => {
-                let v = value("--first")?;
-                options.first = v
-                    .parse()
-                    .map_err(|_| format!("--first needs a count, not {v:?}"))?;
-            }
-            "--threads" => {
-                let v = value("--threads")?;
-                options.threads = match v.parse() {
-                    Ok(t) if t >= 1 => t,
-                    _ => return Err(format!("--threads needs a count of at least 1, not {v:?}")),
-                };
-            }
-            "--time-limit" => {
-                let v = value("--time-limit")?;
-                options.time_limit_ms = Some(
-                    v.parse()
-                        .map_err(|_| format!("--time-limit needs milliseconds, not {v:?}"))?,
-                );
-            }
-            "--data" => options.data = PathBuf::from(value("--data")?),
-            "--manhattan" => options.manhattan = true,
-            "--no-reflection" => options.reflection = false,
-            "-h" | "--help" => return Err(USAGE.to_string()),
-            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
-        }
-    }
-    Ok(options)
 }
 
 fn read_instances(options: &Options) -> Result<Vec<Instance>, String> {
@@ -279,7 +241,7 @@ fn print_row(s: &Solved) {
 }
 
 fn run() -> Result<bool, String> {
-    let options = parse_args()?;
+    let options = Options::parse();
     let instances = read_instances(&options)?;
     let geometry = Geometry::fifteen();
     let goal: Vec<u8> = match options.goal {

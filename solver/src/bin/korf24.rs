@@ -12,6 +12,7 @@
 //! optimum. Exit code 1 if any instance is unsolved, fails to replay or breaks the bound; 2 on bad
 //! usage or data.
 
+use clap::Parser;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -24,33 +25,67 @@ use solver::search::weighted::Weight;
 use solver::search::{Algorithm, Control, Limits, Status, DEFAULT_MAX_STATES};
 use solver::{HeuristicName, Moves, Query};
 
-const USAGE: &str = "usage: korf24 [--weight W[,W...]] [--heuristic H] [--first N] [--max-states N] \
-[--time-limit MS] [--data PATH] [--quiet]
-
-  --weight W     the weight(s) of weighted A*, decimals from 1 to 10; several may be given, separated
-                 by commas or by repeating the option (default: the solver's default weight)
-  --heuristic H  manhattan or linear-conflict (default linear-conflict)
-  --first N      only the first N instances
-  --max-states N the most states a search may hold (default: the solver's default, 20,000,000);
-                 an instance that needs more counts as unsolved
-  --time-limit MS  give up an instance after MS milliseconds (it counts as unsolved)
-  --data PATH    the instance file (default: solver/data/korf-felner50-24puzzle.tsv, the crate's
-                 copy); its blank-last column is used, with the goal 1,2,...,24,0
-  --quiet        the summary lines only";
-
 /// The board: 5x5, goal 1..24 then the blank.
 const SIDE: u8 = 5;
 const CELLS: usize = 25;
 
-#[derive(Debug)]
+/// The command line, read by clap.
+#[derive(Debug, Parser)]
+#[command(
+    name = "korf24",
+    about = "korf24: runs weighted A* on the 50 Korf-Felner 24-puzzle instances and compares each length with the known optimum.",
+    disable_version_flag = true,
+    disable_help_flag = true
+)]
 struct Options {
+    /// the weight(s) of weighted A*, decimals from 1 to 10; several may be given, separated
+    /// by commas or by repeating the option (default: the solver's default weight)
+    #[arg(long = "weight", value_name = "W", value_delimiter = ',', value_parser = parse_weight,
+          verbatim_doc_comment)]
     weights: Vec<Weight>,
+    /// manhattan or linear-conflict
+    #[arg(long, value_name = "H", default_value = "linear-conflict", value_parser = parse_heuristic)]
     heuristic: HeuristicName,
+    /// only the first N instances
+    #[arg(long, value_name = "N", default_value_t = usize::MAX, hide_default_value = true, value_parser = at_least_one::<usize>)]
     first: usize,
+    /// the most states a search may hold; an instance that needs more counts as unsolved
+    #[arg(long, value_name = "N", verbatim_doc_comment, default_value_t = DEFAULT_MAX_STATES, value_parser = at_least_one::<u64>)]
     max_states: u64,
+    /// give up an instance after MS milliseconds (it counts as unsolved)
+    #[arg(long = "time-limit", value_name = "MS", value_parser = at_least_one::<u64>)]
     time_limit_ms: Option<u64>,
+    /// the instance file (default: solver/data/korf-felner50-24puzzle.tsv, the crate's
+    /// copy); its blank-last column is used, with the goal 1,2,...,24,0
+    #[arg(long, value_name = "PATH", verbatim_doc_comment, hide_default_value = true, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf-felner50-24puzzle.tsv"))]
     data: PathBuf,
+    /// the summary lines only
+    #[arg(long)]
     quiet: bool,
+    /// print this help
+    #[arg(short, long, action = clap::ArgAction::Help)]
+    help: Option<bool>,
+}
+
+fn parse_weight(value: &str) -> Result<Weight, String> {
+    value.trim().parse().map_err(|e| format!("{e}"))
+}
+
+fn parse_heuristic(value: &str) -> Result<HeuristicName, String> {
+    match HeuristicName::from_name(value) {
+        Some(h @ (HeuristicName::Manhattan | HeuristicName::LinearConflict)) => Ok(h),
+        _ => Err(format!(
+            "the heuristic is manhattan or linear-conflict, not {value:?}"
+        )),
+    }
+}
+
+/// A whole number of at least 1.
+fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(value: &str) -> Result<T, String> {
+    match value.parse::<T>() {
+        Ok(n) if n >= T::from(1) => Ok(n),
+        _ => Err(format!("'{value}' is not a whole number of at least 1")),
+    }
 }
 
 /// One run of one instance.
@@ -80,78 +115,6 @@ fn thread_cpu_ms() -> Option<f64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
     Some(ns / 1e6)
-}
-
-fn parse_args() -> Result<Options, String> {
-    let mut options = Options {
-        weights: Vec::new(),
-        heuristic: HeuristicName::LinearConflict,
-        first: usize::MAX,
-        max_states: DEFAULT_MAX_STATES,
-        time_limit_ms: None,
-        data: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/korf-felner50-24puzzle.tsv"),
-        quiet: false,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let (name, inline) = match arg.split_once('=') {
-            Some((name, value)) if name.starts_with("--") => {
-                (name.to_string(), Some(value.to_string()))
-            }
-            _ => (arg.clone(), None),
-        };
-        let mut value = |name: &str| {
-            inline
-                .clone()
-                .or_else(|| args.next())
-                .ok_or_else(|| format!("{name} needs a value\n{USAGE}"))
-        };
-        let positive = |name: &str, v: &str| {
-            v.parse::<u64>()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| format!("{name} needs a whole number of at least 1, not {v:?}"))
-        };
-        match name.as_str() {
-            "--weight" => {
-                for item in value("--weight")?.split(',') {
-                    let weight = item.parse::<Weight>().map_err(|e| format!("--{e}"))?;
-                    options.weights.push(weight);
-                }
-            }
-            "--heuristic" => {
-                let v = value("--heuristic")?;
-                options.heuristic = match HeuristicName::from_name(&v) {
-                    Some(h @ (HeuristicName::Manhattan | HeuristicName::LinearConflict)) => h,
-                    _ => {
-                        return Err(format!(
-                            "--heuristic is manhattan or linear-conflict, not {v:?}"
-                        ))
-                    }
-                };
-            }
-            "--first" => {
-                let v = value("--first")?;
-                options.first = usize::try_from(positive("--first", &v)?).unwrap_or(usize::MAX);
-            }
-            "--max-states" => {
-                let v = value("--max-states")?;
-                options.max_states = positive("--max-states", &v)?;
-            }
-            "--time-limit" => {
-                let v = value("--time-limit")?;
-                options.time_limit_ms = Some(positive("--time-limit", &v)?);
-            }
-            "--data" => options.data = PathBuf::from(value("--data")?),
-            "--quiet" => options.quiet = true,
-            "-h" | "--help" => return Err(USAGE.to_string()),
-            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
-        }
-    }
-    if options.weights.is_empty() {
-        options.weights.push(Weight::DEFAULT);
-    }
-    Ok(options)
 }
 
 fn read_instances(options: &Options) -> Result<Vec<Instance>, String> {
@@ -292,7 +255,10 @@ fn summarise(weight: Weight, options: &Options, runs: &[Run]) -> bool {
 }
 
 fn run() -> Result<bool, String> {
-    let options = parse_args()?;
+    let mut options = Options::parse();
+    if options.weights.is_empty() {
+        options.weights.push(Weight::DEFAULT);
+    }
     let instances = read_instances(&options)?;
     println!(
         "# korf24: {} instances of the 24-puzzle, goal 1,...,24,0, weighted A* with {}, max-states {}",
