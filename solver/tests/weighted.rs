@@ -662,7 +662,8 @@ fn the_cli_takes_a_weight() {
     let (code, _, err) = run_solve(&["--weight=0.5", eight]);
     assert_eq!(code, 2);
     assert!(
-        err.starts_with("solve: --weight 0.5 is out of range: use 1 to 10"),
+        err.starts_with("solve: invalid value '0.5' for '--weight <W>'")
+            && err.contains("weight 0.5 is out of range: use 1 to 10"),
         "{err}"
     );
     let (code, _, err) = run_solve(&["--weight", "2", "--algo", "bfs", eight]);
@@ -673,7 +674,7 @@ fn the_cli_takes_a_weight() {
     );
     let (code, out, _) = run_solve(&["--help"]);
     assert_eq!(code, 0);
-    assert!(out.contains("--weight W"), "{out}");
+    assert!(out.contains("--weight <W>"), "{out}");
 }
 
 #[test]

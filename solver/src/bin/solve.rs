@@ -12,6 +12,7 @@ use clap::{ArgAction, Parser};
 use serde::Serialize;
 use solver::hanoi::{self, HanoiMove};
 use solver::numbers::{bytes, count};
+use solver::pdb::{self, disk::TableStore};
 use solver::query::{self, PuzzleKind, PuzzleSpec};
 use solver::run;
 use solver::search::weighted::Weight;
@@ -26,6 +27,7 @@ use std::fmt::{self, Write as _};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
 /// The help's layout: the sections of the hand-written help this binary always had.
 const HELP_TEMPLATE: &str =
@@ -348,6 +350,8 @@ fn parse_depth(value: &str) -> Result<u32, String> {
 struct Answer {
     query: Option<Query>,
     report: Report,
+    /// The pattern databases' part, when the search used them.
+    tables: Option<Tables>,
 }
 
 impl Answer {
@@ -356,6 +360,7 @@ impl Answer {
         Answer {
             query: None,
             report: run::invalid(run::DEFAULT_ALGORITHM, message),
+            tables: None,
         }
     }
 
@@ -388,6 +393,10 @@ impl Answer {
             heuristic: report.heuristic.as_deref(),
             stats: &stats,
             message: &report.message,
+            tables: self.tables.map(|t| Tables {
+                ms: (t.ms * 1000.0).round() / 1000.0,
+                ..t
+            }),
         };
         // Plain data (strings, numbers, vectors) always serialises; the fallback only keeps the type honest.
         serde_json::to_string(&json).unwrap_or_else(|_| {
@@ -408,6 +417,8 @@ struct Json<'a> {
     heuristic: Option<&'a str>,
     stats: &'a Stats,
     message: &'a str,
+    /// `null` when the search used no pattern databases.
+    tables: Option<Tables>,
 }
 
 /// Reads `text` as a PUZZLE, lays the flags over it, and solves it within the flags' limits.
@@ -419,24 +430,8 @@ fn answer(text: &str, options: &Options, show_progress: bool) -> Answer {
         Ok(query) => query,
         Err(error) => return Answer::invalid(error.to_string()),
     };
-    if let (
-        Some(path),
-        Some(HeuristicName::Pdb),
-        PuzzleSpec::Sliding {
-            width,
-            height,
-            goal,
-            ..
-        },
-    ) = (&options.pdb_file, query.heuristic, &query.puzzle)
-    {
-        let mut build = Control::new(options.limits());
-        match run::prepare_pattern_database_file(path, *width, *height, goal, &mut build) {
-            Ok(line) if !line.is_empty() && !options.json => eprintln!("solve: {line}"),
-            Ok(_) => {}
-            Err(error) => return Answer::invalid(error.to_string()),
-        }
-    }
+    // The tables are readied before the search's clock starts, and timed apart.
+    let tables = prepare_tables(&query, options, show_progress);
     let mut control = Control::new(options.limits());
     let mut progress = Progress::default();
     if show_progress {
@@ -448,7 +443,70 @@ fn answer(text: &str, options: &Options, show_progress: bool) -> Answer {
     Answer {
         query: Some(query),
         report,
+        tables,
     }
+}
+
+/// Where the pattern databases of one answer came from, and how long readying them took.
+#[derive(Debug, Clone, Copy, Serialize)]
+struct Tables {
+    source: &'static str,
+    ms: f64,
+}
+
+/// Readies the pattern databases when the query's search uses them (a solvable board they cover):
+/// from this process, the table store, or a build. `None` when no tables are used, or when they cannot
+/// be made for this board (then the search's own report says why).
+fn prepare_tables(query: &Query, options: &Options, show_progress: bool) -> Option<Tables> {
+    let PuzzleSpec::Sliding {
+        width,
+        height,
+        start,
+        goal,
+    } = &query.puzzle
+    else {
+        return None;
+    };
+    let algorithm = query.algorithm.unwrap_or(run::DEFAULT_ALGORITHM);
+    let shape = Shape {
+        width: *width,
+        height: *height,
+    };
+    if query.heuristic != Some(HeuristicName::Pdb)
+        || !algorithm.uses_heuristic()
+        || start.len() > pdb::MAX_CELLS
+        || sliding::check_solvable(shape, start, goal).is_err()
+    {
+        return None;
+    }
+    let store = TableStore::choose(
+        options.pdb_file.clone(),
+        options.pdb_cache.clone(),
+        options.no_pdb_cache,
+    );
+    let mut shown = None;
+    let started = Instant::now();
+    let prepared = pdb::disk::prepare_tables(*width, *height, goal, &store, |fraction| {
+        let percent = (fraction * 100.0) as u32;
+        if show_progress && shown != Some(percent) {
+            shown = Some(percent);
+            eprint!("\r  building pattern databases: {percent:3}%");
+        }
+    });
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    if shown.is_some() {
+        eprint!("\r{:60}\r", "");
+    }
+    let prepared = prepared.ok()?;
+    // A file that was not used or not saved is worth a line even with --json (on standard error).
+    let trouble = prepared.replaced.is_some() || prepared.save_error.is_some();
+    if let Some(line) = prepared.describe().filter(|_| trouble || !options.json) {
+        eprintln!("solve: {line}");
+    }
+    Some(Tables {
+        source: prepared.source.name(),
+        ms,
+    })
 }
 
 fn solve_one(text: &str, options: &Options, out: &mut impl Write) -> Result<ExitCode, Failure> {
@@ -602,7 +660,7 @@ fn write_readable(s: &mut String, answer: &Answer) -> fmt::Result {
         write_moves(s, &query.puzzle, report)?;
         writeln!(s)?;
     }
-    write_stats(s, report)
+    write_stats(s, report, answer.tables)
 }
 
 fn draw_puzzle(s: &mut String, puzzle: &PuzzleSpec) -> fmt::Result {
@@ -759,9 +817,9 @@ fn move_words(puzzle: &PuzzleSpec, moves: &Moves) -> Vec<String> {
     words
 }
 
-fn write_stats(s: &mut String, report: &Report) -> fmt::Result {
+fn write_stats(s: &mut String, report: &Report, tables: Option<Tables>) -> fmt::Result {
     let stats = &report.stats;
-    let rows = [
+    let mut rows = vec![
         ("length", count(report.length)),
         (
             "optimal",
@@ -773,9 +831,18 @@ fn write_stats(s: &mut String, report: &Report) -> fmt::Result {
         ("CLOSED", count(stats.closed)),
         ("duplicates", count(stats.duplicates)),
         ("peak memory (estimate)", bytes(stats.peak_memory_bytes)),
-        ("elapsed", format!("{:.3} ms", stats.elapsed_ms)),
+        ("elapsed (search)", format!("{:.3} ms", stats.elapsed_ms)),
         ("depths expanded", count(stats.by_depth.len() as u64)),
     ];
+    if let Some(Tables { source, ms }) = tables {
+        // Apart from the search's own time above.
+        let how = match source {
+            "memory" => "already in memory".to_string(),
+            "disk" => format!("read from disk, {ms:.1} ms"),
+            _ => format!("{source}, {ms:.1} ms"),
+        };
+        rows.push(("pattern databases", how));
+    }
     let width = rows.iter().map(|(_, value)| value.len()).max().unwrap_or(0);
     writeln!(s, "Statistics:")?;
     for (name, value) in rows {

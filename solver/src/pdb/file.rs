@@ -269,13 +269,20 @@ pub fn load_or_else(
     )
 }
 
-/// Writes through a temporary file and a rename, so a crash never leaves a half-written file.
+/// Writes through a temporary file (named for this process, so that two writers never share one)
+/// and a rename, so a crash never leaves a half-written file; makes the directory if need be.
 fn save(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot make the directory: {e}"))?;
+    }
     let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
+    tmp.push(format!(".{}.tmp", std::process::id()));
     let tmp = std::path::PathBuf::from(tmp);
-    std::fs::write(&tmp, bytes).map_err(|e| e.to_string())?;
-    std::fs::rename(&tmp, path).map_err(|e| e.to_string())
+    let written = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written.map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

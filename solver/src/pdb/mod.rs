@@ -19,7 +19,8 @@
 //! # Building and storing
 //! [`PdbBuilder`] runs a breadth-first search per group over tile placements plus the blank's
 //! region, in slices with a progress fraction; [`PdbTables::to_bytes`]/[`PdbTables::from_bytes`]
-//! store the tables with a header and a checksum, and [`load_or_build`] keeps them in a file.
+//! store the tables with a header and a checksum, and [`load_or_build`] keeps them in a file;
+//! natively, [`disk`] keeps them in the user's cache directory between runs.
 //!
 //! # Searching
 //! [`solve_idastar`] is IDA* with the heuristic updated incrementally per move (only the moved
@@ -60,6 +61,8 @@
 
 mod board;
 mod build;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod disk;
 mod file;
 mod heuristic;
 mod idastar;

@@ -1,0 +1,224 @@
+//! Pattern databases kept on disk between runs (native builds only): the cache directory, one file
+//! per table key, and [`prepare_tables`], which readies this process's tables from memory, the disk
+//! or a build and says which.
+//!
+//! The directory is `$PUZZLE_LAB_CACHE` if set, else the user's cache directory (`$XDG_CACHE_HOME`,
+//! else `~/.cache`, on Linux) + `puzzle-lab/`. A file there is trusted only if its header, length,
+//! checksum and partition all match ([`PdbTables::from_bytes`]); anything else (truncated, damaged,
+//! an older format, another partition's tables) is rebuilt and replaced, through a temporary file
+//! and a rename.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::run::{cached_tables, install_tables};
+use super::{load_or_build, partition_key, Geometry, Partition, PdbError, Provenance};
+
+/// The environment variable that overrides the cache directory.
+pub const CACHE_ENV: &str = "PUZZLE_LAB_CACHE";
+/// The directory under the user's cache directory.
+pub const CACHE_DIR_NAME: &str = "puzzle-lab";
+
+/// Where a run keeps its tables between processes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableStore {
+    /// Nowhere: the tables live in this process only.
+    Nowhere,
+    /// One file per table key in this directory.
+    Dir(PathBuf),
+    /// This one file, whatever the key (the CLI's `--pdb-file`).
+    File(PathBuf),
+}
+
+impl TableStore {
+    /// The store a command line asks for: `file` if given, else nowhere with `no_cache`, else `dir`,
+    /// else [`default_cache_dir`] (nowhere if there is none).
+    pub fn choose(file: Option<PathBuf>, dir: Option<PathBuf>, no_cache: bool) -> TableStore {
+        match (file, no_cache, dir) {
+            (Some(file), _, _) => TableStore::File(file),
+            (None, true, _) => TableStore::Nowhere,
+            (None, false, Some(dir)) => TableStore::Dir(dir),
+            (None, false, None) => default_cache_dir().map_or(TableStore::Nowhere, TableStore::Dir),
+        }
+    }
+
+    /// The file that holds (or will hold) the tables with this key, if any.
+    pub fn path(&self, key: &str) -> Option<PathBuf> {
+        match self {
+            TableStore::Nowhere => None,
+            TableStore::Dir(dir) => Some(cache_file(dir, key)),
+            TableStore::File(file) => Some(file.clone()),
+        }
+    }
+}
+
+/// `$PUZZLE_LAB_CACHE`, else the user's cache directory + `puzzle-lab`; `None` if neither is known
+/// (no home directory).
+pub fn default_cache_dir() -> Option<PathBuf> {
+    match std::env::var_os(CACHE_ENV) {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+        _ => dirs::cache_dir().map(|dir| dir.join(CACHE_DIR_NAME)),
+    }
+}
+
+/// The file in `dir` for the tables with this key (see [`super::PdbTables::key`]; keys are made of
+/// digits, `x`, `b`, `-` and `.`, safe in a file name).
+pub fn cache_file(dir: &Path, key: &str) -> PathBuf {
+    dir.join(format!("pdb-{key}.bin"))
+}
+
+/// Where a run's tables came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TablesSource {
+    /// Built in this process.
+    Built,
+    /// Read from a file.
+    Disk,
+    /// Already in this process's memory (an earlier puzzle of a batch).
+    Memory,
+}
+
+impl TablesSource {
+    /// `built`, `disk` or `memory`: the CLI's JSON names.
+    pub fn name(self) -> &'static str {
+        match self {
+            TablesSource::Built => "built",
+            TablesSource::Disk => "disk",
+            TablesSource::Memory => "memory",
+        }
+    }
+}
+
+/// What [`prepare_tables`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prepared {
+    pub source: TablesSource,
+    /// The file read or written, if any.
+    pub path: Option<PathBuf>,
+    /// Why a file found there was not used (it was rebuilt and replaced).
+    pub replaced: Option<PdbError>,
+    /// Why the built tables could not be saved (they are used all the same).
+    pub save_error: Option<PdbError>,
+}
+
+impl Prepared {
+    /// One line for a person, or `None` when there is nothing to say (tables already in memory).
+    pub fn describe(&self) -> Option<String> {
+        let shown = self.path.as_deref().map(|p| p.display().to_string());
+        let mut line = match (self.source, shown) {
+            (TablesSource::Memory, _) => return None,
+            (TablesSource::Disk, Some(path)) => format!("pattern databases loaded from {path}"),
+            (_, None) => "pattern databases built (not kept on disk)".to_string(),
+            (TablesSource::Built, Some(path)) if self.save_error.is_none() => {
+                format!("pattern databases built and saved to {path}")
+            }
+            (_, Some(_)) => "pattern databases built".to_string(),
+        };
+        if let Some(why) = &self.replaced {
+            line.push_str(&format!(" (the file there was not used: {why})"));
+        }
+        if let Some(why) = &self.save_error {
+            line.push_str(&format!(", but not saved: {why}"));
+        }
+        Some(line)
+    }
+}
+
+/// Makes the default pattern databases for a `width` x `height` board and `goal` ready in this
+/// process's cache (where [`super::pattern_database`] finds them): already there, read from
+/// `store`, or built (reporting `progress`) and saved to `store`.
+pub fn prepare_tables(
+    width: u8,
+    height: u8,
+    goal: &[u8],
+    store: &TableStore,
+    progress: impl FnMut(f64),
+) -> Result<Prepared, PdbError> {
+    let geometry = Geometry::new(width, height)?;
+    geometry.check_tiles("goal", goal)?;
+    let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
+    let partition = Partition::default_for(&geometry, blank)?;
+    let key = partition_key(&geometry, &partition);
+    let path = store.path(&key);
+    let mut prepared = Prepared {
+        source: TablesSource::Memory,
+        path: None,
+        replaced: None,
+        save_error: None,
+    };
+    if cached_tables(&key).is_some() {
+        return Ok(prepared);
+    }
+    let Some(path) = path else {
+        prepared.source = TablesSource::Built;
+        install_tables(Arc::new(super::PdbTables::build(
+            &geometry, &partition, progress,
+        )));
+        return Ok(prepared);
+    };
+    let (tables, provenance) = load_or_build(&path, &geometry, &partition, progress);
+    install_tables(Arc::new(tables));
+    prepared.path = Some(path);
+    match provenance {
+        Provenance::Loaded => prepared.source = TablesSource::Disk,
+        Provenance::Built {
+            replaced,
+            save_error,
+        } => {
+            prepared.source = TablesSource::Built;
+            prepared.replaced = replaced;
+            prepared.save_error = save_error;
+        }
+    }
+    Ok(prepared)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_store_is_chosen_by_flag_then_default() {
+        let file = PathBuf::from("/x/t.bin");
+        let dir = PathBuf::from("/y");
+        assert_eq!(
+            TableStore::choose(Some(file.clone()), Some(dir.clone()), true),
+            TableStore::File(file.clone())
+        );
+        assert_eq!(
+            TableStore::choose(None, Some(dir.clone()), true),
+            TableStore::Nowhere
+        );
+        assert_eq!(
+            TableStore::choose(None, Some(dir.clone()), false),
+            TableStore::Dir(dir.clone())
+        );
+        assert_eq!(TableStore::Nowhere.path("4x4-b15"), None);
+        assert_eq!(TableStore::File(file.clone()).path("k"), Some(file));
+        let path = TableStore::Dir(dir).path("4x4-b15-0.1-2.3").unwrap_or_default();
+        assert_eq!(path, PathBuf::from("/y/pdb-4x4-b15-0.1-2.3.bin"));
+    }
+
+    #[test]
+    fn lines_say_what_happened() {
+        let mut p = Prepared {
+            source: TablesSource::Disk,
+            path: Some(PathBuf::from("/c/t.bin")),
+            replaced: None,
+            save_error: None,
+        };
+        assert_eq!(
+            p.describe().as_deref(),
+            Some("pattern databases loaded from /c/t.bin")
+        );
+        p.source = TablesSource::Built;
+        p.replaced = Some(PdbError::NotAPdbFile);
+        let line = p.describe().unwrap_or_default();
+        assert!(
+            line.starts_with("pattern databases built and saved to /c/t.bin (the file there was not used: this is not"),
+            "{line}"
+        );
+        p.source = TablesSource::Memory;
+        assert_eq!(p.describe(), None);
+    }
+}
