@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::run::{cached_tables, install_tables};
+use super::cache::{cached_tables, install_tables};
 use super::{load_or_build, partition_key, Geometry, Partition, PdbError, Provenance};
 
 /// The environment variable that overrides the cache directory.
@@ -125,7 +125,7 @@ impl Prepared {
 }
 
 /// Makes the default pattern databases for a `width` x `height` board and `goal` ready in this
-/// process's cache (where [`super::pattern_database`] finds them): already there, read from
+/// process's cache (where [`super::cache::pattern_database`] finds them): already there, read from
 /// `store`, or built (reporting `progress`) and saved to `store`.
 pub fn prepare_tables(
     width: u8,

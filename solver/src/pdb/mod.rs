@@ -61,6 +61,7 @@
 
 mod board;
 mod build;
+pub mod cache;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod disk;
 mod file;
