@@ -16,7 +16,6 @@ use crate::{Heuristic, Puzzle};
 /// The table cache moved to [`crate::pdb::cache`]; these names stay for the callers that import them from here.
 pub use crate::pdb::cache::{
     cached_tables, install_tables, pattern_database, pattern_database_key,
-    prepare_pattern_database_file,
 };
 /// The puzzle rules moved to [`crate::spec`] and the report's constructor to [`crate::report`]; re-exported.
 pub use crate::report::invalid;

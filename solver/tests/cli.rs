@@ -199,6 +199,7 @@ fn the_json_object_has_exactly_the_documented_keys() {
         "heuristic",
         "stats",
         "message",
+        "tables",
     ];
     want.sort();
     let mut got = keys.clone();
@@ -208,6 +209,77 @@ fn the_json_object_has_exactly_the_documented_keys() {
     assert_eq!(json["algorithm"], "astar");
     assert_eq!(json["heuristic"], "linear-conflict");
     assert_eq!(json["moves"], "R");
+    // No pattern databases, no tables.
+    assert!(json["tables"].is_null(), "{json}");
+}
+
+#[test]
+fn table_building_is_reported_apart_from_the_search() {
+    let dir = std::env::temp_dir().join(format!("puzzle-lab-cli-tables-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let cache = dir.to_string_lossy().into_owned();
+    let input = "\
+puzzle=sliding&size=3x3&start=8,6,7,2,5,4,3,0,1&algo=idastar&heuristic=pdb
+puzzle=sliding&size=3x3&start=1,2,3,4,5,6,0,7,8&algo=astar&heuristic=pdb
+puzzle=sliding&size=3x3&start=1,2,3,4,5,6,0,7,8&algo=astar&heuristic=manhattan
+";
+    let answers = |run: Run| -> Vec<Value> {
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a JSON line"))
+            .collect()
+    };
+    let first = answers(solve(
+        &["--batch", "--json", "--pdb-cache", &cache],
+        Some(input),
+    ));
+    let second = answers(solve(
+        &["--batch", "--json", "--pdb-cache", &cache],
+        Some(input),
+    ));
+    let sources = |answers: &[Value]| -> Vec<Option<String>> {
+        let source = |a: &Value| a["tables"]["source"].as_str().map(str::to_string);
+        answers.iter().map(source).collect()
+    };
+    let names = |list: [Option<&str>; 3]| list.map(|n| n.map(str::to_string)).to_vec();
+    // The first line builds (or, once cached, reads) the tables; the next finds them in memory; a line
+    // without pattern databases has none. The search's own time stays in stats.elapsed_ms.
+    assert_eq!(
+        sources(&first),
+        names([Some("built"), Some("memory"), None])
+    );
+    assert_eq!(
+        sources(&second),
+        names([Some("disk"), Some("memory"), None])
+    );
+    for answer in first.iter().chain(&second).take(2) {
+        assert_eq!(answer["status"], "solved", "{answer}");
+        assert!(answer["tables"]["ms"].is_number(), "{answer}");
+        assert!(answer["stats"]["elapsed_ms"].is_number(), "{answer}");
+    }
+    assert_eq!(first[0]["length"], 31);
+    assert_eq!(first[0]["moves"], second[0]["moves"]);
+
+    // The readable report has its own row for the tables.
+    let run = solve(
+        &["--pdb-cache", &cache, input.lines().next().unwrap()],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.starts_with("  pattern databases") && l.contains("read from disk")),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr.contains("pattern databases loaded from"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

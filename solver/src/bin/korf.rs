@@ -2,8 +2,11 @@
 //!
 //! ```text
 //! cargo run --release -p solver --bin korf -- [--goal blank-first|blank-last] [--pdb-file PATH]
-//!     [--first N] [--manhattan] [--no-reflection] [--threads N] [--data PATH]
+//!     [--pdb-cache DIR] [--no-pdb-cache] [--first N] [--manhattan] [--no-reflection] [--threads N]
+//!     [--time-limit MS] [--data PATH]
 //! ```
+//! The pattern databases are kept in the user's cache directory, as `solve` keeps them, unless told
+//! otherwise.
 //! Prints one line per instance (id, length, expected length, nodes expanded, milliseconds) and the
 //! totals. Each length is compared with the file's, and each move list is replayed by the crate's
 //! independent checker; any mismatch makes the exit code 1 (bad usage or data: 2).
@@ -17,8 +20,10 @@ use std::time::Instant;
 
 use solver::check::check_sliding;
 use solver::instances::{self, Instance};
+use solver::pdb::disk::TableStore;
 use solver::pdb::{
-    load_or_else, solve_idastar, solve_manhattan, Geometry, Partition, Pdb, PdbTables, Provenance,
+    load_or_else, partition_key, solve_idastar, solve_manhattan, Geometry, Partition, Pdb,
+    PdbTables, Provenance,
 };
 use solver::search::{Control, Limits, Status};
 use solver::sliding::moves_to_string;
@@ -43,8 +48,15 @@ struct Options {
     #[arg(long, value_enum, default_value_t = GoalKind::BlankLast)]
     goal: GoalKind,
     /// load the pattern databases from PATH, or build them and save them there
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", conflicts_with = "pdb_cache")]
     pdb_file: Option<PathBuf>,
+    /// keep the pattern databases in DIR (default: $PUZZLE_LAB_CACHE, else
+    /// $XDG_CACHE_HOME/puzzle-lab, else ~/.cache/puzzle-lab)
+    #[arg(long, value_name = "DIR", verbatim_doc_comment)]
+    pdb_cache: Option<PathBuf>,
+    /// build the pattern databases in this process only: read and write no cache
+    #[arg(long, conflicts_with_all = ["pdb_cache", "pdb_file"])]
+    no_pdb_cache: bool,
     /// only the first N instances
     #[arg(long, value_name = "N", default_value_t = usize::MAX, hide_default_value = true)]
     first: usize,
@@ -141,8 +153,14 @@ fn prepare_pdb(
     let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
     let partition = Partition::default_for(geometry, blank).map_err(|e| e.to_string())?;
     let build = || build_tables(geometry, &partition, options.threads);
-    let tables = match &options.pdb_file {
+    let store = TableStore::choose(
+        options.pdb_file.clone(),
+        options.pdb_cache.clone(),
+        options.no_pdb_cache,
+    );
+    let tables = match store.path(&partition_key(geometry, &partition)) {
         Some(path) => {
+            let path = path.as_path();
             let (tables, how) = load_or_else(path, geometry, &partition, build);
             match how {
                 Provenance::Loaded => {

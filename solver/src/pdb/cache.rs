@@ -1,9 +1,8 @@
 //! This process's pattern-database tables: built or loaded once, then shared by every search (a CLI batch, a
-//! browser session), by [`PdbTables::key`]; and the files and keys that feed it.
+//! browser session), by [`PdbTables::key`]; and the keys that feed it. Natively, `pdb::disk` fills it from
+//! files.
 
-use super::{
-    load_or_build, partition_key, Geometry, Partition, Pdb, PdbError, PdbTables, Provenance,
-};
+use super::{partition_key, Geometry, Partition, Pdb, PdbError, PdbTables};
 use crate::search::Control;
 use std::sync::{Arc, Mutex};
 
@@ -45,42 +44,6 @@ pub fn pattern_database_key(width: u8, height: u8, goal: &[u8]) -> Result<String
         &geometry,
         &Partition::default_for(&geometry, blank)?,
     ))
-}
-
-/// Makes the pattern databases for a board and goal ready from the file at `path`: loaded if it holds
-/// them, otherwise built and saved there. Returns a line for a person saying which happened.
-pub fn prepare_pattern_database_file(
-    path: &std::path::Path,
-    width: u8,
-    height: u8,
-    goal: &[u8],
-    control: &mut Control,
-) -> Result<String, PdbError> {
-    let geometry = Geometry::new(width, height)?;
-    let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
-    let partition = Partition::default_for(&geometry, blank)?;
-    if cached_tables(&partition_key(&geometry, &partition)).is_some() {
-        return Ok(String::new());
-    }
-    let (tables, provenance) =
-        load_or_build(path, &geometry, &partition, |f| control.build_progress(f));
-    install_tables(Arc::new(tables));
-    Ok(match provenance {
-        Provenance::Loaded => format!("pattern databases loaded from {}", path.display()),
-        Provenance::Built {
-            replaced,
-            save_error,
-        } => {
-            let mut line = format!("pattern databases built and saved to {}", path.display());
-            if let Some(why) = replaced {
-                line = format!("{line} (the file there was not used: {why})");
-            }
-            if let Some(why) = save_error {
-                line = format!("pattern databases built, but not saved: {why}");
-            }
-            line
-        }
-    })
 }
 
 /// Adds tables (loaded from a file or a browser cache) to this process's cache.

@@ -195,7 +195,9 @@ mod tests {
         );
         assert_eq!(TableStore::Nowhere.path("4x4-b15"), None);
         assert_eq!(TableStore::File(file.clone()).path("k"), Some(file));
-        let path = TableStore::Dir(dir).path("4x4-b15-0.1-2.3").unwrap_or_default();
+        let path = TableStore::Dir(dir)
+            .path("4x4-b15-0.1-2.3")
+            .unwrap_or_default();
         assert_eq!(path, PathBuf::from("/y/pdb-4x4-b15-0.1-2.3.bin"));
     }
 
