@@ -1042,7 +1042,7 @@ mod tests {
         );
         assert_eq!(
             move_words(&query.puzzle, &Moves::Hanoi(vec![[1, 2]])),
-            ["[1, 2] cannot be played"]
+            ["[1, 2] cannot be played: peg B is empty: there is no disk to move"]
         );
         assert_eq!(stacks(3, &[0, 2, 0]), vec![vec![2, 0], vec![], vec![1]]);
     }
