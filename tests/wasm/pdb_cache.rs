@@ -5,7 +5,9 @@
 #![cfg(target_arch = "wasm32")]
 
 use puzzle_lab::browser::release;
-use puzzle_lab::pdb_cache::{restore, store, store_bytes, tables_from_js, tables_to_js, Restored};
+use puzzle_lab::worker::tables::{
+    restore, store, store_bytes, tables_from_js, tables_to_js, Restored,
+};
 use solver::pdb::{Geometry, Partition, PdbTables};
 use solver::run;
 use wasm_bindgen_test::*;
