@@ -31,6 +31,7 @@ use crate::protocol::{
     PROGRESS_EVERY_MS,
 };
 use scope::post;
+use solver::pdb::cache::{cached_tables, install_tables};
 use solver::search::{Limits, DEFAULT_DFS_DEPTH};
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -139,7 +140,7 @@ impl Worker {
         wasm_bindgen_futures::spawn_local(async move {
             let prepared = tables::prepare(key.clone()).await;
             let mut build_note = None;
-            if let Some(plan) = plan.filter(|_| solver::run::cached_tables(&key).is_none()) {
+            if let Some(plan) = plan.filter(|_| cached_tables(&key).is_none()) {
                 match worker.build_in_helpers(&request, plan).await {
                     Some(note) => build_note = Some(note),
                     None => {
@@ -195,7 +196,7 @@ impl Worker {
         else {
             return None;
         };
-        solver::run::install_tables(Arc::new(*tables));
+        install_tables(Arc::new(*tables));
         if built_big_here {
             self.state.borrow_mut().built_big_group = true;
         }

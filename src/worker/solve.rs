@@ -10,6 +10,7 @@ use crate::protocol::{Response, ResponseBody, CANCEL_CHECK_MS, PROGRESS_EVERY_MS
 use solver::query;
 use solver::search::clock::FnClock;
 use solver::search::{Control, Flow, Limits};
+use solver::spec::{default_choice, DEFAULT_ALGORITHM};
 use solver::{Algorithm, Report};
 use std::cell::RefCell;
 use web_sys::DedicatedWorkerGlobalScope;
@@ -53,8 +54,8 @@ pub fn solve_request(
     let query = match query::parse(query) {
         Ok(q) => q,
         Err(e) => {
-            return solver::run::invalid(
-                Algorithm::Astar,
+            return solver::report::invalid(
+                DEFAULT_ALGORITHM,
                 format!("the puzzle could not be read: {e}"),
             );
         }
@@ -143,11 +144,13 @@ pub fn run(
 
 /// The report of a request on `query` cancelled before its search began, saying when (`message`).
 pub fn cancelled_before_search(query: &str, message: &str) -> Report {
-    let algorithm = query::parse(query)
-        .ok()
-        .and_then(|q| q.algorithm)
-        .unwrap_or(solver::run::DEFAULT_ALGORITHM);
-    let mut report = solver::run::invalid(algorithm, message);
+    let algorithm = match query::parse(query) {
+        Ok(query) => query
+            .algorithm
+            .unwrap_or_else(|| default_choice(&query.puzzle).algorithm),
+        Err(_) => DEFAULT_ALGORITHM,
+    };
+    let mut report = solver::report::invalid(algorithm, message);
     report.status = solver::Status::Cancelled;
     report
 }

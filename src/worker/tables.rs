@@ -8,9 +8,10 @@
 //! falls back to building: the cache only ever saves time.
 
 use crate::browser::js_text;
+use solver::pdb::cache::{cached_tables, install_tables, pattern_database_key};
 use solver::pdb::{PdbTables, FORMAT_VERSION};
-use solver::query::{HeuristicName, PuzzleSpec, Query};
-use solver::run;
+use solver::query::Query;
+use solver::spec::{default_choice, default_heuristic, HeuristicName, PuzzleSpec};
 use std::fmt;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
@@ -76,7 +77,7 @@ pub struct Prepared {
 pub fn pending_key(query_text: &str) -> Option<String> {
     let query = solver::query::parse(query_text).ok()?;
     let key = key_for_query(&query)?;
-    run::cached_tables(&key).is_none().then_some(key)
+    cached_tables(&key).is_none().then_some(key)
 }
 
 /// Looks for the tables of `key` in IndexedDB and installs them if found (never fails: the search builds them then).
@@ -95,7 +96,7 @@ impl Prepared {
     /// joins `cache`'s writes) and returns a sentence for the report's message saying where the tables came from, if
     /// worth saying.
     pub fn finish(self, cache: &mut TableCache) -> Option<String> {
-        let built = run::cached_tables(&self.key);
+        let built = cached_tables(&self.key);
         match self.restored {
             Ok(Restored::Loaded) => Some(format!(
                 "pattern databases read from this browser's cache in {}",
@@ -174,11 +175,17 @@ pub async fn settle_writes(writes: Vec<js_sys::Promise>) -> bool {
 }
 
 /// The pattern-database key a query needs, when it runs on pattern databases: a sliding board of up to 16 cells
-/// with heuristic `pdb` under an algorithm that uses a heuristic. `None` for every other query (and unreadable ones,
-/// which the solver itself reports).
+/// with heuristic `pdb` (named, or the puzzle's default) under an algorithm that uses a heuristic, as the solver's
+/// own run picks them (`solver::run::solve`). `None` for every other query (and unreadable ones, which the solver
+/// itself reports).
 pub fn key_for_query(query: &Query) -> Option<String> {
-    let algorithm = query.algorithm.unwrap_or(run::DEFAULT_ALGORITHM);
-    if !algorithm.uses_heuristic() || query.heuristic != Some(HeuristicName::Pdb) {
+    let algorithm = query
+        .algorithm
+        .unwrap_or_else(|| default_choice(&query.puzzle).algorithm);
+    let heuristic = query
+        .heuristic
+        .unwrap_or_else(|| default_heuristic(&query.puzzle));
+    if !algorithm.uses_heuristic() || heuristic != HeuristicName::Pdb {
         return None;
     }
     match &query.puzzle {
@@ -188,7 +195,7 @@ pub fn key_for_query(query: &Query) -> Option<String> {
             goal,
             ..
         } if usize::from(*width) * usize::from(*height) <= solver::pdb::MAX_CELLS => {
-            run::pattern_database_key(*width, *height, goal).ok()
+            pattern_database_key(*width, *height, goal).ok()
         }
         _ => None,
     }
@@ -200,7 +207,7 @@ pub fn entry_key(key: &str) -> String {
     format!("{key}@v{FORMAT_VERSION}")
 }
 
-/// Reads the tables stored under `key` and installs them with [`run::install_tables`]. A damaged entry is deleted.
+/// Reads the tables stored under `key` and installs them with [`install_tables`]. A damaged entry is deleted.
 pub async fn restore(key: &str) -> Result<Restored, CacheError> {
     let db = open().await?;
     let result = read(&db, key).await;
@@ -211,7 +218,7 @@ pub async fn restore(key: &str) -> Result<Restored, CacheError> {
             crate::browser::release(&bytes);
             match read {
                 Ok(tables) if tables.key() == key => {
-                    run::install_tables(Arc::new(tables));
+                    install_tables(Arc::new(tables));
                     Ok(Restored::Loaded)
                 }
                 Ok(tables) => {
@@ -412,7 +419,7 @@ mod tests {
     fn only_pdb_searches_on_small_boards_need_the_cache() {
         let start = "puzzle=sliding&size=4x4&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15";
         let key = key_for_query(&parsed(&format!("{start}&algo=idastar&heuristic=pdb")));
-        let expected = run::pattern_database_key(4, 4, &solver::query::default_sliding_goal(4, 4));
+        let expected = pattern_database_key(4, 4, &solver::spec::default_sliding_goal(4, 4));
         assert_eq!(key, expected.ok());
         assert!(key.is_some());
         // Another heuristic, or an algorithm without one, needs no tables.

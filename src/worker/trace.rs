@@ -6,7 +6,7 @@ use solver::hanoi::{Hanoi, HanoiHeuristic};
 use solver::query::{self, PuzzleSpec};
 use solver::search::trace::{trace_search, Trace, TracePlan};
 use solver::sliding::{Shape, SlidingHeuristic, SmallBoard, SmallPuzzle};
-use solver::HeuristicName;
+use solver::spec::{default_choice, default_heuristic, is_consistent, HeuristicName};
 use solver::Puzzle;
 
 /// The teaching tracer's record of the search `query` asks for, when the space has at most `TRACE_MAX_STATES`
@@ -14,54 +14,55 @@ use solver::Puzzle;
 /// `None` for a larger space or a query that cannot be read (its solve reports the problem).
 pub fn trace_request(query: &str, max_depth: u32) -> Option<Trace> {
     let query = query::parse(query).ok()?;
-    let (pegs, disks, start, goal) = match &query.puzzle {
+    // The algorithm and heuristic the solver's own run would choose (`solver::run::solve`).
+    let algorithm = query
+        .algorithm
+        .unwrap_or_else(|| default_choice(&query.puzzle).algorithm);
+    let name = query
+        .heuristic
+        .unwrap_or_else(|| default_heuristic(&query.puzzle));
+    let plan = TracePlan {
+        algorithm,
+        weight: query.weight_or_default(),
+        reopen: !is_consistent(name),
+        max_depth,
+    };
+    match &query.puzzle {
         PuzzleSpec::Hanoi {
             pegs,
             disks,
             start,
             goal,
-        } => (pegs, disks, start, goal),
+        } => {
+            let tower = Hanoi::new(*pegs, *disks, start, goal).ok()?;
+            let heuristic = algorithm
+                .uses_heuristic()
+                .then(|| HanoiHeuristic::new(name, &tower).ok())
+                .flatten();
+            trace_search(
+                &tower,
+                heuristic.as_ref(),
+                plan,
+                TRACE_MAX_STATES,
+                usize::MAX,
+                |_| {},
+            )
+            .ok()
+        }
         PuzzleSpec::Sliding {
             width,
             height,
             start,
             goal,
-        } => return trace_sliding(&query, max_depth, *width, *height, start, goal),
-    };
-    let tower = Hanoi::new(*pegs, *disks, start, goal).ok()?;
-    let algorithm = query.algorithm.unwrap_or(solver::run::DEFAULT_ALGORITHM);
-    let name = query.heuristic.unwrap_or(HeuristicName::Exact);
-    let heuristic = algorithm
-        .uses_heuristic()
-        .then(|| HanoiHeuristic::new(name, &tower).ok())
-        .flatten();
-    let plan = trace_plan(&query, name, max_depth);
-    trace_search(
-        &tower,
-        heuristic.as_ref(),
-        plan,
-        TRACE_MAX_STATES,
-        usize::MAX,
-        |_| {},
-    )
-    .ok()
-}
-
-/// The traced search's settings, as the solver's own run would choose them.
-fn trace_plan(query: &query::Query, heuristic: HeuristicName, max_depth: u32) -> TracePlan {
-    TracePlan {
-        algorithm: query.algorithm.unwrap_or(solver::run::DEFAULT_ALGORITHM),
-        weight: query.weight_or_default(),
-        reopen: !solver::run::is_consistent(heuristic),
-        max_depth,
+        } => trace_sliding(plan, name, *width, *height, start, goal),
     }
 }
 
 /// The teaching tracer's record for a sliding puzzle of at most `TRACE_MAX_SLIDING_RANKS` arrangements (up to 3x3),
 /// with the board of each expanded state, cut at `TRACE_MAX_EXPANSIONS` expansions.
 fn trace_sliding(
-    query: &query::Query,
-    max_depth: u32,
+    plan: TracePlan,
+    name: HeuristicName,
     width: u8,
     height: u8,
     start: &[u8],
@@ -75,9 +76,8 @@ fn trace_sliding(
     if puzzle.rank_count()? > TRACE_MAX_SLIDING_RANKS {
         return None;
     }
-    let algorithm = query.algorithm.unwrap_or(solver::run::DEFAULT_ALGORITHM);
-    let name = query.heuristic.unwrap_or(HeuristicName::LinearConflict);
-    let heuristic = algorithm
+    let heuristic = plan
+        .algorithm
         .uses_heuristic()
         .then(|| SlidingHeuristic::new(&puzzle, name).ok())
         .flatten();
@@ -86,7 +86,7 @@ fn trace_sliding(
     let mut trace = trace_search(
         &puzzle,
         heuristic.as_ref(),
-        trace_plan(query, name, max_depth),
+        plan,
         TRACE_MAX_SLIDING_RANKS,
         TRACE_MAX_EXPANSIONS,
         record,
