@@ -1,4 +1,6 @@
-//! Small browser services: random seeds, the reduced-motion preference, the clipboard, error texts.
+//! Small browser services, shared by both threads: random seeds, the reduced-motion preference and the clipboard
+//! (the page), error texts (the page's worker client and the worker's table cache), freeing a copied array (the
+//! worker).
 
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;

@@ -9,7 +9,6 @@ pub mod compare;
 pub mod components;
 pub mod format;
 pub mod i18n;
-pub mod pdb_cache;
 pub mod play;
 pub mod protocol;
 pub mod state;

@@ -5,9 +5,11 @@
 #![cfg(target_arch = "wasm32")]
 
 use puzzle_lab::browser::release;
-use puzzle_lab::pdb_cache::{restore, store, store_bytes, tables_from_js, tables_to_js, Restored};
+use puzzle_lab::worker::tables::{
+    restore, store, store_bytes, tables_from_js, tables_to_js, Restored,
+};
+use solver::pdb::cache::cached_tables;
 use solver::pdb::{Geometry, Partition, PdbTables};
-use solver::run;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -24,12 +26,12 @@ async fn stored_tables_are_read_back_byte_for_byte_and_installed() {
     let tables = small_tables(5);
     let key = tables.key();
     assert!(
-        run::cached_tables(&key).is_none(),
+        cached_tables(&key).is_none(),
         "the tables are in memory before the test"
     );
     store(&tables).await.expect("IndexedDB stores the tables");
     assert_eq!(restore(&key).await, Ok(Restored::Loaded));
-    let installed = run::cached_tables(&key).expect("restore installs the tables");
+    let installed = cached_tables(&key).expect("restore installs the tables");
     assert_eq!(installed.to_bytes(), tables.to_bytes());
 }
 
@@ -48,7 +50,7 @@ async fn a_damaged_entry_is_discarded_and_deleted() {
         other => panic!("a damaged entry was not discarded: {other:?}"),
     }
     assert!(
-        run::cached_tables(&key).is_none(),
+        cached_tables(&key).is_none(),
         "damaged tables were installed"
     );
     // Deleted: the next look finds nothing.

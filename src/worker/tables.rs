@@ -1,17 +1,17 @@
 //! The worker's cache of pattern databases across page loads: the tables' bytes in IndexedDB, keyed by their partition
-//! key and the byte format's version.
+//! key and the byte format's version, and [`TableCache`], the writes this worker started there.
 //!
 //! Building the 15-puzzle's tables takes seconds; reading them back takes a fraction of that. The worker looks here
 //! before a `pdb` search (asynchronously, before the synchronous search starts), installs what it finds in the
 //! solver's process-wide cache, and stores freshly built tables after the search (a worker about to be retired waits
-//! for that write: [`stored`]). Every failure (no IndexedDB, a private mode that refuses it, a damaged entry) falls
-//! back to building: the cache only ever saves time.
+//! for that write: [`TableCache`]). Every failure (no IndexedDB, a private mode that refuses it, a damaged entry)
+//! falls back to building: the cache only ever saves time.
 
 use crate::browser::js_text;
+use solver::pdb::cache::{cached_tables, install_tables, pattern_database_key};
 use solver::pdb::{PdbTables, FORMAT_VERSION};
-use solver::query::{HeuristicName, PuzzleSpec, Query};
-use solver::run;
-use std::cell::{Cell, RefCell};
+use solver::query::Query;
+use solver::spec::{default_choice, default_heuristic, HeuristicName, PuzzleSpec};
 use std::fmt;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
@@ -77,7 +77,7 @@ pub struct Prepared {
 pub fn pending_key(query_text: &str) -> Option<String> {
     let query = solver::query::parse(query_text).ok()?;
     let key = key_for_query(&query)?;
-    run::cached_tables(&key).is_none().then_some(key)
+    cached_tables(&key).is_none().then_some(key)
 }
 
 /// Looks for the tables of `key` in IndexedDB and installs them if found (never fails: the search builds them then).
@@ -92,10 +92,11 @@ pub async fn prepare(key: String) -> Prepared {
 }
 
 impl Prepared {
-    /// After the search: stores tables it built (in the background: the report is not held up by the write) and
-    /// returns a sentence for the report's message saying where the tables came from, if worth saying.
-    pub fn finish(self) -> Option<String> {
-        let built = run::cached_tables(&self.key);
+    /// After the search: stores tables it built (in the background: the report is not held up by the write, which
+    /// joins `cache`'s writes) and returns a sentence for the report's message saying where the tables came from, if
+    /// worth saying.
+    pub fn finish(self, cache: &mut TableCache) -> Option<String> {
+        let built = cached_tables(&self.key);
         match self.restored {
             Ok(Restored::Loaded) => Some(format!(
                 "pattern databases read from this browser's cache in {}",
@@ -103,14 +104,15 @@ impl Prepared {
             )),
             Ok(Restored::Missing) | Ok(Restored::Discarded(_)) if built.is_some() => {
                 if let Some(tables) = built {
-                    let write = wasm_bindgen_futures::future_to_promise(async move {
-                        if let Err(e) = store(&tables).await {
-                            UNSAVED.set(true);
-                            gloo::console::warn!(e.to_string());
-                        }
-                        Ok(JsValue::UNDEFINED)
-                    });
-                    STORING.with_borrow_mut(|writes| writes.push(write));
+                    cache
+                        .writes
+                        .push(wasm_bindgen_futures::future_to_promise(async move {
+                            let stored = store(&tables).await;
+                            if let Err(e) = &stored {
+                                gloo::console::warn!(e.to_string());
+                            }
+                            Ok(JsValue::from_bool(stored.is_ok()))
+                        }));
                 }
                 Some(match self.restored {
                     Ok(Restored::Discarded(why)) => format!(
@@ -123,7 +125,7 @@ impl Prepared {
             Err(e) => {
                 // Tables built here that no cache holds: a fresh worker would have to build them again.
                 if built.is_some() {
-                    UNSAVED.set(true);
+                    cache.unsaved = true;
                 }
                 Some(e.to_string())
             }
@@ -131,30 +133,59 @@ impl Prepared {
     }
 }
 
-thread_local! {
-    /// Writes of freshly built tables still in progress (see [`stored`]).
-    static STORING: RefCell<Vec<js_sys::Promise>> = const { RefCell::new(Vec::new()) };
-    /// Set once this worker holds tables it built but could not store.
-    static UNSAVED: Cell<bool> = const { Cell::new(false) };
+/// The writes of freshly built tables this worker started, and whether it holds tables it built but could not store.
+/// A worker asks to be retired only once every write has settled and none failed, so that the fresh worker that
+/// replaces it finds the tables in IndexedDB rather than building them again.
+#[derive(Debug, Default)]
+pub struct TableCache {
+    /// Writes still in progress; each resolves to whether it stored its tables.
+    writes: Vec<js_sys::Promise>,
+    /// Set once a table built here could not be stored.
+    unsaved: bool,
 }
 
-/// Waits until every write started by [`Prepared::finish`] has been committed or has failed, and says whether
-/// every table this worker built is in the cache. A worker asks to be retired only then, so that the fresh worker
-/// that replaces it finds the tables here rather than building them again.
-pub async fn stored() -> bool {
-    while let Some(write) = STORING.with_borrow_mut(Vec::pop) {
-        // A failed write was reported, and noted in `UNSAVED`, by the write itself.
-        let _ = JsFuture::from(write).await;
+impl TableCache {
+    /// Takes the writes started so far, to be awaited with [`settle_writes`] and answered with
+    /// [`TableCache::note_settled`]: the cache is not held across that wait, since a request that comes in meanwhile
+    /// may start another write.
+    pub fn take_writes(&mut self) -> Vec<js_sys::Promise> {
+        std::mem::take(&mut self.writes)
     }
-    !UNSAVED.get()
+
+    /// Records what [`settle_writes`] said of writes taken out.
+    pub fn note_settled(&mut self, all_stored: bool) {
+        self.unsaved |= !all_stored;
+    }
+
+    /// Whether every table this worker built and whose write has settled is in IndexedDB.
+    pub fn all_stored(&self) -> bool {
+        !self.unsaved
+    }
+}
+
+/// Waits until each of `writes` has been committed or has failed (a failure was reported by the write itself), and
+/// says whether they all stored their tables.
+pub async fn settle_writes(writes: Vec<js_sys::Promise>) -> bool {
+    let mut all_stored = true;
+    for write in writes {
+        let stored = JsFuture::from(write).await.ok().and_then(|v| v.as_bool());
+        all_stored &= stored == Some(true);
+    }
+    all_stored
 }
 
 /// The pattern-database key a query needs, when it runs on pattern databases: a sliding board of up to 16 cells
-/// with heuristic `pdb` under an algorithm that uses a heuristic. `None` for every other query (and unreadable ones,
-/// which the solver itself reports).
+/// with heuristic `pdb` (named, or the puzzle's default) under an algorithm that uses a heuristic, as the solver's
+/// own run picks them (`solver::run::solve`). `None` for every other query (and unreadable ones, which the solver
+/// itself reports).
 pub fn key_for_query(query: &Query) -> Option<String> {
-    let algorithm = query.algorithm.unwrap_or(run::DEFAULT_ALGORITHM);
-    if !algorithm.uses_heuristic() || query.heuristic != Some(HeuristicName::Pdb) {
+    let algorithm = query
+        .algorithm
+        .unwrap_or_else(|| default_choice(&query.puzzle).algorithm);
+    let heuristic = query
+        .heuristic
+        .unwrap_or_else(|| default_heuristic(&query.puzzle));
+    if !algorithm.uses_heuristic() || heuristic != HeuristicName::Pdb {
         return None;
     }
     match &query.puzzle {
@@ -164,7 +195,7 @@ pub fn key_for_query(query: &Query) -> Option<String> {
             goal,
             ..
         } if usize::from(*width) * usize::from(*height) <= solver::pdb::MAX_CELLS => {
-            run::pattern_database_key(*width, *height, goal).ok()
+            pattern_database_key(*width, *height, goal).ok()
         }
         _ => None,
     }
@@ -176,7 +207,7 @@ pub fn entry_key(key: &str) -> String {
     format!("{key}@v{FORMAT_VERSION}")
 }
 
-/// Reads the tables stored under `key` and installs them with [`run::install_tables`]. A damaged entry is deleted.
+/// Reads the tables stored under `key` and installs them with [`install_tables`]. A damaged entry is deleted.
 pub async fn restore(key: &str) -> Result<Restored, CacheError> {
     let db = open().await?;
     let result = read(&db, key).await;
@@ -187,7 +218,7 @@ pub async fn restore(key: &str) -> Result<Restored, CacheError> {
             crate::browser::release(&bytes);
             match read {
                 Ok(tables) if tables.key() == key => {
-                    run::install_tables(Arc::new(tables));
+                    install_tables(Arc::new(tables));
                     Ok(Restored::Loaded)
                 }
                 Ok(tables) => {
@@ -388,7 +419,7 @@ mod tests {
     fn only_pdb_searches_on_small_boards_need_the_cache() {
         let start = "puzzle=sliding&size=4x4&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15";
         let key = key_for_query(&parsed(&format!("{start}&algo=idastar&heuristic=pdb")));
-        let expected = run::pattern_database_key(4, 4, &solver::query::default_sliding_goal(4, 4));
+        let expected = pattern_database_key(4, 4, &solver::spec::default_sliding_goal(4, 4));
         assert_eq!(key, expected.ok());
         assert!(key.is_some());
         // Another heuristic, or an algorithm without one, needs no tables.

@@ -8,9 +8,14 @@
 //! Messages: the solver worker sends a helper one JSON [`HelperRequest`] once the helper says `Ready`; the helper
 //! answers with JSON [`HelperReply`] progress and, at the end, the tables' bytes (`PdbTables::to_bytes`, checksummed)
 //! as a transferred `Uint8Array`, and closes itself. The bytes go straight between JavaScript arrays and the tables'
-//! own buffers (`pdb_cache::tables_to_js`, `tables_from_js`): no whole copy of them in a WebAssembly memory. If a helper cannot be started, or it fails or falls silent, the
-//! solver worker builds that group itself: helpers only ever save time and memory.
+//! own buffers (`tables::tables_to_js`, `tables_from_js`): no whole copy of them in a WebAssembly memory. If a helper
+//! cannot be started, or it fails or falls silent, the solver worker builds that group itself: helpers only ever save
+//! time and memory.
+//!
+//! A helper is a copy of this worker: its message handler hands a [`HelperRequest`] to [`serve`].
 
+use super::scope::{self, post, post_text, sleep, yield_now};
+use super::tables;
 use crate::protocol::{Response, ResponseBody};
 use serde::{Deserialize, Serialize};
 use solver::pdb::{self, Geometry, Partition, PdbBuilder, PdbTables};
@@ -19,7 +24,6 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, Worker};
 
 /// Groups with fewer table entries than this are built on the spot: a helper would take longer to start.
@@ -68,7 +72,7 @@ pub struct Plan {
 /// most 16 cells whose partition has a big group (the 15-puzzle's 6-6-3: both 6-tile groups).
 pub fn plan(query_text: &str) -> Option<Plan> {
     let query = solver::query::parse(query_text).ok()?;
-    crate::pdb_cache::key_for_query(&query)?;
+    tables::key_for_query(&query)?;
     let PuzzleSpec::Sliding {
         width,
         height,
@@ -150,14 +154,7 @@ pub async fn build(
     cancel_token: Option<String>,
     mut cancelled: impl FnMut() -> bool,
 ) -> Built {
-    let now = {
-        let performance = scope.performance();
-        move || {
-            performance
-                .as_ref()
-                .map_or_else(js_sys::Date::now, |p| p.now())
-        }
-    };
+    let now = scope::clock(scope);
     let started = now();
     let parts = plan.partition.split();
     let n = plan.geometry.cells();
@@ -374,7 +371,7 @@ fn start_helper(
             } else if let Some(bytes) = data.dyn_ref::<js_sys::Uint8Array>() {
                 // The helper has nothing left to do: end it now, and its memory with it.
                 worker.terminate();
-                let read = crate::pdb_cache::tables_from_js(bytes);
+                let read = tables::tables_from_js(bytes);
                 crate::browser::release(bytes);
                 match read {
                     Ok(tables) => s.tables = Some(tables),
@@ -444,12 +441,7 @@ pub fn serve(
         Ok(gp) => gp,
         Err(e) => return fail(e.to_string()),
     };
-    let performance = scope.performance();
-    let now = move || {
-        performance
-            .as_ref()
-            .map_or_else(js_sys::Date::now, |p| p.now())
-    };
+    let now = scope::clock(scope);
     let mut builder = PdbBuilder::new(&geometry, &partition);
     let mut last_post = f64::NEG_INFINITY;
     let mut last_check = now();
@@ -462,10 +454,7 @@ pub fn serve(
         }
         if t - last_check >= cancel_check_ms {
             last_check = t;
-            if cancel_token
-                .as_deref()
-                .is_some_and(|url| !super::token_alive(url))
-            {
+            if scope::revoked(cancel_token.as_deref()) {
                 return scope.close();
             }
         }
@@ -474,7 +463,7 @@ pub fn serve(
         Ok(tables) => tables,
         Err(e) => return fail(e.to_string()),
     };
-    let bytes = crate::pdb_cache::tables_to_js(&tables);
+    let bytes = tables::tables_to_js(&tables);
     let transfer = js_sys::Array::of1(&bytes.buffer());
     if scope.post_message_with_transfer(&bytes, &transfer).is_err() {
         return fail("the tables could not be posted".into());
@@ -485,33 +474,8 @@ pub fn serve(
 fn post_reply(scope: &DedicatedWorkerGlobalScope, reply: &HelperReply) {
     if let Ok(text) = serde_json::to_string(reply) {
         // A lost post shows as silence, which the solver worker's watchdog handles.
-        let _ = scope.post_message(&JsValue::from_str(&text));
+        post_text(scope, &text);
     }
-}
-
-fn post(scope: &DedicatedWorkerGlobalScope, response: &Response) {
-    let _ = scope.post_message(&JsValue::from_str(&response.to_json()));
-}
-
-/// Lets the event loop run (the helper's messages in) without a timer's minimum delay.
-async fn yield_now() {
-    let Ok(channel) = web_sys::MessageChannel::new() else {
-        return;
-    };
-    let port = channel.port1();
-    let done = js_sys::Promise::new(&mut |resolve, _| port.set_onmessage(Some(&resolve)));
-    if channel.port2().post_message(&JsValue::NULL).is_ok() {
-        let _ = JsFuture::from(done).await;
-    }
-    port.set_onmessage(None);
-}
-
-/// Waits `ms` milliseconds.
-async fn sleep(scope: &DedicatedWorkerGlobalScope, ms: i32) {
-    let done = js_sys::Promise::new(&mut |resolve, _| {
-        let _ = scope.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
-    });
-    let _ = JsFuture::from(done).await;
 }
 
 #[cfg(test)]

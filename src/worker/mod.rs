@@ -1,0 +1,319 @@
+//! The solver's Web Worker: everything that runs off the page's thread. The page talks to it only through
+//! [`crate::protocol`]; this module holds the request loop, and its submodules the rest.
+//!
+//! - [`solve`]: one request's search, with progress, memory budgets and cancelling by a revoked `blob:` URL;
+//! - [`trace`]: the teaching trace of a small search, posted after the answer;
+//! - [`tables`]: the pattern databases' cache in IndexedDB;
+//! - [`helpers`]: helper workers (copies of this one) that build big pattern-database groups;
+//! - [`scope`]: posting, the clock, the cancel token, the memory size.
+//!
+//! Pattern databases: before a `pdb` search whose tables are not in this worker's memory, the worker reads them from
+//! IndexedDB (asynchronously, before the synchronous search); tables it had to build are stored there after the
+//! search, so a reload or a fresh worker (after Cancel) does not build them again. Big tables (the 15-puzzle's) are
+//! built before the search, asynchronously, in helper workers. Requests that come in meanwhile wait, in order.
+//!
+//! Memory: a WebAssembly memory grows and never shrinks, so a worker that grew past `RETIRE_ABOVE_BYTES` (a big
+//! BFS) or built a big table group itself (no helper could) asks, once idle and once its tables are stored, to be
+//! retired (`WorkerNote::Retire`); the worker client then replaces it with a fresh one, unless a request is already
+//! on its way to it. A worker whose helpers built the big groups holds little more than the tables, and keeps them.
+
+pub mod helpers;
+pub mod scope;
+pub mod solve;
+pub mod tables;
+pub mod trace;
+
+pub use solve::{solve_request, Update, BFS_MAX_BYTES, SEARCH_MAX_BYTES};
+pub use trace::trace_request;
+
+use crate::protocol::{
+    Request, RequestKind, Response, ResponseBody, WorkerNote, CANCEL_CHECK_MS, NO_REQUEST,
+    PROGRESS_EVERY_MS,
+};
+use scope::post;
+use solver::pdb::cache::{cached_tables, install_tables};
+use solver::search::{Limits, DEFAULT_DFS_DEPTH};
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+use std::sync::Arc;
+use tables::{Prepared, TableCache};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+/// A worker whose WebAssembly memory grew past this asks to be replaced once idle. A fresh worker holds about
+/// 1 MiB, and 12-13 MiB once it holds the 15-puzzle's pattern databases (read back from IndexedDB, or built by its
+/// helpers): below this, so that such a worker is kept. A worker that built a big group itself (no helper could
+/// start) is replaced too: its memory grew by the build's working space. Never while tables it built are missing
+/// from IndexedDB.
+pub const RETIRE_ABOVE_BYTES: u64 = 32 << 20;
+
+/// The worker's entry point: listen for requests and say `Ready`.
+pub fn start() {
+    console_error_panic_hook::set_once();
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let worker = Worker {
+        scope: scope.clone(),
+        state: Rc::default(),
+    };
+    let on_message =
+        Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| worker.handle(&event));
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // The handler lives as long as the worker.
+    on_message.forget();
+    post(
+        &scope,
+        &Response {
+            id: NO_REQUEST,
+            body: ResponseBody::Ready,
+        },
+    );
+}
+
+/// The worker: its global scope and what it remembers between messages. Cloning it clones a handle to one state:
+/// the message handler and each request's asynchronous part (reading the cache, a build in helpers) hold one,
+/// because the browser calls them back later and no reference can be lent across that. They all run on this one
+/// thread, one callback at a time; a borrow of the state never spans a search or an `await`.
+#[derive(Clone)]
+struct Worker {
+    scope: DedicatedWorkerGlobalScope,
+    state: Rc<RefCell<State>>,
+}
+
+/// What the worker remembers between messages.
+#[derive(Debug, Default)]
+struct State {
+    /// True while a request waits for something asynchronous (the cache, a build in helpers) before it runs.
+    preparing: bool,
+    /// Requests that came in meanwhile; they run, in order, after it.
+    waiting: VecDeque<Request>,
+    /// The writes of built tables to IndexedDB.
+    tables: TableCache,
+    /// True while the worker waits for its table writes before it asks to be retired.
+    retiring: bool,
+    /// True once this worker built a big pattern database group itself, not in a helper (see `RETIRE_ABOVE_BYTES`).
+    built_big_group: bool,
+}
+
+impl State {
+    /// Whether no request is running or waiting.
+    fn idle(&self) -> bool {
+        !self.preparing && self.waiting.is_empty()
+    }
+}
+
+impl Worker {
+    /// Routes one message: a helper's group to build, or a request from the page (run now, or queued behind the one
+    /// being prepared).
+    fn handle(&self, event: &MessageEvent) {
+        let text = event.data().as_string();
+        // A helper worker (a copy of this one) is asked to build one group of a pattern database.
+        if let Some(help) = text.as_deref().and_then(helpers::helper_request) {
+            return helpers::serve(&self.scope, help, PROGRESS_EVERY_MS, CANCEL_CHECK_MS);
+        }
+        let request = match text.map(|text| Request::from_json(&text)) {
+            Some(Ok(request)) => request,
+            Some(Err(e)) => return self.post_error(e.to_string()),
+            None => return self.post_error("the request was not text".to_string()),
+        };
+        let mut state = self.state.borrow_mut();
+        if state.preparing {
+            state.waiting.push_back(request);
+            return;
+        }
+        drop(state);
+        self.dispatch(request);
+        self.consider_retiring();
+    }
+
+    /// Runs `request`, first (asynchronously) looking for its pattern databases in the browser's cache and, if they
+    /// are not there and are big, building them in helper workers; then the requests that came in meanwhile.
+    fn dispatch(&self, request: Request) {
+        let RequestKind::Solve { query, .. } = &request.kind;
+        let Some(key) = tables::pending_key(query) else {
+            return self.answer(request, None, None);
+        };
+        let plan = helpers::plan(query);
+        self.state.borrow_mut().preparing = true;
+        let worker = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let prepared = tables::prepare(key.clone()).await;
+            let mut build_note = None;
+            if let Some(plan) = plan.filter(|_| cached_tables(&key).is_none()) {
+                match worker.build_in_helpers(&request, plan).await {
+                    Some(note) => build_note = Some(note),
+                    None => {
+                        let RequestKind::Solve { query, .. } = &request.kind;
+                        let report = solve::cancelled_before_search(
+                            query,
+                            "cancelled by the user while the pattern databases were built",
+                        );
+                        post(
+                            &worker.scope,
+                            &Response {
+                                id: request.id,
+                                body: ResponseBody::Done { report },
+                            },
+                        );
+                        return worker.finish_preparing();
+                    }
+                }
+            }
+            worker.answer(request, Some(prepared), build_note);
+            worker.finish_preparing();
+        });
+    }
+
+    /// Builds the tables of `plan` for `request`, big groups in helper workers, and installs them in the solver's
+    /// cache; returns a note on the build for the report, or `None` if the request was cancelled meanwhile.
+    async fn build_in_helpers(&self, request: &Request, plan: helpers::Plan) -> Option<String> {
+        let RequestKind::Solve { cancel_token, .. } = &request.kind;
+        let started = js_sys::Date::now();
+        let mut last_check = f64::NEG_INFINITY;
+        let cancelled = || {
+            let t = js_sys::Date::now();
+            if t - last_check < CANCEL_CHECK_MS {
+                return false;
+            }
+            last_check = t;
+            scope::revoked(cancel_token.as_deref())
+        };
+        let built = helpers::build(
+            &self.scope,
+            plan,
+            request.id,
+            PROGRESS_EVERY_MS,
+            cancel_token.clone(),
+            cancelled,
+        )
+        .await;
+        let helpers::Built::Tables {
+            tables,
+            helped,
+            built_big_here,
+        } = built
+        else {
+            return None;
+        };
+        install_tables(Arc::new(*tables));
+        if built_big_here {
+            self.state.borrow_mut().built_big_group = true;
+        }
+        Some(format!(
+            "the build took {}{}",
+            crate::format::duration_ms(js_sys::Date::now() - started),
+            match helped {
+                0 => String::new(),
+                1 => " with a helper worker".to_string(),
+                2 => " in two helper workers".to_string(),
+                n => format!(" in {n} helper workers"),
+            }
+        ))
+    }
+
+    /// Ends the asynchronous part of a request and runs the requests that waited for it.
+    fn finish_preparing(&self) {
+        self.state.borrow_mut().preparing = false;
+        loop {
+            let next = {
+                let mut state = self.state.borrow_mut();
+                if state.preparing {
+                    None
+                } else {
+                    state.waiting.pop_front()
+                }
+            };
+            let Some(next) = next else {
+                break;
+            };
+            self.dispatch(next);
+        }
+        self.consider_retiring();
+    }
+
+    /// Runs one request to its end: its search (posting progress), then its report, then its teaching trace if it
+    /// asked for one. `cache` is the table cache's look before the search, when there was one: its note goes into
+    /// the report's notes, and tables built are stored; `build_note` says how the helpers built them.
+    fn answer(&self, request: Request, cache: Option<Prepared>, build_note: Option<String>) {
+        let id = request.id;
+        let RequestKind::Solve {
+            query,
+            max_states,
+            time_limit_ms,
+            max_depth,
+            cancel_token,
+            trace,
+        } = request.kind;
+        let max_depth = max_depth.unwrap_or(DEFAULT_DFS_DEPTH);
+        let limits = Limits {
+            max_states,
+            time_limit_ms,
+            max_depth,
+        };
+        let mut report = solve::run(&self.scope, id, &query, limits, cancel_token.as_deref());
+        if let Some(cache) = cache {
+            report
+                .notes
+                .extend(cache.finish(&mut self.state.borrow_mut().tables));
+        }
+        report.notes.extend(build_note);
+        let body = ResponseBody::Done { report };
+        post(&self.scope, &Response { id, body });
+        // The teaching trace comes after the answer, so that it never delays the solution on screen.
+        if let Some(trace) = trace.then(|| trace_request(&query, max_depth)).flatten() {
+            let body = ResponseBody::Trace { trace };
+            post(&self.scope, &Response { id, body });
+        }
+    }
+
+    /// After a request: when idle with a memory grown past `RETIRE_ABOVE_BYTES` or after building a big group,
+    /// waits for the tables' writes to IndexedDB and, if every table built here is stored (so that the next worker
+    /// finds them), asks the client to replace this worker.
+    fn consider_retiring(&self) {
+        {
+            let mut state = self.state.borrow_mut();
+            let grown = scope::memory_bytes() > RETIRE_ABOVE_BYTES || state.built_big_group;
+            if !state.idle() || state.retiring || !grown {
+                return;
+            }
+            state.retiring = true;
+        }
+        let worker = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            // Writes started while waiting (by a request that came in meanwhile) are waited for too.
+            loop {
+                let writes = worker.state.borrow_mut().tables.take_writes();
+                if writes.is_empty() {
+                    break;
+                }
+                let all_stored = tables::settle_writes(writes).await;
+                worker.state.borrow_mut().tables.note_settled(all_stored);
+            }
+            let retire = {
+                let mut state = worker.state.borrow_mut();
+                state.retiring = false;
+                // A request that came in meanwhile and is still preparing considers retiring again when it ends.
+                state.idle() && state.tables.all_stored()
+            };
+            if retire {
+                let note = WorkerNote::Retire {
+                    memory_bytes: scope::memory_bytes(),
+                };
+                scope::post_text(&worker.scope, &note.to_json());
+            }
+        });
+    }
+
+    /// Tells the page a message could not be read as a request.
+    fn post_error(&self, message: String) {
+        let body = ResponseBody::Error { message };
+        post(
+            &self.scope,
+            &Response {
+                id: NO_REQUEST,
+                body,
+            },
+        );
+    }
+}
