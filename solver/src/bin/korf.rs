@@ -20,10 +20,10 @@ use std::time::Instant;
 
 use solver::check::check_sliding;
 use solver::instances::{self, Instance};
-use solver::pdb::disk::TableStore;
+use solver::pdb::disk::{Prepared, TableStore, TablesSource};
 use solver::pdb::{
     load_or_else, partition_key, solve_idastar, solve_manhattan, Geometry, Partition, Pdb,
-    PdbTables, Provenance,
+    PdbTables,
 };
 use solver::search::{Control, Limits, Status};
 use solver::sliding::moves_to_string;
@@ -160,25 +160,13 @@ fn prepare_pdb(
     );
     let tables = match store.path(&partition_key(geometry, &partition)) {
         Some(path) => {
-            let path = path.as_path();
-            let (tables, how) = load_or_else(path, geometry, &partition, build);
-            match how {
-                Provenance::Loaded => {
-                    how_done = "loaded from the file";
-                    eprintln!("pattern databases loaded from {}", path.display())
-                }
-                Provenance::Built {
-                    replaced,
-                    save_error,
-                } => {
-                    if let Some(why) = replaced {
-                        eprintln!("{} was not used: {why}", path.display());
-                    }
-                    match save_error {
-                        Some(e) => eprintln!("could not save the pattern databases: {e}"),
-                        None => eprintln!("pattern databases saved to {}", path.display()),
-                    }
-                }
+            let (tables, how) = load_or_else(&path, geometry, &partition, build);
+            let prepared = Prepared::from_file(path, how);
+            if let Some(line) = prepared.describe() {
+                eprintln!("{line}");
+            }
+            if prepared.source == TablesSource::Disk {
+                how_done = "loaded from the file";
             }
             tables
         }

@@ -2,7 +2,8 @@
 //! solves it with `solver::run::solve`, and prints a readable report or one JSON object per puzzle.
 //!
 //! JSON objects always have the same keys: `status`, `length`, `moves`, `optimal`, `algorithm`,
-//! `heuristic`, `stats`, `message`, and `tables` when pattern databases were used. `moves` is the U/D/L/R
+//! `heuristic`, `stats`, `message`, `tables` (where the pattern databases came from and how long that
+//! took, apart from the search's `stats.elapsed_ms`; `null` without them). `moves` is the U/D/L/R
 //! string (sliding) or the `[from, to]` pairs (Hanoi); it is empty when there is no solution, and `null`
 //! when a direct solver's list is over its listing cap or the puzzle could not be read at all (then
 //! `algorithm` is `null` too). The command line is read by clap; its errors are answered in the
@@ -67,12 +68,12 @@ OUTPUT:
     The readable report draws the start and goal, lists the moves in words (the first 200), and
     tabulates the statistics. JSON: {\"status\", \"length\", \"moves\", \"optimal\", \"algorithm\",
     \"heuristic\", \"stats\": {\"expanded\", \"generated\", \"max_open\", \"closed\", \"duplicates\",
-    \"peak_memory_bytes\", \"elapsed_ms\", \"by_depth\"}, \"message\"}, and with the pattern databases
-    \"tables\": {\"source\", \"ms\"}: where they came from (built, disk or memory) and how long that took,
-    apart from the search's elapsed_ms. Status is solved, unsolvable, limit, cancelled or invalid.
-    Sliding moves are U/D/L/R, the direction the BLANK moves; Hanoi moves are [from, to] peg pairs,
-    pegs from 0; no solution gives an empty list, and a list left out (over a direct solver's cap, or
-    a PUZZLE that could not be read) gives null.
+    \"peak_memory_bytes\", \"elapsed_ms\", \"by_depth\"}, \"message\", \"tables\"}; tables is
+    {\"source\", \"ms\"}: where the pattern databases came from (built, disk or memory) and how long
+    that took, apart from the search's elapsed_ms (null without them). Status is solved, unsolvable,
+    limit, cancelled or invalid. Sliding moves are U/D/L/R, the direction the BLANK moves; Hanoi
+    moves are [from, to] peg pairs, pegs from 0; no solution gives an empty list, and a list left
+    out (over a direct solver's cap, or a PUZZLE that could not be read) gives null.
 
 EXIT STATUS:
     0  every puzzle was answered (solved, unsolvable, limit or cancelled)

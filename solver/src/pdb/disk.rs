@@ -102,6 +102,23 @@ pub struct Prepared {
 }
 
 impl Prepared {
+    /// What [`load_or_build`] (or [`super::load_or_else`]) did with the file at `path`.
+    pub fn from_file(path: PathBuf, provenance: Provenance) -> Prepared {
+        let (source, replaced, save_error) = match provenance {
+            Provenance::Loaded => (TablesSource::Disk, None, None),
+            Provenance::Built {
+                replaced,
+                save_error,
+            } => (TablesSource::Built, replaced, save_error),
+        };
+        Prepared {
+            source,
+            path: Some(path),
+            replaced,
+            save_error,
+        }
+    }
+
     /// One line for a person, or `None` when there is nothing to say (tables already in memory).
     pub fn describe(&self) -> Option<String> {
         let shown = self.path.as_deref().map(|p| p.display().to_string());
@@ -140,37 +157,27 @@ pub fn prepare_tables(
     let partition = Partition::default_for(&geometry, blank)?;
     let key = partition_key(&geometry, &partition);
     let path = store.path(&key);
-    let mut prepared = Prepared {
+    let in_memory = Prepared {
         source: TablesSource::Memory,
         path: None,
         replaced: None,
         save_error: None,
     };
     if cached_tables(&key).is_some() {
-        return Ok(prepared);
+        return Ok(in_memory);
     }
     let Some(path) = path else {
-        prepared.source = TablesSource::Built;
         install_tables(Arc::new(super::PdbTables::build(
             &geometry, &partition, progress,
         )));
-        return Ok(prepared);
+        return Ok(Prepared {
+            source: TablesSource::Built,
+            ..in_memory
+        });
     };
     let (tables, provenance) = load_or_build(&path, &geometry, &partition, progress);
     install_tables(Arc::new(tables));
-    prepared.path = Some(path);
-    match provenance {
-        Provenance::Loaded => prepared.source = TablesSource::Disk,
-        Provenance::Built {
-            replaced,
-            save_error,
-        } => {
-            prepared.source = TablesSource::Built;
-            prepared.replaced = replaced;
-            prepared.save_error = save_error;
-        }
-    }
-    Ok(prepared)
+    Ok(Prepared::from_file(path, provenance))
 }
 
 #[cfg(test)]
