@@ -3,8 +3,10 @@
 //! suboptimal, for boards too large to solve optimally) and direct solvers, with statistics,
 //! budgets and a progress/cancel hook. Pure Rust; builds for wasm32 unchanged.
 
+pub mod bound;
 pub mod check;
 pub mod hanoi;
+pub mod improve;
 pub mod instances;
 pub mod numbers;
 pub mod pdb;
@@ -15,6 +17,7 @@ pub mod report;
 pub mod run;
 pub mod search;
 pub mod sliding;
+pub mod staged;
 
 pub use puzzle::{Heuristic, Puzzle};
 pub use query::{HeuristicName, PuzzleSpec, Query};
