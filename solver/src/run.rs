@@ -300,7 +300,15 @@ fn solve_staged(shape: Shape, start: &[u8], goal: &[u8], control: &mut Control) 
         ..Stats::default()
     };
     let problem = crate::improve::Problem { shape, start, goal };
-    crate::improve::improve_answer(&problem, &answer.moves, Algorithm::Staged, stats, control)
+    let known = answer.optimal.then_some(answer.moves.len() as u64);
+    crate::improve::improve_answer(
+        &problem,
+        &answer.moves,
+        known,
+        Algorithm::Staged,
+        stats,
+        control,
+    )
 }
 
 /// A solved sliding report with its proven lower bound: the length itself when optimal; otherwise the best

@@ -23,11 +23,15 @@ use window::{shorter_path, Budget, Stop};
 /// The improvement's time budget when the control sets none, in milliseconds.
 pub const DEFAULT_IMPROVE_MS: u64 = 2500;
 
-/// The window sizes tried, in moves, in order; a round tries them all.
-const WINDOW_SIZES: [usize; 10] = [4, 8, 12, 16, 20, 24, 28, 32, 40, 48];
+/// The window sizes tried, in moves, in order: a round at level L tries the first `7 + L` (up to 48 moves at
+/// level 0, 96 at the last level).
+const WINDOW_SIZES: [usize; 10] = [4, 8, 16, 24, 32, 40, 48, 64, 80, 96];
 
-/// The most expansions one window's search may make before it is given up.
-const WINDOW_EXPANSIONS: u64 = 30_000;
+/// The most expansions one window's search may make at level 0; each level allows 4 times more.
+const WINDOW_EXPANSIONS: u64 = 20_000;
+
+/// The last level: a round there that shortens nothing ends the improvement.
+const LAST_LEVEL: usize = 3;
 
 /// One board to improve an answer of: a valid, solvable start and goal of the shape.
 #[derive(Debug, Clone, Copy)]
@@ -65,16 +69,21 @@ pub fn improvers_for(problem: &Problem) -> Vec<Box<dyn Improver>> {
 
 /// Improves `first` (a solved answer from `algorithm`, whose search made `stats`) within `control`'s budget and
 /// returns the best answer as a solved report. Every shorter answer, and the first, go to `control.answer`.
+/// `lower_bound`: a proven bound the caller knows (the length of an answer known to be optimal), else the best
+/// available for the start ([`bound::sliding_lower_bound`]) is used.
 pub fn improve_answer(
     problem: &Problem,
     first: &[Dir],
+    lower_bound: Option<u64>,
     algorithm: Algorithm,
     stats: Stats,
     control: &mut Control,
 ) -> Report {
     let best = remove_wasted(problem.shape, problem.start, first);
     let lower_bound = bound::with_parity_of(
-        bound::sliding_lower_bound(problem.shape, problem.start, problem.goal),
+        lower_bound.unwrap_or_else(|| {
+            bound::sliding_lower_bound(problem.shape, problem.start, problem.goal)
+        }),
         best.len() as u64,
     );
     let saved_limit = control.limits.time_limit_ms;
@@ -129,10 +138,13 @@ impl Run<'_, '_, '_> {
             }
             self.budget.check()?;
         }
-        let mut largest = 0;
+        // Rounds of windows of growing size; a round that shortens nothing raises the level (larger windows, more
+        // expansions each), a round that does is repeated.
+        let (mut level, mut largest) = (0, 0);
         loop {
             let mut shortened = false;
-            for size in WINDOW_SIZES {
+            let cap = WINDOW_EXPANSIONS << (2 * level);
+            for &size in &WINDOW_SIZES[..WINDOW_SIZES.len() - LAST_LEVEL + level] {
                 if self.proven() {
                     return Ok(String::new());
                 }
@@ -140,12 +152,15 @@ impl Run<'_, '_, '_> {
                     break;
                 }
                 largest = largest.max(size);
-                shortened |= self.window_pass(size)?;
+                shortened |= self.window_pass(size, cap)?;
             }
             if !shortened {
-                return Ok(format!(
-                    "no window of up to {largest} moves could be shortened further"
-                ));
+                if level == LAST_LEVEL {
+                    return Ok(format!(
+                        "no window of up to {largest} moves could be shortened further"
+                    ));
+                }
+                level += 1;
             }
         }
     }
@@ -171,7 +186,7 @@ impl Run<'_, '_, '_> {
     }
 
     /// One pass of windows of `size` moves along the path; whether any was shortened.
-    fn window_pass(&mut self, size: usize) -> Result<bool, Stop> {
+    fn window_pass(&mut self, size: usize, cap: u64) -> Result<bool, Stop> {
         let Problem { shape, start, .. } = self.problem;
         let n = shape.cells();
         let stride = (size / 3).max(2);
@@ -182,7 +197,7 @@ impl Run<'_, '_, '_> {
         while i + size <= path.len() {
             let (from, to) = (&boards[i * n..(i + 1) * n], &boards[(i + size) * n..]);
             let to = &to[..n];
-            match shorter_path(shape, from, to, size, WINDOW_EXPANSIONS, &mut self.budget)? {
+            match shorter_path(shape, from, to, size, cap, &mut self.budget)? {
                 Some(shorter) => {
                     let skip = shorter.len().max(1);
                     path.splice(i..i + size, shorter);
@@ -278,6 +293,7 @@ mod tests {
                 goal: &goal,
             },
             &first,
+            None,
             Algorithm::Staged,
             Stats::default(),
             &mut control,
@@ -313,6 +329,7 @@ mod tests {
                     goal: &goal,
                 },
                 &first,
+                None,
                 Algorithm::Staged,
                 Stats::default(),
                 &mut control,

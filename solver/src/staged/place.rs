@@ -65,6 +65,9 @@ pub(super) struct Task<'t> {
     pub(super) from: &'t [usize],
     pub(super) to: &'t [usize],
     pub(super) frozen: u64,
+    /// f = g_weight * g + h_weight * h: (1, 1) is A* (a shortest path); a larger h weight expands far fewer
+    /// states for a path that may be longer.
+    pub(super) weights: (u32, u32),
 }
 
 /// The reusable buffers of the small searches, indexed by state (blank | tile a << 6 | tile b << 12): a stamp
@@ -101,9 +104,10 @@ impl Placer {
 
     /// A shortest sequence of blank moves that does what `task` asks, or `None` if no such sequence exists.
     ///
-    /// A* with h = the tiles' Manhattan distances to their targets plus the blank's distance to the nearest of
-    /// them less one (until a tile moves, every move is a blank move the first term does not count); it
-    /// changes by at most one a move, so it is consistent and the first goal expanded is a shortest path.
+    /// Best-first on f = wg * g + wh * h (`task.weights`), h = the tiles' Manhattan distances to their targets
+    /// plus the blank's distance to the nearest of them less one (until a tile moves, every move is a blank move
+    /// the first term does not count). h changes by at most one a move, so it is consistent: with weights (1, 1)
+    /// this is A* and the first goal expanded is a shortest path.
     pub(super) fn place(&mut self, grid: &Grid, task: Task) -> Option<Vec<Dir>> {
         let k = task.from.len();
         debug_assert!((1..=2).contains(&k) && task.to.len() == k);
@@ -145,10 +149,11 @@ impl Placer {
         self.stamp[start as usize] = self.generation;
         self.g[start as usize] = 0;
         self.mv[start as usize] = NO_MOVE;
-        let mut f = h(task.blank, &cells) as usize;
+        let (wg, wh) = (task.weights.0 as usize, task.weights.1 as usize);
+        let mut f = wh * h(task.blank, &cells) as usize;
         self.push(f, start, 0);
         loop {
-            // The lowest non-empty bucket: f never decreases along a consistent heuristic.
+            // The lowest non-empty bucket (a weighted f can drop below the current one: pushes lower `f`).
             while f < self.buckets.len() && self.buckets[f].is_empty() {
                 f += 1;
             }
@@ -182,7 +187,8 @@ impl Placer {
                 self.stamp[next] = self.generation;
                 self.g[next] = next_g;
                 self.mv[next] = dir as u8;
-                let next_f = usize::from(next_g) + h(to, &next_cells) as usize;
+                let next_f = wg * usize::from(next_g) + wh * h(to, &next_cells) as usize;
+                f = f.min(next_f);
                 self.push(next_f, next as u32, next_g);
             }
         }
@@ -256,6 +262,7 @@ mod tests {
                     from: &[8],
                     to: &[1],
                     frozen: 1,
+                    weights: (1, 1),
                 },
             )
             .unwrap();
@@ -291,6 +298,7 @@ mod tests {
                     from: &[4, 3],
                     to: &[1, 2],
                     frozen: 1,
+                    weights: (1, 1),
                 },
             )
             .unwrap();
