@@ -68,6 +68,14 @@ impl Report {
     }
 }
 
+/// A report for input that cannot be run: `Status::Invalid` with `message` saying why.
+pub fn invalid(algorithm: Algorithm, message: impl Into<String>) -> Report {
+    Report {
+        moves_listed: false,
+        ..Report::new(Status::Invalid, algorithm, Moves::default(), 0, message)
+    }
+}
+
 /// What a proven lower bound says about an answer of `length` moves: "this is a shortest solution" when the
 /// length reaches it, else "at most X% longer than the shortest (length L, lower bound B)", X rounded up so that
 /// the claim stays true.
