@@ -223,13 +223,25 @@ fn with_no_algorithm_named_large_boards_take_the_staged_solver_with_a_bound() {
     let json = run.json();
     assert_eq!(json["status"], "solved", "{json}");
     assert_eq!(json["algorithm"], "staged");
-    let (length, bound) = (json["length"].as_u64().unwrap(), json["lower_bound"].as_u64().unwrap());
+    let (length, bound) = (
+        json["length"].as_u64().unwrap(),
+        json["lower_bound"].as_u64().unwrap(),
+    );
     assert!(bound > 0 && bound <= length, "{json}");
-    let tiles: Vec<u8> = start.split(',').map(|t| t.trim().parse().unwrap()).collect();
+    let tiles: Vec<u8> = start
+        .split(',')
+        .map(|t| t.trim().parse().unwrap())
+        .collect();
     let goal: Vec<u8> = (1..64).chain([0]).collect();
     let moves = json["moves"].as_str().unwrap();
     assert_eq!(check_sliding(8, 8, &tiles, &goal, moves), Ok(()));
-    assert!(json["message"].as_str().unwrap().contains("longer than the shortest"), "{json}");
+    assert!(
+        json["message"]
+            .as_str()
+            .unwrap()
+            .contains("longer than the shortest"),
+        "{json}"
+    );
 }
 
 #[test]

@@ -20,7 +20,11 @@ const FIRST_ANSWER_EXPANSIONS: u64 = 300_000;
 
 /// Runs `algorithm` (the per-size default when `None`) on a board; returns the report and every answer the
 /// hook saw, each checked.
-fn solve(spec: &PuzzleSpec, algorithm: Option<Algorithm>, max_states: u64) -> (Report, Vec<Report>) {
+fn solve(
+    spec: &PuzzleSpec,
+    algorithm: Option<Algorithm>,
+    max_states: u64,
+) -> (Report, Vec<Report>) {
     let query = Query {
         algorithm,
         ..Query::new(spec.clone())
@@ -40,11 +44,20 @@ fn solve(spec: &PuzzleSpec, algorithm: Option<Algorithm>, max_states: u64) -> (R
 /// The checks every staged run passes.
 fn check_staged(spec: &PuzzleSpec) -> Report {
     let (report, answers) = solve(spec, Some(Algorithm::Staged), IMPROVE_EXPANSIONS);
-    assert_eq!(report.status, Status::Solved, "{spec:?}: {}", report.message);
+    assert_eq!(
+        report.status,
+        Status::Solved,
+        "{spec:?}: {}",
+        report.message
+    );
     assert_eq!(report.algorithm, Algorithm::Staged);
     check_report(spec, &report).unwrap_or_else(|e| panic!("{spec:?}: {e}"));
     let bound = report.lower_bound.expect("every staged answer has a bound");
-    assert!(bound <= report.length, "{spec:?}: bound {bound} > length {}", report.length);
+    assert!(
+        bound <= report.length,
+        "{spec:?}: bound {bound} > length {}",
+        report.length
+    );
     assert!(
         report.stats.expanded <= FIRST_ANSWER_EXPANSIONS + IMPROVE_EXPANSIONS + 1,
         "{spec:?}: {} expansions",
@@ -61,7 +74,10 @@ fn check_staged(spec: &PuzzleSpec) -> Report {
     let words = if report.length == bound {
         "a shortest solution".to_string()
     } else {
-        format!("longer than the shortest (length {}, lower bound {bound})", report.length)
+        format!(
+            "longer than the shortest (length {}, lower bound {bound})",
+            report.length
+        )
     };
     assert!(report.message.contains(&words), "{}", report.message);
     report
@@ -124,12 +140,23 @@ fn small_boards_sit_between_the_bound_and_the_breadth_first_optimum() {
         let shape = Shape { width, height };
         for seed in 0..6 {
             let spec = board(shape, seed, seed % 2 == 1);
-            let (bfs, _) = solve(&spec, Some(Algorithm::Bfs), solver::search::DEFAULT_MAX_STATES);
+            let (bfs, _) = solve(
+                &spec,
+                Some(Algorithm::Bfs),
+                solver::search::DEFAULT_MAX_STATES,
+            );
             assert_eq!(bfs.status, Status::Solved);
-            assert_eq!(bfs.lower_bound, Some(bfs.length), "an optimal answer's bound is its length");
+            assert_eq!(
+                bfs.lower_bound,
+                Some(bfs.length),
+                "an optimal answer's bound is its length"
+            );
             let report = check_staged(&spec);
             let bound = report.lower_bound.unwrap();
-            assert!(bound <= bfs.length && bfs.length <= report.length, "{spec:?}");
+            assert!(
+                bound <= bfs.length && bfs.length <= report.length,
+                "{spec:?}"
+            );
             if width <= 3 && height <= 3 {
                 // The whole board is the staged solver's optimal remainder.
                 assert_eq!(report.length, bfs.length);
@@ -143,7 +170,10 @@ fn small_boards_sit_between_the_bound_and_the_breadth_first_optimum() {
 fn fifteen_puzzles_sit_between_the_bound_and_the_pattern_database_optimum() {
     for seed in [1, 2] {
         let spec = {
-            let shape = Shape { width: 4, height: 4 };
+            let shape = Shape {
+                width: 4,
+                height: 4,
+            };
             let goal = shape.default_goal();
             // A 60-move scramble: within IDA*'s reach in a test, far from trivial.
             let start = solver::sliding::scramble(shape, &goal, 60, seed).unwrap();
@@ -167,17 +197,46 @@ fn fifteen_puzzles_sit_between_the_bound_and_the_pattern_database_optimum() {
 
 #[test]
 fn large_boards_default_to_the_staged_solver_and_small_ones_stay_optimal() {
-    let (report, _) = solve(&board(Shape { width: 6, height: 5 }, 4, true), None, IMPROVE_EXPANSIONS);
+    let (report, _) = solve(
+        &board(
+            Shape {
+                width: 6,
+                height: 5,
+            },
+            4,
+            true,
+        ),
+        None,
+        IMPROVE_EXPANSIONS,
+    );
     assert_eq!(report.algorithm, Algorithm::Staged);
     assert_eq!(report.status, Status::Solved);
-    let (report, _) = solve(&board(Shape { width: 4, height: 3 }, 4, true), None, 1_000_000);
+    let (report, _) = solve(
+        &board(
+            Shape {
+                width: 4,
+                height: 3,
+            },
+            4,
+            true,
+        ),
+        None,
+        1_000_000,
+    );
     assert_eq!((report.algorithm, report.optimal), (Algorithm::Astar, true));
     assert_eq!(report.lower_bound, Some(report.length));
 }
 
 #[test]
 fn cancel_keeps_the_best_answer() {
-    let spec = board(Shape { width: 8, height: 8 }, 99, true);
+    let spec = board(
+        Shape {
+            width: 8,
+            height: 8,
+        },
+        99,
+        true,
+    );
     let query = Query {
         algorithm: Some(Algorithm::Staged),
         ..Query::new(spec.clone())
@@ -185,7 +244,11 @@ fn cancel_keeps_the_best_answer() {
     let mut control = Control::new(Limits::default()).with_progress(|_| solver::Flow::Cancel);
     let report = solver::run::solve(&query, &mut control);
     assert_eq!(report.status, Status::Solved);
-    assert!(report.message.contains("improvement cancelled"), "{}", report.message);
+    assert!(
+        report.message.contains("improvement cancelled"),
+        "{}",
+        report.message
+    );
     check_report(&spec, &report).unwrap();
 }
 
@@ -198,7 +261,14 @@ fn hanoi_is_refused_by_the_staged_solver() {
 
 #[test]
 fn weighted_answers_carry_a_bound_from_their_weight() {
-    let spec = board(Shape { width: 5, height: 5 }, 3, false);
+    let spec = board(
+        Shape {
+            width: 5,
+            height: 5,
+        },
+        3,
+        false,
+    );
     let query = Query {
         algorithm: Some(Algorithm::Weighted),
         ..Query::new(spec.clone())
