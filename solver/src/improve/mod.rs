@@ -8,9 +8,11 @@
 //! all the improvement's searches, so that a run without a clock (wasm before the worker sets one, the tests)
 //! still ends, and ends the same way every time.
 
+mod variants;
 mod wasted;
 pub mod window;
 
+pub use variants::StagedStrategies;
 pub use wasted::remove_wasted;
 
 use crate::bound;
@@ -67,8 +69,12 @@ pub trait Improver {
 /// The improvers run for a board, in order, after wasted moves are removed and before windows are re-optimised.
 /// The one place to plug another in (by the board's shape, say, or the tables this process holds).
 pub fn improvers_for(problem: &Problem) -> Vec<Box<dyn Improver>> {
-    let _ = problem;
-    Vec::new()
+    let mut improvers: Vec<Box<dyn Improver>> = Vec::new();
+    // Up to 3x3 the staged solver's answer is already optimal.
+    if problem.shape.width > 3 || problem.shape.height > 3 {
+        improvers.push(Box::new(StagedStrategies));
+    }
+    improvers
 }
 
 /// Improves `first` (a solved answer from `algorithm`, whose search made `stats`) within `control`'s budget and
