@@ -109,11 +109,20 @@ pub fn improve_answer(
     };
     let first_report = run.report("");
     run.budget.control.answer(&first_report);
+    let time_limit = run
+        .budget
+        .control
+        .limits
+        .time_limit_ms
+        .unwrap_or(DEFAULT_IMPROVE_MS);
     let ended = match run.improve() {
         Ok(why) => why,
         Err(stop) => match stop.status {
             Status::Cancelled => "improvement cancelled; this is the best answer found".to_string(),
-            _ => format!("improvement stopped: {}", stop.message),
+            _ if run.budget.control.elapsed_ms() >= time_limit as f64 => {
+                format!("improvement stopped at the time limit of {time_limit} ms")
+            }
+            _ => stop.message,
         },
     };
     let report = run.report(&ended);
