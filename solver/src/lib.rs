@@ -7,8 +7,10 @@
 //! (`sliding`, `hanoi`, `pdb`) and the engines (`search`, each with an observer hook); `query` reads and prints the
 //! PUZZLE format; `run` dispatches a query to an engine; `check` replays any answer independently.
 
+pub mod bound;
 pub mod check;
 pub mod hanoi;
+pub mod improve;
 pub mod instances;
 pub mod numbers;
 pub mod pdb;
@@ -20,6 +22,7 @@ pub mod run;
 pub mod search;
 pub mod sliding;
 pub mod spec;
+pub mod staged;
 
 pub use puzzle::{Heuristic, Puzzle};
 pub use query::Query;

@@ -2,12 +2,11 @@
 //! solves it with `solver::run::solve`, and prints a readable report or one JSON object per puzzle.
 //!
 //! JSON objects always have the same keys: `status`, `length`, `moves`, `optimal`, `algorithm`,
-//! `heuristic`, `stats`, `message`, `tables` (where the pattern databases came from and how long that
-//! took, apart from the search's `stats.elapsed_ms`; `null` without them). `moves` is the U/D/L/R
-//! string (sliding) or the `[from, to]` pairs (Hanoi); it is empty when there is no solution, and `null`
-//! when a direct solver's list is over its listing cap or the puzzle could not be read at all (then
-//! `algorithm` is `null` too). The command line is read by clap; its errors are answered in the
-//! format asked for (a JSON object with `--json`).
+//! `heuristic`, `stats`, `message`, `lower_bound` (a proven bound on the shortest length) when one is known for
+//! a solved puzzle, and `tables` when pattern databases were used. `moves` is the U/D/L/R string (sliding) or the
+//! `[from, to]` pairs (Hanoi); it is empty when there is no solution, and `null` when a direct solver's list is
+//! over its listing cap or the puzzle could not be read at all (then `algorithm` is `null` too). The command
+//! line is read by clap; its errors are answered in the format asked for (a JSON object with `--json`).
 
 use clap::{ArgAction, Parser};
 use serde::Serialize;
@@ -68,12 +67,12 @@ OUTPUT:
     The readable report draws the start and goal, lists the moves in words (the first 200), and
     tabulates the statistics. JSON: {\"status\", \"length\", \"moves\", \"optimal\", \"algorithm\",
     \"heuristic\", \"stats\": {\"expanded\", \"generated\", \"max_open\", \"closed\", \"duplicates\",
-    \"peak_memory_bytes\", \"elapsed_ms\", \"by_depth\"}, \"message\", \"tables\"}; tables is
-    {\"source\", \"ms\"}: where the pattern databases came from (built, disk or memory) and how long
-    that took, apart from the search's elapsed_ms (null without them). Status is solved, unsolvable,
-    limit, cancelled or invalid. Sliding moves are U/D/L/R, the direction the BLANK moves; Hanoi
-    moves are [from, to] peg pairs, pegs from 0; no solution gives an empty list, and a list left
-    out (over a direct solver's cap, or a PUZZLE that could not be read) gives null.
+    \"peak_memory_bytes\", \"elapsed_ms\", \"by_depth\"}, \"message\"}, and with the pattern databases
+    \"tables\": {\"source\", \"ms\"}: where they came from (built, disk or memory) and how long that took,
+    apart from the search's elapsed_ms. Status is solved, unsolvable, limit, cancelled or invalid.
+    Sliding moves are U/D/L/R, the direction the BLANK moves; Hanoi moves are [from, to] peg pairs,
+    pegs from 0; no solution gives an empty list, and a list left out (over a direct solver's cap, or
+    a PUZZLE that could not be read) gives null.
 
 EXIT STATUS:
     0  every puzzle was answered (solved, unsolvable, limit or cancelled)
@@ -390,6 +389,7 @@ impl Answer {
             length: report.length,
             moves,
             optimal: report.optimal,
+            lower_bound: report.lower_bound,
             algorithm: self.query.as_ref().map(|_| report.algorithm),
             heuristic: report.heuristic.as_deref(),
             stats: &stats,
@@ -414,6 +414,8 @@ struct Json<'a> {
     length: u64,
     moves: Option<Cow<'a, Moves>>,
     optimal: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lower_bound: Option<u64>,
     algorithm: Option<Algorithm>,
     heuristic: Option<&'a str>,
     stats: &'a Stats,

@@ -175,7 +175,7 @@ pub fn trace_search<P: Puzzle, H: Heuristic<P>>(
         });
     }
     let algorithm = match plan.algorithm {
-        Algorithm::Direct => Algorithm::Bfs,
+        Algorithm::Direct | Algorithm::Staged => Algorithm::Bfs,
         other => other,
     };
     let mut recorder = Recorder {
@@ -203,7 +203,9 @@ pub fn trace_search<P: Puzzle, H: Heuristic<P>>(
     let control = &mut control;
     let rec = &mut recorder;
     let outcome = match (algorithm, heuristic) {
-        (Algorithm::Bfs | Algorithm::Direct, _) => bfs::bfs_observed(puzzle, control, rec),
+        (Algorithm::Bfs | Algorithm::Direct | Algorithm::Staged, _) => {
+            bfs::bfs_observed(puzzle, control, rec)
+        }
         (Algorithm::Bibfs, _) => bibfs::bibfs_observed(puzzle, control, rec),
         (Algorithm::Dfs, _) => dfs::dfs_observed(puzzle, control, rec),
         (Algorithm::Astar, Some(h)) => astar::astar_observed(puzzle, h, control, rec),
