@@ -76,6 +76,7 @@ impl Lang {
             Algorithm::Greedy => Msg::AlgGreedy,
             Algorithm::Weighted => Msg::AlgWeighted,
             Algorithm::Direct => Msg::AlgDirect,
+            Algorithm::Staged => Msg::AlgStaged,
         })
     }
 
@@ -314,6 +315,7 @@ messages! {
     AlgGreedy,
     AlgWeighted,
     AlgDirect,
+    AlgStaged,
     HeurMisplaced,
     HeurManhattan,
     HeurLinearConflict,
@@ -577,6 +579,7 @@ fn en(key: Msg) -> &'static str {
         AlgGreedy => "Greedy best-first",
         AlgWeighted => "Weighted A*",
         AlgDirect => "Direct",
+        AlgStaged => "Staged (line by line)",
         HeurMisplaced => "Misplaced",
         HeurManhattan => "Manhattan distance",
         HeurLinearConflict => "Manhattan + linear conflict",
@@ -836,6 +839,7 @@ fn zh(key: Msg) -> &'static str {
         AlgGreedy => "贪心最佳优先搜索",
         AlgWeighted => "加权 A*",
         AlgDirect => "直接求解",
+        AlgStaged => "分步（逐行）",
         HeurMisplaced => "错位数",
         HeurManhattan => "曼哈顿距离",
         HeurLinearConflict => "曼哈顿距离 + 线性冲突",
