@@ -6,7 +6,7 @@ use solver::hanoi::{Hanoi, HanoiHeuristic};
 use solver::query::{self, PuzzleSpec};
 use solver::search::trace::{trace_search, Trace, TracePlan};
 use solver::sliding::{Shape, SlidingHeuristic, SmallBoard, SmallPuzzle};
-use solver::spec::{default_choice, default_heuristic, is_consistent, HeuristicName};
+use solver::spec::{is_consistent, HeuristicName};
 use solver::Puzzle;
 
 /// The teaching tracer's record of the search `query` asks for, when the space has at most `TRACE_MAX_STATES`
@@ -14,13 +14,7 @@ use solver::Puzzle;
 /// `None` for a larger space or a query that cannot be read (its solve reports the problem).
 pub fn trace_request(query: &str, max_depth: u32) -> Option<Trace> {
     let query = query::parse(query).ok()?;
-    // The algorithm and heuristic the solver's own run would choose (`solver::run::solve`).
-    let algorithm = query
-        .algorithm
-        .unwrap_or_else(|| default_choice(&query.puzzle).algorithm);
-    let name = query
-        .heuristic
-        .unwrap_or_else(|| default_heuristic(&query.puzzle));
+    let (algorithm, name) = super::solve::choice(&query);
     let plan = TracePlan {
         algorithm,
         weight: query.weight_or_default(),
