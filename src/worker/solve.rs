@@ -7,10 +7,10 @@
 
 use super::scope;
 use crate::protocol::{Response, ResponseBody, CANCEL_CHECK_MS, PROGRESS_EVERY_MS};
-use solver::query;
+use solver::query::{self, Query};
 use solver::search::clock::FnClock;
 use solver::search::{Control, Flow, Limits};
-use solver::spec::{default_choice, DEFAULT_ALGORITHM};
+use solver::spec::{default_choice, default_heuristic, HeuristicName, DEFAULT_ALGORITHM};
 use solver::{Algorithm, Report};
 use std::cell::RefCell;
 use web_sys::DedicatedWorkerGlobalScope;
@@ -142,12 +142,29 @@ pub fn run(
     solve_request(query, limits, scope::clock(scope), progress, cancelled)
 }
 
+/// The algorithm a query runs, and the heuristic it runs with when that algorithm takes one, as
+/// `solver::run::solve` picks them: the query's own, else the puzzle's default choice (for a query naming no
+/// algorithm), else the puzzle kind's usual heuristic. The worker asks it to find the tables a search will need and
+/// to trace the search it runs.
+pub fn choice(query: &Query) -> (Algorithm, HeuristicName) {
+    let (algorithm, chosen) = match query.algorithm {
+        Some(algorithm) => (algorithm, None),
+        None => {
+            let choice = default_choice(&query.puzzle);
+            (choice.algorithm, choice.heuristic)
+        }
+    };
+    let heuristic = query
+        .heuristic
+        .or(chosen)
+        .unwrap_or_else(|| default_heuristic(&query.puzzle));
+    (algorithm, heuristic)
+}
+
 /// The report of a request on `query` cancelled before its search began, saying when (`message`).
 pub fn cancelled_before_search(query: &str, message: &str) -> Report {
     let algorithm = match query::parse(query) {
-        Ok(query) => query
-            .algorithm
-            .unwrap_or_else(|| default_choice(&query.puzzle).algorithm),
+        Ok(query) => choice(&query).0,
         Err(_) => DEFAULT_ALGORITHM,
     };
     let mut report = solver::report::invalid(algorithm, message);
