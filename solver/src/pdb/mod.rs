@@ -63,13 +63,21 @@ mod build;
 mod file;
 mod heuristic;
 mod idastar;
+mod near_optimal;
 pub mod rank;
 
-pub use board::{Geometry, MAX_CELLS};
-pub use build::{partition_key, GroupTable, Partition, PdbBuilder, PdbTables, MAX_GROUP_ENTRIES};
+pub use board::{CellMap, Geometry, MAX_CELLS, MAX_TABLE_CELLS};
+pub use build::{
+    five_by_five_groups, partition_key, GroupTable, Partition, PdbBuilder, PdbTables,
+    FIVE_BY_FIVE_GROUPS, MAX_GROUP_ENTRIES,
+};
 pub use file::{load_or_build, load_or_else, Provenance, FORMAT_VERSION};
 pub use heuristic::{Pdb, MAX_VIEWS};
 pub use idastar::{solve_idastar, solve_manhattan, PDB_HEURISTIC_NAME};
+pub use near_optimal::{
+    improve_5x5, improve_windows, near_optimal_5x5, replay, search_near_optimal,
+    solve_near_optimal, LargePdb, NearOptimal, WindowTables, WEIGHTS,
+};
 
 use std::fmt;
 
@@ -108,7 +116,8 @@ impl fmt::Display for PdbError {
         match self {
             PdbError::UnsupportedSize { width, height } => write!(
                 f,
-                "pattern databases handle boards from 2x2 up to 16 cells; {width}x{height} is not one"
+                "pattern databases are built for boards from 2x2 up to 25 cells, and searched by IDA* on boards of up to \
+                 16; {width}x{height} is not one of those"
             ),
             PdbError::BadBoard { what, reason } => write!(f, "the {what} board is not valid: {reason}"),
             PdbError::BadPartition { reason } => write!(f, "the pattern partition is not valid: {reason}"),
