@@ -1167,7 +1167,7 @@ mod tests {
         let g = geometry(5, 5);
         for (blank, cells) in [
             (24u8, vec![0u8, 1, 5]),
-            (12, vec![3, 9, 4]),
+            (12, vec![3, 4, 9]),
             (0, vec![18, 24]),
         ] {
             let p =
@@ -1191,10 +1191,10 @@ mod tests {
             let mut sizes: Vec<usize> = p.groups().iter().map(Vec::len).collect();
             sizes.sort_unstable();
             assert_eq!(sizes, vec![4, 5, 5, 5, 5], "blank {blank}");
-            // Each group's goal placement leaves the other cells connected, so its table does
-            // not depend on where the blank starts.
+            // Each 5-tile group's goal placement leaves the other cells connected, so its table
+            // does not depend on where the blank starts.
             let builder = PdbBuilder::new(&g, &p);
-            for group in p.groups() {
+            for group in p.groups().iter().filter(|group| group.len() == 5) {
                 let free = g.all_cells() & !group.iter().fold(0u32, |m, &c| m | 1 << c);
                 assert_eq!(builder.flood(free.trailing_zeros() as usize, free), free);
             }
