@@ -30,7 +30,7 @@ const NO_GROUP: u8 = u8::MAX;
 /// The most tiles a group holds on these boards (see `Partition::new`).
 const MAX_GROUP_TILES: usize = 6;
 /// The most groups a view has.
-const MAX_GROUPS: usize = 8;
+const MAX_GROUPS: usize = 12;
 /// Lookups maximised: the plain one and at most one reflection.
 const MAX_VIEWS: usize = 2;
 
@@ -494,24 +494,23 @@ impl<'p> Engine<'p> {
         let mut values = [[0u8; MAX_GROUPS]; MAX_VIEWS];
         let h = self.group_values(&pos, &mut values);
         let board = pack(start);
-        let blank = pos[0];
+        self.nodes.push(Node {
+            board,
+            parent: u32::MAX,
+            g: 0,
+            h: h as u16,
+            blank: pos[0],
+            dir: NO_DIR,
+        });
+        if let Err(slot) = self.index.find(&self.nodes, board) {
+            self.index.insert(&self.nodes, slot, 0);
+        }
         if board == self.goal {
             return if bound > 0 {
                 RunEnd::Found(0)
             } else {
                 RunEnd::Exhausted
             };
-        }
-        self.nodes.push(Node {
-            board,
-            parent: u32::MAX,
-            g: 0,
-            h: h as u16,
-            blank,
-            dir: NO_DIR,
-        });
-        if let Err(slot) = self.index.find(&self.nodes, board) {
-            self.index.insert(&self.nodes, slot, 0);
         }
         self.open.push(entry(w * h, 0, 0));
         let views = self.pdb.views.len();
@@ -729,64 +728,6 @@ fn search_capped(
     Ok(result)
 }
 
-/// A path from `start` to the goal of `pdb` strictly shorter than `best` (blank moves), or
-/// `None`: the 5x5 improver. Stops as `control` says (time, states, bytes, cancel) with the best
-/// found so far; calls `on_answer` with each better path.
-pub fn improve_5x5(
-    pdb: &LargePdb,
-    start: &[u8],
-    best: &[Dir],
-    control: &mut Control,
-    on_answer: impl FnMut(&[Dir]),
-) -> Option<Vec<Dir>> {
-    search_near_optimal(
-        pdb,
-        start,
-        Some(best.len() as u32),
-        &WEIGHTS,
-        control,
-        on_answer,
-    )
-    .ok()
-    .and_then(|found| found.moves)
-}
-
-/// Solves `start` for the goal of `pdb` near-optimally (see the module's header): an outcome
-/// with the best path found within `control`'s budget, `optimal` when proved shortest. The
-/// message gives the lower bound.
-pub fn solve_near_optimal(pdb: &LargePdb, start: &[u8], control: &mut Control) -> Outcome<Dir> {
-    match search_near_optimal(pdb, start, None, &WEIGHTS, control, |_| {}) {
-        Err(e) => Outcome::stopped(
-            Algorithm::Weighted,
-            Status::Invalid,
-            e.to_string(),
-            Stats::default(),
-        ),
-        Ok(found) => match found.moves {
-            Some(moves) => {
-                let length = moves.len() as u64;
-                let mut outcome =
-                    Outcome::solved(Algorithm::Weighted, moves, found.optimal, found.stats);
-                if !found.optimal {
-                    outcome.message = format!(
-                        "solved in {length} moves; at most {:.1}% longer than the shortest (lower bound {})",
-                        (length as f64 / found.lower_bound.max(1) as f64 - 1.0) * 100.0,
-                        found.lower_bound
-                    );
-                }
-                outcome.with_heuristic(super::PDB_HEURISTIC_NAME)
-            }
-            None => {
-                let (status, message) = found.stop.unwrap_or((
-                    Status::Unsolvable,
-                    "the goal cannot be reached from this start".to_string(),
-                ));
-                Outcome::stopped(Algorithm::Weighted, status, message, found.stats)
-            }
-        },
-    }
-}
-
 /// Replays `moves` (blank moves) from `start`, for tests and callers that hold a path.
 pub fn replay(geometry: &Geometry, start: &[u8], moves: &[Dir]) -> Option<Vec<u8>> {
     let mut board = start.to_vec();
@@ -800,37 +741,69 @@ pub fn replay(geometry: &Geometry, start: &[u8], moves: &[Dir]) -> Option<Vec<u8
     Some(board)
 }
 
-/// The 5x5 tables for ANY goal: one 5-tile table per group of [`FIVE_BY_FIVE_GROUPS`] (6,375,600
-/// bytes each, 31.9 MB in all), and per blank cell the 4-tile table of its group without it
-/// (303,600 bytes), built when a goal first needs it (a fraction of a second). A goal's
-/// heuristic takes the four 5-tile tables of the groups without its blank and that 4-tile one:
-/// so any two states (the ends of a window of a path) can be searched between.
+/// Tables for ANY goal on one board: one table per group of a fixed tiling of the board's cells
+/// into groups (on 5x5, the five 5-cell groups of [`FIVE_BY_FIVE_GROUPS`]: 6,375,600 bytes
+/// each, 31.9 MB in all), and per blank cell the table of its group without it (on 5x5 a
+/// 4-tile table of 303,600 bytes), built when a goal first needs it (a fraction of a second).
+/// A goal's heuristic takes the full tables of the groups without its blank and that smaller
+/// one: so a search between any two states (the ends of a window of a path) can use them.
 #[derive(Debug, Clone)]
 pub struct WindowTables {
     geometry: Geometry,
+    groups: Vec<Vec<u8>>,
     full: Vec<Arc<PdbTables>>,
     small: Vec<Option<Arc<PdbTables>>>,
 }
 
 impl WindowTables {
-    /// The five single-group partitions whose tables [`WindowTables::new`] takes, in order: build
-    /// them apart (in helper workers or threads) and cache each by its key. Each is built with
-    /// the blank on the first cell outside its group; since each group's goal placement leaves
-    /// the other cells connected, the table serves any blank cell outside the group.
+    /// The five single-group partitions of the 5x5 tables, in order (see
+    /// [`WindowTables::partitions_for`]).
     pub fn partitions() -> Result<Vec<Partition>, PdbError> {
-        let geometry = Geometry::new(5, 5)?;
-        FIVE_BY_FIVE_GROUPS
+        let groups: Vec<Vec<u8>> = FIVE_BY_FIVE_GROUPS.iter().map(|g| g.to_vec()).collect();
+        WindowTables::partitions_for(&Geometry::new(5, 5)?, &groups)
+    }
+
+    /// The single-group partitions whose tables [`WindowTables::new_for`] takes, in order:
+    /// build them apart (in helper workers or threads) and cache each by its key. Each is built
+    /// with the blank on the first cell outside its group; a group whose goal placement leaves
+    /// the other cells connected has a table that serves any blank cell outside it (checked by
+    /// [`LargePdb::from_groups`]).
+    pub fn partitions_for(
+        geometry: &Geometry,
+        groups: &[Vec<u8>],
+    ) -> Result<Vec<Partition>, PdbError> {
+        let n = geometry.cells() as u8;
+        groups
             .iter()
             .map(|group| {
-                let blank = (0..25u8).find(|c| !group.contains(c)).unwrap_or(0);
-                Partition::new(&geometry, blank, vec![group.to_vec()])
+                let blank = (0..n).find(|c| !group.contains(c)).unwrap_or(0);
+                Partition::new(geometry, blank, vec![group.clone()])
             })
             .collect()
     }
 
-    /// The tables of the partitions of [`WindowTables::partitions`], in that order.
+    /// The 5x5 tables, from the tables of [`WindowTables::partitions`] in that order.
     pub fn new(full: Vec<Arc<PdbTables>>) -> Result<WindowTables, PdbError> {
-        let partitions = WindowTables::partitions()?;
+        let groups: Vec<Vec<u8>> = FIVE_BY_FIVE_GROUPS.iter().map(|g| g.to_vec()).collect();
+        WindowTables::new_for(Geometry::new(5, 5)?, groups, full)
+    }
+
+    /// Tables for `groups`, which must cover every cell of `geometry` once, from the tables of
+    /// [`WindowTables::partitions_for`] in that order.
+    pub fn new_for(
+        geometry: Geometry,
+        groups: Vec<Vec<u8>>,
+        full: Vec<Arc<PdbTables>>,
+    ) -> Result<WindowTables, PdbError> {
+        let partitions = WindowTables::partitions_for(&geometry, &groups)?;
+        let covered = groups.iter().flatten().fold(0u32, |m, &c| m | 1 << c);
+        if covered != geometry.all_cells()
+            || groups.iter().map(Vec::len).sum::<usize>() != geometry.cells()
+        {
+            return Err(PdbError::BadPartition {
+                reason: "the window tables' groups must cover every cell once".to_string(),
+            });
+        }
         if full.len() != partitions.len()
             || full
                 .iter()
@@ -838,22 +811,31 @@ impl WindowTables {
                 .any(|(t, p)| &t.partition() != p)
         {
             return Err(PdbError::BadPartition {
-                reason:
-                    "the 5x5 window tables are the five groups of FIVE_BY_FIVE_GROUPS, in order"
-                        .to_string(),
+                reason: "the window tables take one table per group, in the groups' order"
+                    .to_string(),
             });
         }
         Ok(WindowTables {
-            geometry: Geometry::new(5, 5)?,
+            small: vec![None; geometry.cells()],
+            geometry,
+            groups,
             full,
-            small: vec![None; 25],
         })
     }
 
-    /// Builds the five tables here, one after the other, with the fraction done.
-    pub fn build(mut progress: impl FnMut(f64)) -> Result<WindowTables, PdbError> {
-        let geometry = Geometry::new(5, 5)?;
-        let partitions = WindowTables::partitions()?;
+    /// Builds the 5x5 tables here, one after the other, with the fraction done.
+    pub fn build(progress: impl FnMut(f64)) -> Result<WindowTables, PdbError> {
+        let groups: Vec<Vec<u8>> = FIVE_BY_FIVE_GROUPS.iter().map(|g| g.to_vec()).collect();
+        WindowTables::build_for(Geometry::new(5, 5)?, groups, progress)
+    }
+
+    /// Builds the tables of `groups` on `geometry` here, with the fraction done.
+    pub fn build_for(
+        geometry: Geometry,
+        groups: Vec<Vec<u8>>,
+        mut progress: impl FnMut(f64),
+    ) -> Result<WindowTables, PdbError> {
+        let partitions = WindowTables::partitions_for(&geometry, &groups)?;
         let count = partitions.len() as f64;
         let full = partitions
             .iter()
@@ -864,17 +846,25 @@ impl WindowTables {
                 }))
             })
             .collect();
-        WindowTables::new(full)
+        WindowTables::new_for(geometry, groups, full)
     }
 
-    /// The heuristic for `goal` (any 5x5 goal), building its blank cell's 4-tile table if needed.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The heuristic for `goal` (any goal on this board), building the table of its blank
+    /// cell's group without that cell if needed.
     pub fn pdb_for(&mut self, goal: &[u8]) -> Result<LargePdb, PdbError> {
         self.geometry.check_tiles("goal", goal)?;
         let blank = goal.iter().position(|&t| t == 0).unwrap_or(0);
-        let mut groups = Vec::with_capacity(FIVE_BY_FIVE_GROUPS.len());
-        for (group, full) in FIVE_BY_FIVE_GROUPS.iter().zip(&self.full) {
+        let mut groups = Vec::with_capacity(self.groups.len());
+        for (group, full) in self.groups.iter().zip(&self.full) {
             if !group.contains(&(blank as u8)) {
                 groups.push((Arc::clone(full), 0));
+                continue;
+            }
+            if group.len() == 1 {
                 continue;
             }
             let small = match &self.small[blank] {
@@ -896,18 +886,19 @@ impl WindowTables {
         LargePdb::from_groups(goal, groups)
     }
 
-    /// Builds the 4-tile tables of every blank cell now (25 of 303,600 bytes, 7.6 MB; about a
-    /// second natively), so that no search waits for one.
+    /// Builds the smaller table of every blank cell now (on 5x5: 25 of 303,600 bytes, 7.6 MB,
+    /// about a second natively), so that no search waits for one.
     pub fn prepare_all(&mut self) -> Result<(), PdbError> {
-        for blank in 0..25u8 {
-            let mut goal: Vec<u8> = (1..25).collect();
+        let n = self.geometry.cells() as u8;
+        for blank in 0..n {
+            let mut goal: Vec<u8> = (1..n).collect();
             goal.insert(blank as usize, 0);
             self.pdb_for(&goal)?;
         }
         Ok(())
     }
 
-    /// Bytes held by the tables (the 4-tile ones built so far included).
+    /// Bytes held by the tables (the smaller ones built so far included).
     pub fn memory_bytes(&self) -> usize {
         self.full
             .iter()
@@ -1021,10 +1012,13 @@ fn merge_stats(stats: &mut Stats, later: &Stats) {
     }
 }
 
-/// The near-optimal 5x5 search for any start and goal: weighted A* runs on the tables for a
-/// first answer (each capped), then window re-optimisation until no window betters the path or
-/// `control` stops it. Calls `on_answer` with each better path; returns the best path (`None`
-/// if none was found, or none shorter than `bound`), with the lower bound.
+/// The near-optimal search for any start and goal (5x5 above all; any board `tables` cover):
+/// weighted A* runs on the tables for a first answer (w = 3, 2, 1.6, each capped at 150,000
+/// expansions), then window re-optimisation until no window betters the path, then weighted A*
+/// runs with lower weights (1.4 down to 1), each bounded by the best path so far, until
+/// `control` stops it (time, memory, states, cancel). Calls `on_answer` with each better path;
+/// returns the best path (`None` if none was found, or none shorter than `bound`) with the
+/// lower bound, `optimal` when it is proved shortest.
 pub fn near_optimal_5x5(
     tables: &mut WindowTables,
     start: &[u8],
@@ -1057,11 +1051,16 @@ pub fn near_optimal_5x5(
         found.moves = Some(better);
     }
     // The time left: lower weights, each bounded by the best path so far.
-    if let Some(best) = found.moves.clone() {
+    let best_len = found
+        .moves
+        .as_ref()
+        .map(Vec::len)
+        .or(given.map(|g| g as usize));
+    if let Some(best_len) = best_len {
         let later = search_capped(
             &pdb,
             start,
-            Some(best.len() as u32),
+            Some(best_len as u32),
             &LATER_WEIGHTS,
             u64::MAX,
             control,
@@ -1086,6 +1085,63 @@ pub fn near_optimal_5x5(
     stats.elapsed_ms = control.elapsed_ms();
     found.stats = stats;
     Ok(found)
+}
+
+/// The 5x5 improver: a path from `start` to `goal` strictly shorter than `best` (blank
+/// moves), or `None`, by [`near_optimal_5x5`] bounded by `best`. Stops as `control` says (time,
+/// states, bytes, cancel) with the best found so far.
+pub fn improve_5x5(
+    tables: &mut WindowTables,
+    start: &[u8],
+    goal: &[u8],
+    best: &[Dir],
+    control: &mut Control,
+) -> Option<Vec<Dir>> {
+    near_optimal_5x5(tables, start, goal, Some(best), control, |_| {})
+        .ok()
+        .and_then(|found| found.moves)
+        .filter(|moves| moves.len() < best.len())
+}
+
+/// Solves `start` for `goal` near-optimally with [`near_optimal_5x5`]: an outcome with the best
+/// path found within `control`'s budget, `optimal` when proved shortest; its message gives the
+/// lower bound.
+pub fn solve_near_optimal(
+    tables: &mut WindowTables,
+    start: &[u8],
+    goal: &[u8],
+    control: &mut Control,
+) -> Outcome<Dir> {
+    match near_optimal_5x5(tables, start, goal, None, control, |_| {}) {
+        Err(e) => Outcome::stopped(
+            Algorithm::Weighted,
+            Status::Invalid,
+            e.to_string(),
+            Stats::default(),
+        ),
+        Ok(found) => match found.moves {
+            Some(moves) => {
+                let length = moves.len() as u64;
+                let mut outcome =
+                    Outcome::solved(Algorithm::Weighted, moves, found.optimal, found.stats);
+                if !found.optimal {
+                    outcome.message = format!(
+                        "solved in {length} moves; at most {:.1}% longer than the shortest (lower bound {})",
+                        (length as f64 / found.lower_bound.max(1) as f64 - 1.0) * 100.0,
+                        found.lower_bound
+                    );
+                }
+                outcome.with_heuristic(super::PDB_HEURISTIC_NAME)
+            }
+            None => {
+                let (status, message) = found.stop.unwrap_or((
+                    Status::Limit,
+                    "no answer was found within the budget".to_string(),
+                ));
+                Outcome::stopped(Algorithm::Weighted, status, message, found.stats)
+            }
+        },
+    }
 }
 
 #[cfg(test)]
@@ -1114,6 +1170,14 @@ mod tests {
             &g,
             &Partition::new(&g, blank, groups).unwrap_or_else(|e| panic!("{e}")),
         )
+    }
+
+    /// 5x5 window tables of 3-cell groups (row-major runs, the last cell alone): small enough
+    /// for a test.
+    fn small_windows() -> WindowTables {
+        let cells: Vec<u8> = (0..25).collect();
+        let groups = cells.chunks(3).map(|c| c.to_vec()).collect();
+        WindowTables::build_for(geometry(5, 5), groups, |_| {}).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// A random walk of `len` moves of the blank from `goal` (never straight back).
@@ -1215,7 +1279,12 @@ mod tests {
                 assert_eq!(found.lower_bound as usize, moves.len());
                 assert!(moves.len() <= len);
             }
-            let outcome = solve_near_optimal(&pdb, &start, &mut Control::new(Limits::default()));
+            let mut windows = small_windows();
+            let mut control = Control::new(Limits {
+                max_states: 2_000_000,
+                ..Limits::default()
+            });
+            let outcome = solve_near_optimal(&mut windows, &start, &goal, &mut control);
             assert_eq!(outcome.status, Status::Solved);
             assert_eq!(
                 check_sliding(5, 5, &start, &goal, &letters(&outcome.moves)),
@@ -1227,35 +1296,71 @@ mod tests {
     #[test]
     fn the_improver_shortens_a_padded_path_or_says_none() {
         let g = geometry(5, 5);
-        let goal: Vec<u8> = (1..25).chain([0]).collect();
-        let pdb = LargePdb::new(small_five_by_five(24), &goal).unwrap_or_else(|e| panic!("{e}"));
+        let mut windows = small_windows();
+        // A goal with the blank inside, and a start a walk away.
+        let mut goal: Vec<u8> = (1..25).collect();
+        goal.insert(12, 0);
         let start = walk(&g, &goal, 40, 7);
-        let mut control = Control::new(Limits::default());
-        let first = solve_near_optimal(&pdb, &start, &mut control).moves;
-        // The answer with a detour (right and back, or left and back) is longer.
-        let blank_end = goal.iter().position(|&t| t == 0).unwrap_or(0);
-        let detour = if blank_end % 5 == 4 {
-            [Dir::Left, Dir::Right]
-        } else {
-            [Dir::Right, Dir::Left]
+        let limits = Limits {
+            max_states: 2_000_000,
+            ..Limits::default()
         };
-        let padded: Vec<Dir> = first.iter().copied().chain(detour).collect();
+        let first =
+            solve_near_optimal(&mut windows, &start, &goal, &mut Control::new(limits)).moves;
+        assert_eq!(check_sliding(5, 5, &start, &goal, &letters(&first)), Ok(()));
+        // The answer with a detour (right and back) is longer.
+        let padded: Vec<Dir> = first
+            .iter()
+            .copied()
+            .chain([Dir::Right, Dir::Left])
+            .collect();
         assert_eq!(
             check_sliding(5, 5, &start, &goal, &letters(&padded)),
             Ok(())
         );
-        let mut control = Control::new(Limits::default());
-        let better = improve_5x5(&pdb, &start, &padded, &mut control, |_| {})
-            .unwrap_or_else(|| panic!("a shorter path exists"));
+        let better = improve_5x5(
+            &mut windows,
+            &start,
+            &goal,
+            &padded,
+            &mut Control::new(limits),
+        )
+        .unwrap_or_else(|| panic!("a shorter path exists"));
         assert!(better.len() < padded.len());
         assert_eq!(
             check_sliding(5, 5, &start, &goal, &letters(&better)),
             Ok(())
         );
+        // Windows alone shorten it too (the detour is inside a window).
+        let mut stats = Stats::default();
+        let mut control = Control::new(limits);
+        let windowed = improve_windows(
+            &mut windows,
+            &start,
+            &padded,
+            &mut control,
+            &mut stats,
+            |_| {},
+        )
+        .unwrap_or_else(|| panic!("a window holds the detour"));
+        assert!(windowed.len() <= first.len());
+        assert_eq!(
+            check_sliding(5, 5, &start, &goal, &letters(&windowed)),
+            Ok(())
+        );
         // Nothing beats a path as short as the lower bound.
+        let pdb = windows.pdb_for(&goal).unwrap_or_else(|e| panic!("{e}"));
         let lb = pdb.lower_bound(&start) as usize;
+        assert!(lb <= better.len());
         if better.len() == lb {
-            assert!(improve_5x5(&pdb, &start, &better, &mut control, |_| {}).is_none());
+            assert!(improve_5x5(
+                &mut windows,
+                &start,
+                &goal,
+                &better,
+                &mut Control::new(limits)
+            )
+            .is_none());
         }
     }
 
