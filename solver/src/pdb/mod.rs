@@ -1,5 +1,6 @@
-//! Additive disjoint pattern databases for boards of up to 16 cells (the 15-puzzle above all) and
-//! a tuned IDA* that uses them.
+//! Additive disjoint pattern databases: tables for boards of up to 25 cells, a tuned IDA* that
+//! uses them on boards of up to 16 cells (the 15-puzzle above all), and a near-optimal search on
+//! 5x5 (the 24-puzzle).
 //!
 //! # Any goal: tables per goal-cell partition, tiles renamed by goal cell
 //! A pattern database for a group of tiles holds, for every placement of those tiles, the fewest
@@ -53,6 +54,14 @@
 //! assert_eq!(outcome.length, 31);
 //! assert!(pdb.estimate(&start) <= 31);
 //! ```
+//!
+//! # 5x5
+//! Five fixed groups of five cells tile the board ([`FIVE_BY_FIVE_GROUPS`]); a goal's blank cell
+//! only turns its group into a 4-tile group, so [`WindowTables`] (the five 5-tile tables and a
+//! small table per blank cell) serve every goal, and a search between any two states can use
+//! them. [`LargePdb`] is tables paired with a goal on boards of up to 25 cells;
+//! [`near_optimal_5x5`] (weighted A* runs, window re-optimisation, lower weights) finds short,
+//! not shortest, answers and reports each better one; [`improve_5x5`] betters a given path.
 //!
 //! Measured (`cargo run --release -p solver --bin korf`, 2-core shared machine): all 100 of
 //! Korf's instances optimal with 19.9 million expansions in about 1.5 s of search; the 6-6-3
