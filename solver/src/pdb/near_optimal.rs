@@ -1,8 +1,10 @@
-//! Near-optimal search on boards of 17 to 25 cells (5x5 above all) with the pattern databases:
-//! the tables paired with a goal ([`LargePdb`]) and restarting weighted A* on them
-//! ([`solve_near_optimal`], [`improve_5x5`]), each better answer reported as it is found.
+//! Near-optimal search on boards of up to 25 cells (5x5 above all) with the pattern databases:
+//! the tables paired with a goal ([`LargePdb`]), tables for any goal ([`WindowTables`]),
+//! restarting weighted A* on them ([`search_near_optimal`]), window re-optimisation
+//! ([`improve_windows`]), and the two combined ([`near_optimal_5x5`], [`solve_near_optimal`],
+//! [`improve_5x5`]), each better answer reported as it is found.
 //!
-//! # The search
+//! # The weighted search
 //! Weighted A* (f = g + w h) with decreasing weights: the first run (w = 3) answers at once, each
 //! later one (lower w) must beat the best answer so far, and every node whose g + h (h admissible)
 //! cannot beat it is pruned. A run ends at its first better answer, or when its open list empties
@@ -993,8 +995,11 @@ const FIRST_WEIGHTS: [u32; 3] = [300, 200, 160];
 /// The most expansions of each of those first runs.
 const FIRST_CAP: u64 = 150_000;
 
-/// The weights tried once the windows are done, while time is left.
-const LATER_WEIGHTS: [u32; 6] = [140, 130, 120, 115, 110, 100];
+/// The weights tried once the windows are done, while time is left: those below the weight of
+/// the run that found the best answer so far.
+const LATER_WEIGHTS: [u32; 14] = [
+    250, 220, 200, 185, 170, 160, 150, 145, 140, 135, 130, 120, 110, 100,
+];
 
 /// Adds the counters of a later search to `stats`.
 fn merge_stats(stats: &mut Stats, later: &Stats) {
@@ -1013,9 +1018,10 @@ fn merge_stats(stats: &mut Stats, later: &Stats) {
 }
 
 /// The near-optimal search for any start and goal (5x5 above all; any board `tables` cover):
-/// weighted A* runs on the tables for a first answer (w = 3, 2, 1.6, each capped at 150,000
+/// weighted A* runs on the tables for a first answer (w = 3, 2 and 1.6, each capped at 150,000
 /// expansions), then window re-optimisation until no window betters the path, then weighted A*
-/// runs with lower weights (1.4 down to 1), each bounded by the best path so far, until
+/// runs with lower weights (below the one that found the best answer, down to 1), each bounded
+/// by the best path so far, until
 /// `control` stops it (time, memory, states, cancel). Calls `on_answer` with each better path;
 /// returns the best path (`None` if none was found, or none shorter than `bound`) with the
 /// lower bound, `optimal` when it is proved shortest.
@@ -1057,11 +1063,16 @@ pub fn near_optimal_5x5(
         .map(Vec::len)
         .or(given.map(|g| g as usize));
     if let Some(best_len) = best_len {
+        let weights: Vec<u32> = LATER_WEIGHTS
+            .iter()
+            .copied()
+            .filter(|&w| found.weight.is_none_or(|best| w < best))
+            .collect();
         let later = search_capped(
             &pdb,
             start,
             Some(best_len as u32),
-            &LATER_WEIGHTS,
+            &weights,
             u64::MAX,
             control,
             &mut on_answer,
