@@ -11,7 +11,8 @@
 //! (then no shorter answer exists at all: the best is proved shortest), and the next, lower weight
 //! starts afresh. Closed nodes are reopened when reached by a shorter path, so the last run
 //! (w = 1, A* with the incumbent as bound) is exact. Memory is bounded by the `Control`'s byte
-//! and state budgets: 32 bytes a node, 4 per index slot (load at most 1/2) and 8 per open entry.
+//! and state budgets: 32 bytes a node (in blocks that never move), 4 per index slot (load at most
+//! 1/2) and 8 per open entry.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -330,6 +331,68 @@ const NODE_BYTES: u64 = std::mem::size_of::<Node>() as u64;
 /// g is kept in 12 bits of an open-list entry.
 const MAX_G: u32 = 4095;
 
+/// The nodes, in blocks of 2^16 that never move: the arena grows by one block (2 MiB), never
+/// by a doubled copy, so nearly all of a byte budget can hold nodes.
+struct Arena {
+    blocks: Vec<Vec<Node>>,
+    len: usize,
+}
+
+const BLOCK_BITS: usize = 16;
+const BLOCK: usize = 1 << BLOCK_BITS;
+
+impl Arena {
+    fn new() -> Arena {
+        Arena {
+            blocks: Vec::new(),
+            len: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.blocks.truncate(1);
+        if let Some(first) = self.blocks.first_mut() {
+            first.clear();
+        }
+        self.len = 0;
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn push(&mut self, node: Node) {
+        let block = self.len >> BLOCK_BITS;
+        if block == self.blocks.len() {
+            self.blocks.push(Vec::with_capacity(BLOCK));
+        }
+        self.blocks[block].push(node);
+        self.len += 1;
+    }
+
+    fn bytes(&self) -> u64 {
+        (self.blocks.len() * BLOCK) as u64 * NODE_BYTES + self.blocks.capacity() as u64 * 24
+    }
+}
+
+impl std::ops::Index<u32> for Arena {
+    type Output = Node;
+
+    #[inline(always)]
+    fn index(&self, id: u32) -> &Node {
+        let id = id as usize;
+        &self.blocks[id >> BLOCK_BITS][id & (BLOCK - 1)]
+    }
+}
+
+impl std::ops::IndexMut<u32> for Arena {
+    #[inline(always)]
+    fn index_mut(&mut self, id: u32) -> &mut Node {
+        let id = id as usize;
+        &mut self.blocks[id >> BLOCK_BITS][id & (BLOCK - 1)]
+    }
+}
+
 /// The index from boards to nodes: open addressing over node numbers (plus one; 0 is empty),
 /// at most half full.
 struct Index {
@@ -359,7 +422,7 @@ impl Index {
 
     /// The node holding `board`, or the slot where it would go.
     #[inline(always)]
-    fn find(&self, nodes: &[Node], board: Packed) -> Result<u32, usize> {
+    fn find(&self, nodes: &Arena, board: Packed) -> Result<u32, usize> {
         let mask = self.slots.len() - 1;
         let mut i = self.home(board);
         loop {
@@ -367,7 +430,7 @@ impl Index {
             if s == 0 {
                 return Err(i);
             }
-            if nodes[(s - 1) as usize].board == board {
+            if nodes[s - 1].board == board {
                 return Ok(s - 1);
             }
             i = (i + 1) & mask;
@@ -375,7 +438,7 @@ impl Index {
     }
 
     /// Inserts node `id` at `slot` (from `find`); grows when half full.
-    fn insert(&mut self, nodes: &[Node], slot: usize, id: u32) {
+    fn insert(&mut self, nodes: &Arena, slot: usize, id: u32) {
         self.slots[slot] = id + 1;
         self.len += 1;
         if self.len * 2 > self.slots.len() {
@@ -383,7 +446,7 @@ impl Index {
             let old = std::mem::replace(&mut self.slots, doubled);
             let mask = self.slots.len() - 1;
             for s in old.into_iter().filter(|&s| s != 0) {
-                let mut i = self.home(nodes[(s - 1) as usize].board);
+                let mut i = self.home(nodes[s - 1].board);
                 while self.slots[i] != 0 {
                     i = (i + 1) & mask;
                 }
@@ -425,7 +488,7 @@ struct Engine<'p> {
     pdb: &'p LargePdb,
     geometry: &'p Geometry,
     goal: Packed,
-    nodes: Vec<Node>,
+    nodes: Arena,
     index: Index,
     open: BinaryHeap<Reverse<u64>>,
     watch: MemoryWatch,
@@ -451,7 +514,7 @@ impl<'p> Engine<'p> {
             pdb,
             geometry: pdb.geometry(),
             goal: pack(pdb.goal()),
-            nodes: Vec::new(),
+            nodes: Arena::new(),
             index: Index::new(),
             open: BinaryHeap::new(),
             watch: MemoryWatch::default(),
@@ -460,9 +523,7 @@ impl<'p> Engine<'p> {
     }
 
     fn memory(&self) -> u64 {
-        self.nodes.capacity() as u64 * NODE_BYTES
-            + self.index.bytes()
-            + self.open.capacity() as u64 * 8
+        self.nodes.bytes() + self.index.bytes() + self.open.capacity() as u64 * 8
     }
 
     /// The tables' values of every group of every view for the board with tiles on `pos`.
@@ -522,7 +583,7 @@ impl<'p> Engine<'p> {
         while let Some(Reverse(item)) = self.open.pop() {
             let id = (item & ((1 << 28) - 1)) as u32;
             let g = MAX_G - ((item >> 28) & 0xFFF) as u32;
-            let node = self.nodes[id as usize];
+            let node = self.nodes[id];
             if node.g as u32 != g || g + node.h as u32 >= bound {
                 continue;
             }
@@ -543,11 +604,9 @@ impl<'p> Engine<'p> {
                 return RunEnd::Stopped(status, message);
             }
             let held = self.memory();
-            let growth = doubling_growth(&[
-                self.nodes.capacity() as u64 * NODE_BYTES,
-                self.index.bytes(),
-                self.open.capacity() as u64 * 8,
-            ]);
+            // The index and the open list double; the arena adds a block.
+            let growth = doubling_growth(&[self.index.bytes(), self.open.capacity() as u64 * 8])
+                .max(BLOCK as u64 * NODE_BYTES);
             if let Some((status, message)) = self.watch.check(control, stats, held, growth) {
                 return RunEnd::Stopped(status, message);
             }
@@ -601,12 +660,12 @@ impl<'p> Engine<'p> {
                 };
                 let child_id = match self.index.find(&self.nodes, child_board) {
                     Ok(old) => {
-                        if self.nodes[old as usize].g as u32 <= child_g {
+                        if self.nodes[old].g as u32 <= child_g {
                             stats.duplicates += 1;
                             continue;
                         }
                         // Reached by a shorter path: reopen it.
-                        self.nodes[old as usize] = child;
+                        self.nodes[old] = child;
                         old
                     }
                     Err(slot) => {
@@ -630,7 +689,7 @@ impl<'p> Engine<'p> {
     fn path_to(&self, mut id: u32) -> Vec<Dir> {
         let mut moves = Vec::new();
         while id != u32::MAX {
-            let node = &self.nodes[id as usize];
+            let node = &self.nodes[id];
             if node.dir != NO_DIR {
                 moves.push(to_dir(node.dir));
             }
