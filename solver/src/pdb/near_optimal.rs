@@ -331,8 +331,9 @@ const NODE_BYTES: u64 = std::mem::size_of::<Node>() as u64;
 /// g is kept in 12 bits of an open-list entry.
 const MAX_G: u32 = 4095;
 
-/// The nodes, in blocks of 2^16 that never move: the arena grows by one block (2 MiB), never
-/// by a doubled copy, so nearly all of a byte budget can hold nodes.
+/// The nodes, in blocks of 2^16 that never move: past the first block (which doubles as it
+/// fills, so that a small search stays small) the arena grows by one block (2 MiB), never by a
+/// doubled copy, so nearly all of a byte budget can hold nodes.
 struct Arena {
     blocks: Vec<Vec<Node>>,
     len: usize,
@@ -364,14 +365,24 @@ impl Arena {
     fn push(&mut self, node: Node) {
         let block = self.len >> BLOCK_BITS;
         if block == self.blocks.len() {
-            self.blocks.push(Vec::with_capacity(BLOCK));
+            self.blocks
+                .push(Vec::with_capacity(if block == 0 { 0 } else { BLOCK }));
         }
         self.blocks[block].push(node);
         self.len += 1;
     }
 
     fn bytes(&self) -> u64 {
-        (self.blocks.len() * BLOCK) as u64 * NODE_BYTES + self.blocks.capacity() as u64 * 24
+        let nodes: usize = self.blocks.iter().map(Vec::capacity).sum();
+        nodes as u64 * NODE_BYTES + self.blocks.capacity() as u64 * 24
+    }
+
+    /// What the next growth may add: a doubling of the first block, or a new block.
+    fn growth(&self) -> u64 {
+        match self.blocks.first() {
+            Some(first) if self.len < BLOCK => 2 * first.capacity() as u64 * NODE_BYTES,
+            _ => BLOCK as u64 * NODE_BYTES,
+        }
     }
 }
 
@@ -606,7 +617,7 @@ impl<'p> Engine<'p> {
             let held = self.memory();
             // The index and the open list double; the arena adds a block.
             let growth = doubling_growth(&[self.index.bytes(), self.open.capacity() as u64 * 8])
-                .max(BLOCK as u64 * NODE_BYTES);
+                .max(self.nodes.growth());
             if let Some((status, message)) = self.watch.check(control, stats, held, growth) {
                 return RunEnd::Stopped(status, message);
             }
