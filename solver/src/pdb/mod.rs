@@ -125,8 +125,8 @@ impl fmt::Display for PdbError {
         match self {
             PdbError::UnsupportedSize { width, height } => write!(
                 f,
-                "pattern databases are built for boards from 2x2 up to 25 cells, and searched by IDA* on boards of up to \
-                 16; {width}x{height} is not one of those"
+                "{width}x{height} is out of range: pattern databases are built for boards from 2x2 up to 25 cells, \
+                 and the optimal pattern-database search takes boards of up to 16 cells"
             ),
             PdbError::BadBoard { what, reason } => write!(f, "the {what} board is not valid: {reason}"),
             PdbError::BadPartition { reason } => write!(f, "the pattern partition is not valid: {reason}"),
