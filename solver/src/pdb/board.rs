@@ -1,10 +1,19 @@
-//! Board geometry for boards of at most 16 cells: neighbours, the blank's moves, symmetries, input checks.
+//! Board geometry for boards of at most 25 cells (the tables' builder; the tuned search takes 16): neighbours,
+//! the blank's moves, symmetries, input checks.
 
 use super::PdbError;
 use crate::sliding::{validate_tiles, Shape};
 
-/// The most cells a board handled by this module may have (one nibble per cell in a `u64`).
+/// The most cells a board searched by [`super::Pdb`] and [`super::solve_idastar`] may have (one nibble per
+/// cell in a `u64`).
 pub const MAX_CELLS: usize = 16;
+
+/// The most cells a board may have for its tables to be built and stored (5x5; a cell set fits a `u32`).
+/// Boards of 17 to 25 cells are searched by [`super::fivebyfive`], not by the nibble-packed IDA*.
+pub const MAX_TABLE_CELLS: usize = 25;
+
+/// A board symmetry as a map from cell to cell (cells past the board's unused).
+pub type CellMap = [u8; MAX_TABLE_CELLS];
 
 /// A blank move, as an index: 0 = up, 1 = down, 2 = left, 3 = right (the direction the BLANK moves).
 /// `code ^ 1` is the inverse move.
@@ -16,22 +25,22 @@ pub struct Geometry {
     width: u8,
     height: u8,
     /// For each cell, the bit mask of its neighbours.
-    neighbours: [u16; MAX_CELLS],
+    neighbours: [u32; MAX_TABLE_CELLS],
     /// For each cell, its blank moves `(direction, cell the blank moves to)`; unused slots are `NO_MOVE`.
-    moves: [[(DirCode, u8); 4]; MAX_CELLS],
-    move_count: [u8; MAX_CELLS],
+    moves: [[(DirCode, u8); 4]; MAX_TABLE_CELLS],
+    move_count: [u8; MAX_TABLE_CELLS],
 }
 
 impl Geometry {
-    /// The geometry of a `width` x `height` board with at most 16 cells and at least 2 of each side.
+    /// The geometry of a `width` x `height` board with at most 25 cells and at least 2 of each side.
     pub fn new(width: u8, height: u8) -> Result<Geometry, PdbError> {
         let cells = width as usize * height as usize;
-        if width < 2 || height < 2 || cells > MAX_CELLS {
+        if width < 2 || height < 2 || cells > MAX_TABLE_CELLS {
             return Err(PdbError::UnsupportedSize { width, height });
         }
-        let mut neighbours = [0u16; MAX_CELLS];
-        let mut moves = [[(0u8, 0u8); 4]; MAX_CELLS];
-        let mut move_count = [0u8; MAX_CELLS];
+        let mut neighbours = [0u32; MAX_TABLE_CELLS];
+        let mut moves = [[(0u8, 0u8); 4]; MAX_TABLE_CELLS];
+        let mut move_count = [0u8; MAX_TABLE_CELLS];
         let (w, h) = (width as usize, height as usize);
         for cell in 0..cells {
             let (r, c) = (cell / w, cell % w);
@@ -84,13 +93,13 @@ impl Geometry {
     }
 
     /// The mask with one bit per cell.
-    pub(crate) fn all_cells(&self) -> u16 {
-        ((1u32 << self.cells()) - 1) as u16
+    pub(crate) fn all_cells(&self) -> u32 {
+        ((1u64 << self.cells()) - 1) as u32
     }
 
     /// The bit mask of the cells next to `cell`.
     #[inline]
-    pub(crate) fn neighbours(&self, cell: usize) -> u16 {
+    pub(crate) fn neighbours(&self, cell: usize) -> u32 {
         self.neighbours[cell]
     }
 
@@ -114,7 +123,7 @@ impl Geometry {
     /// transpose about the anti-diagonal if `fixed` lies on that one. A symmetry of the board maps
     /// moves to moves, so it preserves distances; one that fixes the blank's goal cell lets the same
     /// pattern databases give a second, different lower bound (the "reflected lookup").
-    pub fn symmetries_fixing(&self, fixed: usize) -> Vec<[u8; MAX_CELLS]> {
+    pub fn symmetries_fixing(&self, fixed: usize) -> Vec<CellMap> {
         let mut out = Vec::new();
         if self.width != self.height {
             return out;
@@ -131,7 +140,7 @@ impl Geometry {
     }
 
     /// Every symmetry of the board as a cell map, the identity first: 8 on a square board, 4 otherwise.
-    pub fn all_symmetries(&self) -> Vec<[u8; MAX_CELLS]> {
+    pub fn all_symmetries(&self) -> Vec<CellMap> {
         let (w, h) = (self.width as usize, self.height as usize);
         let mut out = vec![
             self.cell_map(|r, c| (r, c)),
@@ -148,9 +157,9 @@ impl Geometry {
         out
     }
 
-    fn cell_map(&self, f: impl Fn(usize, usize) -> (usize, usize)) -> [u8; MAX_CELLS] {
+    fn cell_map(&self, f: impl Fn(usize, usize) -> (usize, usize)) -> CellMap {
         let w = self.width as usize;
-        let mut map = [0u8; MAX_CELLS];
+        let mut map = [0u8; MAX_TABLE_CELLS];
         for (cell, slot) in map.iter_mut().enumerate().take(self.cells()) {
             let (r, c) = f(cell / w, cell % w);
             *slot = (r * w + c) as u8;
@@ -187,7 +196,7 @@ mod tests {
         assert_eq!(g.moves(0), &[(1, 4), (3, 1)]);
         assert_eq!(g.moves(5).len(), 4);
         for cell in 0..16 {
-            let mask = g.moves(cell).iter().fold(0u16, |m, &(_, to)| m | 1 << to);
+            let mask = g.moves(cell).iter().fold(0u32, |m, &(_, to)| m | 1 << to);
             assert_eq!(mask, g.neighbours(cell));
             for &(dir, to) in g.moves(cell) {
                 // The inverse move comes back.
@@ -199,7 +208,8 @@ mod tests {
     #[test]
     fn sizes_out_of_range_are_refused() {
         assert!(Geometry::new(1, 4).is_err());
-        assert!(Geometry::new(5, 4).is_err());
+        assert!(Geometry::new(6, 5).is_err());
+        assert!(Geometry::new(5, 5).is_ok());
         assert!(Geometry::new(2, 8).is_ok());
     }
 

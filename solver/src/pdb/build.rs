@@ -1,8 +1,11 @@
 //! Partitions of goal cells and the breadth-first builder of their pattern database tables.
 
-use super::board::{Geometry, MAX_CELLS};
+use super::board::{Geometry, MAX_TABLE_CELLS};
 use super::rank::{nth_free, placements};
 use super::PdbError;
+
+/// Boards of up to this many cells keep a table of the free cells' regions (1 MB at 16 cells).
+const REGION_TABLE_CELLS: usize = 16;
 
 /// The largest table one group may have (entries): a 7-tile group on 16 cells (57,657,600) fits,
 /// an 8-tile one (518,918,400) does not.
@@ -64,6 +67,14 @@ impl Partition {
                 }
                 seen |= 1 << cell;
             }
+            // Past 16 cells `GroupBfs::marks`' 8 lanes hold the regions of at most 6 tiles.
+            if n > 16 && group.len() > 6 {
+                return bad(format!(
+                    "group {} has {} tiles; on boards of more than 16 cells a group holds at most 6",
+                    i + 1,
+                    group.len()
+                ));
+            }
             let entries = placements(n, group.len()).unwrap_or(usize::MAX);
             if entries > MAX_GROUP_ENTRIES {
                 return bad(format!(
@@ -109,6 +120,9 @@ impl Partition {
                 }
             }
         }
+        if geometry.width() == 5 && geometry.height() == 5 {
+            return Partition::new(geometry, blank, five_by_five_groups(blank));
+        }
         let cells: Vec<u8> = (0..n as u8).filter(|&c| c != blank).collect();
         let count = cells.len().div_ceil(6).max(1);
         let base = cells.len() / count;
@@ -145,6 +159,35 @@ impl Partition {
             })
             .collect()
     }
+}
+
+/// The five fixed groups of five cells that tile the 5x5 board (row-major cells):
+/// ```text
+///  A  A  A  B  B
+///  A  A  B  B  B
+///  C  D  D  D  E
+///  C  C  D  E  E
+///  C  C  D  E  E
+/// ```
+/// Fixed groups make the tables goal-agnostic: a goal's blank cell only turns its own group into
+/// a 4-tile group (303,600 entries, built in a fraction of a second), so the 5-tile tables of the
+/// other four serve every goal whose blank lies outside them (their goal placements leave the
+/// free cells connected, so where the blank starts does not change them). A search between any
+/// two states (a window of a path) can then use them.
+pub const FIVE_BY_FIVE_GROUPS: [[u8; 5]; 5] = [
+    [0, 1, 2, 5, 6],
+    [3, 4, 7, 8, 9],
+    [10, 15, 16, 20, 21],
+    [11, 12, 13, 17, 22],
+    [14, 18, 19, 23, 24],
+];
+
+/// [`FIVE_BY_FIVE_GROUPS`] with the blank's goal cell taken out of its group.
+pub fn five_by_five_groups(blank: u8) -> Vec<Vec<u8>> {
+    FIVE_BY_FIVE_GROUPS
+        .iter()
+        .map(|g| g.iter().copied().filter(|&c| c != blank).collect())
+        .collect()
 }
 
 /// Hand-tuned 6-6-3 partitions of the 4x4 board for the three kinds of blank goal cell
@@ -343,13 +386,15 @@ pub struct PdbBuilder {
     blank: u8,
     pending: Vec<Vec<u8>>,
     done: Vec<GroupTable>,
-    /// For a mask of free cells, `regions[mask * MAX_CELLS + cell]` describes `cell`'s region:
-    /// its smallest cell in the low nibble, its ordinal (regions ordered by smallest cell) above.
+    /// On boards of at most 16 cells, for a mask of free cells, `regions[mask * 16 + cell]`
+    /// describes `cell`'s region: its smallest cell in the low nibble, its ordinal (regions
+    /// ordered by smallest cell) above. Empty on larger boards (2^25 masks would not fit), where
+    /// regions are found by flood fills and `GroupBfs::split`.
     regions: Vec<u8>,
     /// Bit f set: masks with f free cells are filled in `regions`.
     regions_ready: u32,
-    not_first_column: u16,
-    not_last_column: u16,
+    not_first_column: u32,
+    not_last_column: u32,
     bfs: Option<GroupBfs>,
     work_done: u64,
     work_total: u64,
@@ -359,12 +404,16 @@ pub struct PdbBuilder {
 struct GroupBfs {
     cells: Vec<u8>,
     /// Place values of the rank's digits (see `rank::rank`).
-    weight: [usize; MAX_CELLS],
+    weight: [usize; MAX_TABLE_CELLS],
     /// Per placement, 2 bits per region ordinal: `UNSEEN`, `EXPANDED`, or one of the two marks
     /// of the level being expanded and the level being found (see `level_marks`). A level's
     /// states are found by scanning for their mark, so no list of them is kept.
     marks: Vec<u16>,
     values: Vec<u8>,
+    /// Without a region table, one bit per placement: set when its free cells fall into more
+    /// than one region (rare), so that the usual placement needs no flood fill to name its
+    /// blank's region. Empty with a region table.
+    split: Vec<u64>,
     /// The next placement to scan in the current level.
     scan: usize,
     unranker: Unranker,
@@ -398,7 +447,7 @@ impl PdbBuilder {
         let mut pending = partition.groups.clone();
         pending.reverse();
         let w = geometry.width() as usize;
-        let (mut first, mut last) = (0u16, 0u16);
+        let (mut first, mut last) = (0u32, 0u32);
         for cell in 0..n {
             if cell % w == 0 {
                 first |= 1 << cell;
@@ -412,7 +461,11 @@ impl PdbBuilder {
             blank: partition.blank,
             pending,
             done: Vec::new(),
-            regions: vec![0; (1usize << n) * MAX_CELLS],
+            regions: if n <= REGION_TABLE_CELLS {
+                vec![0; (1usize << n) * REGION_TABLE_CELLS]
+            } else {
+                Vec::new()
+            },
             regions_ready: 0,
             not_first_column: !first,
             not_last_column: !last,
@@ -420,6 +473,13 @@ impl PdbBuilder {
             work_done: 0,
             work_total: work_total.max(1),
         }
+    }
+
+    /// The builder without its region table, as on boards of more than 16 cells (for tests).
+    #[cfg(test)]
+    fn without_region_table(mut self) -> PdbBuilder {
+        self.regions = Vec::new();
+        self
     }
 
     /// The fraction of the work done, 0.0 to 1.0.
@@ -476,9 +536,9 @@ impl PdbBuilder {
         })
     }
 
-    /// Fills the region table for the masks of `free` free cells, once per count.
+    /// Fills the region table (if there is one) for the masks of `free` free cells, once per count.
     fn prepare_regions(&mut self, free: u32) {
-        if self.regions_ready & (1 << free) != 0 {
+        if self.regions.is_empty() || self.regions_ready & (1 << free) != 0 {
             return;
         }
         self.regions_ready |= 1 << free;
@@ -487,7 +547,7 @@ impl PdbBuilder {
             if mask.count_ones() != free {
                 continue;
             }
-            let base = mask as usize * MAX_CELLS;
+            let base = mask as usize * REGION_TABLE_CELLS;
             let mut left = mask;
             let mut ordinal = 0u8;
             while left != 0 {
@@ -508,11 +568,57 @@ impl PdbBuilder {
         }
     }
 
+    /// The ordinal of `cell`'s region among the regions of `free` (ordered by their smallest
+    /// cells). At most 8 regions, as `GroupBfs::marks` has 8 lanes: on 16 cells, see
+    /// `prepare_regions`; on larger boards groups hold at most 6 tiles, which cut off a few
+    /// pockets at most.
+    #[inline(always)]
+    fn region_ordinal(&self, free: u32, cell: usize) -> u8 {
+        if !self.regions.is_empty() {
+            return self.regions[free as usize * REGION_TABLE_CELLS + cell] >> 4;
+        }
+        let mut left = free;
+        let mut ordinal = 0u8;
+        while left != 0 {
+            let region = self.flood(left.trailing_zeros() as usize, free);
+            if region & (1 << cell) != 0 {
+                break;
+            }
+            left &= !region;
+            ordinal += 1;
+        }
+        debug_assert!(ordinal < 8);
+        ordinal
+    }
+
+    /// The region of ordinal `ordinal` among the regions of `free`.
+    fn region_of_ordinal(&self, free: u32, ordinal: u8) -> u32 {
+        let mut left = free;
+        if !self.regions.is_empty() {
+            // Ordinals follow the regions' smallest cells, and region 0 (the usual one) holds
+            // the first free cell.
+            let base = free as usize * REGION_TABLE_CELLS;
+            let mut first = left.trailing_zeros() as usize;
+            while ordinal != 0 && left != 0 {
+                first = left.trailing_zeros() as usize;
+                if self.regions[base + first] >> 4 == ordinal {
+                    break;
+                }
+                left &= left - 1;
+            }
+            return self.flood(first, free);
+        }
+        for _ in 0..ordinal {
+            left &= !self.flood(left.trailing_zeros() as usize, free);
+        }
+        self.flood(left.trailing_zeros() as usize, free)
+    }
+
     /// The cells reachable from `from` through `free` cells (a bit-parallel flood fill).
     #[inline(always)]
-    fn flood(&self, from: usize, free: u16) -> u16 {
+    fn flood(&self, from: usize, free: u32) -> u32 {
         let w = self.geometry.width() as u32;
-        let mut region = 1u16 << from;
+        let mut region = 1u32 << from;
         loop {
             let grown = (region
                 | (region << 1) & self.not_first_column
@@ -532,7 +638,7 @@ impl PdbBuilder {
         let k = cells.len();
         self.prepare_regions((n - k) as u32);
         let entries = placements(n, k).unwrap_or(0);
-        let mut weight = [0usize; MAX_CELLS];
+        let mut weight = [0usize; MAX_TABLE_CELLS];
         let mut w = 1;
         for i in (0..k).rev() {
             weight[i] = w;
@@ -540,9 +646,22 @@ impl PdbBuilder {
         }
         let mut marks = vec![0u16; entries];
         let mut values = vec![u8::MAX; entries];
-        let occupied = cells.iter().fold(0u16, |m, &c| m | 1 << c);
-        let free = self.geometry.all_cells() & !occupied;
-        let ordinal = self.regions[free as usize * MAX_CELLS + self.blank as usize] >> 4;
+        let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
+        let all = self.geometry.all_cells();
+        let free = all & !occupied;
+        let ordinal = self.region_ordinal(free, self.blank as usize);
+        let mut unranker = Unranker::new(n, k);
+        let mut split = Vec::new();
+        if self.regions.is_empty() {
+            split = vec![0u64; entries.div_ceil(64)];
+        }
+        let mut pos = [0u8; MAX_TABLE_CELLS];
+        for p in 0..entries.min(split.len() * 64) {
+            let free = all & !unranker.cells(p, &mut pos);
+            if self.flood(free.trailing_zeros() as usize, free) != free {
+                split[p / 64] |= 1 << (p % 64);
+            }
+        }
         let r = super::rank::rank(n, &cells);
         marks[r] = level_marks(0).0 << (2 * ordinal);
         values[r] = 0;
@@ -551,8 +670,9 @@ impl PdbBuilder {
             weight,
             marks,
             values,
+            split,
             scan: 0,
-            unranker: Unranker::new(n, k),
+            unranker,
             depth: 0,
             found: false,
         });
@@ -586,31 +706,24 @@ impl PdbBuilder {
                 // Those states are expanded below; a move always changes the placement, so
                 // nothing else writes this word meanwhile.
                 bfs.marks[r] = (word & !(lanes * 3)) | (lanes * EXPANDED);
-                let mut pos = [0u8; MAX_CELLS];
+                let mut pos = [0u8; MAX_TABLE_CELLS];
                 // at[cell]: index of the group tile standing there.
-                let mut at = [u8::MAX; MAX_CELLS];
+                let mut at = [u8::MAX; MAX_TABLE_CELLS];
                 let occupied = bfs.unranker.cells(r, &mut pos);
                 for (i, &p) in pos.iter().enumerate().take(k) {
                     at[p as usize] = i as u8;
                 }
                 let free = all & !occupied;
-                let base = free as usize * MAX_CELLS;
+                let split = bfs.split.is_empty() || bfs.split[r / 64] >> (r % 64) & 1 != 0;
                 while lanes != 0 {
                     let ordinal = (lanes.trailing_zeros() / 2) as u8;
                     lanes &= lanes - 1;
                     expanded += 1;
-                    // The region's smallest cell: ordinals follow the regions' smallest cells,
-                    // and region 0 (the usual one) holds the first free cell.
-                    let mut left = free;
-                    let mut first = left.trailing_zeros() as usize;
-                    while ordinal != 0 && left != 0 {
-                        first = left.trailing_zeros() as usize;
-                        if self.regions[base + first] >> 4 == ordinal {
-                            break;
-                        }
-                        left &= left - 1;
-                    }
-                    let region = self.flood(first, free);
+                    let region = if split {
+                        self.region_of_ordinal(free, ordinal)
+                    } else {
+                        free
+                    };
                     for (i, &from) in pos.iter().enumerate().take(k) {
                         let mut targets = self.geometry.neighbours(from as usize) & region;
                         while targets != 0 {
@@ -618,9 +731,13 @@ impl PdbBuilder {
                             targets &= targets - 1;
                             let child = moved_rank(r, &bfs.weight, &at, i as u8, from, to);
                             let child_free = free ^ (1 << from) ^ (1 << to);
-                            let entry =
-                                self.regions[child_free as usize * MAX_CELLS + from as usize];
-                            let lane = 2 * (entry >> 4) as u32;
+                            let lane = if bfs.split.is_empty()
+                                || bfs.split[child / 64] >> (child % 64) & 1 != 0
+                            {
+                                2 * self.region_ordinal(child_free, from as usize) as u32
+                            } else {
+                                0
+                            };
                             let word = bfs.marks[child];
                             if (word >> lane) & 3 != UNSEEN {
                                 continue;
@@ -690,12 +807,12 @@ struct Unranker {
     split: usize,
     /// The number of values of the low part: the product of its digits' radices.
     low_size: u32,
-    /// For each low part, its digits (one per tile from `split` on), 4 bits each, first lowest.
+    /// For each low part, its digits (one per tile from `split` on), 5 bits each, first lowest.
     low_digits: Vec<u32>,
     /// The high part last decoded, its tiles' cells, and their mask.
     high: u32,
-    high_cells: [u8; MAX_CELLS],
-    high_occupied: u16,
+    high_cells: [u8; MAX_TABLE_CELLS],
+    high_occupied: u32,
 }
 
 impl Unranker {
@@ -707,7 +824,7 @@ impl Unranker {
                 let mut packed = 0u32;
                 for i in (split..k).rev() {
                     let radix = (n - i) as u32;
-                    packed = (packed << 4) | (low % radix);
+                    packed = (packed << 5) | (low % radix);
                     low /= radix;
                 }
                 packed
@@ -720,7 +837,7 @@ impl Unranker {
             low_size,
             low_digits,
             high: u32::MAX,
-            high_cells: [0; MAX_CELLS],
+            high_cells: [0; MAX_TABLE_CELLS],
             high_occupied: 0,
         }
     }
@@ -728,20 +845,20 @@ impl Unranker {
     /// Writes the cells of placement `r` into `cells` and returns their mask. Ranks stay under
     /// `MAX_GROUP_ENTRIES`, so the arithmetic is 32-bit.
     #[inline(always)]
-    fn cells(&mut self, r: usize, cells: &mut [u8; MAX_CELLS]) -> u16 {
+    fn cells(&mut self, r: usize, cells: &mut [u8; MAX_TABLE_CELLS]) -> u32 {
         let high = r as u32 / self.low_size;
         let low = r as u32 - high * self.low_size;
         if high != self.high {
-            let mut digits = [0u32; MAX_CELLS];
+            let mut digits = [0u32; MAX_TABLE_CELLS];
             let mut rest = high;
             for i in (0..self.split).rev() {
                 let radix = (self.n - i) as u32;
                 digits[i] = rest % radix;
                 rest /= radix;
             }
-            let mut occupied = 0u16;
+            let mut occupied = 0u32;
             for (cell, &digit) in self.high_cells.iter_mut().zip(&digits[..self.split]) {
-                *cell = nth_free(occupied.into(), digit);
+                *cell = nth_free(occupied, digit);
                 occupied |= 1 << *cell;
             }
             self.high = high;
@@ -751,9 +868,9 @@ impl Unranker {
         let mut occupied = self.high_occupied;
         let mut digits = self.low_digits[low as usize];
         for cell in &mut cells[self.split..self.k] {
-            *cell = nth_free(occupied.into(), digits & 15);
+            *cell = nth_free(occupied, digits & 31);
             occupied |= 1 << *cell;
-            digits >>= 4;
+            digits >>= 5;
         }
         occupied
     }
@@ -765,8 +882,8 @@ impl Unranker {
 #[inline(always)]
 fn moved_rank(
     rank: usize,
-    weight: &[usize; MAX_CELLS],
-    at: &[u8; MAX_CELLS],
+    weight: &[usize; MAX_TABLE_CELLS],
+    at: &[u8; MAX_TABLE_CELLS],
     m: u8,
     a: u8,
     b: u8,
@@ -887,7 +1004,7 @@ mod tests {
         let g = geometry(4, 4);
         let n = 16;
         let weight = {
-            let mut w = [0usize; MAX_CELLS];
+            let mut w = [0usize; MAX_TABLE_CELLS];
             let mut acc = 1;
             for i in (0..3).rev() {
                 w[i] = acc;
@@ -898,7 +1015,7 @@ mod tests {
         let mut pos = [0u8; 3];
         for r in 0..placements(n, 3).unwrap_or(0) {
             super::super::rank::unrank(n, r, &mut pos);
-            let mut at = [u8::MAX; MAX_CELLS];
+            let mut at = [u8::MAX; MAX_TABLE_CELLS];
             for (i, &p) in pos.iter().enumerate() {
                 at[p as usize] = i as u8;
             }
@@ -926,14 +1043,14 @@ mod tests {
             let count = placements(n, k).unwrap_or(0);
             let mut unranker = Unranker::new(n, k);
             let mut expected = vec![0u8; k];
-            let mut cells = [0u8; MAX_CELLS];
+            let mut cells = [0u8; MAX_TABLE_CELLS];
             // Ascending (the scan's order, the kept high part reused), then jumping about.
             let jumps = (0..count).map(|i| (i * 7919 + 13) % count);
             for r in (0..count).chain(jumps) {
                 super::super::rank::unrank(n, r, &mut expected);
                 let mask = unranker.cells(r, &mut cells);
                 assert_eq!(&cells[..k], &expected[..], "n {n} k {k} rank {r}");
-                assert_eq!(mask, expected.iter().fold(0u16, |m, &c| m | 1 << c));
+                assert_eq!(mask, expected.iter().fold(0u32, |m, &c| m | 1 << c));
             }
         }
     }
@@ -976,5 +1093,115 @@ mod tests {
                 .is_err()
         );
         assert!(PdbTables::combine(Vec::new()).is_err());
+    }
+
+    fn build_with(builder: PdbBuilder) -> PdbTables {
+        let mut builder = builder;
+        while !builder.step(1 << 16) {}
+        builder.into_tables().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn flood_fills_give_the_tables_the_region_table_gives() {
+        // Groups that cut off corners (several regions) on 4x4 and 3x3.
+        for (w, h, blank, groups) in [
+            (
+                4u8,
+                4u8,
+                15u8,
+                vec![vec![0, 1, 4, 5], vec![2, 3, 6], vec![8, 9, 12]],
+            ),
+            (4, 4, 0, vec![vec![1, 4, 6, 9], vec![3, 7, 11, 14]]),
+            (3, 3, 8, vec![vec![0, 1, 3, 4], vec![2, 5, 6, 7]]),
+        ] {
+            let g = geometry(w, h);
+            let p = Partition::new(&g, blank, groups).unwrap_or_else(|e| panic!("{e}"));
+            let table = build_with(PdbBuilder::new(&g, &p));
+            let flood = build_with(PdbBuilder::new(&g, &p).without_region_table());
+            assert_eq!(table, flood, "{w}x{h}");
+        }
+    }
+
+    /// The group's distances by a plain 0-1 breadth-first search over (the group's tiles' cells,
+    /// the blank's cell), moves of group tiles costing 1 and of other tiles 0, from the goal
+    /// placement with the blank on `blank`; a placement's value is the least over blank cells.
+    fn oracle(g: &Geometry, blank: u8, cells: &[u8]) -> Vec<u8> {
+        let n = g.cells();
+        let k = cells.len();
+        let entries = placements(n, k).unwrap_or(0);
+        let key = |pos: &[u8], b: u8| super::super::rank::rank(n, pos) * n + b as usize;
+        let mut dist = vec![u8::MAX; entries * n];
+        let mut deque = std::collections::VecDeque::new();
+        dist[key(cells, blank)] = 0;
+        deque.push_back((cells.to_vec(), blank));
+        while let Some((pos, b)) = deque.pop_front() {
+            let d = dist[key(&pos, b)];
+            for &(_, to) in g.moves(b as usize) {
+                let mut next = pos.clone();
+                let cost = match pos.iter().position(|&c| c == to) {
+                    Some(i) => {
+                        next[i] = b;
+                        1
+                    }
+                    None => 0,
+                };
+                let k2 = key(&next, to);
+                if d + cost < dist[k2] {
+                    dist[k2] = d + cost;
+                    if cost == 0 {
+                        deque.push_front((next, to));
+                    } else {
+                        deque.push_back((next, to));
+                    }
+                }
+            }
+        }
+        (0..entries)
+            .map(|r| (0..n).map(|b| dist[r * n + b]).min().unwrap_or(u8::MAX))
+            .collect()
+    }
+
+    #[test]
+    fn five_by_five_groups_match_a_plain_search_over_tiles_and_blank() {
+        // Flood fills and split marks (no region table past 16 cells), corners cut off included.
+        let g = geometry(5, 5);
+        for (blank, cells) in [
+            (24u8, vec![0u8, 1, 5]),
+            (12, vec![3, 4, 9]),
+            (0, vec![18, 24]),
+        ] {
+            let p =
+                Partition::new(&g, blank, vec![cells.clone()]).unwrap_or_else(|e| panic!("{e}"));
+            let tables = PdbTables::build(&g, &p, |_| {});
+            assert_eq!(
+                tables.groups[0].values,
+                oracle(&g, blank, &cells),
+                "{cells:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn five_by_five_partitions_cover_the_board_in_fixed_groups() {
+        let g = geometry(5, 5);
+        for blank in 0..25u8 {
+            let p = Partition::default_for(&g, blank).unwrap_or_else(|e| panic!("{e}"));
+            let covered: u32 = p.groups().iter().flatten().fold(0, |m, &c| m | 1 << c);
+            assert_eq!(covered, ((1u32 << 25) - 1) & !(1 << blank));
+            let mut sizes: Vec<usize> = p.groups().iter().map(Vec::len).collect();
+            sizes.sort_unstable();
+            assert_eq!(sizes, vec![4, 5, 5, 5, 5], "blank {blank}");
+            // Each 5-tile group's goal placement leaves the other cells connected, so its table
+            // does not depend on where the blank starts.
+            let builder = PdbBuilder::new(&g, &p);
+            for group in p.groups().iter().filter(|group| group.len() == 5) {
+                let free = g.all_cells() & !group.iter().fold(0u32, |m, &c| m | 1 << c);
+                assert_eq!(builder.flood(free.trailing_zeros() as usize, free), free);
+            }
+        }
+        assert!(
+            Partition::new(&g, 24, vec![(0..7).collect()]).is_err(),
+            "7 tiles on 25 cells"
+        );
     }
 }

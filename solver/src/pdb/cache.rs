@@ -17,7 +17,7 @@ pub fn pattern_database(
     goal: &[u8],
     control: &mut Control,
 ) -> Result<Pdb, PdbError> {
-    let geometry = Geometry::new(width, height)?;
+    let geometry = searched_geometry(width, height)?;
     geometry.check_tiles("goal", goal)?;
     let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
     let partition = Partition::default_for(&geometry, blank)?;
@@ -34,6 +34,15 @@ pub fn pattern_database(
         }
     };
     Pdb::new(tables, goal)
+}
+
+/// The geometry of a board the pattern-database searches take (up to 16 cells; the tables' builder
+/// takes up to 25, for the 5x5 search in `pdb::near_optimal_5x5`), refused before any table is built.
+pub(crate) fn searched_geometry(width: u8, height: u8) -> Result<Geometry, PdbError> {
+    if usize::from(width) * usize::from(height) > super::MAX_CELLS {
+        return Err(PdbError::UnsupportedSize { width, height });
+    }
+    Geometry::new(width, height)
 }
 
 /// The partition key of the default tables for a board and goal (the cache key in the browser and on disk).

@@ -11,8 +11,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::cache::{cached_tables, install_tables};
-use super::{load_or_build, partition_key, Geometry, Partition, PdbError, Provenance};
+use super::cache::{cached_tables, install_tables, searched_geometry};
+use super::{load_or_build, partition_key, Partition, PdbError, Provenance};
 
 /// The environment variable that overrides the cache directory.
 pub const CACHE_ENV: &str = "PUZZLE_LAB_CACHE";
@@ -151,7 +151,7 @@ pub fn prepare_tables(
     store: &TableStore,
     progress: impl FnMut(f64),
 ) -> Result<Prepared, PdbError> {
-    let geometry = Geometry::new(width, height)?;
+    let geometry = searched_geometry(width, height)?;
     geometry.check_tiles("goal", goal)?;
     let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
     let partition = Partition::default_for(&geometry, blank)?;

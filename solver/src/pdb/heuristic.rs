@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::board::{Geometry, MAX_CELLS};
+use super::board::{CellMap, Geometry, MAX_CELLS};
 use super::build::{Partition, PdbTables};
 use super::rank::rank;
 use super::PdbError;
@@ -46,12 +46,25 @@ pub struct Pdb {
     views: Vec<View>,
 }
 
+/// The first 16 cells of a cell map (the boards `Pdb` searches have no more).
+fn small_map(map: &CellMap) -> [u8; MAX_CELLS] {
+    let mut out = [0u8; MAX_CELLS];
+    out.copy_from_slice(&map[..MAX_CELLS]);
+    out
+}
+
 impl Pdb {
     /// Pairs `tables` with `goal` (row-major tiles, 0 the blank). The tables must have been built
     /// for the goal's blank cell; the tiles' order is free. Reflections are used when the board
     /// has a symmetry fixing the blank's goal cell.
     pub fn new(tables: Arc<PdbTables>, goal: &[u8]) -> Result<Pdb, PdbError> {
         let geometry = tables.geometry().clone();
+        if geometry.cells() > MAX_CELLS {
+            return Err(PdbError::UnsupportedSize {
+                width: geometry.width(),
+                height: geometry.height(),
+            });
+        }
         geometry.check_tiles("goal", goal)?;
         let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
         if blank != tables.blank() {
@@ -71,14 +84,16 @@ impl Pdb {
             }
         }
         let mut views = vec![View {
-            map: geometry.all_symmetries()[0],
+            map: small_map(&geometry.all_symmetries()[0]),
         }];
         for map in geometry
             .symmetries_fixing(blank as usize)
             .into_iter()
             .take(MAX_VIEWS - 1)
         {
-            views.push(View { map });
+            views.push(View {
+                map: small_map(&map),
+            });
         }
         Ok(Pdb {
             tables,

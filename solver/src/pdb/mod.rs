@@ -1,5 +1,6 @@
-//! Additive disjoint pattern databases for boards of up to 16 cells (the 15-puzzle above all) and
-//! a tuned IDA* that uses them.
+//! Additive disjoint pattern databases: tables for boards of up to 25 cells, a tuned IDA* that
+//! uses them on boards of up to 16 cells (the 15-puzzle above all), and a near-optimal search on
+//! 5x5 (the 24-puzzle).
 //!
 //! # Any goal: tables per goal-cell partition, tiles renamed by goal cell
 //! A pattern database for a group of tiles holds, for every placement of those tiles, the fewest
@@ -55,6 +56,14 @@
 //! assert!(pdb.estimate(&start) <= 31);
 //! ```
 //!
+//! # 5x5
+//! Five fixed groups of five cells tile the board ([`FIVE_BY_FIVE_GROUPS`]); a goal's blank cell
+//! only turns its group into a 4-tile group, so [`WindowTables`] (the five 5-tile tables and a
+//! small table per blank cell) serve every goal, and a search between any two states can use
+//! them. [`LargePdb`] is tables paired with a goal on boards of up to 25 cells;
+//! [`near_optimal_5x5`] (weighted A* runs, window re-optimisation, lower weights) finds short,
+//! not shortest, answers and reports each better one; [`improve_5x5`] betters a given path.
+//!
 //! Measured (`cargo run --release -p solver --bin korf`, 2-core shared machine): all 100 of
 //! Korf's instances optimal with 19.9 million expansions in about 1.5 s of search; the 6-6-3
 //! tables build in about 3 s on one thread.
@@ -67,13 +76,21 @@ pub mod disk;
 mod file;
 mod heuristic;
 mod idastar;
+mod near_optimal;
 pub mod rank;
 
-pub use board::{Geometry, MAX_CELLS};
-pub use build::{partition_key, GroupTable, Partition, PdbBuilder, PdbTables, MAX_GROUP_ENTRIES};
+pub use board::{CellMap, Geometry, MAX_CELLS, MAX_TABLE_CELLS};
+pub use build::{
+    five_by_five_groups, partition_key, GroupTable, Partition, PdbBuilder, PdbTables,
+    FIVE_BY_FIVE_GROUPS, MAX_GROUP_ENTRIES,
+};
 pub use file::{load_or_build, load_or_else, Provenance, FORMAT_VERSION};
 pub use heuristic::{Pdb, MAX_VIEWS};
 pub use idastar::{solve_idastar, solve_manhattan, PDB_HEURISTIC_NAME};
+pub use near_optimal::{
+    improve_5x5, improve_windows, near_optimal_5x5, replay, search_near_optimal,
+    solve_near_optimal, LargePdb, NearOptimal, WindowTables, WEIGHTS,
+};
 
 use std::fmt;
 
@@ -112,7 +129,8 @@ impl fmt::Display for PdbError {
         match self {
             PdbError::UnsupportedSize { width, height } => write!(
                 f,
-                "pattern databases handle boards from 2x2 up to 16 cells; {width}x{height} is not one"
+                "{width}x{height} is out of range: pattern databases are built for boards from 2x2 up to 25 cells, \
+                 and the optimal pattern-database search takes boards of up to 16 cells"
             ),
             PdbError::BadBoard { what, reason } => write!(f, "the {what} board is not valid: {reason}"),
             PdbError::BadPartition { reason } => write!(f, "the pattern partition is not valid: {reason}"),

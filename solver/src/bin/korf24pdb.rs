@@ -1,0 +1,274 @@
+//! `korf24pdb`: the near-optimal 5x5 search on the pattern databases, run on the 50 Korf-Felner
+//! 24-puzzle instances and compared with the known optima.
+//!
+//! ```text
+//! cargo run --release -p solver --bin korf24pdb -- [--pdb-dir DIR] [--time-limit MS]
+//!     [--max-bytes N] [--first N] [--data PATH] [--build-group I]
+//! ```
+//! Builds the five 5-tile tables of the 5x5 window tables (`pdb::WindowTables`) or loads them
+//! from `--pdb-dir` (saving them there when built), then runs `pdb::near_optimal_5x5` on each
+//! instance (goal 1..24 then the blank) and prints: length, optimum, ratio, lower bound, time,
+//! expansions and peak memory estimate; then the mean and worst ratio, the mean of length /
+//! lower bound, and the total and slowest time. Every answer is replayed by `solver::check`.
+//! Exit code 1 if an instance is unsolved or fails to replay; 2 on bad usage or data.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use solver::check::check_sliding;
+use solver::instances;
+use solver::pdb::{self, Geometry, PdbTables, Provenance, WindowTables};
+use solver::search::clock::FnClock;
+use solver::search::{Control, Limits};
+
+const USAGE: &str = "usage: korf24pdb [--pdb-dir DIR] [--time-limit MS] [--max-bytes N] [--first N] \
+[--data PATH] [--build-group I]
+
+  --pdb-dir DIR    load the 5x5 tables from files in DIR, or build them and save them there
+  --time-limit MS  the search's time per instance (default 700)
+  --max-bytes N    the search's memory budget in bytes (default 88080384, the browser's 84 MiB)
+  --first N        only the first N instances
+  --data PATH      the instance file (default: the crate's copy); its blank-last column is used
+  --cpu-clock      count the time limit in this thread's CPU time (Linux), not wall time: what an idle
+                   machine would give, measured on a shared one
+  --build-group I  only build group I (1 to 5) of the tables, print its time and exit (to measure
+                   each group's time and peak memory apart, as the browser's helper workers build them)";
+
+struct Options {
+    pdb_dir: Option<PathBuf>,
+    time_limit_ms: u64,
+    max_bytes: u64,
+    first: usize,
+    data: PathBuf,
+    build_group: Option<usize>,
+    cpu_clock: bool,
+}
+
+fn parse_args() -> Result<Options, String> {
+    let mut options = Options {
+        pdb_dir: None,
+        time_limit_ms: 700,
+        max_bytes: 84 << 20,
+        first: usize::MAX,
+        data: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/korf-felner50-24puzzle.tsv"),
+        build_group: None,
+        cpu_clock: false,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = |name: &str| {
+            args.next()
+                .ok_or_else(|| format!("{name} needs a value\n{USAGE}"))
+        };
+        let number = |name: &str, v: &str| {
+            v.parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("{name} needs a whole number of at least 1, not {v:?}"))
+        };
+        match arg.as_str() {
+            "--pdb-dir" => options.pdb_dir = Some(PathBuf::from(value("--pdb-dir")?)),
+            "--time-limit" => {
+                options.time_limit_ms = number("--time-limit", &value("--time-limit")?)?
+            }
+            "--max-bytes" => options.max_bytes = number("--max-bytes", &value("--max-bytes")?)?,
+            "--first" => {
+                options.first = number("--first", &value("--first")?)? as usize;
+            }
+            "--data" => options.data = PathBuf::from(value("--data")?),
+            "--cpu-clock" => options.cpu_clock = true,
+            "--build-group" => {
+                options.build_group =
+                    Some(number("--build-group", &value("--build-group")?)? as usize);
+            }
+            "-h" | "--help" => return Err(USAGE.to_string()),
+            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
+        }
+    }
+    Ok(options)
+}
+
+/// The CPU time this thread has run, in milliseconds, where Linux tells it
+/// (`/proc/thread-self/schedstat`); on a shared machine it is the honest measure.
+fn thread_cpu_ms() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e6)
+}
+
+fn main() -> ExitCode {
+    let options = match parse_args() {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
+    };
+    let instances = match instances::read(&options.data, 25) {
+        Ok(mut list) => {
+            list.truncate(options.first);
+            list
+        }
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
+    };
+    let geometry = match Geometry::new(5, 5) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let goal: Vec<u8> = (1..25).chain([0]).collect();
+    let partitions = match WindowTables::partitions() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(i) = options.build_group {
+        let Some(part) = partitions.get(i.saturating_sub(1)) else {
+            eprintln!("--build-group takes 1 to {}", partitions.len());
+            return ExitCode::from(2);
+        };
+        let started = Instant::now();
+        let tables = PdbTables::build(&geometry, part, |_| {});
+        println!(
+            "group {i} {:?}: {} bytes built in {:.0} ms",
+            part.groups()[0],
+            tables.memory_bytes(),
+            started.elapsed().as_secs_f64() * 1000.0
+        );
+        return ExitCode::SUCCESS;
+    }
+    let started = Instant::now();
+    let mut full = Vec::new();
+    for part in &partitions {
+        let group_started = Instant::now();
+        let tables = match &options.pdb_dir {
+            Some(dir) => {
+                let path = dir.join(format!("{}.pdb", pdb::partition_key(&geometry, part)));
+                let (tables, provenance) = pdb::load_or_build(&path, &geometry, part, |_| {});
+                let how = match provenance {
+                    Provenance::Loaded => "loaded",
+                    Provenance::Built { .. } => "built",
+                };
+                println!(
+                    "group {:?}: {how} in {:.0} ms ({})",
+                    part.groups()[0],
+                    group_started.elapsed().as_secs_f64() * 1000.0,
+                    path.display()
+                );
+                tables
+            }
+            None => PdbTables::build(&geometry, part, |_| {}),
+        };
+        full.push(Arc::new(tables));
+    }
+    let mut tables = match WindowTables::new(full) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(e) = tables.prepare_all() {
+        eprintln!("{e}");
+        return ExitCode::from(2);
+    }
+    println!(
+        "tables: {} bytes, ready in {:.0} ms",
+        tables.memory_bytes(),
+        started.elapsed().as_secs_f64() * 1000.0
+    );
+    println!("  id  len  opt  ratio   LB  len/LB      ms  cpu ms   expanded  memory(MB)  weight");
+    let (mut ratios, mut over_lb, mut times) = (Vec::new(), Vec::new(), Vec::new());
+    let mut cpu_times = Vec::new();
+    let mut failed = false;
+    for instance in &instances {
+        let start = &instance.blank_last;
+        let mut control = Control::new(Limits {
+            time_limit_ms: Some(options.time_limit_ms),
+            max_states: u64::MAX,
+            ..Limits::default()
+        })
+        .with_max_bytes(options.max_bytes);
+        if options.cpu_clock {
+            control = control.with_clock(FnClock::new(|| thread_cpu_ms().unwrap_or(0.0)));
+        }
+        let cpu_started = thread_cpu_ms();
+        let clock = Instant::now();
+        let found = pdb::near_optimal_5x5(&mut tables, start, &goal, None, &mut control, |_| {});
+        let ms = clock.elapsed().as_secs_f64() * 1000.0;
+        let cpu_ms = cpu_started
+            .zip(thread_cpu_ms())
+            .map_or(f64::NAN, |(a, b)| b - a);
+        let found = match found {
+            Ok(found) => found,
+            Err(e) => {
+                println!("{:>4}  {e}", instance.id);
+                failed = true;
+                continue;
+            }
+        };
+        let Some(moves) = &found.moves else {
+            println!("{:>4}  unsolved: {:?}", instance.id, found.stop);
+            failed = true;
+            continue;
+        };
+        let letters: String = moves.iter().map(|d| d.letter()).collect();
+        if let Err(e) = check_sliding(5, 5, start, &goal, &letters) {
+            println!("{:>4}  the answer does not replay: {e}", instance.id);
+            failed = true;
+            continue;
+        }
+        let len = moves.len() as f64;
+        let ratio = len / instance.optimal as f64;
+        let lb = found.lower_bound as f64;
+        println!(
+            "{:>4} {:>4} {:>4} {:>6.3} {:>4} {:>7.3} {:>7.0} {:>7.0} {:>10} {:>11.1} {:>7}",
+            instance.id,
+            moves.len(),
+            instance.optimal,
+            ratio,
+            found.lower_bound,
+            len / lb,
+            ms,
+            cpu_ms,
+            found.stats.expanded,
+            found.stats.peak_memory_bytes as f64 / (1 << 20) as f64,
+            found
+                .weight
+                .map_or("-".to_string(), |w| format!("{:.2}", w as f64 / 100.0)),
+        );
+        ratios.push(ratio);
+        over_lb.push(len / lb);
+        times.push(ms);
+        cpu_times.push(cpu_ms);
+    }
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+    let worst = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
+    println!(
+        "{} solved: ratio to the optimum mean {:.3}, worst {:.3}; length / lower bound mean {:.3}, worst {:.3}; \
+         time total {:.0} ms, slowest {:.0} ms; CPU total {:.0} ms, slowest {:.0} ms",
+        ratios.len(),
+        mean(&ratios),
+        worst(&ratios),
+        mean(&over_lb),
+        worst(&over_lb),
+        times.iter().sum::<f64>(),
+        worst(&times),
+        cpu_times.iter().sum::<f64>(),
+        worst(&cpu_times)
+    );
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
