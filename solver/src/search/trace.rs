@@ -12,7 +12,6 @@
 use super::observer::{Direction, Expansion, Observer};
 use super::weighted::{self, Reopen, Weight};
 use super::{astar, bfs, bibfs, dfs, idastar, Algorithm, Control, Flow, Limits, Status};
-use crate::puzzle::Zero;
 use crate::{Heuristic, Puzzle};
 use std::fmt;
 
@@ -94,6 +93,8 @@ pub enum TraceError {
     NoRank,
     /// The space has more ranks than the cap allows.
     TooLarge { ranks: u64, cap: u64 },
+    /// An informed search was asked for without the heuristic it would run with: its record would show another run.
+    NoHeuristic { algorithm: Algorithm },
 }
 
 impl fmt::Display for TraceError {
@@ -106,6 +107,11 @@ impl fmt::Display for TraceError {
                 f,
                 "the search can be traced only in spaces of at most {cap} states and this one has {ranks}; pick a \
                  smaller puzzle"
+            ),
+            TraceError::NoHeuristic { algorithm } => write!(
+                f,
+                "{} is traced only with the heuristic it runs with; give the tracer that heuristic",
+                algorithm.title()
             ),
         }
     }
@@ -141,8 +147,8 @@ impl TracePlan {
 /// after bound and could otherwise fill the memory with a record no one can step through.
 pub const MAX_TRACE_EXPANSIONS: usize = 250_000;
 
-/// Runs the search `plan` names on `puzzle` (the informed ones with `heuristic`, or with h = 0 like the solver when
-/// there is none) and returns its record, cut after `max_expanded` expansions (at most [`MAX_TRACE_EXPANSIONS`]).
+/// Runs the search `plan` names on `puzzle` (the informed ones with `heuristic`, which they need) and returns its
+/// record, cut after `max_expanded` expansions (at most [`MAX_TRACE_EXPANSIONS`]).
 /// `on_expand` sees each expanded state, in order. The direct solver searches nothing: it is shown by BFS, and
 /// `Trace::algorithm` says so. Spaces of more than `cap` ranks are refused.
 ///
@@ -212,11 +218,8 @@ pub fn trace_search<P: Puzzle, H: Heuristic<P>>(
         (Algorithm::Weighted, Some(h)) => {
             weighted::weighted_astar_observed(puzzle, h, plan.weight, reopen, control, rec)
         }
-        (Algorithm::Astar, None) => astar::astar_observed(puzzle, &Zero, control, rec),
-        (Algorithm::Idastar, None) => idastar::idastar_observed(puzzle, &Zero, control, rec),
-        (Algorithm::Greedy, None) => astar::greedy_observed(puzzle, &Zero, control, rec),
-        (Algorithm::Weighted, None) => {
-            weighted::weighted_astar_observed(puzzle, &Zero, plan.weight, reopen, control, rec)
+        (Algorithm::Astar | Algorithm::Idastar | Algorithm::Greedy | Algorithm::Weighted, None) => {
+            return Err(TraceError::NoHeuristic { algorithm })
         }
     };
     let mut trace = recorder.trace;
@@ -309,6 +312,7 @@ fn ranks_along<P: Puzzle>(puzzle: &P, moves: &[P::Move]) -> Vec<u64> {
 mod tests {
     use super::*;
     use crate::hanoi::{Hanoi, HanoiHeuristic};
+    use crate::puzzle::Zero;
     use crate::sliding::{Shape, SlidingHeuristic, SmallPuzzle};
     use crate::HeuristicName;
 
@@ -393,6 +397,20 @@ mod tests {
             }
         );
         assert!(err.to_string().contains("smaller puzzle"));
+        let blind = trace_search::<_, Zero>(
+            &tower(2),
+            None,
+            TracePlan::new(Algorithm::Astar),
+            2187,
+            usize::MAX,
+            |_| {},
+        );
+        assert_eq!(
+            blind,
+            Err(TraceError::NoHeuristic {
+                algorithm: Algorithm::Astar
+            })
+        );
     }
 
     #[test]
