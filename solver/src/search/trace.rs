@@ -42,21 +42,32 @@ pub struct Trace {
     /// The search this record shows (`None` in records from before it was kept).
     #[serde(default)]
     pub algorithm: Option<Algorithm>,
-    /// The depth g of each expanded state, in `expanded` order (from the goal for a backward step of bidirectional
-    /// BFS; empty in records from before it was kept).
+    /// What the engine knew of each expanded state, in `expanded` order: g, h and the side that expanded it (empty
+    /// in records from before it was kept).
     #[serde(default)]
-    pub g: Vec<u32>,
-    /// The heuristic's estimate h of each expanded state, in `expanded` order, for the searches that have one
-    /// (A*, greedy, weighted A*, IDA*); empty otherwise.
-    #[serde(default)]
-    pub h: Vec<u32>,
-    /// Which search of a bidirectional BFS made each expansion, in `expanded` order; empty for the other searches
-    /// (which all search forward).
-    #[serde(default)]
-    pub directions: Vec<Direction>,
+    pub steps: Vec<Step>,
     /// IDA*'s iterations in order, each with its threshold and the step it starts at; empty for the others.
     #[serde(default)]
     pub iterations: Vec<Iteration>,
+}
+
+/// One expansion's numbers beside its rank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Step {
+    /// The depth: moves from the start (from the goal for a backward step of bidirectional BFS).
+    pub g: u32,
+    /// The heuristic's estimate, in the searches that have one (A*, greedy, weighted A*, IDA*).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub h: Option<u32>,
+    /// Which search of a bidirectional BFS expanded it; `forward` in every other search.
+    pub direction: Direction,
+}
+
+impl Step {
+    /// f = g + h, if the search has an h.
+    pub fn f(&self) -> Option<u32> {
+        self.h.map(|h| self.g + h)
+    }
 }
 
 /// One iteration of IDA*: a depth-first search bounded by f = g + h <= `threshold`, whose first expansion is step
@@ -235,9 +246,6 @@ pub fn trace_search<P: Puzzle, H: Heuristic<P>>(
     if steps_are_distinct {
         trace.closed_after.clear();
     }
-    if algorithm != Algorithm::Bibfs {
-        trace.directions.clear();
-    }
     Ok(trace)
 }
 
@@ -267,11 +275,11 @@ impl<P: Puzzle, F: FnMut(&P::State)> Observer<P::State> for Recorder<'_, P, F> {
             *seen = true;
         }
         trace.closed_after.push(self.distinct);
-        trace.g.push(step.g);
-        if let Some(h) = step.h {
-            trace.h.push(h);
-        }
-        trace.directions.push(step.direction);
+        trace.steps.push(Step {
+            g: step.g,
+            h: step.h,
+            direction: step.direction,
+        });
         (self.on_expand)(step.state);
         if trace.expanded.len() >= self.max_expanded {
             self.cut = true;
@@ -364,13 +372,10 @@ mod tests {
             let trace = trace::<_, Zero>(&tower, None, Algorithm::Bfs);
             assert_eq!(trace.path.len() as u64, 1u64 << disks, "{disks} disks");
             assert_eq!(trace.expanded.len(), trace.open_after.len());
-            assert_eq!(trace.expanded.len(), trace.g.len());
-            assert!(trace.h.is_empty() && trace.iterations.is_empty());
-            for (&rank, &g) in trace.expanded.iter().zip(&trace.g) {
-                assert_eq!(
-                    dist[rank as usize], g,
-                    "BFS expands level by level, g the distance"
-                );
+            assert_eq!(trace.expanded.len(), trace.steps.len());
+            assert!(trace.steps.iter().all(|s| s.h.is_none()) && trace.iterations.is_empty());
+            for (&rank, step) in trace.expanded.iter().zip(&trace.steps) {
+                assert_eq!(dist[rank as usize], step.g, "BFS expands level by level");
             }
             assert!(trace.closed_after.is_empty(), "each state expanded once");
             assert_eq!(trace.path.first(), Some(&tower.start()));
@@ -450,17 +455,17 @@ mod tests {
                 trace.expanded[it.first_step as usize], 0,
                 "each starts at the start"
             );
-            assert_eq!(trace.g[it.first_step as usize], 0);
+            assert_eq!(trace.steps[it.first_step as usize].g, 0);
         }
         assert_eq!(trace.iterations.last().map(|it| it.threshold), Some(15));
         assert_eq!(trace.path.len(), 16);
-        assert_eq!(trace.h.len(), trace.expanded.len());
+        assert!(trace.steps.iter().all(|s| s.h.is_some()));
         assert!(!trace.closed_after.is_empty(), "IDA* expands states again");
         assert_eq!(trace.iteration_at(0), trace.iterations.first());
         // Within an iteration, f = g + h never passes the threshold.
-        for (step, (&g, &h)) in trace.g.iter().zip(&trace.h).enumerate() {
-            let threshold = trace.iteration_at(step).map(|it| it.threshold);
-            assert!(Some(g + h) <= threshold, "step {step}");
+        for (i, step) in trace.steps.iter().enumerate() {
+            let threshold = trace.iteration_at(i).map(|it| it.threshold);
+            assert!(step.f() <= threshold, "step {i}");
         }
     }
 
@@ -469,9 +474,12 @@ mod tests {
         let tower = tower(4);
         let trace = trace::<_, Zero>(&tower, None, Algorithm::Bibfs);
         assert_eq!(trace.algorithm, Some(Algorithm::Bibfs));
-        assert_eq!(trace.directions.len(), trace.expanded.len());
-        assert_eq!(trace.directions[0], Direction::Forward);
-        assert!(trace.directions.contains(&Direction::Backward));
+        assert_eq!(trace.steps.len(), trace.expanded.len());
+        assert_eq!(trace.steps[0].direction, Direction::Forward);
+        assert!(trace
+            .steps
+            .iter()
+            .any(|s| s.direction == Direction::Backward));
         assert!(
             trace.expanded.contains(&tower.goal()),
             "the goal side starts at the goal"
