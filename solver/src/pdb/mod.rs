@@ -20,6 +20,7 @@
 //! [`PdbBuilder`] runs a breadth-first search per group over tile placements plus the blank's
 //! region, in slices with a progress fraction; [`PdbTables::to_bytes`]/[`PdbTables::from_bytes`]
 //! store the tables with a header and a checksum, and [`load_or_build`] keeps them in a file.
+//! [`cache`] holds this process's tables, built or loaded once and shared by every search.
 //!
 //! # Searching
 //! [`solve_idastar`] is IDA* with the heuristic updated incrementally per move (only the moved
