@@ -434,15 +434,28 @@ mod tests {
 
     #[test]
     fn the_default_choice_fits_its_puzzle() {
-        let board = PuzzleSpec::sliding(4, 4, default_sliding_goal(4, 4), None).unwrap();
+        let sliding = |w, h| PuzzleSpec::sliding(w, h, default_sliding_goal(w, h), None).unwrap();
+        let board = sliding(4, 4);
         let tower = PuzzleSpec::hanoi(4, 6, vec![0; 6], None).unwrap();
-        for spec in [&board, &tower] {
+        let expected = [
+            (sliding(3, 3), Algorithm::Astar),
+            (sliding(4, 3), Algorithm::Astar),
+            (sliding(2, 8), Algorithm::Idastar),
+            (board.clone(), Algorithm::Idastar),
+            (sliding(5, 5), Algorithm::Staged),
+            (sliding(3, 8), Algorithm::Staged),
+            (tower.clone(), DEFAULT_ALGORITHM),
+        ];
+        for (spec, algorithm) in &expected {
             let choice = default_choice(spec);
-            assert_eq!(choice.algorithm, DEFAULT_ALGORITHM);
+            assert_eq!(choice.algorithm, *algorithm, "{spec:?}");
             assert_eq!(
                 choice.heuristic.is_some(),
                 choice.algorithm.uses_heuristic()
             );
+            if let Some(h) = choice.heuristic {
+                assert!(h.applies_to(spec.kind()) && h.is_admissible(), "{h}");
+            }
             let h = default_heuristic(spec);
             assert!(h.applies_to(spec.kind()) && h.is_admissible(), "{h}");
         }
