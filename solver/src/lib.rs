@@ -1,7 +1,8 @@
 //! Puzzle Lab's solver: sliding-tile puzzles (2x2 to 8x8) and Tower of Hanoi (3-5 pegs), solved by
 //! BFS, bidirectional BFS, depth-bounded DFS, A*, IDA*, greedy best-first, weighted A* (bounded
-//! suboptimal, for boards too large to solve optimally) and direct solvers, with statistics,
-//! budgets and a progress/cancel hook. Pure Rust; builds for wasm32 unchanged.
+//! suboptimal, for boards too large to solve optimally), the staged solver (every board at once, then improved
+//! while time remains, with a proven lower bound) and direct solvers, with statistics, budgets and a
+//! progress/cancel hook. Pure Rust; builds for wasm32 unchanged.
 
 pub mod bound;
 pub mod check;
