@@ -163,13 +163,21 @@ impl Run<'_, '_, '_> {
         loop {
             let mut shortened = false;
             let cap = WINDOW_EXPANSIONS << (2 * level);
+            let mut whole = false;
             for &size in &WINDOW_SIZES[..WINDOW_SIZES.len() - LAST_LEVEL + level] {
                 if self.proven() {
                     return Ok(String::new());
                 }
-                if size > self.best.len() {
+                if whole {
                     break;
                 }
+                // A path no longer than the window is searched whole, once a round.
+                let size = if size >= self.best.len() {
+                    whole = true;
+                    self.best.len()
+                } else {
+                    size
+                };
                 largest = largest.max(size);
                 shortened |= self.window_pass(size, cap)?;
             }
