@@ -2,11 +2,13 @@
 //! solves it with `solver::run::solve`, and prints a readable report or one JSON object per puzzle.
 //!
 //! JSON objects always have the same keys: `status`, `length`, `moves`, `optimal`, `algorithm`,
-//! `heuristic`, `stats`, `message`, `lower_bound` (a proven bound on the shortest length) when one is known for
-//! a solved puzzle, and `tables` when pattern databases were used. `moves` is the U/D/L/R string (sliding) or the
-//! `[from, to]` pairs (Hanoi); it is empty when there is no solution, and `null` when a direct solver's list is
-//! over its listing cap or the puzzle could not be read at all (then `algorithm` is `null` too). The command
-//! line is read by clap; its errors are answered in the format asked for (a JSON object with `--json`).
+//! `heuristic`, `stats`, `message`, `tables` (where the pattern databases came from and how long that
+//! took, apart from the search's `stats.elapsed_ms`; `null` without them), and `lower_bound` (a proven
+//! bound on the shortest length) when one is known for a solved puzzle. `moves` is the U/D/L/R
+//! string (sliding) or the `[from, to]` pairs (Hanoi); it is empty when there is no solution, and `null`
+//! when a direct solver's list is over its listing cap or the puzzle could not be read at all (then
+//! `algorithm` is `null` too). The command line is read by clap; its errors are answered in the
+//! format asked for (a JSON object with `--json`).
 
 use clap::{ArgAction, Parser};
 use serde::Serialize;
@@ -67,12 +69,12 @@ OUTPUT:
     The readable report draws the start and goal, lists the moves in words (the first 200), and
     tabulates the statistics. JSON: {\"status\", \"length\", \"moves\", \"optimal\", \"algorithm\",
     \"heuristic\", \"stats\": {\"expanded\", \"generated\", \"max_open\", \"closed\", \"duplicates\",
-    \"peak_memory_bytes\", \"elapsed_ms\", \"by_depth\"}, \"message\"}, and with the pattern databases
-    \"tables\": {\"source\", \"ms\"}: where they came from (built, disk or memory) and how long that took,
-    apart from the search's elapsed_ms. Status is solved, unsolvable, limit, cancelled or invalid.
-    Sliding moves are U/D/L/R, the direction the BLANK moves; Hanoi moves are [from, to] peg pairs,
-    pegs from 0; no solution gives an empty list, and a list left out (over a direct solver's cap, or
-    a PUZZLE that could not be read) gives null.
+    \"peak_memory_bytes\", \"elapsed_ms\", \"by_depth\"}, \"message\", \"tables\"}; tables is
+    {\"source\", \"ms\"}: where the pattern databases came from (built, disk or memory) and how long
+    that took, apart from the search's elapsed_ms (null without them). Status is solved, unsolvable,
+    limit, cancelled or invalid. Sliding moves are U/D/L/R, the direction the BLANK moves; Hanoi
+    moves are [from, to] peg pairs, pegs from 0; no solution gives an empty list, and a list left
+    out (over a direct solver's cap, or a PUZZLE that could not be read) gives null.
 
 EXIT STATUS:
     0  every puzzle was answered (solved, unsolvable, limit or cancelled)
@@ -144,12 +146,13 @@ fn refuse_arguments(message: &str, json: bool) -> ExitCode {
 )]
 struct Options {
     #[arg(long = "algo", value_name = "A", value_parser = parse_algorithm, help = format!(
-        "bfs, bibfs, dfs, astar, idastar, greedy, weighted or direct (default: the query's,\nelse {})",
+        "bfs, bibfs, dfs, astar, idastar, greedy, weighted, staged or direct (default: the\nquery's, else the page's per size: astar up to 12 cells, idastar with pdb up to 16,\nstaged above; {} for towers)",
         run::DEFAULT_ALGORITHM
     ))]
     algorithm: Option<Algorithm>,
     /// misplaced, manhattan, linear-conflict, pdb (sliding); misplaced, exact, seed-power
-    /// (hanoi). Default: the query's, else linear-conflict (sliding) or exact (hanoi)
+    /// (hanoi). Default: the query's, else the per-size choice above, else linear-conflict
+    /// (sliding) or exact (hanoi)
     #[arg(long, value_name = "H", value_parser = parse_heuristic, verbatim_doc_comment)]
     heuristic: Option<HeuristicName>,
     #[arg(long, value_name = "N", value_parser = parse_positive, help = format!(
@@ -414,6 +417,7 @@ struct Json<'a> {
     length: u64,
     moves: Option<Cow<'a, Moves>>,
     optimal: bool,
+    /// A proven lower bound on the shortest length, where one is known (solved puzzles).
     #[serde(skip_serializing_if = "Option::is_none")]
     lower_bound: Option<u64>,
     algorithm: Option<Algorithm>,
@@ -805,8 +809,8 @@ fn move_words(puzzle: &PuzzleSpec, moves: &Moves) -> Vec<String> {
                 let mv = HanoiMove { from, to };
                 match hanoi::apply_disk_move(&mut position, *pegs, mv) {
                     Ok(disk) => words.push(hanoi::describe_move(mv, disk)),
-                    Err(_) => {
-                        words.push(format!("[{from}, {to}] cannot be played"));
+                    Err(why) => {
+                        words.push(format!("[{from}, {to}] cannot be played: {why}"));
                         break;
                     }
                 }
