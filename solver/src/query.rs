@@ -90,6 +90,28 @@ impl Query {
         Ok(self)
     }
 
+    /// The algorithm and heuristic this query runs with: what it names, else the puzzle's
+    /// [`crate::spec::default_choice`]; a named algorithm without a heuristic takes the kind's usual one
+    /// ([`crate::spec::default_heuristic`]). The heuristic is `Some` exactly when the algorithm uses one.
+    pub fn choice(&self) -> crate::spec::Choice {
+        let (algorithm, chosen) = match self.algorithm {
+            Some(algorithm) => (algorithm, None),
+            None => {
+                let choice = crate::spec::default_choice(&self.puzzle);
+                (choice.algorithm, choice.heuristic)
+            }
+        };
+        let heuristic = algorithm.uses_heuristic().then(|| {
+            self.heuristic
+                .or(chosen)
+                .unwrap_or_else(|| crate::spec::default_heuristic(&self.puzzle))
+        });
+        crate::spec::Choice {
+            algorithm,
+            heuristic,
+        }
+    }
+
     /// The weight a weighted search of this query uses: its own, else [`Weight::DEFAULT`].
     pub fn weight_or_default(&self) -> Weight {
         self.weight.unwrap_or(Weight::DEFAULT)

@@ -10,7 +10,7 @@ use crate::search::{astar, bfs, bibfs, dfs, idastar, Algorithm, Control, Outcome
 use crate::sliding::{
     self, Cells, Dir, LargePuzzle, Quints, Shape, SlidingHeuristic, SlidingPuzzle, SmallPuzzle,
 };
-use crate::spec::{default_choice, HeuristicName, PuzzleSpec};
+use crate::spec::{Choice, HeuristicName, PuzzleSpec};
 use crate::{Heuristic, Puzzle};
 
 /// The table cache moved to [`crate::pdb::cache`]; these names stay for the callers that import them from here.
@@ -36,19 +36,10 @@ struct Plan {
 
 /// Solves `query` within `control`'s budget. Never panics on bad input: it answers `Status::Invalid` with a message.
 pub fn solve(query: &Query, control: &mut Control) -> Report {
-    let (algorithm, chosen) = match query.algorithm {
-        Some(algorithm) => (algorithm, None),
-        None => {
-            let choice = default_choice(&query.puzzle);
-            (choice.algorithm, choice.heuristic)
-        }
-    };
-    let heuristic = algorithm.uses_heuristic().then(|| {
-        query
-            .heuristic
-            .or(chosen)
-            .unwrap_or_else(|| default_heuristic(&query.puzzle))
-    });
+    let Choice {
+        algorithm,
+        heuristic,
+    } = query.choice();
     let plan = Plan {
         algorithm,
         heuristic,

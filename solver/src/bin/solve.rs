@@ -22,6 +22,7 @@ use solver::search::{
     Algorithm, Control, Flow, Limits, Stats, Status, DEFAULT_DFS_DEPTH, DEFAULT_MAX_STATES,
 };
 use solver::sliding::{self, Dir, Shape};
+use solver::spec::Choice;
 use solver::{HeuristicName, Moves, Query, Report};
 use std::borrow::Cow;
 use std::ffi::OsString;
@@ -474,16 +475,20 @@ fn prepare_tables(query: &Query, options: &Options, show_progress: bool) -> Opti
     else {
         return None;
     };
-    let algorithm = query.algorithm.unwrap_or(run::DEFAULT_ALGORITHM);
+    let Choice {
+        algorithm,
+        heuristic,
+    } = query.choice();
     let shape = Shape {
         width: *width,
         height: *height,
     };
-    if query.heuristic != Some(HeuristicName::Pdb)
-        || !algorithm.uses_heuristic()
-        || start.len() > pdb::MAX_CELLS
-        || sliding::check_solvable(shape, start, goal).is_err()
-    {
+    // The staged solver improves 5x5 answers with the 5x5 tables when they are kept on disk.
+    let five_by_five = algorithm == Algorithm::Staged && (*width, *height) == (5, 5);
+    let pdb_search = heuristic == Some(HeuristicName::Pdb)
+        && algorithm.uses_heuristic()
+        && start.len() <= pdb::MAX_CELLS;
+    if !(five_by_five || pdb_search) || sliding::check_solvable(shape, start, goal).is_err() {
         return None;
     }
     let store = TableStore::choose(
@@ -493,18 +498,23 @@ fn prepare_tables(query: &Query, options: &Options, show_progress: bool) -> Opti
     );
     let mut shown = None;
     let started = Instant::now();
-    let prepared = pdb::disk::prepare_tables(*width, *height, goal, &store, |fraction| {
+    let progress = |fraction: f64| {
         let percent = (fraction * 100.0) as u32;
         if show_progress && shown != Some(percent) {
             shown = Some(percent);
             eprint!("\r  building pattern databases: {percent:3}%");
         }
-    });
+    };
+    let prepared = if five_by_five {
+        pdb::disk::prepare_tables_5x5(&store, progress)
+    } else {
+        pdb::disk::prepare_tables(*width, *height, goal, &store, progress).map(Some)
+    };
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     if shown.is_some() {
         eprint!("\r{:60}\r", "");
     }
-    let prepared = prepared.ok()?;
+    let prepared = prepared.ok()??;
     // A file that was not used or not saved is worth a line even with --json (on standard error).
     let trouble = prepared.replaced.is_some() || prepared.save_error.is_some();
     if let Some(line) = prepared.describe().filter(|_| trouble || !options.json) {

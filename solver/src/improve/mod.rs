@@ -8,10 +8,12 @@
 //! all the improvement's searches, so that a run without a clock (wasm before the worker sets one, the tests)
 //! still ends, and ends the same way every time.
 
+mod tables;
 mod variants;
 mod wasted;
 pub mod window;
 
+pub use tables::FiveByFiveTables;
 pub use variants::StagedStrategies;
 pub use wasted::remove_wasted;
 
@@ -73,6 +75,10 @@ pub fn improvers_for(problem: &Problem) -> Vec<Box<dyn Improver>> {
     // Up to 3x3 the staged solver's answer is already optimal.
     if problem.shape.width > 3 || problem.shape.height > 3 {
         improvers.push(Box::new(StagedStrategies));
+    }
+    // Last: it searches until the budget ends.
+    if let Some(tables) = FiveByFiveTables::for_problem(problem) {
+        improvers.push(Box::new(tables));
     }
     improvers
 }

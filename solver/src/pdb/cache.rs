@@ -2,7 +2,7 @@
 //! browser session), by [`PdbTables::key`]; and the keys that feed it. Natively, `pdb::disk` fills it from
 //! files.
 
-use super::{partition_key, Geometry, Partition, Pdb, PdbError, PdbTables};
+use super::{partition_key, Geometry, Partition, Pdb, PdbError, PdbTables, WindowTables};
 use crate::search::Control;
 use std::sync::{Arc, Mutex};
 
@@ -72,4 +72,16 @@ pub fn cached_tables(key: &str) -> Option<Arc<PdbTables>> {
         .iter()
         .find(|t| t.key() == key)
         .cloned()
+}
+
+/// The 5x5 tables of [`WindowTables::partitions`], if this process holds all five (natively the CLI reads them
+/// from its disk cache; the staged solver's improvement then uses them).
+pub fn window_tables_5x5() -> Option<WindowTables> {
+    let geometry = Geometry::new(5, 5).ok()?;
+    let full = WindowTables::partitions()
+        .ok()?
+        .iter()
+        .map(|partition| cached_tables(&partition_key(&geometry, partition)))
+        .collect::<Option<Vec<_>>>()?;
+    WindowTables::new(full).ok()
 }

@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::cache::{cached_tables, install_tables, searched_geometry};
-use super::{load_or_build, partition_key, Partition, PdbError, Provenance};
+use super::{
+    load_or_build, partition_key, Geometry, Partition, PdbError, Provenance, WindowTables,
+};
 
 /// The environment variable that overrides the cache directory.
 pub const CACHE_ENV: &str = "PUZZLE_LAB_CACHE";
@@ -155,8 +157,56 @@ pub fn prepare_tables(
     geometry.check_tiles("goal", goal)?;
     let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
     let partition = Partition::default_for(&geometry, blank)?;
-    let key = partition_key(&geometry, &partition);
-    let path = store.path(&key);
+    Ok(prepare_partition(&geometry, &partition, store, progress))
+}
+
+/// Makes the five 5x5 group tables ([`WindowTables::partitions`]) ready in this process's cache, where the
+/// staged solver's improvement finds them ([`super::cache::window_tables_5x5`]): each already there, read from
+/// `store`, or built (`progress` over all five) and saved. Says "built" if any was built, else "disk" if any was
+/// read. Without a store nothing is done (building them, ~10 s, is only worth it when they are kept).
+pub fn prepare_tables_5x5(
+    store: &TableStore,
+    mut progress: impl FnMut(f64),
+) -> Result<Option<Prepared>, PdbError> {
+    if *store == TableStore::Nowhere {
+        return Ok(None);
+    }
+    let geometry = Geometry::new(5, 5)?;
+    let partitions = WindowTables::partitions()?;
+    let count = partitions.len() as f64;
+    let mut all = Prepared {
+        source: TablesSource::Memory,
+        path: None,
+        replaced: None,
+        save_error: None,
+    };
+    for (i, partition) in partitions.iter().enumerate() {
+        let one = prepare_partition(&geometry, partition, store, |f| {
+            progress((i as f64 + f) / count)
+        });
+        let rank = |s: TablesSource| match s {
+            TablesSource::Memory => 0,
+            TablesSource::Disk => 1,
+            TablesSource::Built => 2,
+        };
+        if rank(one.source) >= rank(all.source) {
+            all.source = one.source;
+            all.path = one.path.clone().or(all.path);
+        }
+        all.replaced = all.replaced.or(one.replaced);
+        all.save_error = all.save_error.or(one.save_error);
+    }
+    Ok(Some(all))
+}
+
+/// One partition's tables ready in this process's cache: already there, read from `store`, or built and saved.
+fn prepare_partition(
+    geometry: &Geometry,
+    partition: &Partition,
+    store: &TableStore,
+    progress: impl FnMut(f64),
+) -> Prepared {
+    let key = partition_key(geometry, partition);
     let in_memory = Prepared {
         source: TablesSource::Memory,
         path: None,
@@ -164,20 +214,20 @@ pub fn prepare_tables(
         save_error: None,
     };
     if cached_tables(&key).is_some() {
-        return Ok(in_memory);
+        return in_memory;
     }
-    let Some(path) = path else {
+    let Some(path) = store.path(&key) else {
         install_tables(Arc::new(super::PdbTables::build(
-            &geometry, &partition, progress,
+            geometry, partition, progress,
         )));
-        return Ok(Prepared {
+        return Prepared {
             source: TablesSource::Built,
             ..in_memory
-        });
+        };
     };
-    let (tables, provenance) = load_or_build(&path, &geometry, &partition, progress);
+    let (tables, provenance) = load_or_build(&path, geometry, partition, progress);
     install_tables(Arc::new(tables));
-    Ok(Prepared::from_file(path, provenance))
+    Prepared::from_file(path, provenance)
 }
 
 #[cfg(test)]
