@@ -15,9 +15,9 @@ pub fn sliding_lower_bound(shape: Shape, start: &[u8], goal: &[u8]) -> u64 {
     };
     let mut bound = u64::from(LinearConflict::new(&puzzle).estimate(&puzzle.start()));
     if shape.cells() <= crate::pdb::MAX_CELLS {
-        let tables = crate::run::pattern_database_key(shape.width, shape.height, goal)
+        let tables = crate::pdb::cache::pattern_database_key(shape.width, shape.height, goal)
             .ok()
-            .and_then(|key| crate::run::cached_tables(&key));
+            .and_then(|key| crate::pdb::cache::cached_tables(&key));
         if let Some(pdb) = tables.and_then(|t| Pdb::new(t, goal).ok()) {
             bound = bound.max(u64::from(pdb.estimate(start)));
         }

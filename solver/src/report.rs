@@ -1,6 +1,8 @@
 //! What a run answers to the outside world (CLI JSON, the web worker): one serde type for both puzzles.
 
-use crate::search::{Algorithm, Stats, Status};
+use crate::search::outcome::Status;
+use crate::search::stats::Stats;
+use crate::spec::Algorithm;
 use serde::{Deserialize, Serialize};
 
 /// The moves of a solution, in the PUZZLE format's words.

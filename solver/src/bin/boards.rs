@@ -66,6 +66,10 @@ struct Options {
     /// Skip the 24-puzzle set.
     #[arg(long)]
     no_24: bool,
+    /// Before the 24-puzzle set, ready the 5x5 pattern databases from this directory (built and kept there on
+    /// first use), so that the staged solver's improvement uses them.
+    #[arg(long, value_name = "DIR")]
+    pdb_cache: Option<PathBuf>,
     /// Run only these sizes (WIDTHxHEIGHT, comma-separated) instead of the whole list.
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
@@ -207,6 +211,19 @@ fn main() -> ExitCode {
         );
     }
     if !options.no_24 {
+        if let Some(dir) = &options.pdb_cache {
+            let store = solver::pdb::disk::TableStore::Dir(dir.clone());
+            match solver::pdb::disk::prepare_tables_5x5(&store, |_| {}) {
+                Ok(Some(prepared)) => println!(
+                    "5x5 pattern databases: {}",
+                    prepared
+                        .describe()
+                        .unwrap_or_else(|| "in memory".to_string())
+                ),
+                Ok(None) => {}
+                Err(why) => eprintln!("5x5 pattern databases: {why}"),
+            }
+        }
         match instances::read(&options.data, 25) {
             Ok(set) => {
                 let mut rows = Vec::new();

@@ -9,7 +9,7 @@ use crate::sliding::{validate_tiles, Shape};
 pub const MAX_CELLS: usize = 16;
 
 /// The most cells a board may have for its tables to be built and stored (5x5; a cell set fits a `u32`).
-/// Boards of 17 to 25 cells are searched by [`super::fivebyfive`], not by the nibble-packed IDA*.
+/// Boards of 17 to 25 cells are searched by [`super::near_optimal_5x5`], not by the nibble-packed IDA*.
 pub const MAX_TABLE_CELLS: usize = 25;
 
 /// A board symmetry as a map from cell to cell (cells past the board's unused).

@@ -4,7 +4,7 @@
 //!
 //! The directory is `$PUZZLE_LAB_CACHE` if set, else the user's cache directory (`$XDG_CACHE_HOME`,
 //! else `~/.cache`, on Linux) + `puzzle-lab/`. A file there is trusted only if its header, length,
-//! checksum and partition all match ([`PdbTables::from_bytes`]); anything else (truncated, damaged,
+//! checksum and partition all match ([`super::PdbTables::from_bytes`]); anything else (truncated, damaged,
 //! an older format, another partition's tables) is rebuilt and replaced, through a temporary file
 //! and a rename.
 

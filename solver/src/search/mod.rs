@@ -21,97 +21,9 @@ pub use observer::{Direction, Expansion, NoObserver, Observer};
 pub use outcome::{Outcome, Status};
 pub use stats::Stats;
 
+pub use crate::spec::Algorithm;
+
 use crate::report::Report;
-use std::fmt;
-
-/// The search algorithms, by their CLI names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Algorithm {
-    Bfs,
-    Bibfs,
-    Dfs,
-    Astar,
-    Idastar,
-    Greedy,
-    /// Weighted A* (f = g + w*h): bounded suboptimal, at most w x the shortest.
-    Weighted,
-    /// A closed-form solver (Hanoi recursion, 3-peg optimal path, Frame-Stewart): no search at all.
-    Direct,
-    /// The staged (reduction) solver for sliding boards of every size: one outer line of goal tiles at a time by
-    /// small searches, an optimal remainder, then improved while time remains (see [`crate::staged`]).
-    Staged,
-}
-
-impl Algorithm {
-    pub const ALL: [Algorithm; 9] = [
-        Algorithm::Bfs,
-        Algorithm::Bibfs,
-        Algorithm::Dfs,
-        Algorithm::Astar,
-        Algorithm::Idastar,
-        Algorithm::Greedy,
-        Algorithm::Weighted,
-        Algorithm::Direct,
-        Algorithm::Staged,
-    ];
-
-    /// The name used in the PUZZLE format and on the CLI.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Bfs => "bfs",
-            Algorithm::Bibfs => "bibfs",
-            Algorithm::Dfs => "dfs",
-            Algorithm::Astar => "astar",
-            Algorithm::Idastar => "idastar",
-            Algorithm::Greedy => "greedy",
-            Algorithm::Weighted => "weighted",
-            Algorithm::Direct => "direct",
-            Algorithm::Staged => "staged",
-        }
-    }
-
-    /// A person's name for it.
-    pub fn title(self) -> &'static str {
-        match self {
-            Algorithm::Bfs => "Breadth-first search",
-            Algorithm::Bibfs => "Bidirectional BFS",
-            Algorithm::Dfs => "Depth-bounded DFS",
-            Algorithm::Astar => "A*",
-            Algorithm::Idastar => "IDA*",
-            Algorithm::Greedy => "Greedy best-first",
-            Algorithm::Weighted => "Weighted A*",
-            Algorithm::Direct => "Direct (no search)",
-            Algorithm::Staged => "Staged (line by line), improved",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Algorithm> {
-        Algorithm::ALL.into_iter().find(|a| a.name() == name)
-    }
-
-    /// Whether its answer is always a shortest one (A* and IDA* only with an admissible heuristic).
-    pub fn guarantees_optimal(self) -> bool {
-        matches!(
-            self,
-            Algorithm::Bfs | Algorithm::Bibfs | Algorithm::Astar | Algorithm::Idastar
-        )
-    }
-
-    /// Whether it takes a heuristic.
-    pub fn uses_heuristic(self) -> bool {
-        matches!(
-            self,
-            Algorithm::Astar | Algorithm::Idastar | Algorithm::Greedy | Algorithm::Weighted
-        )
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// The default number of states a search may hold.
 pub const DEFAULT_MAX_STATES: u64 = 20_000_000;

@@ -5,7 +5,7 @@
 //! alone: the line peeled is always on the longer side of the region (so it stays near square) and, of the two
 //! on that side, the one farther from the blank's goal cell (so the region keeps that cell). The tiles of a line
 //! go in two by two, each pair by a search over (both tiles' cells, the blank's cell) with the placed cells as
-//! walls and every other tile a "don't care" ([`place`]): the search finds the detour a line's last corner needs
+//! walls and every other tile a "don't care" (`place`): the search finds the detour a line's last corner needs
 //! without a hand-written move table. A region of at most 3x3 is left, and solved optimally by A* with linear
 //! conflict. The answer is far from the shortest (about 2x to 3x the linear-conflict bound on 6x6 to 8x8);
 //! [`crate::improve`] then shortens it.

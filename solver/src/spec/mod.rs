@@ -1,0 +1,26 @@
+//! The core types of a puzzle, which the puzzles, the searches, the parser and the app all speak: the two kinds
+//! (`PuzzleKind`), a validated puzzle (`PuzzleSpec`), the heuristics by name (`HeuristicName`), the size limits, and
+//! the rules about them that more than one caller needs: the default goals, whether the direct solver takes a
+//! tower ([`direct_applies`]), and the default algorithm and heuristic for a puzzle ([`default_choice`]).
+//!
+//! The PUZZLE format that reads and prints them is [`crate::query`]; its errors ([`QueryError`]) live here, since
+//! they are also what the constructors refuse a puzzle with, so that a CLI flag and a URL key are told the same
+//! thing. Layers inside: `names` (kinds, algorithms, heuristics, limits) under `error` under `puzzle` under
+//! `choice`.
+
+mod choice;
+mod error;
+mod names;
+mod puzzle;
+
+pub use choice::{
+    default_choice, default_heuristic, is_consistent, large_board_advice, Choice,
+    DEFAULT_ALGORITHM, DEFAULT_OPTIMAL_CELLS, OPTIMAL_REACH_CELLS,
+};
+pub use error::QueryError;
+pub use names::{
+    Algorithm, HeuristicName, PuzzleKind, MAX_DISKS, MAX_PEGS, MAX_SEARCH_DISKS, MAX_SIDE,
+    MIN_DISKS, MIN_PEGS, MIN_SIDE,
+};
+pub(crate) use puzzle::{check_board, check_pegs};
+pub use puzzle::{default_hanoi_goal, default_sliding_goal, direct_applies, PuzzleSpec};
