@@ -3,7 +3,10 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use solver::hanoi::{Hanoi, HanoiHeuristic};
-use solver::search::{astar::astar, bfs::bfs};
+use solver::search::weighted::{weighted_astar, Reopen, Weight};
+use solver::search::{
+    astar::astar, bfs::bfs, bibfs::bibfs, dfs::dfs, greedy::greedy, idastar::idastar,
+};
 use solver::sliding::{Shape, SlidingHeuristic, SmallPuzzle};
 use solver::{Control, Heuristic, HeuristicName, Limits, Puzzle};
 
@@ -104,5 +107,67 @@ fn hanoi(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, eight_puzzle, hanoi);
+/// Every other engine once, on the first hardest 8-puzzle (DFS within 31 moves, its shortest): the cost of the
+/// observer hook, which must be nothing without an observer.
+fn every_engine(c: &mut Criterion) {
+    let mut group = c.benchmark_group("8-puzzle engines");
+    group.sample_size(20);
+    let puzzle = eight(&HARDEST[0]);
+    let manhattan =
+        SlidingHeuristic::new(&puzzle, HeuristicName::Manhattan).expect("Manhattan applies");
+    let lc = SlidingHeuristic::new(&puzzle, HeuristicName::LinearConflict)
+        .expect("linear conflict applies");
+    group.bench_function("bibfs hardest 0", |b| {
+        b.iter(|| {
+            let outcome = bibfs(black_box(&puzzle), &mut Control::new(Limits::default()));
+            assert_eq!(outcome.length, 31);
+        })
+    });
+    group.bench_function("dfs depth 31 hardest 0", |b| {
+        let limits = Limits {
+            max_depth: 31,
+            ..Limits::default()
+        };
+        b.iter(|| {
+            let outcome = dfs(black_box(&puzzle), &mut Control::new(limits));
+            assert_eq!(outcome.length, 31);
+        })
+    });
+    group.bench_function("idastar manhattan hardest 0", |b| {
+        b.iter(|| {
+            let outcome = idastar(
+                black_box(&puzzle),
+                &manhattan,
+                &mut Control::new(Limits::default()),
+            );
+            assert_eq!(outcome.length, 31);
+        })
+    });
+    group.bench_function("greedy manhattan hardest 0", |b| {
+        b.iter(|| {
+            let outcome = greedy(
+                black_box(&puzzle),
+                &manhattan,
+                &mut Control::new(Limits::default()),
+            );
+            assert!(outcome.length >= 31);
+        })
+    });
+    group.bench_function("weighted 1.5 linear-conflict hardest 0", |b| {
+        let w: Weight = "1.5".parse().expect("a weight");
+        b.iter(|| {
+            let outcome = weighted_astar(
+                black_box(&puzzle),
+                &lc,
+                w,
+                Reopen::Never,
+                &mut Control::new(Limits::default()),
+            );
+            assert!(outcome.length >= 31);
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, eight_puzzle, hanoi, every_engine);
 criterion_main!(benches);

@@ -18,9 +18,9 @@
 //! assert_eq!(check_hanoi(3, &[0, 0], &[2, 2], &[[0, 1], [0, 2], [1, 2]]), Ok(()));
 //! ```
 
-use crate::query::PuzzleSpec;
 use crate::report::{Moves, Report};
 use crate::search::Status;
+use crate::spec::PuzzleSpec;
 use std::fmt;
 
 /// Why a move list does not solve the puzzle. `index` counts moves from 0; messages count them from 1.

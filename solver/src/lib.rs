@@ -15,8 +15,10 @@ pub mod report;
 pub mod run;
 pub mod search;
 pub mod sliding;
+pub mod spec;
 
 pub use puzzle::{Heuristic, Puzzle};
-pub use query::{HeuristicName, PuzzleSpec, Query};
+pub use query::Query;
 pub use report::{Moves, Report};
 pub use search::{Algorithm, Control, Flow, Limits, Outcome, Stats, Status};
+pub use spec::{HeuristicName, PuzzleKind, PuzzleSpec};

@@ -62,3 +62,11 @@ impl Report {
         }
     }
 }
+
+/// A report for input that cannot be run: `Status::Invalid` with `message` saying why.
+pub fn invalid(algorithm: Algorithm, message: impl Into<String>) -> Report {
+    Report {
+        moves_listed: false,
+        ..Report::new(Status::Invalid, algorithm, Moves::default(), 0, message)
+    }
+}

@@ -2,134 +2,27 @@
 //! representation and the heuristic, runs the algorithm, and words the result. The CLI and the web worker both call it.
 
 use crate::hanoi::{self, Hanoi, HanoiHeuristic, HanoiMove};
-use crate::pdb::{self, Geometry, Partition, Pdb, PdbError, PdbTables};
-use crate::query::{HeuristicName, PuzzleSpec, Query};
+use crate::pdb;
+use crate::query::Query;
 use crate::report::{Moves, Report};
 use crate::search::weighted::{self, Reopen, Weight};
 use crate::search::{astar, bfs, bibfs, dfs, idastar, Algorithm, Control, Outcome, Stats, Status};
 use crate::sliding::{
     self, Cells, Dir, LargePuzzle, Quints, Shape, SlidingHeuristic, SlidingPuzzle, SmallPuzzle,
 };
+use crate::spec::{default_choice, HeuristicName, PuzzleSpec};
 use crate::{Heuristic, Puzzle};
-use std::sync::{Arc, Mutex};
 
-/// Pattern-database tables built or loaded in this process, so that a batch (or a browser session) builds each once.
-static PDB_TABLES: Mutex<Vec<Arc<PdbTables>>> = Mutex::new(Vec::new());
-
-/// The pattern databases for a `width` x `height` board and `goal`: from this process's cache, or built now
-/// (reporting progress through `control`'s build hook) and cached.
-pub fn pattern_database(
-    width: u8,
-    height: u8,
-    goal: &[u8],
-    control: &mut Control,
-) -> Result<Pdb, PdbError> {
-    let geometry = Geometry::new(width, height)?;
-    geometry.check_tiles("goal", goal)?;
-    let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
-    let partition = Partition::default_for(&geometry, blank)?;
-    let key = pdb::partition_key(&geometry, &partition);
-    let cached = cached_tables(&key);
-    let tables = match cached {
-        Some(tables) => tables,
-        None => {
-            let tables = Arc::new(PdbTables::build(&geometry, &partition, |f| {
-                control.build_progress(f)
-            }));
-            install_tables(Arc::clone(&tables));
-            tables
-        }
-    };
-    Pdb::new(tables, goal)
-}
-
-/// The partition key of the default tables for a board and goal (the cache key in the browser and on disk).
-pub fn pattern_database_key(width: u8, height: u8, goal: &[u8]) -> Result<String, PdbError> {
-    let geometry = Geometry::new(width, height)?;
-    let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
-    Ok(pdb::partition_key(
-        &geometry,
-        &Partition::default_for(&geometry, blank)?,
-    ))
-}
-
-/// Makes the pattern databases for a board and goal ready from the file at `path`: loaded if it holds
-/// them, otherwise built and saved there. Returns a line for a person saying which happened.
-pub fn prepare_pattern_database_file(
-    path: &std::path::Path,
-    width: u8,
-    height: u8,
-    goal: &[u8],
-    control: &mut Control,
-) -> Result<String, PdbError> {
-    let geometry = Geometry::new(width, height)?;
-    let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
-    let partition = Partition::default_for(&geometry, blank)?;
-    if cached_tables(&pdb::partition_key(&geometry, &partition)).is_some() {
-        return Ok(String::new());
-    }
-    let (tables, provenance) =
-        pdb::load_or_build(path, &geometry, &partition, |f| control.build_progress(f));
-    install_tables(Arc::new(tables));
-    Ok(match provenance {
-        pdb::Provenance::Loaded => format!("pattern databases loaded from {}", path.display()),
-        pdb::Provenance::Built {
-            replaced,
-            save_error,
-        } => {
-            let mut line = format!("pattern databases built and saved to {}", path.display());
-            if let Some(why) = replaced {
-                line = format!("{line} (the file there was not used: {why})");
-            }
-            if let Some(why) = save_error {
-                line = format!("pattern databases built, but not saved: {why}");
-            }
-            line
-        }
-    })
-}
-
-/// Adds tables (loaded from a file or a browser cache) to this process's cache.
-pub fn install_tables(tables: Arc<PdbTables>) {
-    if let Ok(mut cache) = PDB_TABLES.lock() {
-        let key = tables.key();
-        cache.retain(|t| t.key() != key);
-        cache.push(tables);
-    }
-}
-
-/// The cached tables with this key, if any.
-pub fn cached_tables(key: &str) -> Option<Arc<PdbTables>> {
-    PDB_TABLES
-        .lock()
-        .ok()?
-        .iter()
-        .find(|t| t.key() == key)
-        .cloned()
-}
-
-/// The algorithm used when the query names none.
-pub const DEFAULT_ALGORITHM: Algorithm = Algorithm::Astar;
-
-/// The heuristic used when the query names none.
-pub fn default_heuristic(spec: &PuzzleSpec) -> HeuristicName {
-    match spec {
-        PuzzleSpec::Sliding { .. } => HeuristicName::LinearConflict,
-        PuzzleSpec::Hanoi { .. } => HeuristicName::Exact,
-    }
-}
-
-/// Whether the heuristic of this name is consistent (|h(s) - h(t)| <= 1 across every move, 0 at the
-/// goal), so that weighted A* may skip reopening states and keep its bound. The sliding heuristics
-/// are (a move changes one tile's Manhattan distance by 1, and the number of tiles that must leave
-/// a line by at most 1 in the other direction, so linear conflict changes by 1 too); the tests
-/// check it edge by edge over whole small boards. The others are not claimed to be.
-pub fn is_consistent(name: HeuristicName) -> bool {
-    matches!(
-        name,
-        HeuristicName::Misplaced | HeuristicName::Manhattan | HeuristicName::LinearConflict
-    )
-}
+/// The table cache moved to [`crate::pdb::cache`]; these names stay for the callers that import them from here.
+pub use crate::pdb::cache::{
+    cached_tables, install_tables, pattern_database, pattern_database_key,
+    prepare_pattern_database_file,
+};
+/// The puzzle rules moved to [`crate::spec`] and the report's constructor to [`crate::report`]; re-exported.
+pub use crate::report::invalid;
+pub use crate::spec::{
+    default_heuristic, is_consistent, large_board_advice, DEFAULT_ALGORITHM, OPTIMAL_REACH_CELLS,
+};
 
 /// What to run: the algorithm, its heuristic (`Some` exactly when the algorithm uses one) and,
 /// for weighted A*, its weight.
@@ -144,7 +37,9 @@ struct Plan {
 
 /// Solves `query` within `control`'s budget. Never panics on bad input: it answers `Status::Invalid` with a message.
 pub fn solve(query: &Query, control: &mut Control) -> Report {
-    let algorithm = query.algorithm.unwrap_or(DEFAULT_ALGORITHM);
+    let algorithm = query
+        .algorithm
+        .unwrap_or_else(|| default_choice(&query.puzzle).algorithm);
     let heuristic = algorithm.uses_heuristic().then(|| {
         query
             .heuristic
@@ -182,26 +77,6 @@ pub fn solve(query: &Query, control: &mut Control) -> Report {
             goal,
         } => solve_hanoi(*pegs, *disks, start, goal, plan, control),
     }
-}
-
-/// A report for input that cannot be run.
-pub fn invalid(algorithm: Algorithm, message: impl Into<String>) -> Report {
-    Report {
-        moves_listed: false,
-        ..Report::new(Status::Invalid, algorithm, Moves::default(), 0, message)
-    }
-}
-
-/// The most cells of a board whose optimal solving is within reach (4x4): past it the limit
-/// message points to weighted A*.
-pub const OPTIMAL_REACH_CELLS: usize = 16;
-
-/// What a search that stopped on a board of more than [`OPTIMAL_REACH_CELLS`] is told.
-pub fn large_board_advice(shape: Shape) -> String {
-    format!(
-        "optimal solving of a {shape} board can take days of CPU; use weighted (bounded suboptimal: \
-         algo=weighted, at most w x the shortest)"
-    )
 }
 
 fn solve_sliding(

@@ -776,16 +776,13 @@ fn move_words(puzzle: &PuzzleSpec, moves: &Moves) -> Vec<String> {
             }
         }
         (PuzzleSpec::Hanoi { pegs, start, .. }, Moves::Hanoi(pairs)) => {
-            let mut stacks = stacks(*pegs, start);
+            let mut position = start.clone();
             for &[from, to] in pairs.iter().take(LISTED_MOVES) {
-                let disk = stacks.get_mut(usize::from(from)).and_then(Vec::pop);
-                match (disk, stacks.get_mut(usize::from(to))) {
-                    (Some(disk), Some(target)) => {
-                        words.push(hanoi::describe_move(HanoiMove { from, to }, disk));
-                        target.push(disk);
-                    }
-                    _ => {
-                        words.push(format!("[{from}, {to}] cannot be played"));
+                let mv = HanoiMove { from, to };
+                match hanoi::apply_disk_move(&mut position, *pegs, mv) {
+                    Ok(disk) => words.push(hanoi::describe_move(mv, disk)),
+                    Err(why) => {
+                        words.push(format!("[{from}, {to}] cannot be played: {why}"));
                         break;
                     }
                 }

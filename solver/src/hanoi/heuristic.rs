@@ -5,7 +5,8 @@
 
 use super::three::{plan_with, to_tower_distance};
 use super::{unpack_state, Hanoi, MAX_SEARCH_DISKS};
-use crate::{Heuristic, HeuristicName, Puzzle};
+use crate::spec::HeuristicName;
+use crate::{Heuristic, Puzzle};
 use std::fmt;
 
 /// A position unpacked into pegs, disk 0 first (only the first `disks` entries mean anything).

@@ -32,7 +32,7 @@ pub use direct::{direct, Direct, DirectError, DirectMethod, DIRECT_MOVE_CAP};
 pub use heuristic::{
     GroupBound, HanoiHeuristic, HeuristicError, Misplaced, SeedPower, ThreePegExact,
 };
-pub use random::{random_state, SplitMix64};
+pub use random::{random_state, scramble, SplitMix64};
 pub use three::three_peg_distance;
 
 use crate::Puzzle;
@@ -227,6 +227,45 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+/// Moves the top disk of `mv.from` onto `mv.to` in `position` (`position[i]` = peg of disk i, disk 0 the
+/// smallest); returns the disk moved, or why the move is not legal (the position is then unchanged). The one
+/// rule of a disk move: [`Hanoi::apply`], the app's hand play and the CLI all play moves through it.
+///
+/// ```
+/// use solver::hanoi::{apply_disk_move, HanoiMove, MoveError};
+/// let mut position = vec![0, 0, 0];
+/// assert_eq!(apply_disk_move(&mut position, 3, HanoiMove { from: 0, to: 2 }), Ok(0));
+/// assert_eq!(position, [2, 0, 0]);
+/// assert_eq!(
+///     apply_disk_move(&mut position, 3, HanoiMove { from: 0, to: 2 }),
+///     Err(MoveError::OntoSmaller { disk: 1, onto: 0, peg: 2 })
+/// );
+/// ```
+pub fn apply_disk_move(position: &mut [u8], pegs: u8, mv: HanoiMove) -> Result<u8, MoveError> {
+    for peg in [mv.from, mv.to] {
+        if peg >= pegs {
+            return Err(MoveError::NoSuchPeg { peg, pegs });
+        }
+    }
+    if mv.from == mv.to {
+        return Err(MoveError::SamePeg { peg: mv.from });
+    }
+    // Disks are listed smallest first, so the first one on a peg is its top.
+    let disk = position
+        .iter()
+        .position(|&p| p == mv.from)
+        .ok_or(MoveError::EmptyPeg { peg: mv.from })?;
+    if let Some(onto) = position[..disk].iter().position(|&p| p == mv.to) {
+        return Err(MoveError::OntoSmaller {
+            disk: disk as u8,
+            onto: onto as u8,
+            peg: mv.to,
+        });
+    }
+    position[disk] = mv.to;
+    Ok(disk as u8)
+}
+
 /// Checks the peg and disk counts: pegs in 3..=5, disks in 1..=`max_disks`.
 pub(crate) fn check_size(pegs: u8, disks: u8, max_disks: u8) -> Result<(), HanoiError> {
     if !(MIN_PEGS..=MAX_PEGS).contains(&pegs) {
@@ -380,27 +419,9 @@ impl Hanoi {
 
     /// The state after `mv`, or why `mv` is not a legal move from `state`.
     pub fn apply(&self, state: u64, mv: HanoiMove) -> Result<u64, MoveError> {
-        for peg in [mv.from, mv.to] {
-            if peg >= self.pegs {
-                return Err(MoveError::NoSuchPeg {
-                    peg,
-                    pegs: self.pegs,
-                });
-            }
-        }
-        if mv.from == mv.to {
-            return Err(MoveError::SamePeg { peg: mv.from });
-        }
-        let disk = self
-            .moved_disk(state, mv)
-            .ok_or(MoveError::EmptyPeg { peg: mv.from })?;
-        if let Some(onto) = (0..disk).find(|&d| self.peg_of(state, d) == mv.to) {
-            return Err(MoveError::OntoSmaller {
-                disk,
-                onto,
-                peg: mv.to,
-            });
-        }
+        let mut position = [0u8; MAX_SEARCH_DISKS as usize];
+        self.digits(state, &mut position);
+        let disk = apply_disk_move(&mut position[..usize::from(self.disks)], self.pegs, mv)?;
         let step = self.pow[usize::from(disk)];
         Ok(state - u64::from(mv.from) * step + u64::from(mv.to) * step)
     }
@@ -519,6 +540,50 @@ impl Puzzle for Hanoi {
 mod tests {
     use super::testutil::{naive_successors, stacks_successors};
     use super::*;
+
+    #[test]
+    fn disk_moves_follow_the_rules() {
+        let mv = |from, to| HanoiMove { from, to };
+        // Peg A holds disk 1, peg B disk 2, peg C disk 0.
+        let mut p = vec![2, 0, 1];
+        assert_eq!(
+            apply_disk_move(&mut p, 3, mv(0, 1)),
+            Ok(1),
+            "disk 1 onto the larger disk 2"
+        );
+        assert_eq!(p, vec![2, 1, 1]);
+        assert_eq!(
+            apply_disk_move(&mut p, 3, mv(1, 2)),
+            Err(MoveError::OntoSmaller {
+                disk: 1,
+                onto: 0,
+                peg: 2
+            })
+        );
+        assert_eq!(
+            apply_disk_move(&mut p, 3, mv(0, 2)),
+            Err(MoveError::EmptyPeg { peg: 0 })
+        );
+        assert_eq!(
+            apply_disk_move(&mut p, 3, mv(1, 1)),
+            Err(MoveError::SamePeg { peg: 1 })
+        );
+        assert_eq!(
+            apply_disk_move(&mut p, 3, mv(1, 3)),
+            Err(MoveError::NoSuchPeg { peg: 3, pegs: 3 })
+        );
+        assert_eq!(
+            p,
+            vec![2, 1, 1],
+            "a refused move leaves the position as it was"
+        );
+        assert_eq!(
+            apply_disk_move(&mut p, 3, mv(2, 0)),
+            Ok(0),
+            "onto the empty peg A"
+        );
+        assert_eq!(p, vec![0, 1, 1]);
+    }
 
     #[test]
     fn successors_match_an_independent_generator_on_every_state() {

@@ -1,8 +1,12 @@
-//! Random legal Hanoi positions from a seed, with a small PRNG of our own (no `rand`, so nothing to configure on wasm32).
+//! Random legal Hanoi positions from a seed, uniform ([`random_state`]) or a few moves from another
+//! ([`scramble`]), with a small PRNG of our own (no `rand`, so nothing to configure on wasm32).
 
 pub use crate::random::SplitMix64;
 
-use super::{check_size, HanoiError, MAX_DIRECT_DISKS};
+use super::{
+    apply_disk_move, check_position, check_size, HanoiError, HanoiMove, Side, MAX_DIRECT_DISKS,
+    MAX_PEGS,
+};
 
 /// A uniformly random legal position (`position[i]` = peg of disk i) of `disks` disks on `pegs` pegs, the same for the
 /// same seed. Pegs 3..=5 and disks 1..=63 (the direct solvers' range; searches take up to 24).
@@ -24,9 +28,80 @@ pub fn random_state(pegs: u8, disks: u8, seed: u64) -> Result<Vec<u8>, HanoiErro
         .collect())
 }
 
+/// `other` after `moves` random legal disk moves, never undoing the move just made, the same for the same seed.
+/// Its distance to `other` is at most `moves`. Pegs 3..=5 and 1..=63 disks, as [`random_state`].
+///
+/// ```
+/// use solver::hanoi::scramble;
+/// // One move from the tower on peg C: only the smallest disk can have moved.
+/// let one = scramble(3, &[2, 2, 2], 1, 7).unwrap();
+/// assert!(one == [0, 2, 2] || one == [1, 2, 2]);
+/// ```
+pub fn scramble(pegs: u8, other: &[u8], moves: u32, seed: u64) -> Result<Vec<u8>, HanoiError> {
+    let disks = u8::try_from(other.len()).unwrap_or(u8::MAX);
+    check_size(pegs, disks, MAX_DIRECT_DISKS)?;
+    check_position(pegs, disks, other, Side::Goal)?;
+    const NONE: usize = usize::MAX;
+    let mut rng = SplitMix64::new(seed);
+    let mut position = other.to_vec();
+    let mut last: Option<HanoiMove> = None;
+    let mut legal = Vec::with_capacity(usize::from(pegs) * usize::from(pegs));
+    let mut top = [NONE; MAX_PEGS as usize];
+    for _ in 0..moves {
+        // The top of each peg is its smallest disk: the first one listed.
+        top.fill(NONE);
+        for (disk, &peg) in position.iter().enumerate().rev() {
+            if let Some(slot) = top.get_mut(usize::from(peg)) {
+                *slot = disk;
+            }
+        }
+        legal.clear();
+        for from in 0..pegs {
+            for to in 0..pegs {
+                let mv = HanoiMove { from, to };
+                let (a, b) = (top[usize::from(from)], top[usize::from(to)]);
+                if from != to && a != NONE && (b == NONE || b > a) && Some(mv.inverse()) != last {
+                    legal.push(mv);
+                }
+            }
+        }
+        let Some(&mv) = legal.get(rng.below(legal.len() as u64) as usize) else {
+            break;
+        };
+        // Legal by construction; were it not, the position would stay as it is.
+        let _ = apply_disk_move(&mut position, pegs, mv);
+        last = Some(mv);
+    }
+    Ok(position)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hanoi::Hanoi;
+    use crate::search::{bfs::bfs, Control, Limits};
+
+    #[test]
+    fn scrambles_are_legal_positions_near_the_other() {
+        for seed in 0..20 {
+            let start = scramble(3, &[2; 5], 3, seed).unwrap();
+            assert!(start.iter().all(|&p| p < 3));
+            // Three moves from the tower on peg C: the two largest disks cannot have moved.
+            assert_eq!(&start[3..], &[2, 2], "seed {seed}: {start:?}");
+            assert_eq!(start, scramble(3, &[2; 5], 3, seed).unwrap());
+        }
+        // Never undoing the last move, on 4 pegs: within `moves` of the other, by BFS.
+        for seed in 0..10 {
+            let start = scramble(4, &[3; 6], 5, seed).unwrap();
+            let hanoi = Hanoi::new(4, 6, &start, &[3; 6]).unwrap();
+            let outcome = bfs(&hanoi, &mut Control::new(Limits::default()));
+            assert!(outcome.length <= 5, "seed {seed}: {start:?}");
+        }
+        assert_eq!(scramble(3, &[0, 0], 0, 1).unwrap(), [0, 0]);
+        assert!(scramble(3, &[0, 3], 2, 1).is_err(), "peg 3 of 3");
+        assert!(scramble(6, &[0, 0], 2, 1).is_err(), "6 pegs");
+        assert!(scramble(3, &[], 2, 1).is_err(), "no disks");
+    }
 
     #[test]
     fn same_seed_same_state_and_every_peg_is_used_about_equally() {

@@ -60,6 +60,7 @@
 
 mod board;
 mod build;
+pub mod cache;
 mod file;
 mod heuristic;
 mod idastar;

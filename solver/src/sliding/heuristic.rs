@@ -4,7 +4,8 @@
 use super::board::{Board, SlidingPuzzle};
 use super::cells::Cells;
 use super::shape::{MAX_CELLS, MAX_SIDE};
-use crate::{Heuristic, HeuristicName, Puzzle};
+use crate::spec::HeuristicName;
+use crate::{Heuristic, Puzzle};
 use std::fmt;
 
 /// Tiles (not the blank) that are not on their goal cell.

@@ -2,7 +2,8 @@
 //! the module: a plain BFS over `Vec<u8>` boards, naive Lehmer codes, brute-force line conflicts.
 
 use super::*;
-use crate::{Heuristic, HeuristicName, Puzzle};
+use crate::spec::HeuristicName;
+use crate::{Heuristic, Puzzle};
 use std::collections::{HashMap, HashSet, VecDeque};
 
 /// The boards one blank move away, by plain index arithmetic on a row-major list.
