@@ -6,10 +6,10 @@
 //! puzzle ends the run (the top-level reducer checks after every action).
 
 use super::router::{Effect, Owner, Router};
-use super::setup::{default_heuristic, direct_applies};
 use super::solve::Lost;
 use crate::protocol::{RequestKind, ResponseBody};
 use solver::query::{PuzzleSpec, Query};
+use solver::spec::{default_heuristic, direct_applies};
 use solver::{Algorithm, HeuristicName, Report};
 use std::rc::Rc;
 
@@ -65,9 +65,7 @@ pub fn pairs_for(puzzle: &PuzzleSpec) -> Vec<Pair> {
             Pair::new(Greedy, Some(Manhattan)),
             Pair::new(Dfs, None),
         ],
-        PuzzleSpec::Hanoi {
-            pegs, start, goal, ..
-        } => {
+        PuzzleSpec::Hanoi { .. } => {
             let mut pairs = vec![
                 Pair::new(Bfs, None),
                 Pair::new(Bibfs, None),
@@ -75,7 +73,7 @@ pub fn pairs_for(puzzle: &PuzzleSpec) -> Vec<Pair> {
                 Pair::new(Astar, Some(Exact)),
                 Pair::new(Idastar, Some(Exact)),
             ];
-            if direct_applies(*pegs, start, goal) {
+            if direct_applies(puzzle) {
                 pairs.push(Pair::new(Direct, None));
             }
             pairs
@@ -266,7 +264,7 @@ impl Compare {
             algorithm: Some(pair.algorithm),
             heuristic: Some(
                 pair.heuristic
-                    .unwrap_or_else(|| default_heuristic(run.puzzle.kind())),
+                    .unwrap_or_else(|| default_heuristic(&run.puzzle)),
             ),
             weight: None,
         };

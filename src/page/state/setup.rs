@@ -1,14 +1,15 @@
 //! Set-up: the puzzle being edited (kind, size, start and goal) and the choices for solving it (algorithm,
 //! heuristic, budgets), with the set-up's own actions and the warnings shown before a run.
 
-use super::steps::{apply_disk_move, shape_of};
+use super::steps::shape_of;
 use crate::format;
 use crate::page::i18n::{Msg, Text};
 use crate::page::url;
-use solver::hanoi::{self, HanoiMove};
+use solver::hanoi;
 use solver::query::{self, PuzzleKind, PuzzleSpec, Query};
 use solver::search::weighted::Weight;
 use solver::sliding::{self, Shape, Unsolvable};
+use solver::spec::{default_choice, default_heuristic, direct_applies};
 use solver::{Algorithm, HeuristicName};
 
 /// The most states one search in the browser may hold by default. Memory, finite and never given back in a worker,
@@ -117,11 +118,10 @@ pub enum Edit {
 impl Setup {
     /// A set-up for this puzzle with the default choices.
     pub fn with_puzzle(puzzle: PuzzleSpec) -> Setup {
-        let kind = puzzle.kind();
         Setup {
+            algorithm: default_choice(&puzzle).algorithm,
+            heuristic: default_heuristic(&puzzle),
             puzzle,
-            algorithm: Algorithm::Astar,
-            heuristic: default_heuristic(kind),
             dfs_depth: solver::search::DEFAULT_DFS_DEPTH,
             weight: None,
             max_states: MAX_STATES,
@@ -249,14 +249,9 @@ impl Setup {
                     hints.push(Text::new(Msg::AlgoNoteBigBoard).arg(*width).arg(*height));
                 }
             }
-            PuzzleSpec::Hanoi {
-                pegs,
-                disks,
-                start,
-                goal,
-            } => {
+            PuzzleSpec::Hanoi { pegs, disks, .. } => {
                 if self.algorithm == Algorithm::Direct {
-                    if !direct_applies(*pegs, start, goal) {
+                    if !direct_applies(&self.puzzle) {
                         hints.push(Text::new(Msg::AlgoNoteDirectTower).arg(*pegs));
                     }
                     if u64::from(*disks) > u64::from(hanoi::DIRECT_MOVE_CAP.ilog2()) {
@@ -457,10 +452,10 @@ impl Setup {
         let kind = puzzle.kind();
         self.puzzle = puzzle;
         if !algorithms_for(kind).contains(&self.algorithm) {
-            self.algorithm = Algorithm::Astar;
+            self.algorithm = default_choice(&self.puzzle).algorithm;
         }
         if !heuristics_for(&self.puzzle).contains(&self.heuristic) {
-            self.heuristic = default_heuristic(kind);
+            self.heuristic = default_heuristic(&self.puzzle);
         }
         self.editing = Side::Start;
         Edit::Puzzle
@@ -518,20 +513,6 @@ pub fn heuristics_for(puzzle: &PuzzleSpec) -> Vec<HeuristicName> {
         .collect()
 }
 
-/// The heuristic a fresh puzzle of this kind uses.
-pub fn default_heuristic(kind: PuzzleKind) -> HeuristicName {
-    match kind {
-        PuzzleKind::Sliding => HeuristicName::LinearConflict,
-        PuzzleKind::Hanoi => HeuristicName::Exact,
-    }
-}
-
-/// Whether the closed-form solver takes this tower: any position on 3 pegs, whole towers on more.
-pub fn direct_applies(pegs: u8, start: &[u8], goal: &[u8]) -> bool {
-    let tower = |p: &[u8]| p.windows(2).all(|w| w[0] == w[1]);
-    pegs == 3 || (tower(start) && tower(goal))
-}
-
 /// "sliding puzzle" / "Tower of Hanoi", in a sentence (heuristic names are `Lang::heuristic`).
 pub fn kind_title(kind: PuzzleKind) -> Msg {
     match kind {
@@ -586,35 +567,5 @@ fn random_position(pegs: u8, disks: u8, seed: u64) -> Vec<u8> {
 
 /// `other` after `moves` random legal disk moves, never undoing the move just made.
 fn scrambled_position(pegs: u8, other: &[u8], moves: u32, seed: u64) -> Vec<u8> {
-    const NONE: usize = usize::MAX;
-    let mut rng = hanoi::SplitMix64::new(seed);
-    let mut position = other.to_vec();
-    let mut last: Option<HanoiMove> = None;
-    let mut legal = Vec::with_capacity(usize::from(pegs) * usize::from(pegs));
-    let mut top = [NONE; query::MAX_PEGS as usize];
-    for _ in 0..moves {
-        // The top of each peg is its smallest disk: the first one listed.
-        top.fill(NONE);
-        for (disk, &peg) in position.iter().enumerate().rev() {
-            if let Some(slot) = top.get_mut(usize::from(peg)) {
-                *slot = disk;
-            }
-        }
-        legal.clear();
-        for from in 0..pegs {
-            for to in 0..pegs {
-                let mv = HanoiMove { from, to };
-                let (a, b) = (top[usize::from(from)], top[usize::from(to)]);
-                if from != to && a != NONE && (b == NONE || b > a) && Some(mv.inverse()) != last {
-                    legal.push(mv);
-                }
-            }
-        }
-        let Some(&mv) = legal.get(rng.below(legal.len() as u64) as usize) else {
-            break;
-        };
-        let _ = apply_disk_move(&mut position, pegs, mv);
-        last = Some(mv);
-    }
-    position
+    hanoi::scramble(pegs, other, moves, seed).unwrap_or_else(|_| other.to_vec())
 }

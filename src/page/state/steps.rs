@@ -2,7 +2,7 @@
 //! or back, read from a solver's move list, and shown as a symbol.
 
 use crate::page::i18n::{Msg, Text};
-use solver::hanoi::{self, HanoiMove, MoveError};
+use solver::hanoi::{self, apply_disk_move, HanoiMove, MoveError};
 use solver::query::PuzzleSpec;
 use solver::sliding::{self, Dir, Shape};
 use solver::Moves;
@@ -32,32 +32,6 @@ pub fn pegs_of(puzzle: &PuzzleSpec) -> u8 {
         PuzzleSpec::Hanoi { pegs, .. } => *pegs,
         PuzzleSpec::Sliding { .. } => 0,
     }
-}
-
-/// Moves the top disk of `mv.from` onto `mv.to` in a position (`position[i]` = peg of disk i); returns the disk moved.
-pub fn apply_disk_move(position: &mut [u8], pegs: u8, mv: HanoiMove) -> Result<u8, MoveError> {
-    for peg in [mv.from, mv.to] {
-        if peg >= pegs {
-            return Err(MoveError::NoSuchPeg { peg, pegs });
-        }
-    }
-    if mv.from == mv.to {
-        return Err(MoveError::SamePeg { peg: mv.from });
-    }
-    // Disks are listed smallest first, so the first one on a peg is its top.
-    let disk = position
-        .iter()
-        .position(|&p| p == mv.from)
-        .ok_or(MoveError::EmptyPeg { peg: mv.from })?;
-    if let Some(onto) = position[..disk].iter().position(|&p| p == mv.to) {
-        return Err(MoveError::OntoSmaller {
-            disk: disk as u8,
-            onto: onto as u8,
-            peg: mv.to,
-        });
-    }
-    position[disk] = mv.to;
-    Ok(disk as u8)
 }
 
 /// Plays a step on `position` if it is legal there. `Err(None)`: refused without a word (a blocked slide);
@@ -170,48 +144,5 @@ pub fn step_symbol(puzzle: &PuzzleSpec, position: &[u8], step: Step) -> String {
             hanoi::peg_letter(mv.from),
             hanoi::peg_letter(mv.to)
         ),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn disk_moves_follow_the_rules() {
-        // Peg A holds disk 1, peg B disk 2, peg C disk 0.
-        let mut p = vec![2, 0, 1];
-        assert_eq!(
-            apply_disk_move(&mut p, 3, HanoiMove { from: 0, to: 1 }),
-            Ok(1),
-            "disk 1 onto the larger disk 2"
-        );
-        assert_eq!(p, vec![2, 1, 1]);
-        assert_eq!(
-            apply_disk_move(&mut p, 3, HanoiMove { from: 1, to: 2 }),
-            Err(MoveError::OntoSmaller {
-                disk: 1,
-                onto: 0,
-                peg: 2
-            })
-        );
-        assert_eq!(
-            apply_disk_move(&mut p, 3, HanoiMove { from: 0, to: 2 }),
-            Err(MoveError::EmptyPeg { peg: 0 })
-        );
-        assert!(matches!(
-            apply_disk_move(&mut p, 3, HanoiMove { from: 1, to: 1 }),
-            Err(MoveError::SamePeg { .. })
-        ));
-        assert!(matches!(
-            apply_disk_move(&mut p, 3, HanoiMove { from: 1, to: 3 }),
-            Err(MoveError::NoSuchPeg { .. })
-        ));
-        assert_eq!(
-            apply_disk_move(&mut p, 3, HanoiMove { from: 2, to: 0 }),
-            Ok(0),
-            "onto the empty peg A"
-        );
-        assert_eq!(p, vec![0, 1, 1]);
     }
 }
