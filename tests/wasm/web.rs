@@ -4,16 +4,18 @@
 //! Run: `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web`.
 #![cfg(target_arch = "wasm32")]
 
-use puzzle_lab::app::App;
-use puzzle_lab::components::board::{Board, BoardProps};
-use puzzle_lab::components::pegs::{Pegs, PegsProps};
-use puzzle_lab::components::player::{Player, PlayerProps};
-use puzzle_lab::components::status::{StatusLine, StatusProps};
-use puzzle_lab::components::Interaction;
+use puzzle_lab::page::app::App;
+use puzzle_lab::page::components::board::{Board, BoardProps};
+use puzzle_lab::page::components::pegs::{Pegs, PegsProps};
+use puzzle_lab::page::components::playback_bar::{PlaybackBar, PlaybackBarProps};
+use puzzle_lab::page::components::status::{StatusLine, StatusProps};
+use puzzle_lab::page::components::Interaction;
+use puzzle_lab::page::state::playback::{PlaybackAction, SPEEDS};
+use puzzle_lab::page::state::solve::StatusName;
+use puzzle_lab::page::state::{Action, Effect, SolveAction, State};
+use puzzle_lab::page::worker_client::{resolve, WorkerClient, WORKER_SCRIPT};
+use puzzle_lab::page::{url, worker_client::WorkerEvent};
 use puzzle_lab::protocol::{Request, RequestKind, Response, ResponseBody};
-use puzzle_lab::state::{Action, State, StatusName, SPEEDS};
-use puzzle_lab::worker_client::{resolve, WorkerClient, WORKER_SCRIPT};
-use puzzle_lab::{url, worker_client::WorkerEvent};
 use solver::hanoi::HanoiMove;
 use solver::{Moves, Report, Status};
 use std::cell::RefCell;
@@ -302,7 +304,7 @@ async fn status_and_player_expose_their_hooks() {
 
 fn root_player() -> Element {
     let root = root();
-    let props = PlayerProps {
+    let props = PlaybackBarProps {
         position: None,
         playing: false,
         speed: 3,
@@ -312,7 +314,7 @@ fn root_player() -> Element {
         on_seek: Callback::noop(),
         on_speed: Callback::noop(),
     };
-    yew::Renderer::<Player>::with_root_and_props(root.clone(), props).render();
+    yew::Renderer::<PlaybackBar>::with_root_and_props(root.clone(), props).render();
     root
 }
 
@@ -329,8 +331,15 @@ async fn player_renders_after_flush() {
 #[wasm_bindgen_test]
 fn the_reducer_runs_a_solve_in_wasm() {
     let mut s = State::from_search("puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=2,2&algo=bfs", 1);
-    s.apply(Action::Solve);
-    let id = s.outbox.as_ref().map(|r| r.id).unwrap();
+    let update = s.update(SolveAction::Solve);
+    let id = update
+        .effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::Post(r) => Some(r.id),
+            Effect::ReplaceWorker => None,
+        })
+        .unwrap();
     let report = Report {
         optimal: true,
         ..Report::new(
@@ -341,12 +350,12 @@ fn the_reducer_runs_a_solve_in_wasm() {
             "solved in 3 moves",
         )
     };
-    s.apply(Action::Worker(WorkerEvent::Message(Response {
+    s.update(Action::Worker(WorkerEvent::Message(Response {
         id,
         body: ResponseBody::Done { report },
     })));
     assert_eq!(s.status(), StatusName::Solved);
-    s.apply(Action::Seek(3));
+    s.update(PlaybackAction::Seek(3));
     assert_eq!(s.shown(), &[2, 2]);
 }
 

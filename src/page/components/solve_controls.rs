@@ -2,8 +2,9 @@
 //! before the run, and the Solve and Cancel buttons.
 
 use crate::format;
-use crate::i18n::{use_lang, Msg, Text};
-use crate::state::{algorithms_for, Action, MAX_DFS_DEPTH, STATE_BUDGETS};
+use crate::page::i18n::{use_lang, Msg, Text};
+use crate::page::state::setup::{algorithms_for, SetupAction, MAX_DFS_DEPTH, STATE_BUDGETS};
+use crate::page::state::{Action, SolveAction};
 use solver::query::PuzzleKind;
 use solver::{Algorithm, HeuristicName};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -33,7 +34,7 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
             if let Some(a) = Algorithm::from_name(&select.value()) {
-                d.emit(Action::SetAlgorithm(a));
+                d.emit(Action::Setup(SetupAction::SetAlgorithm(a)));
             }
         })
     };
@@ -42,7 +43,7 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
             if let Some(h) = HeuristicName::from_name(&select.value()) {
-                d.emit(Action::SetHeuristic(h));
+                d.emit(Action::Setup(SetupAction::SetHeuristic(h)));
             }
         })
     };
@@ -51,7 +52,7 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
             if let Ok(depth) = input.value().trim().parse::<u32>() {
-                d.emit(Action::SetDfsDepth(depth));
+                d.emit(Action::Setup(SetupAction::SetDfsDepth(depth)));
             }
         })
     };
@@ -60,17 +61,17 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
             if let Ok(budget) = select.value().parse::<u64>() {
-                d.emit(Action::SetMaxStates(budget));
+                d.emit(Action::Setup(SetupAction::SetMaxStates(budget)));
             }
         })
     };
     let on_solve = {
         let d = d.clone();
-        Callback::from(move |_: MouseEvent| d.emit(Action::Solve))
+        Callback::from(move |_: MouseEvent| d.emit(Action::Solve(SolveAction::Solve)))
     };
     let on_cancel = {
         let d = d.clone();
-        Callback::from(move |_: MouseEvent| d.emit(Action::Cancel))
+        Callback::from(move |_: MouseEvent| d.emit(Action::Solve(SolveAction::Cancel)))
     };
     let uses_heuristic = props.algorithm.uses_heuristic();
     html! {

@@ -1,15 +1,13 @@
 //! The page's pieces, one function component per file. They read props and send callbacks; only the reducer in
-//! `state.rs` changes anything.
+//! `state/` changes anything.
 
 pub mod board;
 pub mod compare;
-pub mod drag;
-pub mod keys;
+pub mod hand_play_panel;
 pub mod language;
 pub mod move_list;
 pub mod pegs;
-pub mod play_panel;
-pub mod player;
+pub mod playback_bar;
 pub mod preview;
 pub mod puzzle_controls;
 pub mod sierpinski;
@@ -19,7 +17,7 @@ pub mod stats_table;
 pub mod status;
 pub mod stepper;
 
-/// The id of play mode's hint in words, which the hinted tile or disk names as its description.
+/// The id of hand play's hint in words, which the hinted tile or disk names as its description.
 pub const HINT_TEXT_ID: &str = "play-hint-words";
 
 /// What pointer input on a puzzle view does.
@@ -27,7 +25,7 @@ pub const HINT_TEXT_ID: &str = "play-hint-words";
 pub enum Interaction {
     /// Set-up: drag tiles to swap them, disks to any peg.
     Edit,
-    /// Play: legal moves only.
+    /// Hand play: legal moves only.
     Play,
     /// Nothing (a solution is animating).
     Locked,

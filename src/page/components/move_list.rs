@@ -1,7 +1,7 @@
 //! The solution's moves in words, the current one highlighted; a click jumps there. Long lists show a window
 //! around the current move.
 
-use crate::i18n::{use_lang, Msg, Text};
+use crate::page::i18n::{use_lang, Msg, Text};
 use web_sys::HtmlElement;
 use yew::prelude::*;
 

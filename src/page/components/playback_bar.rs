@@ -1,12 +1,12 @@
-//! The animation controls: step back, play/pause, step forward, a scrubber over the moves, and the speed.
+//! The playback controls (the solution's animation): step back, play/pause, step forward, a scrubber over the moves, and the speed.
 
-use crate::i18n::{use_lang, Msg};
-use crate::state::SPEEDS;
+use crate::page::i18n::{use_lang, Msg};
+use crate::page::state::playback::SPEEDS;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
-pub struct PlayerProps {
+pub struct PlaybackBarProps {
     /// Moves played so far and the solution's length; `None` when there is no solution to show.
     pub position: Option<(usize, usize)>,
     pub playing: bool,
@@ -19,7 +19,7 @@ pub struct PlayerProps {
 }
 
 #[component]
-pub fn Player(props: &PlayerProps) -> Html {
+pub fn PlaybackBar(props: &PlaybackBarProps) -> Html {
     let lang = use_lang();
     let (cursor, len) = props.position.unwrap_or((0, 0));
     let none = props.position.is_none();

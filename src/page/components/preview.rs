@@ -1,7 +1,7 @@
 //! A thumbnail of the position not being edited (the goal while the start is edited, and the other way round);
 //! a click switches to editing it.
 
-use crate::i18n::{use_lang, Msg};
+use crate::page::i18n::{use_lang, Msg};
 use solver::hanoi::peg_letter;
 use std::rc::Rc;
 use yew::prelude::*;

@@ -1,9 +1,11 @@
-//! Play mode's helper bar: the move count against the optimum, Hint (the best next move and the moves left),
+//! Hand play's helper bar: the move count against the optimum, Hint (the best next move and the moves left),
 //! Undo, Redo, "Solve from here", and a polite live region that reads each move out.
 
-use crate::i18n::{fill_html, use_lang, Msg};
-use crate::play::{step_symbol, Hint, Optimum, PlayAction};
-use crate::state::{Action, Step};
+use crate::page::hooks::keys::use_hand_play_shortcuts;
+use crate::page::i18n::{fill_html, use_lang, Msg};
+use crate::page::state::hand_play::{HandPlayAction, Hint, Optimum};
+use crate::page::state::steps::{step_source, step_symbol, Step};
+use crate::page::state::Action;
 use solver::hanoi::peg_letter;
 use solver::query::PuzzleSpec;
 use solver::sliding::Shape;
@@ -11,7 +13,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
-pub struct PlayPanelProps {
+pub struct HandPlayPanelProps {
     pub puzzle: Rc<PuzzleSpec>,
     /// The position being played.
     pub position: Rc<[u8]>,
@@ -27,10 +29,14 @@ pub struct PlayPanelProps {
 }
 
 #[component]
-pub fn PlayPanel(props: &PlayPanelProps) -> Html {
+pub fn HandPlayPanel(props: &HandPlayPanelProps) -> Html {
     let lang = use_lang();
-    use_play_shortcuts(props.dispatch.clone());
-    let emit = |a: PlayAction| props.dispatch.reform(move |_: MouseEvent| Action::Play(a));
+    use_hand_play_shortcuts(props.dispatch.clone());
+    let emit = |a: HandPlayAction| {
+        props
+            .dispatch
+            .reform(move |_: MouseEvent| Action::HandPlay(a))
+    };
     let at_goal = *props.position == *props.puzzle.goal();
 
     let optimum: Html = match props.optimum {
@@ -93,13 +99,13 @@ pub fn PlayPanel(props: &PlayPanelProps) -> Html {
             <div class="play-buttons" role="group" aria-label={lang.t(Msg::PlayTools)}>
                 <button type="button" data-testid="hint" class="primary" title={lang.t(Msg::HintTitle)} aria-keyshortcuts="H"
                     disabled={props.solving || at_goal || matches!(props.hint, Hint::Thinking) || current.is_some()}
-                    onclick={emit(PlayAction::Hint)}>{ lang.t(Msg::Hint) }</button>
+                    onclick={emit(HandPlayAction::Hint)}>{ lang.t(Msg::Hint) }</button>
                 <button type="button" data-testid="undo" disabled={!props.can_undo}
-                    aria-keyshortcuts="Control+Z" onclick={emit(PlayAction::Undo)}>{ lang.t(Msg::Undo) }</button>
+                    aria-keyshortcuts="Control+Z" onclick={emit(HandPlayAction::Undo)}>{ lang.t(Msg::Undo) }</button>
                 <button type="button" data-testid="redo" disabled={!props.can_redo}
-                    aria-keyshortcuts="Control+Y" onclick={emit(PlayAction::Redo)}>{ lang.t(Msg::Redo) }</button>
+                    aria-keyshortcuts="Control+Y" onclick={emit(HandPlayAction::Redo)}>{ lang.t(Msg::Redo) }</button>
                 <button type="button" data-testid="solve-from-here" title={lang.t(Msg::SolveFromHereTitle)}
-                    disabled={props.solving} onclick={emit(PlayAction::SolveFromHere)}>
+                    disabled={props.solving} onclick={emit(HandPlayAction::SolveFromHere)}>
                     { lang.t(Msg::SolveFromHere) }
                 </button>
             </div>
@@ -110,7 +116,7 @@ pub fn PlayPanel(props: &PlayPanelProps) -> Html {
                     <span data-testid="moves-left" data-left={left.unwrap_or_default().to_string()}>{ text }</span>
                 }
                 if let Some(words) = hint_words {
-                    <span class="sr-only" id={crate::components::HINT_TEXT_ID} data-testid="hint-words">{ words }</span>
+                    <span class="sr-only" id={crate::page::components::HINT_TEXT_ID} data-testid="hint-words">{ words }</span>
                 }
             </p>
             <p class="sr-only" data-testid="announce" aria-live="polite">
@@ -122,14 +128,14 @@ pub fn PlayPanel(props: &PlayPanelProps) -> Html {
 
 /// The hinted move in words: "Hint: slide tile 5", "Hint: move the top disk of peg A to peg C".
 fn hinted_words(
-    lang: crate::i18n::Lang,
+    lang: crate::page::i18n::Lang,
     puzzle: &PuzzleSpec,
     position: &[u8],
     step: Step,
 ) -> Option<String> {
     match step {
         Step::Slide(_) => {
-            let cell = crate::play::step_source(puzzle, position, step)?;
+            let cell = step_source(puzzle, position, step)?;
             Some(lang.fill(Msg::HintedTile, &[position.get(cell)?]))
         }
         Step::Disk(mv) => {
@@ -140,7 +146,7 @@ fn hinted_words(
 
 /// What the live region says after a move.
 fn announcement(
-    lang: crate::i18n::Lang,
+    lang: crate::page::i18n::Lang,
     puzzle: &PuzzleSpec,
     position: &[u8],
     last: Option<Step>,
@@ -180,21 +186,4 @@ fn announcement(
         }
         (Step::Slide(_), PuzzleSpec::Hanoi { .. }) => String::new(),
     }
-}
-
-/// Ctrl+Z and Ctrl+Y (or Ctrl+Shift+Z) undo and redo while the panel is shown; H asks for a hint.
-#[hook]
-pub fn use_play_shortcuts(dispatch: Callback<Action>) {
-    crate::components::keys::use_window_keys((), move |_, e| {
-        let command = e.ctrl_key() || e.meta_key();
-        let action = match e.key().to_ascii_lowercase().as_str() {
-            "z" if command && e.shift_key() => PlayAction::Redo,
-            "z" if command => PlayAction::Undo,
-            "y" if command => PlayAction::Redo,
-            "h" if !command => PlayAction::Hint,
-            _ => return,
-        };
-        e.prevent_default();
-        dispatch.emit(Action::Play(action));
-    });
 }

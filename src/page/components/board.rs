@@ -3,9 +3,9 @@
 //! In set-up a tile dropped on another cell swaps with it; in play a tap on a tile next to the blank (or a drag onto
 //! the blank) slides it. Tiles are never re-created: only their `transform` changes, so moves animate.
 
-use super::drag::{use_drag, Grid};
 use super::Interaction;
-use crate::i18n::{use_lang, Msg};
+use crate::page::hooks::drag::{use_drag, Grid};
+use crate::page::i18n::{use_lang, Msg};
 use std::rc::Rc;
 use yew::prelude::*;
 

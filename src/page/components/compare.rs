@@ -1,13 +1,13 @@
 //! The Compare panel: tick algorithm and heuristic pairs, run them all on the puzzle, read the table and the log-scale
 //! bar charts of nodes expanded and time.
 
-use crate::compare::{
+use crate::format;
+use crate::page::i18n::{fill, use_lang, Lang, Msg};
+use crate::page::state::compare::{
     pairs_for, Compare, CompareAction, CompareRun, Pair, Row, RowState, COMPARE_BUDGETS,
     COMPARE_TIME_LIMIT_MS,
 };
-use crate::format;
-use crate::i18n::{fill, use_lang, Lang, Msg};
-use crate::state::Action;
+use crate::page::state::Action;
 use solver::hanoi::peg_letter;
 use solver::query::PuzzleSpec;
 use solver::{Moves, Report, Status};

@@ -2,8 +2,9 @@
 //! Scramble.
 
 use crate::browser::fresh_seed;
-use crate::i18n::{use_lang, Msg};
-use crate::state::{Action, Mode, Side, MAX_SCRAMBLE, UI_DISKS};
+use crate::page::i18n::{use_lang, Msg};
+use crate::page::state::setup::{SetupAction, Side, MAX_SCRAMBLE, UI_DISKS};
+use crate::page::state::{Action, Mode};
 use solver::query::{self, PuzzleKind};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -48,10 +49,10 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
         let d = d.clone();
         Callback::from(move |e: Event| {
             if let Some(kind) = PuzzleKind::from_name(&select_value(&e)) {
-                d.emit(Action::SetKind {
+                d.emit(Action::Setup(SetupAction::SetKind {
                     kind,
                     seed: fresh_seed(),
-                });
+                }));
             }
         })
     };
@@ -61,11 +62,11 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
             let value = select_value(&e);
             if let Some((w, h)) = value.split_once('x') {
                 if let (Ok(width), Ok(height)) = (w.parse(), h.parse()) {
-                    d.emit(Action::SetSize {
+                    d.emit(Action::Setup(SetupAction::SetSize {
                         width,
                         height,
                         seed: fresh_seed(),
-                    });
+                    }));
                 }
             }
         })
@@ -74,7 +75,7 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
         let d = d.clone();
         Callback::from(move |e: Event| {
             if let Ok(p) = select_value(&e).parse() {
-                d.emit(Action::SetPegs(p));
+                d.emit(Action::Setup(SetupAction::SetPegs(p)));
             }
         })
     };
@@ -82,7 +83,7 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
         let d = d.clone();
         Callback::from(move |e: Event| {
             if let Ok(n) = select_value(&e).parse() {
-                d.emit(Action::SetDisks(n));
+                d.emit(Action::Setup(SetupAction::SetDisks(n)));
             }
         })
     };
@@ -94,27 +95,31 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
         let d = d.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
-            d.emit(Action::SetEditing(if input.checked() {
+            d.emit(Action::Setup(SetupAction::SetEditing(if input.checked() {
                 Side::Goal
             } else {
                 Side::Start
-            }));
+            })));
         })
     };
     let on_shuffle = {
         let d = d.clone();
-        Callback::from(move |_: MouseEvent| d.emit(Action::Shuffle { seed: fresh_seed() }))
+        Callback::from(move |_: MouseEvent| {
+            d.emit(Action::Setup(SetupAction::Shuffle { seed: fresh_seed() }))
+        })
     };
     let on_scramble = {
         let d = d.clone();
-        Callback::from(move |_: MouseEvent| d.emit(Action::Scramble { seed: fresh_seed() }))
+        Callback::from(move |_: MouseEvent| {
+            d.emit(Action::Setup(SetupAction::Scramble { seed: fresh_seed() }))
+        })
     };
     let on_scramble_moves = {
         let d = d.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
             if let Ok(k) = input.value().trim().parse::<u32>() {
-                d.emit(Action::SetScrambleMoves(k));
+                d.emit(Action::Setup(SetupAction::SetScrambleMoves(k)));
             }
         })
     };
@@ -169,7 +174,7 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
             }
         }
     };
-    let play = props.mode == Mode::Play;
+    let play = props.mode == Mode::HandPlay;
     html! {
         <section class="card controls" aria-label={lang.t(Msg::Puzzle)}>
             <h2>{ lang.t(Msg::Puzzle) }</h2>
@@ -190,7 +195,7 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
                         { lang.t(Msg::SetUp) }
                     </button>
                     <button type="button" data-testid="mode-play" aria-pressed={play.to_string()}
-                        class={classes!(play.then_some("on"))} onclick={emit(Action::SetMode(Mode::Play))}>
+                        class={classes!(play.then_some("on"))} onclick={emit(Action::SetMode(Mode::HandPlay))}>
                         { lang.t(Msg::PlayMode) }
                     </button>
                 </div>
@@ -218,9 +223,9 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
             </div>
             <p class="muted small">
                 { match (props.mode, props.kind) {
-                    (Mode::Play, PuzzleKind::Sliding) =>
+                    (Mode::HandPlay, PuzzleKind::Sliding) =>
                         lang.t(Msg::HelpPlaySliding),
-                    (Mode::Play, PuzzleKind::Hanoi) =>
+                    (Mode::HandPlay, PuzzleKind::Hanoi) =>
                         lang.t(Msg::HelpPlayHanoi),
                     (Mode::Setup, PuzzleKind::Sliding) =>
                         lang.t(Msg::HelpSetupSliding),

@@ -1,6 +1,6 @@
 //! The language switch: a select of the interface languages, each named in itself.
 
-use crate::i18n::{Lang, Msg};
+use crate::page::i18n::{Lang, Msg};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 

@@ -2,7 +2,7 @@
 //! and the nodes expanded at each depth as a small bar chart.
 
 use crate::format;
-use crate::i18n::Msg;
+use crate::page::i18n::Msg;
 use solver::{Report, Status};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -17,7 +17,7 @@ const MAX_BARS: usize = 60;
 
 #[component]
 pub fn StatsTable(props: &StatsTableProps) -> Html {
-    let lang = crate::i18n::use_lang();
+    let lang = crate::page::i18n::use_lang();
     let Some(report) = props.report.as_ref() else {
         return html! {
             <section class="card stats" data-testid="stats" aria-label={lang.t(Msg::Statistics)}>
@@ -91,7 +91,7 @@ pub fn StatsTable(props: &StatsTableProps) -> Html {
 
 /// Bars of the nodes expanded per depth (per f-bound for IDA*, whose counts are indexed by bound; bounds below the
 /// first are skipped), on a square-root scale so small levels stay visible.
-fn depth_chart(by_depth: &[u64], by_bound: bool, lang: crate::i18n::Lang) -> Html {
+fn depth_chart(by_depth: &[u64], by_bound: bool, lang: crate::page::i18n::Lang) -> Html {
     let first = if by_bound {
         by_depth.iter().position(|&n| n > 0).unwrap_or(0)
     } else {

@@ -1,6 +1,6 @@
 //! The live badge: whether the start can reach the goal and, if not, why in a few words.
 
-use crate::i18n::{use_lang, Msg, Text};
+use crate::page::i18n::{use_lang, Msg, Text};
 use solver::sliding::Unsolvable;
 use yew::prelude::*;
 

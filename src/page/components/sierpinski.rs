@@ -7,7 +7,7 @@
 //! to q is made with the smaller disks on the third peg r, so the tower on r must sit in the corner facing q. Every
 //! move then joins two neighbouring points, and the three whole towers are the three corners.
 
-use crate::i18n::{fill, use_lang, Msg};
+use crate::page::i18n::{fill, use_lang, Msg};
 use solver::hanoi::Hanoi;
 use solver::search::trace::Trace;
 use solver::Puzzle;
@@ -15,7 +15,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 /// The most disks drawn (3^7 = 2187 states).
-pub const MAX_DISKS: u8 = 7;
+pub const MAX_DISKS: u8 = crate::page::state::setup::TRACE_MAX_DISKS;
 /// The most disks for which the edges are drawn too.
 pub const MAX_EDGE_DISKS: u8 = 5;
 

@@ -3,9 +3,9 @@
 //! In set-up any disk can be dragged to any peg, where it settles in its place by size; in play only a peg's top disk
 //! can be dragged, and the drop is a move that must be legal.
 
-use super::drag::{use_drag, Grid};
 use super::Interaction;
-use crate::i18n::{use_lang, Msg};
+use crate::page::hooks::drag::{use_drag, Grid};
+use crate::page::i18n::{use_lang, Msg};
 use solver::hanoi::{peg_letter, HanoiMove};
 use std::rc::Rc;
 use yew::prelude::*;

@@ -1,8 +1,9 @@
 //! The run's status line (`data-status`), its live progress, the solution length and the message line.
 
 use crate::format;
-use crate::i18n::{use_lang, Msg};
-use crate::state::{Notice, NoticeKind, Progress, StatusName};
+use crate::page::i18n::{use_lang, Msg};
+use crate::page::state::notices::{Notice, NoticeKind};
+use crate::page::state::solve::{Progress, StatusName};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -86,7 +87,7 @@ pub fn StatusLine(props: &StatusProps) -> Html {
             }
             if let Some(length) = props.length {
                 <p class="solution-length">
-                    { crate::i18n::fill_html(
+                    { crate::page::i18n::fill_html(
                         lang.t(if length == 1 { Msg::SolutionLengthOne } else { Msg::SolutionLength }),
                         vec![html! { <strong data-testid="solution-length">{ length }</strong> }],
                     ) }

@@ -5,8 +5,8 @@
 //! The step is a view cursor over the worker's finished trace (nothing is searched here), so it is this component's
 //! own state, reset whenever a new trace arrives.
 
-use crate::components::sierpinski::Sierpinski;
-use crate::i18n::{fill, use_lang, Msg};
+use crate::page::components::sierpinski::Sierpinski;
+use crate::page::i18n::{fill, use_lang, Msg};
 use solver::hanoi::peg_letter;
 use solver::search::trace::Trace;
 use solver::Algorithm;
@@ -161,7 +161,7 @@ fn share(n: usize, trace: &Trace, sliding: bool) -> f64 {
 }
 
 /// A small read-only drawing of a sliding board `width` cells wide (`tiles[i]` is the tile in cell i, 0 the blank).
-fn board(width: u8, rank: u64, tiles: &[u8], lang: crate::i18n::Lang) -> Html {
+fn board(width: u8, rank: u64, tiles: &[u8], lang: crate::page::i18n::Lang) -> Html {
     let words = tiles
         .iter()
         .map(|tile| tile.to_string())
