@@ -75,7 +75,7 @@ pub fn App() -> Html {
     };
 
     let interaction = if state.mode == Mode::HandPlay {
-        Interaction::Play
+        Interaction::HandPlay
     } else if state.is_solving() || playing {
         Interaction::Locked
     } else {
@@ -85,7 +85,7 @@ pub fn App() -> Html {
     let replay = state.playback.replay.as_ref();
     let step_ms = (speed_timing(state.playback.speed).0 * 85 / 100).min(MAX_STEP_MS);
     let label: AttrValue = match (state.mode, state.setup.editing, replay) {
-        (Mode::HandPlay, _, _) => lang.t(Msg::ViewPlaying).into(),
+        (Mode::HandPlay, _, _) => lang.t(Msg::ViewHandPlay).into(),
         (Mode::Setup, Side::Goal, _) => lang.t(Msg::ViewEditingGoal).into(),
         (Mode::Setup, Side::Start, Some(r)) => lang
             .fill(Msg::ViewSolutionAt, &[&r.cursor, &r.len()])

@@ -1,8 +1,6 @@
 //! The page's address: the PUZZLE query string, read and written with the solver crate's one parser and printer.
 
-use solver::query::{self, PuzzleSpec, Query, QueryError};
-use solver::search::weighted::Weight;
-use solver::{Algorithm, HeuristicName};
+use solver::query::{self, Query, QueryError};
 
 /// Reads a query string (with or without `?`, or a whole URL). `None` for an empty one: the page opens with its
 /// default puzzle.
@@ -11,21 +9,9 @@ pub fn read(search: &str) -> Option<Result<Query, QueryError>> {
     (!trimmed.is_empty()).then(|| query::parse(trimmed))
 }
 
-/// The canonical query string (without `?`) of a puzzle and the chosen algorithm, heuristic and (for weighted A*)
-/// weight.
-pub fn write(
-    puzzle: &PuzzleSpec,
-    algorithm: Algorithm,
-    heuristic: HeuristicName,
-    weight: Option<Weight>,
-) -> String {
-    Query {
-        puzzle: puzzle.clone(),
-        algorithm: Some(algorithm),
-        heuristic: Some(heuristic),
-        weight: weight.filter(|_| algorithm == Algorithm::Weighted),
-    }
-    .to_query_string()
+/// The canonical query string (without `?`) of the page's query, for the address bar.
+pub fn write(query: &Query) -> String {
+    query.to_query_string()
 }
 
 /// The current page's query string (`location.search`), empty outside a browser.
@@ -60,6 +46,17 @@ pub fn replace(query: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use solver::query::PuzzleSpec;
+    use solver::{Algorithm, HeuristicName};
+
+    fn page_query(puzzle: &PuzzleSpec, algorithm: Algorithm, heuristic: HeuristicName) -> Query {
+        Query {
+            puzzle: puzzle.clone(),
+            algorithm: Some(algorithm),
+            heuristic: Some(heuristic),
+            weight: None,
+        }
+    }
 
     #[test]
     fn empty_means_default() {
@@ -76,7 +73,11 @@ mod tests {
             start: vec![1, 2, 3, 4, 5, 6, 0, 7],
             goal: vec![1, 2, 3, 4, 5, 6, 7, 0],
         };
-        let text = write(&puzzle, Algorithm::Idastar, HeuristicName::Manhattan, None);
+        let text = write(&page_query(
+            &puzzle,
+            Algorithm::Idastar,
+            HeuristicName::Manhattan,
+        ));
         assert_eq!(
             text,
             "puzzle=sliding&size=4x2&start=1,2,3,4,5,6,0,7&goal=1,2,3,4,5,6,7,0&algo=idastar&heuristic=manhattan"
@@ -102,32 +103,11 @@ mod tests {
             start: vec![0, 1, 3],
             goal: vec![3, 3, 3],
         };
-        let text = write(&puzzle, Algorithm::Bfs, HeuristicName::Exact, None);
+        let text = write(&page_query(&puzzle, Algorithm::Bfs, HeuristicName::Exact));
         assert_eq!(
             read(&text).and_then(Result::ok).map(|q| q.puzzle),
             Some(puzzle)
         );
-    }
-
-    #[test]
-    fn a_weight_travels_with_weighted_a_star_only() {
-        let q = read("puzzle=sliding&size=2x2&start=1,2,0,3&algo=weighted&weight=1.5")
-            .and_then(Result::ok);
-        let q = q.expect("a valid weighted query");
-        let text = write(
-            &q.puzzle,
-            Algorithm::Weighted,
-            HeuristicName::Manhattan,
-            q.weight,
-        );
-        assert!(text.contains("weight=1.5"), "{text}");
-        let other = write(
-            &q.puzzle,
-            Algorithm::Astar,
-            HeuristicName::Manhattan,
-            q.weight,
-        );
-        assert!(!other.contains("weight"), "{other}");
     }
 
     #[test]

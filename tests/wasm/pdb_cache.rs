@@ -1,15 +1,19 @@
 //! Browser tests of the worker's pattern-database cache in IndexedDB: tables stored are read back and installed,
-//! a damaged entry is discarded (and deleted) rather than trusted, and a missing one is reported as missing.
+//! a damaged entry is discarded (and deleted) rather than trusted, a missing one is reported as missing, and tables
+//! built after a missed look are written, with the writes a retiring worker waits for.
 //!
 //! Run: `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test pdb_cache`.
 #![cfg(target_arch = "wasm32")]
 
 use puzzle_lab::browser::release;
 use puzzle_lab::worker::tables::{
-    restore, store, store_bytes, tables_from_js, tables_to_js, Restored,
+    prepare, restore, settle_writes, store, store_bytes, tables_from_js, tables_to_js, Restored,
+    TableCache,
 };
-use solver::pdb::cache::cached_tables;
+use solver::pdb::cache::{cached_tables, install_tables};
 use solver::pdb::{Geometry, Partition, PdbTables};
+use std::sync::Arc;
+use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -55,6 +59,40 @@ async fn a_damaged_entry_is_discarded_and_deleted() {
     );
     // Deleted: the next look finds nothing.
     assert_eq!(restore(&key).await, Ok(Restored::Missing));
+}
+
+#[wasm_bindgen_test]
+async fn tables_built_after_a_missed_look_are_written_and_the_write_is_awaited() {
+    let tables = small_tables(1);
+    let key = tables.key();
+    let prepared = prepare(key.clone()).await;
+    // The search builds the tables (here: installs them), then the request finishes.
+    install_tables(Arc::new(tables.clone()));
+    let mut cache = TableCache::default();
+    let note = prepared.finish(&mut cache).unwrap_or_default();
+    assert!(note.contains("built and stored"), "{note}");
+    let writes = cache.take_writes();
+    assert_eq!(writes.len(), 1, "one write for the built tables");
+    assert!(cache.take_writes().is_empty(), "the writes were taken out");
+    assert!(settle_writes(writes).await, "the write succeeded");
+    // What the write stored is what a fresh worker reads back.
+    assert_eq!(restore(&key).await, Ok(Restored::Loaded));
+}
+
+#[wasm_bindgen_test]
+async fn one_failed_write_keeps_the_cache_from_counting_as_stored() {
+    let stored = || js_sys::Promise::resolve(&JsValue::TRUE);
+    assert!(settle_writes(vec![stored(), stored()]).await);
+    assert!(!settle_writes(vec![stored(), js_sys::Promise::resolve(&JsValue::FALSE)]).await);
+    assert!(!settle_writes(vec![js_sys::Promise::reject(&JsValue::NULL)]).await);
+    let mut cache = TableCache::default();
+    assert!(cache.all_stored());
+    cache.note_settled(false);
+    cache.note_settled(true);
+    assert!(
+        !cache.all_stored(),
+        "a later success does not undo a failure"
+    );
 }
 
 #[wasm_bindgen_test]

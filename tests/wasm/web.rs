@@ -100,7 +100,7 @@ async fn the_hinted_tile_is_highlighted_and_only_while_hinted() {
         hinted: Some(1),
         ..board_props(
             &[4, 1, 2, 5, 0, 3],
-            Interaction::Play,
+            Interaction::HandPlay,
             Default::default(),
             Default::default(),
         )
@@ -111,11 +111,11 @@ async fn the_hinted_tile_is_highlighted_and_only_while_hinted() {
     assert!(tile.class_list().contains("hinted"));
     assert_eq!(
         tile.get_attribute("aria-describedby").as_deref(),
-        Some(puzzle_lab::components::HINT_TEXT_ID)
+        Some(puzzle_lab::page::components::HINT_TEXT_ID)
     );
     let props = board_props(
         &[4, 1, 2, 5, 0, 3],
-        Interaction::Play,
+        Interaction::HandPlay,
         Default::default(),
         Default::default(),
     );
@@ -201,7 +201,7 @@ async fn a_tap_next_to_the_blank_slides_in_play() {
     let slides = Rc::new(RefCell::new(Vec::new()));
     let props = board_props(
         &[4, 1, 2, 5, 0, 3],
-        Interaction::Play,
+        Interaction::HandPlay,
         Default::default(),
         slides.clone(),
     );
@@ -233,7 +233,7 @@ async fn the_pegs_show_each_disk_on_its_peg() {
         pegs: 4,
         position: vec![0, 0, 1, 3].into(),
         goal: vec![3, 3, 3, 3].into(),
-        interaction: Interaction::Play,
+        interaction: Interaction::HandPlay,
         step_ms: 0,
         label: "Start".into(),
         on_place: Callback::noop(),
@@ -368,10 +368,10 @@ fn the_url_round_trips_through_the_address_bar() {
     );
     url::replace(&s.query_string());
     let restored = State::from_search(&url::current_search(), 2);
-    assert_eq!(restored.puzzle, s.puzzle);
+    assert_eq!(restored.setup.puzzle, s.setup.puzzle);
     assert_eq!(
-        (restored.algorithm, restored.heuristic),
-        (s.algorithm, s.heuristic)
+        (restored.setup.algorithm, restored.setup.heuristic),
+        (s.setup.algorithm, s.setup.heuristic)
     );
     url::replace(before.trim_start_matches('?'));
 }

@@ -24,9 +24,9 @@ pub struct BoardProps {
     pub label: AttrValue,
     /// Set-up: swap the contents of two cells.
     pub on_swap: Callback<(usize, usize)>,
-    /// Play: slide the tile in this cell.
+    /// Hand play: slide the tile in this cell.
     pub on_slide: Callback<usize>,
-    /// Play: the cell whose tile the current hint slides, highlighted until the next move.
+    /// Hand play: the cell whose tile the current hint slides, highlighted until the next move.
     #[prop_or_default]
     pub hinted: Option<usize>,
 }
@@ -66,7 +66,7 @@ pub fn Board(props: &BoardProps) -> Html {
                     on_swap.emit((d.from, target));
                 }
             }
-            Interaction::Play => {
+            Interaction::HandPlay => {
                 if d.is_tap() || over == Some(blank) {
                     on_slide.emit(d.from);
                 }
@@ -84,7 +84,7 @@ pub fn Board(props: &BoardProps) -> Html {
         let home = props.goal.get(cell) == Some(&tile);
         let movable = match props.interaction {
             Interaction::Edit => true,
-            Interaction::Play => tile != 0 && adjacent(cell),
+            Interaction::HandPlay => tile != 0 && adjacent(cell),
             Interaction::Locked => false,
         };
         let dragged = dragging.filter(|d| d.item == tile && props.interaction == Interaction::Edit);
@@ -116,7 +116,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 }
                 e.prevent_default();
                 match (interaction, *picked) {
-                    (Interaction::Play, _) => on_slide.emit(cell),
+                    (Interaction::HandPlay, _) => on_slide.emit(cell),
                     (Interaction::Edit, None) => picked.set(Some(cell)),
                     (Interaction::Edit, Some(from)) => {
                         picked.set(None);

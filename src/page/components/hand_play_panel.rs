@@ -96,7 +96,7 @@ pub fn HandPlayPanel(props: &HandPlayPanelProps) -> Html {
     html! {
         <div class="play-panel" data-testid="play-panel">
             { counter }
-            <div class="play-buttons" role="group" aria-label={lang.t(Msg::PlayTools)}>
+            <div class="play-buttons" role="group" aria-label={lang.t(Msg::HandPlayTools)}>
                 <button type="button" data-testid="hint" class="primary" title={lang.t(Msg::HintTitle)} aria-keyshortcuts="H"
                     disabled={props.solving || at_goal || matches!(props.hint, Hint::Thinking) || current.is_some()}
                     onclick={emit(HandPlayAction::Hint)}>{ lang.t(Msg::Hint) }</button>

@@ -26,8 +26,8 @@ pub enum Interaction {
     /// Set-up: drag tiles to swap them, disks to any peg.
     Edit,
     /// Hand play: legal moves only.
-    Play,
-    /// Nothing (a solution is animating).
+    HandPlay,
+    /// Nothing (a search runs, or the playback plays).
     Locked,
 }
 
@@ -36,7 +36,7 @@ impl Interaction {
     pub fn mode_class(self) -> &'static str {
         match self {
             Interaction::Edit => "mode-edit",
-            Interaction::Play => "mode-play",
+            Interaction::HandPlay => "mode-play",
             Interaction::Locked => "mode-locked",
         }
     }

@@ -25,9 +25,9 @@ pub struct PegsProps {
     pub label: AttrValue,
     /// Set-up: put a disk on a peg.
     pub on_place: Callback<(u8, u8)>,
-    /// Play: move the top disk of one peg onto another.
+    /// Hand play: move the top disk of one peg onto another.
     pub on_move: Callback<HanoiMove>,
-    /// Play: the move the current hint suggests (its disk and target peg highlighted until the next move).
+    /// Hand play: the move the current hint suggests (its disk and target peg highlighted until the next move).
     #[prop_or_default]
     pub hinted: Option<HanoiMove>,
 }
@@ -67,7 +67,7 @@ pub fn Pegs(props: &PegsProps) -> Html {
             };
             match interaction {
                 Interaction::Edit => on_place.emit((d.item, to)),
-                Interaction::Play => on_move.emit(HanoiMove { from: d.from, to }),
+                Interaction::HandPlay => on_move.emit(HanoiMove { from: d.from, to }),
                 Interaction::Locked => {}
             }
         })
@@ -97,7 +97,7 @@ pub fn Pegs(props: &PegsProps) -> Html {
                         picked.set(None);
                         match (interaction, top[usize::from(from)]) {
                             (Interaction::Edit, Some(disk)) => on_place.emit((disk, peg)),
-                            (Interaction::Play, Some(_)) => on_move.emit(HanoiMove { from, to: peg }),
+                            (Interaction::HandPlay, Some(_)) => on_move.emit(HanoiMove { from, to: peg }),
                             _ => {}
                         }
                     }
@@ -129,7 +129,7 @@ pub fn Pegs(props: &PegsProps) -> Html {
         let y = -(level[disk] as f64) * 100.0;
         let movable = match props.interaction {
             Interaction::Edit => true,
-            Interaction::Play => top[usize::from(peg)] == Some(d),
+            Interaction::HandPlay => top[usize::from(peg)] == Some(d),
             Interaction::Locked => false,
         };
         let dragged = dragging.filter(|g| g.item == d);

@@ -35,7 +35,7 @@ pub fn PlaybackBar(props: &PlaybackBarProps) -> Html {
     } else if !none && cursor >= len {
         (lang.t(Msg::Replay), Icon::Replay)
     } else {
-        (lang.t(Msg::PlayAnimation), Icon::Play)
+        (lang.t(Msg::PlaybackPlay), Icon::Play)
     };
     html! {
         <div class="player" data-testid="player" data-step={cursor.to_string()} data-steps={len.to_string()}

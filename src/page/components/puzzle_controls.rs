@@ -196,7 +196,7 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
                     </button>
                     <button type="button" data-testid="mode-play" aria-pressed={play.to_string()}
                         class={classes!(play.then_some("on"))} onclick={emit(Action::SetMode(Mode::HandPlay))}>
-                        { lang.t(Msg::PlayMode) }
+                        { lang.t(Msg::HandPlayMode) }
                     </button>
                 </div>
                 <label class={classes!("switch", play.then_some("disabled"))}>

@@ -161,7 +161,7 @@ impl State {
 
     /// The page's PUZZLE query string (for the address bar).
     pub fn query_string(&self) -> String {
-        self.setup.query_string()
+        url::write(&self.setup.query())
     }
 
     /// The position on screen: the hand-played one in hand play, the goal while editing it, the playback's frame

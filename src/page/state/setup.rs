@@ -4,7 +4,6 @@
 use super::steps::shape_of;
 use crate::format;
 use crate::page::i18n::{Msg, Text};
-use crate::page::url;
 use solver::hanoi;
 use solver::query::{self, PuzzleKind, PuzzleSpec, Query};
 use solver::search::weighted::Weight;
@@ -177,9 +176,17 @@ impl Setup {
         shape_of(&self.puzzle)
     }
 
-    /// The page's PUZZLE query string: the address bar, and the solve run's request.
-    pub fn query_string(&self) -> String {
-        url::write(&self.puzzle, self.algorithm, self.heuristic, self.weight)
+    /// The page's choices as a PUZZLE query (for the address bar and the solve run's request): the weight travels
+    /// with weighted A* only.
+    pub fn query(&self) -> Query {
+        Query {
+            puzzle: self.puzzle.clone(),
+            algorithm: Some(self.algorithm),
+            heuristic: Some(self.heuristic),
+            weight: self
+                .weight
+                .filter(|_| self.algorithm == Algorithm::Weighted),
+        }
     }
 
     /// `Err(why)` if the start cannot reach the goal (only sliding puzzles can be unsolvable). O(N), no search.

@@ -111,7 +111,7 @@ impl SolveRun {
         router.post(
             Owner::Solve,
             RequestKind::Solve {
-                query: setup.query_string(),
+                query: setup.query().to_query_string(),
                 max_states: setup.max_states,
                 time_limit_ms: None,
                 max_depth: (setup.algorithm == Algorithm::Dfs).then_some(setup.dfs_depth),

@@ -115,7 +115,7 @@ fn a_solve_posts_one_request_and_plays_the_answer_to_the_goal() {
         board.swap(blank, other);
     }
     assert_eq!(words_en(&s, 0, n), expected);
-    // A window read from another position of the animation says the same.
+    // A window read from another position of the playback says the same.
     s.apply(PlaybackAction::Seek(3));
     assert_eq!(words_en(&s, 1, n + 5), expected[1..]);
     s.apply(PlaybackAction::Seek(0));
@@ -131,7 +131,7 @@ fn a_solve_posts_one_request_and_plays_the_answer_to_the_goal() {
     assert!(!s.playback.replay.as_ref().is_some_and(|r| r.playing));
     assert!(
         !s.apply(PlaybackAction::Tick),
-        "a stopped animation ignores ticks"
+        "a stopped playback ignores ticks"
     );
 
     // Back one step is the position before the last move; seeking to 0 is the start again.

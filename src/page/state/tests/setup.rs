@@ -384,3 +384,19 @@ fn reducer_notices_read_in_the_chosen_language() {
         "圆盘 1 不能放到柱 B 上：那里顶部的圆盘 0 更小。",
     );
 }
+
+#[test]
+fn a_weight_travels_with_weighted_a_star_only() {
+    let s = Page::from_search(
+        "puzzle=sliding&size=2x2&start=1,2,0,3&algo=weighted&weight=1.5",
+        1,
+    );
+    assert!(
+        s.query_string().contains("weight=1.5"),
+        "{}",
+        s.query_string()
+    );
+    let mut s = s;
+    s.apply(SetupAction::SetAlgorithm(Algorithm::Astar));
+    assert!(!s.query_string().contains("weight"), "{}", s.query_string());
+}
