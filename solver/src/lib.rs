@@ -3,8 +3,10 @@
 //! suboptimal, for boards too large to solve optimally) and direct solvers, with statistics,
 //! budgets and a progress/cancel hook. Pure Rust; builds for wasm32 unchanged.
 
+pub mod bound;
 pub mod check;
 pub mod hanoi;
+pub mod improve;
 pub mod instances;
 pub mod numbers;
 pub mod pdb;
@@ -16,6 +18,7 @@ pub mod run;
 pub mod search;
 pub mod sliding;
 pub mod spec;
+pub mod staged;
 
 pub use puzzle::{Heuristic, Puzzle};
 pub use query::Query;

@@ -29,6 +29,10 @@ pub struct Report {
     /// False when the move list was left out because it is over the listing cap.
     pub moves_listed: bool,
     pub optimal: bool,
+    /// A proven lower bound on the length of a shortest solution (an admissible heuristic's estimate of the start,
+    /// or the length itself for an optimal answer), where one is known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lower_bound: Option<u64>,
     pub algorithm: Algorithm,
     pub heuristic: Option<String>,
     pub stats: Stats,
@@ -54,6 +58,7 @@ impl Report {
             moves,
             moves_listed: true,
             optimal: false,
+            lower_bound: None,
             algorithm,
             heuristic: None,
             stats: Stats::default(),
@@ -68,5 +73,48 @@ pub fn invalid(algorithm: Algorithm, message: impl Into<String>) -> Report {
     Report {
         moves_listed: false,
         ..Report::new(Status::Invalid, algorithm, Moves::default(), 0, message)
+    }
+}
+
+/// What a proven lower bound says about an answer of `length` moves: "this is a shortest solution" when the
+/// length reaches it, else "at most X% longer than the shortest (length L, lower bound B)", X rounded up so that
+/// the claim stays true.
+///
+/// ```
+/// use solver::report::bound_words;
+/// assert_eq!(bound_words(31, 31), "this is a shortest solution");
+/// assert_eq!(bound_words(110, 100), "at most 10% longer than the shortest (length 110, lower bound 100)");
+/// assert_eq!(bound_words(101, 99), "at most 3% longer than the shortest (length 101, lower bound 99)");
+/// ```
+pub fn bound_words(length: u64, lower_bound: u64) -> String {
+    if length <= lower_bound {
+        return "this is a shortest solution".to_string();
+    }
+    if lower_bound == 0 {
+        return format!("no lower bound above 0 is known (length {length})");
+    }
+    let excess = u128::from(length - lower_bound) * 100;
+    let percent = excess.div_ceil(u128::from(lower_bound));
+    format!(
+        "at most {percent}% longer than the shortest (length {length}, lower bound {lower_bound})"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bound_words;
+
+    #[test]
+    fn bound_words_round_up_and_name_both_numbers() {
+        assert_eq!(bound_words(0, 0), "this is a shortest solution");
+        assert_eq!(
+            bound_words(150, 100),
+            "at most 50% longer than the shortest (length 150, lower bound 100)"
+        );
+        // 1/3 = 33.3...% is said as 34%.
+        assert_eq!(
+            bound_words(4, 3),
+            "at most 34% longer than the shortest (length 4, lower bound 3)"
+        );
     }
 }

@@ -36,12 +36,17 @@ struct Plan {
 
 /// Solves `query` within `control`'s budget. Never panics on bad input: it answers `Status::Invalid` with a message.
 pub fn solve(query: &Query, control: &mut Control) -> Report {
-    let algorithm = query
-        .algorithm
-        .unwrap_or_else(|| default_choice(&query.puzzle).algorithm);
+    let (algorithm, chosen) = match query.algorithm {
+        Some(algorithm) => (algorithm, None),
+        None => {
+            let choice = default_choice(&query.puzzle);
+            (choice.algorithm, choice.heuristic)
+        }
+    };
     let heuristic = algorithm.uses_heuristic().then(|| {
         query
             .heuristic
+            .or(chosen)
             .unwrap_or_else(|| default_heuristic(&query.puzzle))
     });
     let plan = Plan {
@@ -91,13 +96,16 @@ fn solve_sliding(
         ..
     } = plan;
     if algorithm == Algorithm::Direct {
-        return invalid(algorithm, "direct solving is only for Tower of Hanoi: pick bfs, bibfs, dfs, astar, idastar, greedy or weighted");
+        return invalid(algorithm, "direct solving is only for Tower of Hanoi: pick bfs, bibfs, dfs, astar, idastar, greedy, weighted or staged");
     }
     if let Err(why) = sliding::check_solvable(shape, start, goal) {
         let mut report = invalid(algorithm, why.to_string());
         report.status = Status::Unsolvable;
         report.heuristic = heuristic.map(|h| h.name().to_string());
         return report;
+    }
+    if algorithm == Algorithm::Staged {
+        return solve_staged(shape, start, goal, control);
     }
     let cells = shape.cells();
     // The most compact board storage that holds the shape: 8 bytes up to 16 cells, 16 up to 25.
@@ -124,10 +132,70 @@ fn solve_sliding(
             }
             let outcome = with_weight_advice(outcome);
             let letters: String = outcome.moves.iter().map(|d| d.letter()).collect();
-            report_from(outcome, Moves::Sliding(letters))
+            let report = report_from(outcome, Moves::Sliding(letters));
+            with_sliding_bound(report, shape, start, goal, plan)
         }
         Err(message) => invalid(algorithm, message),
     }
+}
+
+/// The staged solver's first answer, then improved within `control`'s budget (see [`crate::improve`]).
+fn solve_staged(shape: Shape, start: &[u8], goal: &[u8], control: &mut Control) -> Report {
+    let answer = match crate::staged::solve(shape, start, goal) {
+        Ok(answer) => answer,
+        Err(why) => return invalid(Algorithm::Staged, why.to_string()),
+    };
+    let stats = Stats {
+        expanded: answer.expanded,
+        peak_memory_bytes: answer.peak_memory_bytes,
+        elapsed_ms: control.elapsed_ms(),
+        ..Stats::default()
+    };
+    let problem = crate::improve::Problem { shape, start, goal };
+    let known = answer.optimal.then_some(answer.moves.len() as u64);
+    crate::improve::improve_answer(
+        &problem,
+        &answer.moves,
+        known,
+        Algorithm::Staged,
+        stats,
+        control,
+    )
+}
+
+/// A solved sliding report with its proven lower bound: the length itself when optimal; otherwise the best
+/// admissible estimate of the start, or for weighted A* with a consistent heuristic length / w if larger;
+/// the message then says how far from the shortest the answer can be.
+fn with_sliding_bound(
+    mut report: Report,
+    shape: Shape,
+    start: &[u8],
+    goal: &[u8],
+    plan: Plan,
+) -> Report {
+    if report.status != Status::Solved {
+        return report;
+    }
+    if report.optimal {
+        report.lower_bound = Some(report.length);
+        return report;
+    }
+    let mut bound = crate::bound::sliding_lower_bound(shape, start, goal);
+    let admissible = plan.heuristic.is_some_and(HeuristicName::is_admissible);
+    if plan.algorithm == Algorithm::Weighted && admissible {
+        // length <= w x shortest, so shortest >= length / w.
+        let scaled = u128::from(report.length) * 100;
+        let hundredths = u128::from(plan.weight.hundredths());
+        bound = bound.max(scaled.div_ceil(hundredths) as u64);
+    }
+    let bound = crate::bound::with_parity_of(bound, report.length);
+    report.lower_bound = Some(bound);
+    report.message = format!(
+        "{}; {}",
+        report.message,
+        crate::report::bound_words(report.length, bound)
+    );
+    report
 }
 
 /// Sliding search on the pattern databases: the tuned IDA* for `idastar`, the generic engines otherwise.
@@ -188,6 +256,7 @@ fn solve_hanoi(
                 Report {
                     moves_listed: listed,
                     optimal: direct.optimal,
+                    lower_bound: direct.optimal.then_some(direct.length),
                     ..Report::new(
                         Status::Solved,
                         algorithm,
@@ -280,12 +349,20 @@ fn run_search<P: Puzzle, H: Heuristic<P>>(
             "direct solving is only for Tower of Hanoi".into(),
             Stats::default(),
         ),
+        (Algorithm::Staged, _) => Outcome::stopped(
+            algorithm,
+            Status::Invalid,
+            "the staged solver is only for sliding puzzles: pick direct, bfs, astar or another search".into(),
+            Stats::default(),
+        ),
     }
 }
 
 fn report_from<M>(outcome: Outcome<M>, moves: Moves) -> Report {
+    let solved = outcome.status == Status::Solved;
     Report {
         optimal: outcome.optimal,
+        lower_bound: (solved && outcome.optimal).then_some(outcome.length),
         heuristic: outcome.heuristic.map(str::to_string),
         stats: outcome.stats,
         ..Report::new(

@@ -270,9 +270,11 @@ pub struct Choice {
     pub heuristic: Option<HeuristicName>,
 }
 
-/// What a puzzle is solved with when nobody chose: A* with linear conflict on a board, A* with the exact distance
-/// (the best admissible bound on 4-5 pegs) on a tower. The CLI and the worker use it for a query that names no
-/// algorithm or heuristic, and the page preselects it for a fresh puzzle.
+/// What a puzzle is solved with when nobody chose, by size: boards of up to 12 cells A* with linear conflict
+/// (optimal, instant); 13 to 16 cells (4x4, 2x8, 8x2, 3x5, 5x3) IDA* with the pattern databases (optimal, once the
+/// tables are built or loaded); larger boards the staged solver with improvement (an answer at once, a proven
+/// bound on it). Towers: A* with the exact distance (the best admissible bound on 4-5 pegs). The CLI and the
+/// worker use it for a query that names no algorithm, and the page preselects it for a fresh puzzle.
 ///
 /// ```
 /// use solver::spec::{default_choice, PuzzleSpec};
@@ -280,23 +282,46 @@ pub struct Choice {
 /// let board = PuzzleSpec::sliding(3, 3, vec![1, 2, 3, 4, 5, 6, 7, 0, 8], None).unwrap();
 /// let choice = default_choice(&board);
 /// assert_eq!((choice.algorithm, choice.heuristic), (Algorithm::Astar, Some(HeuristicName::LinearConflict)));
+/// let fifteen = PuzzleSpec::sliding(4, 4, (1..16).chain([0]).collect(), None).unwrap();
+/// assert_eq!(default_choice(&fifteen).heuristic, Some(HeuristicName::Pdb));
+/// let big = PuzzleSpec::sliding(8, 8, (1..64).chain([0]).collect(), None).unwrap();
+/// assert_eq!(default_choice(&big).algorithm, Algorithm::Staged);
 /// ```
 pub fn default_choice(spec: &PuzzleSpec) -> Choice {
-    Choice {
-        algorithm: DEFAULT_ALGORITHM,
-        heuristic: Some(usual_heuristic(spec.kind())),
+    match spec {
+        PuzzleSpec::Sliding { width, height, .. } => {
+            let cells = usize::from(*width) * usize::from(*height);
+            let (algorithm, heuristic) = if cells <= DEFAULT_OPTIMAL_CELLS {
+                (Algorithm::Astar, Some(HeuristicName::LinearConflict))
+            } else if cells <= crate::pdb::MAX_CELLS {
+                (Algorithm::Idastar, Some(HeuristicName::Pdb))
+            } else {
+                (Algorithm::Staged, None)
+            };
+            Choice {
+                algorithm,
+                heuristic,
+            }
+        }
+        PuzzleSpec::Hanoi { .. } => Choice {
+            algorithm: DEFAULT_ALGORITHM,
+            heuristic: Some(usual_heuristic(spec.kind())),
+        },
     }
 }
+
+/// The most cells of a board [`default_choice`] solves optimally with A* and linear conflict (3x3, 4x3, 2x6, ...);
+/// up to 16 cells it takes IDA* with the pattern databases, above that the staged solver.
+pub const DEFAULT_OPTIMAL_CELLS: usize = 12;
 
 /// The algorithm of [`default_choice`] where nothing is known of the puzzle (a CLI error before any was read).
 pub const DEFAULT_ALGORITHM: Algorithm = Algorithm::Astar;
 
-/// The heuristic a query that names none runs with, whatever algorithm it names: the default choice's, or the
-/// puzzle kind's usual one when the default algorithm takes none.
+/// The heuristic a query that names an algorithm but no heuristic runs with: the puzzle kind's usual one
+/// (linear conflict on boards, the exact distance on towers), whatever the size, so that naming `astar` on a
+/// 4x4 board never waits for pattern databases to be built. A query naming nothing runs [`default_choice`].
 pub fn default_heuristic(spec: &PuzzleSpec) -> HeuristicName {
-    default_choice(spec)
-        .heuristic
-        .unwrap_or_else(|| usual_heuristic(spec.kind()))
+    usual_heuristic(spec.kind())
 }
 
 /// The strongest heuristic that suits every size of a kind: linear conflict on boards, the exact distance (the

@@ -18,6 +18,7 @@ pub use clock::Clock;
 pub use outcome::{Outcome, Status};
 pub use stats::Stats;
 
+use crate::report::Report;
 use std::fmt;
 
 /// The search algorithms, by their CLI names.
@@ -34,10 +35,13 @@ pub enum Algorithm {
     Weighted,
     /// A closed-form solver (Hanoi recursion, 3-peg optimal path, Frame-Stewart): no search at all.
     Direct,
+    /// The staged (reduction) solver for sliding boards of every size: one outer line of goal tiles at a time by
+    /// small searches, an optimal remainder, then improved while time remains (see [`crate::staged`]).
+    Staged,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 8] = [
+    pub const ALL: [Algorithm; 9] = [
         Algorithm::Bfs,
         Algorithm::Bibfs,
         Algorithm::Dfs,
@@ -46,6 +50,7 @@ impl Algorithm {
         Algorithm::Greedy,
         Algorithm::Weighted,
         Algorithm::Direct,
+        Algorithm::Staged,
     ];
 
     /// The name used in the PUZZLE format and on the CLI.
@@ -59,6 +64,7 @@ impl Algorithm {
             Algorithm::Greedy => "greedy",
             Algorithm::Weighted => "weighted",
             Algorithm::Direct => "direct",
+            Algorithm::Staged => "staged",
         }
     }
 
@@ -73,6 +79,7 @@ impl Algorithm {
             Algorithm::Greedy => "Greedy best-first",
             Algorithm::Weighted => "Weighted A*",
             Algorithm::Direct => "Direct (no search)",
+            Algorithm::Staged => "Staged (line by line), improved",
         }
     }
 
@@ -144,6 +151,7 @@ pub struct Control<'a> {
     pub limits: Limits,
     clock: Box<dyn Clock + 'a>,
     progress: Option<ProgressHook<'a>>,
+    answer: Option<AnswerHook<'a>>,
     build_progress: Option<BuildHook<'a>>,
     /// The memory budget in bytes of the search's own estimate, if any (see [`Control::with_max_bytes`]).
     max_bytes: Option<u64>,
@@ -151,6 +159,9 @@ pub struct Control<'a> {
     /// the memory limit it stands for.
     states_capped_by_memory: bool,
 }
+
+/// Called with every answer as it is found: the first, then each shorter one.
+pub type AnswerHook<'a> = Box<dyn FnMut(&Report) + 'a>;
 
 /// Called while a search prepares (a pattern database being built) with the fraction done, 0 to 1.
 pub type BuildHook<'a> = Box<dyn FnMut(f64) + 'a>;
@@ -165,6 +176,7 @@ impl<'a> Control<'a> {
             limits,
             clock: clock::default_clock(),
             progress: None,
+            answer: None,
             build_progress: None,
             max_bytes: None,
             states_capped_by_memory: false,
@@ -208,6 +220,21 @@ impl<'a> Control<'a> {
     pub fn with_progress(mut self, hook: impl FnMut(&Stats) -> Flow + 'a) -> Self {
         self.progress = Some(Box::new(hook));
         self
+    }
+
+    /// Sets the hook called with every answer as it is found: the first one, then each shorter one while the
+    /// answer is improved (a full `Report`: status `Solved`, the moves, length, lower bound and message). The
+    /// report the run returns repeats the last one, its message perhaps saying why improvement stopped.
+    pub fn with_answer(mut self, hook: impl FnMut(&Report) + 'a) -> Self {
+        self.answer = Some(Box::new(hook));
+        self
+    }
+
+    /// Tells the answer hook (if any) about an answer.
+    pub fn answer(&mut self, report: &Report) {
+        if let Some(hook) = self.answer.as_mut() {
+            hook(report);
+        }
     }
 
     /// Sets the hook told how far a preparation step (building a pattern database) has got.

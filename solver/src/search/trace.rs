@@ -413,7 +413,8 @@ pub fn trace_search<P: Puzzle, H: Heuristic<P>>(
         (Algorithm::Dfs, _) => {
             return trace_dfs_limited(puzzle, cap, plan.max_depth, max_expanded, on_expand)
         }
-        (_, None) | (Algorithm::Bfs | Algorithm::Bibfs | Algorithm::Direct, _) => {
+        (_, None)
+        | (Algorithm::Bfs | Algorithm::Bibfs | Algorithm::Direct | Algorithm::Staged, _) => {
             return trace_bfs_limited(puzzle, cap, max_expanded, on_expand)
         }
         (Algorithm::Greedy, Some(_)) => BestFirst::GREEDY,

@@ -1,0 +1,343 @@
+//! Anytime improvement of a sliding answer: wasted moves removed ([`remove_wasted`]), then the improvers that
+//! know this board ([`improvers_for`]: the place a 5x5 pattern-database search plugs in), then windows of the
+//! path re-optimised by IDA* between their end boards ([`window`]), windows growing while the budget lasts,
+//! until a round finds nothing. Every shorter answer goes to [`Control::answer`] as a full `Report`; a cancel or
+//! the time limit keeps the best answer, which is returned as solved.
+//!
+//! The budget: the control's time limit, else [`DEFAULT_IMPROVE_MS`]; and `limits.max_states` expansions over
+//! all the improvement's searches, so that a run without a clock (wasm before the worker sets one, the tests)
+//! still ends, and ends the same way every time.
+
+mod wasted;
+pub mod window;
+
+pub use wasted::remove_wasted;
+
+use crate::bound;
+use crate::report::{bound_words, Moves, Report};
+use crate::search::outcome::plural_moves;
+use crate::search::{Algorithm, Control, Stats, Status};
+use crate::sliding::{moves_to_string, Dir, Shape};
+use window::{shorter_path, Budget, Stop};
+
+/// The improvement's time budget when the control sets none, in milliseconds.
+pub const DEFAULT_IMPROVE_MS: u64 = 2500;
+
+/// The window sizes tried, in moves, in order: a round at level L tries the first `7 + L` (up to 48 moves at
+/// level 0, 96 at the last level).
+const WINDOW_SIZES: [usize; 10] = [4, 8, 16, 24, 32, 40, 48, 64, 80, 96];
+
+/// The most expansions one window's search may make at level 0; each level allows 4 times more.
+const WINDOW_EXPANSIONS: u64 = 20_000;
+
+/// The last level: a round there that shortens nothing ends the improvement.
+const LAST_LEVEL: usize = 3;
+
+/// One board to improve an answer of: a valid, solvable start and goal of the shape.
+#[derive(Debug, Clone, Copy)]
+pub struct Problem<'p> {
+    pub shape: Shape,
+    pub start: &'p [u8],
+    pub goal: &'p [u8],
+}
+
+/// Something that may find a shorter path than the best so far (the 5x5 pattern-database search is one).
+pub trait Improver {
+    /// Words for a person, e.g. "5x5 pattern databases".
+    fn name(&self) -> &'static str;
+
+    /// An admissible lower bound on the shortest solution, if this improver knows one. The loop keeps the
+    /// largest of all bounds and linear conflict.
+    fn lower_bound(&mut self, problem: &Problem, control: &mut Control) -> Option<u64> {
+        let _ = (problem, control);
+        None
+    }
+
+    /// A path from start to goal (blank moves) shorter than `best`, or `None`. It must call
+    /// `control.checkpoint` at least every `CHECK_EVERY` expansions and return (`None`, or its best) as soon as
+    /// that says stop. The loop replays every path it gets and ignores one that does not reach the goal.
+    fn improve(&mut self, problem: &Problem, best: &[Dir], control: &mut Control)
+        -> Option<Vec<Dir>>;
+}
+
+/// The improvers run for a board, in order, after wasted moves are removed and before windows are re-optimised.
+/// The one place to plug another in (by the board's shape, say, or the tables this process holds).
+pub fn improvers_for(problem: &Problem) -> Vec<Box<dyn Improver>> {
+    let _ = problem;
+    Vec::new()
+}
+
+/// Improves `first` (a solved answer from `algorithm`, whose search made `stats`) within `control`'s budget and
+/// returns the best answer as a solved report. Every shorter answer, and the first, go to `control.answer`.
+/// `lower_bound`: a proven bound the caller knows (the length of an answer known to be optimal), else the best
+/// available for the start ([`bound::sliding_lower_bound`]) is used.
+pub fn improve_answer(
+    problem: &Problem,
+    first: &[Dir],
+    lower_bound: Option<u64>,
+    algorithm: Algorithm,
+    stats: Stats,
+    control: &mut Control,
+) -> Report {
+    let best = remove_wasted(problem.shape, problem.start, first);
+    let lower_bound = bound::with_parity_of(
+        lower_bound.unwrap_or_else(|| {
+            bound::sliding_lower_bound(problem.shape, problem.start, problem.goal)
+        }),
+        best.len() as u64,
+    );
+    let saved_limit = control.limits.time_limit_ms;
+    control.limits.time_limit_ms = Some(saved_limit.unwrap_or(DEFAULT_IMPROVE_MS));
+    let max_expanded = stats.expanded.saturating_add(control.limits.max_states);
+    let mut run = Run {
+        problem: *problem,
+        algorithm,
+        first_length: first.len(),
+        best,
+        lower_bound,
+        budget: Budget::new(control, stats, max_expanded),
+    };
+    let first_report = run.report("");
+    run.budget.control.answer(&first_report);
+    let ended = match run.improve() {
+        Ok(why) => why,
+        Err(stop) => match stop.status {
+            Status::Cancelled => "improvement cancelled; this is the best answer found".to_string(),
+            _ => format!("improvement stopped: {}", stop.message),
+        },
+    };
+    let report = run.report(&ended);
+    run.budget.control.limits.time_limit_ms = saved_limit;
+    report
+}
+
+/// The state of one improvement run.
+struct Run<'c, 'a, 'p> {
+    problem: Problem<'p>,
+    algorithm: Algorithm,
+    first_length: usize,
+    best: Vec<Dir>,
+    lower_bound: u64,
+    budget: Budget<'c, 'a>,
+}
+
+impl Run<'_, '_, '_> {
+    /// Runs the improvers, then window rounds; `Ok` with why it ended when it ran out of ideas.
+    fn improve(&mut self) -> Result<String, Stop> {
+        let problem = self.problem;
+        for mut improver in improvers_for(&problem) {
+            if self.proven() {
+                break;
+            }
+            if let Some(bound) = improver.lower_bound(&problem, self.budget.control) {
+                let bound = bound::with_parity_of(bound, self.best.len() as u64);
+                self.lower_bound = self.lower_bound.max(bound);
+            }
+            if let Some(path) = improver.improve(&problem, &self.best, self.budget.control) {
+                self.offer(path);
+            }
+            self.budget.check()?;
+        }
+        // Rounds of windows of growing size; a round that shortens nothing raises the level (larger windows, more
+        // expansions each), a round that does is repeated.
+        let (mut level, mut largest) = (0, 0);
+        loop {
+            let mut shortened = false;
+            let cap = WINDOW_EXPANSIONS << (2 * level);
+            for &size in &WINDOW_SIZES[..WINDOW_SIZES.len() - LAST_LEVEL + level] {
+                if self.proven() {
+                    return Ok(String::new());
+                }
+                if size > self.best.len() {
+                    break;
+                }
+                largest = largest.max(size);
+                shortened |= self.window_pass(size, cap)?;
+            }
+            if !shortened {
+                if level == LAST_LEVEL {
+                    return Ok(format!(
+                        "no window of up to {largest} moves could be shortened further"
+                    ));
+                }
+                level += 1;
+            }
+        }
+    }
+
+    /// Whether the best answer has reached the lower bound.
+    fn proven(&self) -> bool {
+        self.best.len() as u64 <= self.lower_bound
+    }
+
+    /// Takes `path` if it reaches the goal and is shorter, and tells the control.
+    fn offer(&mut self, path: Vec<Dir>) {
+        let Problem { shape, start, goal } = self.problem;
+        let letters = moves_to_string(&path);
+        if path.len() >= self.best.len()
+            || crate::check::check_sliding(shape.width, shape.height, start, goal, &letters)
+                .is_err()
+        {
+            return;
+        }
+        self.best = remove_wasted(shape, start, &path);
+        let report = self.report("");
+        self.budget.control.answer(&report);
+    }
+
+    /// One pass of windows of `size` moves along the path; whether any was shortened.
+    fn window_pass(&mut self, size: usize, cap: u64) -> Result<bool, Stop> {
+        let Problem { shape, start, .. } = self.problem;
+        let n = shape.cells();
+        let stride = (size / 3).max(2);
+        let mut path = self.best.clone();
+        let mut boards = boards_along(shape, start, &path);
+        let mut shortened = false;
+        let mut i = 0;
+        while i + size <= path.len() {
+            let (from, to) = (&boards[i * n..(i + 1) * n], &boards[(i + size) * n..]);
+            let to = &to[..n];
+            match shorter_path(shape, from, to, size, cap, &mut self.budget)? {
+                Some(shorter) => {
+                    let skip = shorter.len().max(1);
+                    path.splice(i..i + size, shorter);
+                    boards = boards_along(shape, start, &path);
+                    shortened = true;
+                    i += skip;
+                }
+                None => i += stride,
+            }
+        }
+        if shortened {
+            self.offer(path);
+        }
+        Ok(shortened)
+    }
+
+    /// The report of the best answer so far; `ended` says why improvement ended, if it has.
+    fn report(&self, ended: &str) -> Report {
+        let length = self.best.len() as u64;
+        let mut message = format!("solved in {}", plural_moves(length));
+        if self.first_length != self.best.len() {
+            message.push_str(&format!(
+                " (first answer {}, then improved)",
+                plural_moves(self.first_length as u64)
+            ));
+        }
+        message.push_str("; ");
+        message.push_str(&bound_words(length, self.lower_bound));
+        if !ended.is_empty() {
+            message.push_str("; ");
+            message.push_str(ended);
+        }
+        let mut stats = self.budget.stats.clone();
+        stats.elapsed_ms = self.budget.control.elapsed_ms();
+        Report {
+            optimal: length <= self.lower_bound,
+            lower_bound: Some(self.lower_bound),
+            stats,
+            ..Report::new(
+                Status::Solved,
+                self.algorithm,
+                Moves::Sliding(moves_to_string(&self.best)),
+                length,
+                message,
+            )
+        }
+    }
+}
+
+/// Every board along `moves` from `start`, one after another in one buffer (the moves are legal: they come
+/// from a solver, and windows are replaced only by legal paths between the same boards).
+fn boards_along(shape: Shape, start: &[u8], moves: &[Dir]) -> Vec<u8> {
+    let n = shape.cells();
+    let mut boards = Vec::with_capacity((moves.len() + 1) * n);
+    boards.extend_from_slice(start);
+    let mut blank = start.iter().position(|&t| t == 0).unwrap_or(0);
+    for &dir in moves {
+        let from = boards.len() - n;
+        boards.extend_from_within(from..);
+        if let Some(to) = shape.step(blank, dir) {
+            let now = boards.len() - n;
+            boards.swap(now + blank, now + to);
+            blank = to;
+        }
+    }
+    boards
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Limits;
+    use crate::sliding::{parse_moves, shuffle_solvable};
+
+    #[test]
+    fn a_window_with_a_detour_is_shortened_and_still_replays() {
+        let shape = Shape {
+            width: 4,
+            height: 4,
+        };
+        let goal = shape.default_goal();
+        let start = shuffle_solvable(shape, &goal, 3).unwrap();
+        let first = crate::staged::solve(shape, &start, &goal).unwrap().moves;
+        // A detour with no inverse pair or revisited board is still a detour: the blank goes round a 2x3 block.
+        let mut control = Control::new(Limits {
+            max_states: 200_000,
+            ..Limits::default()
+        });
+        let report = improve_answer(
+            &Problem {
+                shape,
+                start: &start,
+                goal: &goal,
+            },
+            &first,
+            None,
+            Algorithm::Staged,
+            Stats::default(),
+            &mut control,
+        );
+        assert_eq!(report.status, Status::Solved);
+        assert!(report.length <= first.len() as u64);
+        let spec = crate::query::PuzzleSpec::sliding(4, 4, start.clone(), Some(goal.clone())).unwrap();
+        crate::check::check_report(&spec, &report).unwrap();
+        assert!(report.lower_bound.unwrap() <= report.length);
+        let _ = parse_moves("U");
+    }
+
+    #[test]
+    fn every_answer_goes_to_the_hook_shorter_each_time() {
+        let shape = Shape {
+            width: 5,
+            height: 5,
+        };
+        let goal = shape.default_goal();
+        let start = shuffle_solvable(shape, &goal, 11).unwrap();
+        let first = crate::staged::solve(shape, &start, &goal).unwrap().moves;
+        let mut seen = Vec::new();
+        let report = {
+            let mut control = Control::new(Limits {
+                max_states: 100_000,
+                ..Limits::default()
+            })
+            .with_answer(|r: &Report| seen.push(r.length));
+            improve_answer(
+                &Problem {
+                    shape,
+                    start: &start,
+                    goal: &goal,
+                },
+                &first,
+                None,
+                Algorithm::Staged,
+                Stats::default(),
+                &mut control,
+            )
+        };
+        assert!(!seen.is_empty());
+        assert!(seen.windows(2).all(|w| w[1] < w[0]), "{seen:?}");
+        assert_eq!(seen.last().copied(), Some(report.length));
+        assert!(report.length < first.len() as u64);
+    }
+}
