@@ -25,12 +25,11 @@ use crate::page::state::hand_play::HandPlayAction;
 use crate::page::state::notices::NoticeAction;
 use crate::page::state::playback::{speed_timing, PlaybackAction};
 use crate::page::state::setup::{heuristics_for, SetupAction, Side};
-use crate::page::state::solve::Run;
+use crate::page::state::solve::{bound_text, Run};
 use crate::page::state::steps::{step_source, Step};
 use crate::page::state::{Action, Mode, State};
 use crate::page::url;
 use solver::query::PuzzleSpec;
-use solver::Status;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -151,10 +150,10 @@ pub fn App() -> Html {
         Run::Finished(r) => Some(r.clone()),
         _ => None,
     };
-    let length = report
-        .as_ref()
-        .filter(|r| r.status == Status::Solved)
-        .map(|r| r.length);
+    // The answer shown: the finished run's, or the best so far of one still improving it.
+    let answer = state.solve.answer();
+    let length = answer.map(|r| r.length);
+    let bound = answer.and_then(|r| r.lower_bound.map(|lb| bound_text(r.length, lb)));
     let total = replay.map_or(0, |r| r.len());
     let window = move_list::window(replay.map_or(0, |r| r.cursor), total);
     let reduced = browser::prefers_reduced_motion();
@@ -193,7 +192,9 @@ pub fn App() -> Html {
                         on_step_back={dispatch.reform(|()| Action::Playback(PlaybackAction::StepBack))}
                         on_step_forward={dispatch.reform(|()| Action::Playback(PlaybackAction::StepForward))}
                         on_seek={dispatch.reform(|k| Action::Playback(PlaybackAction::Seek(k)))}
-                        on_speed={dispatch.reform(|v| Action::Playback(PlaybackAction::SetSpeed(v)))} />
+                        on_speed={dispatch.reform(|v| Action::Playback(PlaybackAction::SetSpeed(v)))}
+                        waiting={state.playback.waiting.as_ref().map(|r| r.len())}
+                        on_show_waiting={dispatch.reform(|()| Action::Playback(PlaybackAction::ShowWaiting))} />
                 </section>
                 <aside class="side">
                     <PuzzleControls kind={state.setup.kind()} {dims} mode={state.mode} editing={state.setup.editing}
@@ -203,7 +204,7 @@ pub fn App() -> Html {
                         dfs_depth={state.setup.dfs_depth} max_states={state.setup.max_states}
                         hints={state.setup.hints()} solving={state.is_solving()}
                         dispatch={dispatch.clone()} />
-                    <StatusLine status={state.status()} {progress} {length} message={state.message()}
+                    <StatusLine status={state.status()} {progress} {length} {bound} message={state.message()}
                         share_link={state.notices.share_link.clone().map(AttrValue::from)}
                         dismissable={state.notices.notice.is_some()}
                         on_dismiss={dispatch.reform(|()| Action::Notice(NoticeAction::Dismiss))} />

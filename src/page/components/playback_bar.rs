@@ -1,4 +1,5 @@
-//! The playback controls (the solution's animation): step back, play/pause, step forward, a scrubber over the moves, and the speed.
+//! The playback controls (the solution's animation): step back, play/pause, step forward, a scrubber over the moves, and the speed;
+//! and, when a shorter solution waits to be shown, a button that shows it.
 
 use crate::page::i18n::{use_lang, Msg};
 use crate::page::state::playback::SPEEDS;
@@ -16,6 +17,11 @@ pub struct PlaybackBarProps {
     pub on_step_forward: Callback<()>,
     pub on_seek: Callback<usize>,
     pub on_speed: Callback<u8>,
+    /// The length of a shorter solution that waits until the playback rests at the start or the end.
+    #[prop_or_default]
+    pub waiting: Option<usize>,
+    #[prop_or_default]
+    pub on_show_waiting: Callback<()>,
 }
 
 #[component]
@@ -65,6 +71,10 @@ pub fn PlaybackBar(props: &PlaybackBarProps) -> Html {
                     value={props.speed.to_string()} oninput={on_speed.reform(Event::from)} onchange={on_speed}
                     aria-label={lang.t(Msg::SpeedLabel)} />
             </label>
+            if let Some(moves) = props.waiting {
+                <button type="button" class="show-waiting" data-testid="show-waiting"
+                    onclick={click(&props.on_show_waiting)}>{ lang.fill(Msg::ShowWaiting, &[&moves]) }</button>
+            }
         </div>
     }
 }

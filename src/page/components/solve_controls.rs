@@ -135,7 +135,7 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
 fn algorithm_note(a: Algorithm) -> Option<Msg> {
     match a {
         Algorithm::Direct => Some(Msg::NoteNoSearch),
-        Algorithm::Weighted => Some(Msg::NoteBounded),
+        Algorithm::Weighted | Algorithm::Staged => Some(Msg::NoteBounded),
         _ if a.guarantees_optimal() => None,
         _ => Some(Msg::NoteNotOptimal),
     }

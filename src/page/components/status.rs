@@ -1,7 +1,8 @@
-//! The run's status line (`data-status`), its live progress, the solution length and the message line.
+//! The run's status line (`data-status`), its live progress, the solution length with its proven bound, and the
+//! message line.
 
 use crate::format;
-use crate::page::i18n::{use_lang, Msg};
+use crate::page::i18n::{use_lang, Msg, Text};
 use crate::page::state::notices::{Notice, NoticeKind};
 use crate::page::state::solve::{Progress, StatusName};
 use yew::prelude::*;
@@ -11,8 +12,11 @@ pub struct StatusProps {
     pub status: StatusName,
     /// Counters of the running search.
     pub progress: Option<Progress>,
-    /// The solution's length once solved.
+    /// The solution's length once solved (or the best so far while the solver improves it).
     pub length: Option<u64>,
+    /// How far from the shortest that solution can be, from its proven lower bound.
+    #[prop_or_default]
+    pub bound: Option<Text>,
     pub message: Option<Notice>,
     /// A link to copy by hand, after Share.
     pub share_link: Option<AttrValue>,
@@ -33,23 +37,34 @@ pub fn StatusLine(props: &StatusProps) -> Html {
         StatusName::Cancelled => Msg::StatusCancelled,
         StatusName::Error => Msg::StatusError,
     });
-    let detail = props.progress.as_ref().map(|p| match p.building {
-        Some(fraction) => lang.fill(
-            Msg::ProgressBuilding,
-            &[
-                &format!("{:.0}", fraction * 100.0),
-                &format::duration_ms(p.elapsed_ms),
-            ],
-        ),
-        None => lang.fill(
-            Msg::ProgressNodes,
-            &[
-                &format::count(p.expanded),
-                &format::count(p.generated),
-                &format::duration_ms(p.elapsed_ms),
-            ],
-        ),
-    });
+    let detail = props
+        .progress
+        .as_ref()
+        .map(|p| match (p.building, &p.best) {
+            (None, Some(best)) => lang.fill(
+                Msg::ProgressImproving,
+                &[
+                    &best.length,
+                    &format::count(p.expanded),
+                    &format::duration_ms(p.elapsed_ms),
+                ],
+            ),
+            (Some(fraction), _) => lang.fill(
+                Msg::ProgressBuilding,
+                &[
+                    &format!("{:.0}", fraction * 100.0),
+                    &format::duration_ms(p.elapsed_ms),
+                ],
+            ),
+            (None, None) => lang.fill(
+                Msg::ProgressNodes,
+                &[
+                    &format::count(p.expanded),
+                    &format::count(p.generated),
+                    &format::duration_ms(p.elapsed_ms),
+                ],
+            ),
+        });
     let building = props.progress.as_ref().and_then(|p| p.building);
     let message = props.message.as_ref().map(|m| {
         let class = match m.kind {
@@ -92,6 +107,9 @@ pub fn StatusLine(props: &StatusProps) -> Html {
                         vec![html! { <strong data-testid="solution-length">{ length }</strong> }],
                     ) }
                 </p>
+            }
+            if let Some(bound) = &props.bound {
+                <p class="solution-bound" data-testid="solution-bound">{ bound.render(lang) }</p>
             }
             <div class="message-row">
                 <p class={message.as_ref().map_or("message", |m| m.0)} data-testid="message" aria-live="polite">

@@ -309,9 +309,11 @@ impl Compare {
                 };
                 return true;
             }
-            ResponseBody::Ready | ResponseBody::Building { .. } | ResponseBody::Trace { .. } => {
-                return false
-            }
+            // A row compares each algorithm's own answer: an improving solver's interim ones are not shown.
+            ResponseBody::Ready
+            | ResponseBody::Building { .. }
+            | ResponseBody::Trace { .. }
+            | ResponseBody::Improved { .. } => return false,
             ResponseBody::Done { report } => r.state = RowState::Done(Rc::new(report)),
             ResponseBody::Error { message } => r.state = RowState::Failed(message),
         }

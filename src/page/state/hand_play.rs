@@ -314,6 +314,7 @@ impl HandPlay {
             ResponseBody::Progress { .. }
             | ResponseBody::Building { .. }
             | ResponseBody::Trace { .. }
+            | ResponseBody::Improved { .. }
             | ResponseBody::Ready => return false,
             ResponseBody::Error { message } => {
                 Err(Text::new(Msg::SolverSays).arg(message.as_str()))

@@ -29,7 +29,7 @@ use playback::{build_replay, Playback, PlaybackAction};
 pub use router::Effect;
 use router::{Owner, Route, Router};
 use setup::{Edit, Setup, SetupAction, Side};
-use solve::{Lost, Run, SolveRun, StatusName};
+use solve::{Cancelled, Heard, Lost, Run, SolveRun, StatusName};
 use solver::query::Query;
 use solver::sliding::Unsolvable;
 use solver::{Report, Status};
@@ -107,10 +107,11 @@ pub struct Update {
 }
 
 impl State {
-    /// The page as it opens: the puzzle from the query string `search` (with or without `?`), or a shuffled 8-puzzle
-    /// with a message naming the problem if the link cannot be read.
+    /// The page as it opens: the puzzle from the query string `search` (with or without `?`; a board's size alone
+    /// opens a board of that size shuffled by `seed`), or a shuffled 8-puzzle with a message naming the problem if
+    /// the link cannot be read.
     pub fn from_search(search: &str, seed: u64) -> State {
-        match url::read(search) {
+        match url::read(search, seed) {
             None => State::new_default(seed),
             Some(Ok(q)) => State::from_query(q),
             Some(Err(e)) => {
@@ -222,9 +223,14 @@ impl State {
                 self.solve_now(fx);
                 true
             }
-            Action::Solve(SolveAction::Cancel) => {
-                self.solve.stop(Run::Cancelled, &mut self.router, fx)
-            }
+            Action::Solve(SolveAction::Cancel) => match self.solve.cancel(&mut self.router, fx) {
+                Cancelled::NotRunning => false,
+                Cancelled::Stopped => true,
+                Cancelled::KeptBest(best) => {
+                    self.finish(best);
+                    true
+                }
+            },
             Action::Solve(SolveAction::Silent { id, heard }) => {
                 self.router.in_flight(|o| *o == Owner::Solve) == Some(id)
                     && self.solve.silent(heard, &mut self.router, fx)
@@ -307,7 +313,7 @@ impl State {
     fn solve_now(&mut self, fx: &mut Vec<Effect>) {
         self.mode = Mode::Setup;
         self.setup.editing = Side::Start;
-        self.playback.replay = None;
+        self.playback.clear();
         self.notices.share_link = None;
         if let Err(why) = self.setup.solvability() {
             // Decided in O(N) here: no search can help, so none is started.
@@ -325,7 +331,7 @@ impl State {
     /// Forgets the last run (and stops a running one): the puzzle or a choice changed.
     fn reset_run(&mut self, fx: &mut Vec<Effect>) {
         self.solve.reset(&mut self.router, fx);
-        self.playback.replay = None;
+        self.playback.clear();
         self.notices.clear();
     }
 
@@ -349,20 +355,36 @@ impl State {
         }
     }
 
-    /// A finished search: its solution becomes the playback (if the replay checks out).
+    /// A finished search: its solution becomes the playback (if the replay checks out), and plays. After answers
+    /// that improved while the person watched, the final one is offered like them (see [`Playback::offer`]) and
+    /// plays only if the playback still rests at the start.
     fn finish(&mut self, report: Report) {
-        self.playback.replay = None;
+        let improved = self.playback.replay.is_some();
         if report.status == Status::Solved && report.moves_listed {
-            match build_replay(&self.setup.puzzle, &report.moves) {
-                Ok(replay) => {
-                    self.mode = Mode::Setup;
-                    self.setup.editing = Side::Start;
-                    self.playback.replay = Some(replay);
-                }
-                Err(why) => self.notices.notice = Some(Notice::error(why)),
+            self.show_answer(&report);
+            if improved {
+                self.playback.play_from_start();
+            } else if let Some(replay) = self.playback.replay.as_mut() {
+                replay.playing = true;
             }
+        } else {
+            self.playback.clear();
         }
         self.solve.run = Run::Finished(std::rc::Rc::new(report));
+    }
+
+    /// A solved answer, the first or a better one: checked by replaying it on the puzzle, then offered to the
+    /// playback, paused (a run that improves its answer starts playing when it ends).
+    fn show_answer(&mut self, report: &Report) {
+        match build_replay(&self.setup.puzzle, &report.moves) {
+            Ok(mut replay) => {
+                replay.playing = false;
+                self.mode = Mode::Setup;
+                self.setup.editing = Side::Start;
+                self.playback.offer(replay, &self.setup.puzzle);
+            }
+            Err(why) => self.notices.notice = Some(Notice::error(why)),
+        }
     }
 
     /// A worker event, handed by the router to the concern that owns it.
@@ -403,13 +425,18 @@ impl State {
     /// A reply for `owner`'s request.
     fn reply(&mut self, owner: Owner, response: Response, fx: &mut Vec<Effect>) -> bool {
         match owner {
-            Owner::Solve => {
-                let (changed, report) = self.solve.on_reply(response.body);
-                if let Some(report) = report {
-                    self.finish(report);
+            Owner::Solve => match self.solve.on_reply(response.body) {
+                Heard::Nothing => false,
+                Heard::Changed => true,
+                Heard::Better(report) => {
+                    self.show_answer(&report);
+                    true
                 }
-                changed
-            }
+                Heard::Finished(report) => {
+                    self.finish(report);
+                    true
+                }
+            },
             Owner::Hint(_) | Owner::Optimum => {
                 self.hand_play
                     .on_reply(owner, response.body, &self.setup.puzzle)

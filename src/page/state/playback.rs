@@ -1,4 +1,12 @@
-//! Playback: the solution's animation. Its moves, where it is, whether it runs, and how fast; the moves in words.
+//! Playback: the solution's animation. Its moves, where it is, whether it runs, and how fast; the moves in words;
+//! and a better solution waiting to be shown.
+//!
+//! A solver that improves its answer sends shorter solutions while the person may already be watching one. A new
+//! one never yanks the animation: it replaces the one shown only while the playback rests at the start or at the
+//! end (paused there, so the board does not jump: both solutions start at the start and end at the goal), and
+//! otherwise waits until the playback next comes to rest there, or until the person asks for it
+//! ([`PlaybackAction::ShowWaiting`]). Switching mid-way would either jump the board to another position or keep a
+//! frame the new solution does not pass through.
 
 use super::steps::{apply_step, pegs_of, read_moves, shape_of, Step};
 use crate::page::i18n::{Msg, Text};
@@ -70,10 +78,12 @@ pub fn build_replay(puzzle: &PuzzleSpec, moves: &Moves) -> Result<Replay, Text> 
     })
 }
 
-/// The playback's state: the solution shown (if any) and the speed.
+/// The playback's state: the solution shown (if any), a shorter one waiting to be shown, and the speed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Playback {
     pub replay: Option<Replay>,
+    /// A shorter solution than the one shown, held back while the one shown plays (see the module's header).
+    pub waiting: Option<Replay>,
     pub speed: u8,
 }
 
@@ -81,6 +91,7 @@ impl Default for Playback {
     fn default() -> Self {
         Playback {
             replay: None,
+            waiting: None,
             speed: DEFAULT_SPEED,
         }
     }
@@ -97,6 +108,8 @@ pub enum PlaybackAction {
     /// The playback timer.
     Tick,
     SetSpeed(u8),
+    /// Show the shorter solution that waits, from the start.
+    ShowWaiting,
 }
 
 impl PlaybackAction {
@@ -110,6 +123,59 @@ impl Playback {
     /// Whether a solution is playing.
     pub fn playing(&self) -> bool {
         self.replay.as_ref().is_some_and(|r| r.playing)
+    }
+
+    /// Forgets the solution shown and the one waiting.
+    pub fn clear(&mut self) {
+        self.replay = None;
+        self.waiting = None;
+    }
+
+    /// Offers a solution of the puzzle shown: taken if none is shown, ignored unless shorter than the one shown
+    /// and the one waiting; shown at once if the playback rests at the start or the end, else held in `waiting`.
+    pub fn offer(&mut self, replay: Replay, puzzle: &PuzzleSpec) {
+        let best = self
+            .replay
+            .iter()
+            .chain(self.waiting.iter())
+            .map(Replay::len)
+            .min();
+        if best.is_some_and(|best| replay.len() >= best) {
+            return;
+        }
+        self.waiting = Some(replay);
+        self.adopt_waiting(puzzle);
+    }
+
+    /// Plays the solution shown if it rests at its start (the end of a run that improved its answer).
+    pub fn play_from_start(&mut self) {
+        if let Some(replay) = self.replay.as_mut() {
+            if !replay.playing && replay.cursor == 0 && !replay.is_empty() {
+                replay.playing = true;
+            }
+        }
+    }
+
+    /// Moves the waiting solution in if the playback rests at the start or the end (or shows nothing): at the end
+    /// it is shown at its own end, so the board stays at the goal.
+    fn adopt_waiting(&mut self, puzzle: &PuzzleSpec) {
+        let resting = match &self.replay {
+            None => true,
+            Some(r) => !r.playing && (r.cursor == 0 || r.at_end()),
+        };
+        if !resting {
+            return;
+        }
+        let Some(mut next) = self.waiting.take() else {
+            return;
+        };
+        let at_end = self.replay.as_ref().is_some_and(|r| r.cursor > 0);
+        next.playing = false;
+        if at_end {
+            let end = next.len();
+            seek(&mut next, puzzle, end);
+        }
+        self.replay = Some(next);
     }
 
     /// Stops the playback where it is.
@@ -129,6 +195,23 @@ impl Playback {
             self.speed = speed;
             return true;
         }
+        if action == PlaybackAction::ShowWaiting {
+            let Some(mut next) = self.waiting.take() else {
+                return false;
+            };
+            next.playing = !next.is_empty();
+            self.replay = Some(next);
+            return true;
+        }
+        // A solution that waits for the playback to rest comes in first (Play at the end then plays it).
+        self.adopt_waiting(puzzle);
+        let changed = self.step(action, puzzle);
+        self.adopt_waiting(puzzle);
+        changed
+    }
+
+    /// Applies a playback action other than the speed and `ShowWaiting` to the solution shown.
+    fn step(&mut self, action: PlaybackAction, puzzle: &PuzzleSpec) -> bool {
         let moves_per_tick = speed_timing(self.speed).1;
         let Some(replay) = self.replay.as_mut() else {
             return false;
@@ -165,7 +248,7 @@ impl Playback {
                     replay.playing = false;
                 }
             }
-            PlaybackAction::SetSpeed(_) => {}
+            PlaybackAction::SetSpeed(_) | PlaybackAction::ShowWaiting => {}
         }
         true
     }

@@ -115,11 +115,14 @@ pub enum Edit {
 }
 
 impl Setup {
-    /// A set-up for this puzzle with the default choices.
+    /// A set-up for this puzzle with the default choices (the solver's own, [`default_choice`]).
     pub fn with_puzzle(puzzle: PuzzleSpec) -> Setup {
+        let choice = default_choice(&puzzle);
         Setup {
-            algorithm: default_choice(&puzzle).algorithm,
-            heuristic: default_heuristic(&puzzle),
+            algorithm: choice.algorithm,
+            heuristic: choice
+                .heuristic
+                .unwrap_or_else(|| default_heuristic(&puzzle)),
             puzzle,
             dfs_depth: solver::search::DEFAULT_DFS_DEPTH,
             weight: None,
@@ -143,6 +146,8 @@ impl Setup {
         if let Some(a) = q.algorithm {
             if algorithms_for(kind).contains(&a) {
                 setup.algorithm = a;
+                // A named algorithm without a heuristic runs with the kind's usual one, as in the CLI.
+                setup.heuristic = default_heuristic(&setup.puzzle);
             } else {
                 notes.push(
                     Text::new(Msg::NoteAlgorithmNotApplicable)
@@ -230,6 +235,7 @@ impl Setup {
         match self.algorithm {
             Algorithm::Dfs => hints.push(Text::new(Msg::AlgoNoteDfs).arg(self.dfs_depth)),
             Algorithm::Weighted => hints.push(Text::new(Msg::AlgoNoteWeighted)),
+            Algorithm::Staged => hints.push(Text::new(Msg::AlgoNoteStaged)),
             Algorithm::Greedy => hints.push(Text::new(Msg::AlgoNoteGreedy)),
             Algorithm::Bfs | Algorithm::Bibfs if space > self.max_states as f64 => hints.push(
                 Text::new(Msg::AlgoNoteBudget)
@@ -420,6 +426,7 @@ impl Setup {
                     PuzzleSpec::Hanoi { pegs, disks, .. } => random_position(*pegs, *disks, seed),
                 };
                 *self.edited_mut() = fresh;
+                self.choose_default();
                 Edit::Puzzle
             }
             SetupAction::Scramble { seed } => {
@@ -455,17 +462,26 @@ impl Setup {
         self.editing = Side::Start;
     }
 
+    /// A fresh puzzle (another kind or size): the page's own choices for it.
     fn replace_puzzle(&mut self, puzzle: PuzzleSpec) -> Edit {
-        let kind = puzzle.kind();
         self.puzzle = puzzle;
-        if !algorithms_for(kind).contains(&self.algorithm) {
-            self.algorithm = default_choice(&self.puzzle).algorithm;
-        }
-        if !heuristics_for(&self.puzzle).contains(&self.heuristic) {
-            self.heuristic = default_heuristic(&self.puzzle);
-        }
+        self.choose_default();
         self.editing = Side::Start;
         Edit::Puzzle
+    }
+
+    /// Selects the algorithm and heuristic the solver itself picks for this puzzle ([`default_choice`]: by size,
+    /// one that answers every board of it). Done for every fresh puzzle (a size, a kind, a link naming no
+    /// algorithm) and every Shuffle (of the start or the goal: a uniformly random board, which only the default
+    /// answers on every size), so that Solve with the page's choices always answers. Edits by hand and Scramble (a
+    /// few moves from the other side) keep the person's choices: the default depends on the size only.
+    fn choose_default(&mut self) {
+        let choice = default_choice(&self.puzzle);
+        self.algorithm = choice.algorithm;
+        self.heuristic = choice
+            .heuristic
+            .unwrap_or_else(|| default_heuristic(&self.puzzle));
+        self.weight = None;
     }
 
     /// An edit of the start applies to the playback's frame on screen, which becomes the start first.
@@ -499,11 +515,16 @@ impl Setup {
     }
 }
 
-/// The algorithms offered for a kind of puzzle, in menu order.
+/// The algorithms offered for a kind of puzzle, in menu order: the direct solver for towers, the staged one for
+/// boards.
 pub fn algorithms_for(kind: PuzzleKind) -> Vec<Algorithm> {
     Algorithm::ALL
         .into_iter()
-        .filter(|&a| a != Algorithm::Direct || kind == PuzzleKind::Hanoi)
+        .filter(|&a| match a {
+            Algorithm::Direct => kind == PuzzleKind::Hanoi,
+            Algorithm::Staged => kind == PuzzleKind::Sliding,
+            _ => true,
+        })
         .collect()
 }
 

@@ -1,5 +1,6 @@
-//! The solve run: Solve and Cancel, the running search's counters, its report and its step-by-step record, the
-//! silence watchdog, and the run's result in the page's words.
+//! The solve run: Solve and Cancel, the running search's counters, the best answer so far of a solver that improves
+//! it, its report and its step-by-step record, the silence watchdog, and the run's result in the page's words
+//! (with the proven bound on the answer's length).
 
 use super::notices::{Notice, NoticeKind};
 use super::router::{Effect, Owner, Router};
@@ -37,6 +38,33 @@ pub struct Progress {
     pub heard: u32,
     /// How far a preparation step (building pattern databases) has got, while one runs.
     pub building: Option<f64>,
+    /// The best answer so far of a solver that improves its answer (the staged solver): shown at once, replaced by
+    /// each shorter one, and kept by Cancel.
+    pub best: Option<Rc<Report>>,
+}
+
+/// What a reply to the solve's request did to the run.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Heard {
+    /// Nothing to show.
+    Nothing,
+    /// The counters or the run's state changed.
+    Changed,
+    /// A shorter answer than the best so far, while the solver goes on improving it.
+    Better(Rc<Report>),
+    /// The search finished: its report, for the page to show.
+    Finished(Report),
+}
+
+/// What Cancel did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cancelled {
+    /// No search was running.
+    NotRunning,
+    /// The search was stopped before any answer.
+    Stopped,
+    /// Improvement was stopped: the best answer found is the run's answer.
+    KeptBest(Report),
 }
 
 /// The status shown in `data-status`.
@@ -88,6 +116,8 @@ pub struct SolveRun {
     pub run: Run,
     /// The search's step-by-step record of the last run, for small spaces (the step-through and Sierpinski views).
     pub trace: Option<Rc<Trace>>,
+    /// Set when Cancel ended the improvement of an answer: the answer shown is the best found by then.
+    pub improvement_cancelled: bool,
 }
 
 impl Default for SolveRun {
@@ -95,6 +125,7 @@ impl Default for SolveRun {
         SolveRun {
             run: Run::Idle,
             trace: None,
+            improvement_cancelled: false,
         }
     }
 }
@@ -104,10 +135,12 @@ impl SolveRun {
         matches!(self.run, Run::Solving(_))
     }
 
-    /// Posts the set-up's search (a running one is withdrawn first) and starts the run.
+    /// Posts the set-up's search (a running one is withdrawn first) and starts the run. The worker bounds its time
+    /// (`crate::worker::solve::MAX_SEARCH_MS`), so no time limit is asked for here.
     pub fn start(&mut self, setup: &Setup, router: &mut Router, fx: &mut Vec<Effect>) {
         router.withdraw(|o| *o == Owner::Solve, fx);
         self.trace = None;
+        self.improvement_cancelled = false;
         router.post(
             Owner::Solve,
             RequestKind::Solve {
@@ -121,6 +154,36 @@ impl SolveRun {
             fx,
         );
         self.run = Run::Solving(Progress::default());
+    }
+
+    /// The answer to show: the finished run's solution, or the best so far of a solver still improving it.
+    pub fn answer(&self) -> Option<&Rc<Report>> {
+        match &self.run {
+            Run::Finished(report) if report.status == Status::Solved => Some(report),
+            Run::Solving(p) => p.best.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// Cancel: stops a running search. While a solver improves an answer, the best one found so far is kept, as the
+    /// run's answer.
+    pub fn cancel(&mut self, router: &mut Router, fx: &mut Vec<Effect>) -> Cancelled {
+        let best = match &self.run {
+            Run::Solving(p) => p.best.clone(),
+            _ => return Cancelled::NotRunning,
+        };
+        router.withdraw(|o| *o == Owner::Solve, fx);
+        match best {
+            Some(best) => {
+                self.improvement_cancelled = true;
+                self.run = Run::Finished(best.clone());
+                Cancelled::KeptBest(Rc::unwrap_or_clone(best))
+            }
+            None => {
+                self.run = Run::Cancelled;
+                Cancelled::Stopped
+            }
+        }
     }
 
     /// Stops a running search (its request is withdrawn) and sets the run to `then`. False if none was running.
@@ -138,6 +201,7 @@ impl SolveRun {
         self.stop(Run::Idle, router, fx);
         self.run = Run::Idle;
         self.trace = None;
+        self.improvement_cancelled = false;
     }
 
     /// The watchdog fired: nothing heard since message number `heard` of the request in flight.
@@ -151,13 +215,14 @@ impl SolveRun {
         }
     }
 
-    /// A reply to the solve's request. A finished search's report is handed back for the page to show.
-    pub fn on_reply(&mut self, body: ResponseBody) -> (bool, Option<Report>) {
+    /// A reply to the solve's request. A better answer and a finished search's report are handed back for the page
+    /// to show.
+    pub fn on_reply(&mut self, body: ResponseBody) -> Heard {
         let Run::Solving(p) = &mut self.run else {
-            return (false, None);
+            return Heard::Nothing;
         };
         match body {
-            ResponseBody::Ready => return (false, None),
+            ResponseBody::Ready => return Heard::Nothing,
             ResponseBody::Progress {
                 expanded,
                 generated,
@@ -177,13 +242,23 @@ impl SolveRun {
                 p.elapsed_ms = elapsed_ms;
                 p.heard = p.heard.wrapping_add(1);
             }
+            ResponseBody::Improved { report } => {
+                p.heard = p.heard.wrapping_add(1);
+                p.building = None;
+                let shorter = p.best.as_ref().is_none_or(|b| report.length < b.length);
+                if report.status == Status::Solved && report.moves_listed && shorter {
+                    let report = Rc::new(report);
+                    p.best = Some(report.clone());
+                    return Heard::Better(report);
+                }
+            }
             ResponseBody::Trace { trace } => self.trace = Some(Rc::new(trace)),
-            ResponseBody::Done { report } => return (true, Some(report)),
+            ResponseBody::Done { report } => return Heard::Finished(report),
             ResponseBody::Error { message } => {
                 self.run = Run::Failed(Text::new(Msg::FailedSolverError).arg(message));
             }
         }
-        (true, None)
+        Heard::Changed
     }
 
     /// A note for the solve's request after its answer: its step-by-step record follows the report.
@@ -233,6 +308,9 @@ impl SolveRun {
         match &self.run {
             Run::Finished(report) => {
                 let mut text = vec![result_text(report, weight)];
+                if self.improvement_cancelled {
+                    text.push(Text::new(Msg::ImprovementCancelled));
+                }
                 text.extend(
                     report
                         .notes
@@ -274,6 +352,7 @@ fn result_text(report: &Report, weight: Option<Weight>) -> Text {
     let admissible = heuristic.is_none_or(HeuristicName::is_admissible);
     match (report.algorithm, heuristic) {
         (_, _) if report.optimal => Text::new(Msg::SolvedShortest).arg(count),
+        (Algorithm::Staged, _) => Text::new(Msg::SolvedStaged).arg(count),
         (Algorithm::Weighted, Some(h)) if !admissible => {
             Text::new(Msg::SolvedNoBound).arg(count).arg(h)
         }
@@ -294,10 +373,54 @@ fn result_text(report: &Report, weight: Option<Weight>) -> Text {
     }
 }
 
+/// How far from the shortest an answer of `length` moves can be, given a proven `lower_bound` on the shortest, in
+/// the page's words: a shortest solution when they meet, else "at most X% longer than the shortest (lower bound
+/// B)", X rounded up as the solver's own `solver::report::bound_words` does.
+pub fn bound_text(length: u64, lower_bound: u64) -> Text {
+    match excess_percent(length, lower_bound) {
+        None => Text::new(Msg::BoundShortest),
+        Some(percent) => Text::new(Msg::BoundWithin).arg(percent).arg(lower_bound),
+    }
+}
+
+/// `length` over `lower_bound`, as a whole percentage above 100 rounded up; `None` when the answer is a shortest
+/// one (its length is the bound). A bound of 0 below a longer answer bounds nothing: it reads as "at most" the
+/// length itself over 1.
+fn excess_percent(length: u64, lower_bound: u64) -> Option<u64> {
+    if length <= lower_bound {
+        return None;
+    }
+    let excess = u128::from(length - lower_bound) * 100;
+    let percent = excess.div_ceil(u128::from(lower_bound.max(1)));
+    Some(u64::try_from(percent).unwrap_or(u64::MAX))
+}
+
 fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bound_is_worded_with_the_solvers_own_rounding() {
+        assert_eq!(bound_text(31, 31), Text::new(Msg::BoundShortest));
+        assert_eq!(
+            bound_text(150, 100),
+            Text::new(Msg::BoundWithin).arg(50u64).arg(100u64)
+        );
+        for (length, bound) in [(110, 100), (101, 99), (4, 3), (612, 388), (97, 96), (3, 1)] {
+            let percent = excess_percent(length, bound).unwrap_or(0);
+            let theirs = solver::report::bound_words(length, bound);
+            assert!(
+                theirs.contains(&format!("at most {percent}% longer")),
+                "{length}/{bound}: {percent}% against the solver's '{theirs}'"
+            );
+        }
     }
 }

@@ -12,7 +12,7 @@ use super::notices::{Notice, NoticeKind};
 use super::playback::{PlaybackAction, SPEEDS};
 use super::router::{Effect, Owner, RESPAWN_AFTER_BYTES};
 use super::setup::{Setup, SetupAction, Side, MAX_STATES};
-use super::solve::{Run, StatusName};
+use super::solve::{bound_text, Run, StatusName};
 use super::steps::{step_symbol, Step};
 use super::{Action, Mode, SolveAction, State};
 use crate::page::i18n::Lang;

@@ -366,3 +366,189 @@ fn a_hanoi_answer_is_described_disk_by_disk() {
     s.apply(PlaybackAction::Seek(3));
     assert_eq!(s.shown(), &[2, 2]);
 }
+
+/// A solved answer of the staged solver, as the worker posts it while improving: `moves`, with a lower bound.
+fn staged_answer(moves: &str, lower_bound: u64) -> Report {
+    Report {
+        lower_bound: Some(lower_bound),
+        ..Report::new(
+            Status::Solved,
+            Algorithm::Staged,
+            Moves::Sliding(moves.into()),
+            moves.len() as u64,
+            "solved",
+        )
+    }
+}
+
+fn improved(id: u64, moves: &str, lower_bound: u64) -> Action {
+    reply(
+        id,
+        ResponseBody::Improved {
+            report: staged_answer(moves, lower_bound),
+        },
+    )
+}
+
+#[test]
+fn better_answers_show_at_once_and_never_yank_the_playback() {
+    let (start, goal) = (vec![4, 1, 2, 5, 0, 3], vec![1, 2, 3, 4, 5, 0]);
+    let shortest = bfs_path(3, 2, &start, &goal).expect("solvable");
+    let bound = shortest.len() as u64;
+    // Longer answers: the blank goes up and back first (legal from the start, the blank in the bottom row).
+    let (long, longer) = (format!("UD{shortest}"), format!("UDUD{shortest}"));
+    let mut s = sliding(3, 2, start.clone(), goal.clone());
+    s.apply(SetupAction::SetAlgorithm(Algorithm::Staged));
+    s.apply(SolveAction::Solve);
+    let id = request_id(&s);
+
+    // The first answer is shown at once, paused at the start, while the run goes on.
+    assert!(s.apply(improved(id, &longer, bound)));
+    assert_eq!(s.status(), StatusName::Solving);
+    let replay = s
+        .playback
+        .replay
+        .clone()
+        .expect("the first answer is shown");
+    assert_eq!(
+        (replay.len(), replay.cursor, replay.playing),
+        (longer.len(), 0, false)
+    );
+    assert_eq!(
+        s.solve.answer().map(|r| r.length),
+        Some(longer.len() as u64)
+    );
+    // A better one replaces it while the playback rests at the start; a worse or equal one is ignored.
+    s.apply(improved(id, &long, bound));
+    assert_eq!(
+        s.playback.replay.as_ref().map(|r| r.len()),
+        Some(long.len())
+    );
+    s.apply(improved(id, &longer, bound));
+    assert_eq!(
+        s.playback.replay.as_ref().map(|r| r.len()),
+        Some(long.len())
+    );
+    assert_eq!(s.solve.answer().map(|r| r.length), Some(long.len() as u64));
+
+    // The person plays it: the shortest answer now waits instead of changing the board mid-way.
+    s.apply(PlaybackAction::Toggle);
+    s.apply(PlaybackAction::Tick);
+    let frame = s.shown().to_vec();
+    s.apply(improved(id, &shortest, bound));
+    assert_eq!(
+        s.playback.replay.as_ref().map(|r| r.len()),
+        Some(long.len())
+    );
+    assert_eq!(s.shown(), frame.as_slice(), "the board jumped");
+    assert_eq!(
+        s.playback.waiting.as_ref().map(|r| r.len()),
+        Some(shortest.len())
+    );
+    assert_eq!(s.solve.answer().map(|r| r.length), Some(bound));
+    // The run ends with that answer: the playback goes on with the one it plays.
+    s.apply(reply(
+        id,
+        ResponseBody::Done {
+            report: staged_answer(&shortest, bound),
+        },
+    ));
+    assert_eq!(s.status(), StatusName::Solved);
+    assert!(s.playback.playing());
+    assert_eq!(
+        s.playback.replay.as_ref().map(|r| r.len()),
+        Some(long.len())
+    );
+    // Once it comes to rest at the goal, the shorter answer takes its place, shown at its own end (the goal).
+    while s.playback.playing() {
+        s.apply(PlaybackAction::Tick);
+    }
+    assert_eq!(s.shown(), goal.as_slice());
+    let replay = s.playback.replay.clone().expect("shown");
+    assert_eq!(
+        (replay.len(), replay.cursor),
+        (shortest.len(), shortest.len())
+    );
+    assert!(s.playback.waiting.is_none());
+    // The bound in the page's words: this one is a shortest solution.
+    let answer = s.solve.answer().expect("solved");
+    assert_eq!(
+        bound_text(answer.length, bound).render(Lang::En),
+        "A shortest solution (its length is a proven lower bound)."
+    );
+}
+
+#[test]
+fn show_waiting_switches_at_once_and_a_run_that_ends_at_rest_plays_its_answer() {
+    let (start, goal) = (vec![4, 1, 2, 5, 0, 3], vec![1, 2, 3, 4, 5, 0]);
+    let shortest = bfs_path(3, 2, &start, &goal).expect("solvable");
+    let long = format!("UD{shortest}");
+    let mut s = sliding(3, 2, start.clone(), goal);
+    s.apply(SetupAction::SetAlgorithm(Algorithm::Staged));
+    s.apply(SolveAction::Solve);
+    let id = request_id(&s);
+    s.apply(improved(id, &long, 1));
+    s.apply(PlaybackAction::StepForward);
+    s.apply(improved(id, &shortest, 1));
+    assert!(s.playback.waiting.is_some());
+    assert!(s.apply(PlaybackAction::ShowWaiting));
+    let replay = s.playback.replay.clone().expect("shown");
+    assert_eq!((replay.len(), replay.cursor), (shortest.len(), 0));
+    assert_eq!(s.shown(), start.as_slice());
+    assert!(
+        !s.apply(PlaybackAction::ShowWaiting),
+        "nothing waits any more"
+    );
+    // Paused at the start when the run ends: the answer plays, as after every solve.
+    s.apply(PlaybackAction::Toggle);
+    s.apply(PlaybackAction::Seek(0));
+    s.apply(reply(
+        id,
+        ResponseBody::Done {
+            report: staged_answer(&shortest, 1),
+        },
+    ));
+    assert!(s.playback.playing());
+    // The bound in both languages: the answer is 3 times the bound of 1.
+    let text = bound_text(shortest.len() as u64, 1);
+    let percent = (shortest.len() as u64 - 1) * 100;
+    assert_eq!(
+        text.render(Lang::En),
+        format!("At most {percent}% longer than the shortest (lower bound 1 moves).")
+    );
+    assert_eq!(
+        text.render(Lang::Zh),
+        format!("最多比最短解长 {percent}%（下界 1 步）。")
+    );
+}
+
+#[test]
+fn cancel_while_improving_keeps_the_best_answer_as_solved() {
+    let (start, goal) = (vec![4, 1, 2, 5, 0, 3], vec![1, 2, 3, 4, 5, 0]);
+    let shortest = bfs_path(3, 2, &start, &goal).expect("solvable");
+    let long = format!("UD{shortest}");
+    let mut s = sliding(3, 2, start, goal);
+    s.apply(SetupAction::SetAlgorithm(Algorithm::Staged));
+    s.apply(SolveAction::Solve);
+    let id = request_id(&s);
+    s.apply(improved(id, &long, shortest.len() as u64));
+    assert!(s.apply(SolveAction::Cancel));
+    assert_eq!(s.status(), StatusName::Solved);
+    assert_eq!(s.solve.answer().map(|r| r.length), Some(long.len() as u64));
+    assert!(s.playback.playing(), "the kept answer plays");
+    let text = s.message().map(|m| en(&m)).unwrap_or_default();
+    assert!(
+        text.starts_with(&format!(
+            "Solved in {} moves by the staged solver",
+            long.len()
+        )) && text.contains("Improvement was cancelled: this is the best answer found by then."),
+        "{text}"
+    );
+    // The request is gone: its late answers change nothing.
+    assert!(!s.apply(improved(id, &shortest, 1)));
+    // Cancel before any answer still just cancels.
+    s.apply(SolveAction::Solve);
+    assert!(s.apply(SolveAction::Cancel));
+    assert_eq!(s.status(), StatusName::Cancelled);
+    assert!(s.solve.answer().is_none());
+}

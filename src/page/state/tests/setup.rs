@@ -294,6 +294,8 @@ fn hints_warn_before_the_run() {
         height: 4,
         seed: 1,
     });
+    // A fresh size brings the page's own choice; BFS picked again is warned about.
+    s.apply(SetupAction::SetAlgorithm(Algorithm::Bfs));
     assert!(
         notes(&s)
             .iter()
@@ -399,4 +401,85 @@ fn a_weight_travels_with_weighted_a_star_only() {
     let mut s = s;
     s.apply(SetupAction::SetAlgorithm(Algorithm::Astar));
     assert!(!s.query_string().contains("weight"), "{}", s.query_string());
+}
+
+#[test]
+fn the_pages_own_choice_follows_every_fresh_board_and_every_shuffle() {
+    use solver::spec::default_choice;
+    let choice = |s: &Page| (s.setup.algorithm, s.setup.heuristic);
+    let default = |s: &Page| {
+        let c = default_choice(&s.setup.puzzle);
+        (
+            c.algorithm,
+            c.heuristic.unwrap_or(HeuristicName::LinearConflict),
+        )
+    };
+    let mut s = Page::new_default(1);
+    assert_eq!(
+        choice(&s),
+        (Algorithm::Astar, HeuristicName::LinearConflict)
+    );
+    for (width, height, algorithm) in [
+        (4, 4, Algorithm::Idastar),
+        (3, 5, Algorithm::Idastar),
+        (2, 8, Algorithm::Idastar),
+        (5, 5, Algorithm::Staged),
+        (8, 3, Algorithm::Staged),
+        (8, 8, Algorithm::Staged),
+        (2, 2, Algorithm::Astar),
+    ] {
+        s.apply(SetupAction::SetAlgorithm(Algorithm::Bfs));
+        assert!(s.apply(SetupAction::SetSize {
+            width,
+            height,
+            seed: 3
+        }));
+        assert_eq!(choice(&s), default(&s), "{width}x{height}");
+        assert_eq!(s.setup.algorithm, algorithm, "{width}x{height}");
+        if algorithm == Algorithm::Idastar {
+            assert_eq!(s.setup.heuristic, HeuristicName::Pdb, "{width}x{height}");
+        }
+    }
+    // Shuffle, of the start or of the goal, brings the page's choice back; Scramble and edits keep the person's.
+    s.apply(SetupAction::SetSize {
+        width: 5,
+        height: 5,
+        seed: 3,
+    });
+    for side in [Side::Start, Side::Goal] {
+        s.apply(SetupAction::SetEditing(side));
+        s.apply(SetupAction::SetAlgorithm(Algorithm::Greedy));
+        s.apply(SetupAction::Scramble { seed: 4 });
+        s.apply(SetupAction::SwapCells(0, 1));
+        assert_eq!(s.setup.algorithm, Algorithm::Greedy);
+        s.apply(SetupAction::Shuffle { seed: 5 });
+        assert_eq!(
+            choice(&s),
+            (Algorithm::Staged, HeuristicName::LinearConflict)
+        );
+    }
+    // Links: one naming no algorithm gets the page's choice; a named algorithm keeps its own (with the usual
+    // heuristic when the link names none, as in the CLI).
+    let fifteen = "puzzle=sliding&size=4x4&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15";
+    assert_eq!(
+        choice(&Page::from_search(fifteen, 1)),
+        (Algorithm::Idastar, HeuristicName::Pdb)
+    );
+    assert_eq!(
+        choice(&Page::from_search(&format!("{fifteen}&algo=astar"), 1)),
+        (Algorithm::Astar, HeuristicName::LinearConflict)
+    );
+    let sized = Page::from_search("?puzzle=sliding&size=6x6", 7);
+    assert_eq!(sized.setup.shape(), Shape::new(6, 6).ok());
+    assert_eq!(sized.setup.algorithm, Algorithm::Staged);
+    assert_ne!(sized.setup.puzzle.start(), sized.setup.puzzle.goal());
+    assert_eq!(sized.setup.solvability(), Ok(()));
+    assert!(sized.notices.notice.is_none(), "{:?}", sized.notices.notice);
+    assert!(
+        sized.query_string().contains("&start="),
+        "{}",
+        sized.query_string()
+    );
+    // The staged solver is for boards only.
+    assert!(!super::super::setup::algorithms_for(PuzzleKind::Hanoi).contains(&Algorithm::Staged));
 }
