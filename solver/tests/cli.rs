@@ -195,6 +195,7 @@ fn the_json_object_has_exactly_the_documented_keys() {
         "length",
         "moves",
         "optimal",
+        "lower_bound",
         "algorithm",
         "heuristic",
         "stats",
@@ -209,6 +210,7 @@ fn the_json_object_has_exactly_the_documented_keys() {
     assert_eq!(json["algorithm"], "astar");
     assert_eq!(json["heuristic"], "linear-conflict");
     assert_eq!(json["moves"], "R");
+<<<<<<< HEAD
     // No pattern databases, no tables.
     assert!(json["tables"].is_null(), "{json}");
 }
@@ -280,6 +282,41 @@ puzzle=sliding&size=3x3&start=1,2,3,4,5,6,0,7,8&algo=astar&heuristic=manhattan
         run.stderr
     );
     let _ = std::fs::remove_dir_all(&dir);
+=======
+    // An optimal answer's bound is its length.
+    assert_eq!(json["lower_bound"], 1);
+}
+
+#[test]
+fn with_no_algorithm_named_large_boards_take_the_staged_solver_with_a_bound() {
+    let start = "2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,\
+                 36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,1,0";
+    let query = format!("puzzle=sliding&size=8x8&start={}", start.replace(' ', ""));
+    let run = solve(&["--json", "--max-states", "20000", &query], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let json = run.json();
+    assert_eq!(json["status"], "solved", "{json}");
+    assert_eq!(json["algorithm"], "staged");
+    let (length, bound) = (
+        json["length"].as_u64().unwrap(),
+        json["lower_bound"].as_u64().unwrap(),
+    );
+    assert!(bound > 0 && bound <= length, "{json}");
+    let tiles: Vec<u8> = start
+        .split(',')
+        .map(|t| t.trim().parse().unwrap())
+        .collect();
+    let goal: Vec<u8> = (1..64).chain([0]).collect();
+    let moves = json["moves"].as_str().unwrap();
+    assert_eq!(check_sliding(8, 8, &tiles, &goal, moves), Ok(()));
+    assert!(
+        json["message"]
+            .as_str()
+            .unwrap()
+            .contains("longer than the shortest"),
+        "{json}"
+    );
+>>>>>>> h-every
 }
 
 #[test]

@@ -159,7 +159,9 @@ fn main() -> ExitCode {
         };
         let mut runs = Vec::new();
         for k in 0..options.per_size {
-            let seed = options.seed.wrapping_add(k).wrapping_mul(0x9E37_79B9) ^ u64::from(w) << 8 ^ u64::from(h);
+            let seed = options.seed.wrapping_add(k).wrapping_mul(0x9E37_79B9)
+                ^ u64::from(w) << 8
+                ^ u64::from(h);
             let default_goal = shape.default_goal();
             let goal = if k % 2 == 1 {
                 shuffle_solvable(shape, &default_goal, seed ^ 0x5EED).unwrap_or(default_goal)
@@ -204,7 +206,10 @@ fn main() -> ExitCode {
                 let mut rows = Vec::new();
                 for instance in &set {
                     let spec = PuzzleSpec::sliding(5, 5, instance.blank_last.clone(), None);
-                    match spec.map_err(|e| e.to_string()).and_then(|s| run(s, &options)) {
+                    match spec
+                        .map_err(|e| e.to_string())
+                        .and_then(|s| run(s, &options))
+                    {
                         Ok(r) => rows.push((r, instance.optimal)),
                         Err(why) => {
                             eprintln!("24-puzzle instance {}: {why}", instance.id);

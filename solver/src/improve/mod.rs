@@ -56,8 +56,12 @@ pub trait Improver {
     /// A path from start to goal (blank moves) shorter than `best`, or `None`. It must call
     /// `control.checkpoint` at least every `CHECK_EVERY` expansions and return (`None`, or its best) as soon as
     /// that says stop. The loop replays every path it gets and ignores one that does not reach the goal.
-    fn improve(&mut self, problem: &Problem, best: &[Dir], control: &mut Control)
-        -> Option<Vec<Dir>>;
+    fn improve(
+        &mut self,
+        problem: &Problem,
+        best: &[Dir],
+        control: &mut Control,
+    ) -> Option<Vec<Dir>>;
 }
 
 /// The improvers run for a board, in order, after wasted moves are removed and before windows are re-optimised.
@@ -300,7 +304,8 @@ mod tests {
         );
         assert_eq!(report.status, Status::Solved);
         assert!(report.length <= first.len() as u64);
-        let spec = crate::query::PuzzleSpec::sliding(4, 4, start.clone(), Some(goal.clone())).unwrap();
+        let spec =
+            crate::query::PuzzleSpec::sliding(4, 4, start.clone(), Some(goal.clone())).unwrap();
         crate::check::check_report(&spec, &report).unwrap();
         assert!(report.lower_bound.unwrap() <= report.length);
         let _ = parse_moves("U");

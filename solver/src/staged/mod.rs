@@ -227,7 +227,7 @@ fn place_line(
     let mut rest = line;
     while !rest.is_empty() {
         // An odd line starts with one tile alone; the rest go in two by two.
-        let take = if rest.len() % 2 == 0 { 2 } else { 1 };
+        let take = if rest.len().is_multiple_of(2) { 2 } else { 1 };
         let (group, tail) = rest.split_at(take);
         place_tiles(work, placer, goal, group, *frozen)?;
         for &cell in group {
@@ -304,14 +304,10 @@ fn solve_remainder(work: &mut Work, goal: &[u8], region: Region) -> Result<u64, 
         height: region.height() as u8,
     };
     let stuck = |why: String| StagedError::Stuck(format!("the last {shape} region ({why})"));
-    let puzzle: SmallPuzzle = SlidingPuzzle::new(shape, &local_start, &local_goal)
-        .map_err(|e| stuck(e.to_string()))?;
+    let puzzle: SmallPuzzle =
+        SlidingPuzzle::new(shape, &local_start, &local_goal).map_err(|e| stuck(e.to_string()))?;
     let heuristic = LinearConflict::new(&puzzle);
-    let outcome = astar::astar(
-        &puzzle,
-        &heuristic,
-        &mut Control::new(Limits::default()),
-    );
+    let outcome = astar::astar(&puzzle, &heuristic, &mut Control::new(Limits::default()));
     if outcome.status != Status::Solved {
         return Err(stuck(outcome.message));
     }
@@ -343,7 +339,11 @@ mod tests {
                     width: w,
                     height: h,
                 };
-                solves(shape, &shape.default_goal(), u64::from(w) * 10 + u64::from(h));
+                solves(
+                    shape,
+                    &shape.default_goal(),
+                    u64::from(w) * 10 + u64::from(h),
+                );
             }
         }
     }
