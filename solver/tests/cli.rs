@@ -210,9 +210,10 @@ fn the_json_object_has_exactly_the_documented_keys() {
     assert_eq!(json["algorithm"], "astar");
     assert_eq!(json["heuristic"], "linear-conflict");
     assert_eq!(json["moves"], "R");
-<<<<<<< HEAD
     // No pattern databases, no tables.
     assert!(json["tables"].is_null(), "{json}");
+    // An optimal answer's bound is its length.
+    assert_eq!(json["lower_bound"], 1);
 }
 
 #[test]
@@ -282,9 +283,6 @@ puzzle=sliding&size=3x3&start=1,2,3,4,5,6,0,7,8&algo=astar&heuristic=manhattan
         run.stderr
     );
     let _ = std::fs::remove_dir_all(&dir);
-=======
-    // An optimal answer's bound is its length.
-    assert_eq!(json["lower_bound"], 1);
 }
 
 #[test]
@@ -316,7 +314,6 @@ fn with_no_algorithm_named_large_boards_take_the_staged_solver_with_a_bound() {
             .contains("longer than the shortest"),
         "{json}"
     );
->>>>>>> h-every
 }
 
 #[test]

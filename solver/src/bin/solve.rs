@@ -2,18 +2,11 @@
 //! solves it with `solver::run::solve`, and prints a readable report or one JSON object per puzzle.
 //!
 //! JSON objects always have the same keys: `status`, `length`, `moves`, `optimal`, `algorithm`,
-<<<<<<< HEAD
-//! `heuristic`, `stats`, `message`, and `tables` when pattern databases were used. `moves` is the U/D/L/R
-//! string (sliding) or the `[from, to]` pairs (Hanoi); it is empty when there is no solution, and `null`
-//! when a direct solver's list is over its listing cap or the puzzle could not be read at all (then
-//! `algorithm` is `null` too). The command line is read by clap; its errors are answered in the
-//! format asked for (a JSON object with `--json`).
-=======
-//! `heuristic`, `stats`, `message`, and `lower_bound` (a proven bound on the shortest length) when one is known
-//! for a solved puzzle. `moves` is the U/D/L/R string (sliding) or the `[from, to]` pairs
-//! (Hanoi); it is empty when there is no solution, and `null` when a direct solver's list is over its
-//! listing cap or the puzzle could not be read at all (then `algorithm` is `null` too).
->>>>>>> h-every
+//! `heuristic`, `stats`, `message`, `lower_bound` (a proven bound on the shortest length) when one is known for
+//! a solved puzzle, and `tables` when pattern databases were used. `moves` is the U/D/L/R string (sliding) or the
+//! `[from, to]` pairs (Hanoi); it is empty when there is no solution, and `null` when a direct solver's list is
+//! over its listing cap or the puzzle could not be read at all (then `algorithm` is `null` too). The command
+//! line is read by clap; its errors are answered in the format asked for (a JSON object with `--json`).
 
 use clap::{ArgAction, Parser};
 use serde::Serialize;
