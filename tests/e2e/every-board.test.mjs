@@ -29,7 +29,9 @@ async function watchLengths(page) {
     const read = () => {
       const solving = document.querySelector(status)?.getAttribute('data-status') === 'solving';
       const text = document.querySelector(length)?.textContent?.replace(/\D/g, '');
-      if (solving && text && seen[seen.length - 1] !== Number(text)) seen.push(Number(text));
+      if (solving && text && seen[seen.length - 1]?.length !== Number(text)) {
+        seen.push({ length: Number(text), at: performance.now() });
+      }
     };
     new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true,
       attributes: true });
@@ -100,6 +102,7 @@ async function solveAndWatch(s, { width, height, start }) {
   if (heuristic) assert.equal(await page.locator(tid('heuristic')).inputValue(), heuristic);
   await watchLengths(page);
   const t0 = Date.now();
+  const clickAt = await page.evaluate(() => performance.now());
   await page.locator(tid('solve')).click();
   await waitStatus(page, 'solved', SOLVE_MS);
   const solveMs = Date.now() - t0;
@@ -108,7 +111,9 @@ async function solveAndWatch(s, { width, height, start }) {
   const message = await messageText(page);
   if (algorithm === 'staged') assert.match(message, /^Solved in [\d,]+ moves by the staged solver/);
   else assert.match(message, /^Solved in [\d,]+ moves: a shortest solution\./);
-  const better = await page.evaluate(() => window.__e2eLengths);
+  const shown = await page.evaluate(() => window.__e2eLengths);
+  const better = shown.map((x) => x.length);
+  const first = shown.length ? `, the first ${(shown[0].at - clickAt).toFixed(0)} ms after the click` : '';
 
   // The answer starts playing by itself: pause it and go back to the start, then play it one move per tick to the
   // goal, every frame kept.
@@ -142,7 +147,7 @@ async function solveAndWatch(s, { width, height, start }) {
       `the board at step ${b.step} (${b.tiles}) is not ${k} legal slide(s) from the board at step ${a.step} (${a.tiles})`);
   }
   s.note(`${width}x${height} ${algorithm}: Solve to solved ${solveMs} ms; ${length} moves, lower bound ${bound}`
-    + ` ('${text}'); lengths shown while improving: ${better.join(' > ') || 'none (the first answer was the last)'}`
+    + ` ('${text}'); lengths shown while improving: ${better.join(' > ') || 'none (the first answer was the last)'}${first}`
     + `; ${frames.length} frames drawn (${shared} showing two or more moves)`);
 }
 
