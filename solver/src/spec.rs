@@ -427,3 +427,45 @@ pub(crate) fn check_pegs<T: Copy + Into<u64>>(
         None => Ok(()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_choice_fits_its_puzzle() {
+        let board = PuzzleSpec::sliding(4, 4, default_sliding_goal(4, 4), None).unwrap();
+        let tower = PuzzleSpec::hanoi(4, 6, vec![0; 6], None).unwrap();
+        for spec in [&board, &tower] {
+            let choice = default_choice(spec);
+            assert_eq!(choice.algorithm, DEFAULT_ALGORITHM);
+            assert_eq!(
+                choice.heuristic.is_some(),
+                choice.algorithm.uses_heuristic()
+            );
+            let h = default_heuristic(spec);
+            assert!(h.applies_to(spec.kind()) && h.is_admissible(), "{h}");
+        }
+        assert_eq!(default_heuristic(&board), HeuristicName::LinearConflict);
+        assert_eq!(default_heuristic(&tower), HeuristicName::Exact);
+    }
+
+    #[test]
+    fn direct_takes_any_three_peg_position_and_whole_towers_on_more() {
+        let hanoi = |pegs, start: &[u8], goal: &[u8]| {
+            PuzzleSpec::hanoi(pegs, start.len() as u8, start.to_vec(), Some(goal.to_vec())).unwrap()
+        };
+        assert!(direct_applies(&hanoi(3, &[0, 1, 2], &[1, 1, 0])));
+        assert!(direct_applies(&hanoi(5, &[4, 4, 4], &[1, 1, 1])));
+        assert!(
+            !direct_applies(&hanoi(4, &[0, 0, 0], &[1, 1, 0])),
+            "goal not a tower"
+        );
+        assert!(
+            !direct_applies(&hanoi(4, &[0, 3, 0], &[1, 1, 1])),
+            "start not a tower"
+        );
+        let board = PuzzleSpec::sliding(2, 2, vec![1, 2, 3, 0], None).unwrap();
+        assert!(!direct_applies(&board));
+    }
+}

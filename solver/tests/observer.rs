@@ -197,7 +197,14 @@ fn check<P: Puzzle, H: Heuristic<P>>(
         trace.expanded, ranks,
         "{what} {algorithm}: the trace is the engine's order"
     );
-    assert_eq!(trace.g.len(), ranks.len());
+    let steps: Vec<(u32, Option<u32>, Direction)> =
+        first.spy.steps.iter().map(|s| (s.1, s.2, s.5)).collect();
+    let traced: Vec<(u32, Option<u32>, Direction)> = trace
+        .steps
+        .iter()
+        .map(|s| (s.g, s.h, s.direction))
+        .collect();
+    assert_eq!(traced, steps, "{what} {algorithm}: g, h and sides");
     assert_eq!(
         trace.path,
         ranks_along(puzzle, &plain.moves),

@@ -20,7 +20,8 @@
 //! [`PdbBuilder`] runs a breadth-first search per group over tile placements plus the blank's
 //! region, in slices with a progress fraction; [`PdbTables::to_bytes`]/[`PdbTables::from_bytes`]
 //! store the tables with a header and a checksum, and [`load_or_build`] keeps them in a file;
-//! natively, [`disk`] keeps them in the user's cache directory between runs.
+//! [`cache`] holds this process's tables, built or loaded once and shared by every search, and
+//! natively [`disk`] keeps them in the user's cache directory between runs.
 //!
 //! # Searching
 //! [`solve_idastar`] is IDA* with the heuristic updated incrementally per move (only the moved

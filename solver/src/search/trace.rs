@@ -12,7 +12,6 @@
 use super::observer::{Direction, Expansion, Observer};
 use super::weighted::{self, Reopen, Weight};
 use super::{astar, bfs, bibfs, dfs, idastar, Algorithm, Control, Flow, Limits, Status};
-use crate::puzzle::Zero;
 use crate::{Heuristic, Puzzle};
 use std::fmt;
 
@@ -43,21 +42,32 @@ pub struct Trace {
     /// The search this record shows (`None` in records from before it was kept).
     #[serde(default)]
     pub algorithm: Option<Algorithm>,
-    /// The depth g of each expanded state, in `expanded` order (from the goal for a backward step of bidirectional
-    /// BFS; empty in records from before it was kept).
+    /// What the engine knew of each expanded state, in `expanded` order: g, h and the side that expanded it (empty
+    /// in records from before it was kept).
     #[serde(default)]
-    pub g: Vec<u32>,
-    /// The heuristic's estimate h of each expanded state, in `expanded` order, for the searches that have one
-    /// (A*, greedy, weighted A*, IDA*); empty otherwise.
-    #[serde(default)]
-    pub h: Vec<u32>,
-    /// Which search of a bidirectional BFS made each expansion, in `expanded` order; empty for the other searches
-    /// (which all search forward).
-    #[serde(default)]
-    pub directions: Vec<Direction>,
+    pub steps: Vec<Step>,
     /// IDA*'s iterations in order, each with its threshold and the step it starts at; empty for the others.
     #[serde(default)]
     pub iterations: Vec<Iteration>,
+}
+
+/// One expansion's numbers beside its rank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Step {
+    /// The depth: moves from the start (from the goal for a backward step of bidirectional BFS).
+    pub g: u32,
+    /// The heuristic's estimate, in the searches that have one (A*, greedy, weighted A*, IDA*).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub h: Option<u32>,
+    /// Which search of a bidirectional BFS expanded it; `forward` in every other search.
+    pub direction: Direction,
+}
+
+impl Step {
+    /// f = g + h, if the search has an h.
+    pub fn f(&self) -> Option<u32> {
+        self.h.map(|h| self.g + h)
+    }
 }
 
 /// One iteration of IDA*: a depth-first search bounded by f = g + h <= `threshold`, whose first expansion is step
@@ -94,6 +104,8 @@ pub enum TraceError {
     NoRank,
     /// The space has more ranks than the cap allows.
     TooLarge { ranks: u64, cap: u64 },
+    /// An informed search was asked for without the heuristic it would run with: its record would show another run.
+    NoHeuristic { algorithm: Algorithm },
 }
 
 impl fmt::Display for TraceError {
@@ -106,6 +118,11 @@ impl fmt::Display for TraceError {
                 f,
                 "the search can be traced only in spaces of at most {cap} states and this one has {ranks}; pick a \
                  smaller puzzle"
+            ),
+            TraceError::NoHeuristic { algorithm } => write!(
+                f,
+                "{} is traced only with the heuristic it runs with; give the tracer that heuristic",
+                algorithm.title()
             ),
         }
     }
@@ -141,8 +158,8 @@ impl TracePlan {
 /// after bound and could otherwise fill the memory with a record no one can step through.
 pub const MAX_TRACE_EXPANSIONS: usize = 250_000;
 
-/// Runs the search `plan` names on `puzzle` (the informed ones with `heuristic`, or with h = 0 like the solver when
-/// there is none) and returns its record, cut after `max_expanded` expansions (at most [`MAX_TRACE_EXPANSIONS`]).
+/// Runs the search `plan` names on `puzzle` (the informed ones with `heuristic`, which they need) and returns its
+/// record, cut after `max_expanded` expansions (at most [`MAX_TRACE_EXPANSIONS`]).
 /// `on_expand` sees each expanded state, in order. The direct solver searches nothing: it is shown by BFS, and
 /// `Trace::algorithm` says so. Spaces of more than `cap` ranks are refused.
 ///
@@ -215,11 +232,8 @@ pub fn trace_search<P: Puzzle, H: Heuristic<P>>(
         (Algorithm::Weighted, Some(h)) => {
             weighted::weighted_astar_observed(puzzle, h, plan.weight, reopen, control, rec)
         }
-        (Algorithm::Astar, None) => astar::astar_observed(puzzle, &Zero, control, rec),
-        (Algorithm::Idastar, None) => idastar::idastar_observed(puzzle, &Zero, control, rec),
-        (Algorithm::Greedy, None) => astar::greedy_observed(puzzle, &Zero, control, rec),
-        (Algorithm::Weighted, None) => {
-            weighted::weighted_astar_observed(puzzle, &Zero, plan.weight, reopen, control, rec)
+        (Algorithm::Astar | Algorithm::Idastar | Algorithm::Greedy | Algorithm::Weighted, None) => {
+            return Err(TraceError::NoHeuristic { algorithm })
         }
     };
     let mut trace = recorder.trace;
@@ -234,9 +248,6 @@ pub fn trace_search<P: Puzzle, H: Heuristic<P>>(
         .all(|(i, &c)| c as usize == i + 1);
     if steps_are_distinct {
         trace.closed_after.clear();
-    }
-    if algorithm != Algorithm::Bibfs {
-        trace.directions.clear();
     }
     Ok(trace)
 }
@@ -267,11 +278,11 @@ impl<P: Puzzle, F: FnMut(&P::State)> Observer<P::State> for Recorder<'_, P, F> {
             *seen = true;
         }
         trace.closed_after.push(self.distinct);
-        trace.g.push(step.g);
-        if let Some(h) = step.h {
-            trace.h.push(h);
-        }
-        trace.directions.push(step.direction);
+        trace.steps.push(Step {
+            g: step.g,
+            h: step.h,
+            direction: step.direction,
+        });
         (self.on_expand)(step.state);
         if trace.expanded.len() >= self.max_expanded {
             self.cut = true;
@@ -312,6 +323,7 @@ fn ranks_along<P: Puzzle>(puzzle: &P, moves: &[P::Move]) -> Vec<u64> {
 mod tests {
     use super::*;
     use crate::hanoi::{Hanoi, HanoiHeuristic};
+    use crate::puzzle::Zero;
     use crate::sliding::{Shape, SlidingHeuristic, SmallPuzzle};
     use crate::HeuristicName;
 
@@ -363,13 +375,10 @@ mod tests {
             let trace = trace::<_, Zero>(&tower, None, Algorithm::Bfs);
             assert_eq!(trace.path.len() as u64, 1u64 << disks, "{disks} disks");
             assert_eq!(trace.expanded.len(), trace.open_after.len());
-            assert_eq!(trace.expanded.len(), trace.g.len());
-            assert!(trace.h.is_empty() && trace.iterations.is_empty());
-            for (&rank, &g) in trace.expanded.iter().zip(&trace.g) {
-                assert_eq!(
-                    dist[rank as usize], g,
-                    "BFS expands level by level, g the distance"
-                );
+            assert_eq!(trace.expanded.len(), trace.steps.len());
+            assert!(trace.steps.iter().all(|s| s.h.is_none()) && trace.iterations.is_empty());
+            for (&rank, step) in trace.expanded.iter().zip(&trace.steps) {
+                assert_eq!(dist[rank as usize], step.g, "BFS expands level by level");
             }
             assert!(trace.closed_after.is_empty(), "each state expanded once");
             assert_eq!(trace.path.first(), Some(&tower.start()));
@@ -396,6 +405,20 @@ mod tests {
             }
         );
         assert!(err.to_string().contains("smaller puzzle"));
+        let blind = trace_search::<_, Zero>(
+            &tower(2),
+            None,
+            TracePlan::new(Algorithm::Astar),
+            2187,
+            usize::MAX,
+            |_| {},
+        );
+        assert_eq!(
+            blind,
+            Err(TraceError::NoHeuristic {
+                algorithm: Algorithm::Astar
+            })
+        );
     }
 
     #[test]
@@ -435,17 +458,17 @@ mod tests {
                 trace.expanded[it.first_step as usize], 0,
                 "each starts at the start"
             );
-            assert_eq!(trace.g[it.first_step as usize], 0);
+            assert_eq!(trace.steps[it.first_step as usize].g, 0);
         }
         assert_eq!(trace.iterations.last().map(|it| it.threshold), Some(15));
         assert_eq!(trace.path.len(), 16);
-        assert_eq!(trace.h.len(), trace.expanded.len());
+        assert!(trace.steps.iter().all(|s| s.h.is_some()));
         assert!(!trace.closed_after.is_empty(), "IDA* expands states again");
         assert_eq!(trace.iteration_at(0), trace.iterations.first());
         // Within an iteration, f = g + h never passes the threshold.
-        for (step, (&g, &h)) in trace.g.iter().zip(&trace.h).enumerate() {
-            let threshold = trace.iteration_at(step).map(|it| it.threshold);
-            assert!(Some(g + h) <= threshold, "step {step}");
+        for (i, step) in trace.steps.iter().enumerate() {
+            let threshold = trace.iteration_at(i).map(|it| it.threshold);
+            assert!(step.f() <= threshold, "step {i}");
         }
     }
 
@@ -454,9 +477,12 @@ mod tests {
         let tower = tower(4);
         let trace = trace::<_, Zero>(&tower, None, Algorithm::Bibfs);
         assert_eq!(trace.algorithm, Some(Algorithm::Bibfs));
-        assert_eq!(trace.directions.len(), trace.expanded.len());
-        assert_eq!(trace.directions[0], Direction::Forward);
-        assert!(trace.directions.contains(&Direction::Backward));
+        assert_eq!(trace.steps.len(), trace.expanded.len());
+        assert_eq!(trace.steps[0].direction, Direction::Forward);
+        assert!(trace
+            .steps
+            .iter()
+            .any(|s| s.direction == Direction::Backward));
         assert!(
             trace.expanded.contains(&tower.goal()),
             "the goal side starts at the goal"
