@@ -1,11 +1,13 @@
 //! Puzzle Lab's solver: sliding-tile puzzles (2x2 to 8x8) and Tower of Hanoi (3-5 pegs), solved by
 //! BFS, bidirectional BFS, depth-bounded DFS, A*, IDA*, greedy best-first, weighted A* (bounded
-//! suboptimal, for boards too large to solve optimally) and direct solvers, with statistics,
-//! budgets and a progress/cancel hook. Pure Rust; builds for wasm32 unchanged.
+//! suboptimal, for boards too large to solve optimally), the staged solver (every board at once, then improved
+//! while time remains, with a proven lower bound) and direct solvers, with statistics, budgets and a
+//! progress/cancel hook. Pure Rust; builds for wasm32 unchanged.
 //!
 //! Layers: `spec` (the core types: puzzle kinds, a validated puzzle, heuristic names, defaults) under the puzzles
-//! (`sliding`, `hanoi`, `pdb`) and the engines (`search`, each with an observer hook); `query` reads and prints the
-//! PUZZLE format; `run` dispatches a query to an engine; `check` replays any answer independently.
+//! (`sliding`, `hanoi`, `pdb`) and the engines (`search`, each with an observer hook; `staged` and `improve`
+//! for boards too large for them); `query` reads and prints the PUZZLE format; `run` dispatches a query to an
+//! engine; `check` replays any answer independently.
 
 pub mod bound;
 pub mod check;

@@ -67,7 +67,7 @@ fn run<P: Puzzle, H: Heuristic<P>, O: Observer<P::State>>(
         Algorithm::Weighted => {
             weighted_astar_observed(puzzle, h, weight, Reopen::Always, control, observer)
         }
-        Algorithm::Direct | Algorithm::Staged => unreachable!("no search"),
+        Algorithm::Direct | Algorithm::Staged => unreachable!("not one of the searches"),
     }
 }
 

@@ -230,7 +230,7 @@ fn the_briefs_error_messages() {
             &EIGHT.replace("astar", "bsf"),
             QueryError::UnknownAlgorithm("bsf".into())
         ),
-        "unknown algorithm 'bsf': use one of bfs, bibfs, dfs, astar, idastar, greedy, weighted, direct"
+        "unknown algorithm 'bsf': use one of bfs, bibfs, dfs, astar, idastar, greedy, weighted, direct, staged"
     );
     let m = message("puzzle=sliding&size=3x3", QueryError::Missing("start"));
     assert!(m.starts_with("missing 'start'"), "{m}");

@@ -66,6 +66,9 @@ struct Options {
     /// Skip the 24-puzzle set.
     #[arg(long)]
     no_24: bool,
+    /// Run only these sizes (WIDTHxHEIGHT, comma-separated) instead of the whole list.
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
 }
 
 /// One board's run: the first answer's time and length, the final answer's, and its lower bound.
@@ -157,6 +160,9 @@ fn main() -> ExitCode {
             width: w,
             height: h,
         };
+        if !options.only.is_empty() && !options.only.contains(&shape.to_string()) {
+            continue;
+        }
         let mut runs = Vec::new();
         for k in 0..options.per_size {
             let seed = options.seed.wrapping_add(k).wrapping_mul(0x9E37_79B9)

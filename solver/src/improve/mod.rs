@@ -8,9 +8,11 @@
 //! all the improvement's searches, so that a run without a clock (wasm before the worker sets one, the tests)
 //! still ends, and ends the same way every time.
 
+mod variants;
 mod wasted;
 pub mod window;
 
+pub use variants::StagedStrategies;
 pub use wasted::remove_wasted;
 
 use crate::bound;
@@ -67,8 +69,12 @@ pub trait Improver {
 /// The improvers run for a board, in order, after wasted moves are removed and before windows are re-optimised.
 /// The one place to plug another in (by the board's shape, say, or the tables this process holds).
 pub fn improvers_for(problem: &Problem) -> Vec<Box<dyn Improver>> {
-    let _ = problem;
-    Vec::new()
+    let mut improvers: Vec<Box<dyn Improver>> = Vec::new();
+    // Up to 3x3 the staged solver's answer is already optimal.
+    if problem.shape.width > 3 || problem.shape.height > 3 {
+        improvers.push(Box::new(StagedStrategies));
+    }
+    improvers
 }
 
 /// Improves `first` (a solved answer from `algorithm`, whose search made `stats`) within `control`'s budget and
@@ -103,11 +109,20 @@ pub fn improve_answer(
     };
     let first_report = run.report("");
     run.budget.control.answer(&first_report);
+    let time_limit = run
+        .budget
+        .control
+        .limits
+        .time_limit_ms
+        .unwrap_or(DEFAULT_IMPROVE_MS);
     let ended = match run.improve() {
         Ok(why) => why,
         Err(stop) => match stop.status {
             Status::Cancelled => "improvement cancelled; this is the best answer found".to_string(),
-            _ => format!("improvement stopped: {}", stop.message),
+            _ if run.budget.control.elapsed_ms() >= time_limit as f64 => {
+                format!("improvement stopped at the time limit of {time_limit} ms")
+            }
+            _ => stop.message,
         },
     };
     let report = run.report(&ended);
@@ -148,13 +163,21 @@ impl Run<'_, '_, '_> {
         loop {
             let mut shortened = false;
             let cap = WINDOW_EXPANSIONS << (2 * level);
+            let mut whole = false;
             for &size in &WINDOW_SIZES[..WINDOW_SIZES.len() - LAST_LEVEL + level] {
                 if self.proven() {
                     return Ok(String::new());
                 }
-                if size > self.best.len() {
+                if whole {
                     break;
                 }
+                // A path no longer than the window is searched whole, once a round.
+                let size = if size >= self.best.len() {
+                    whole = true;
+                    self.best.len()
+                } else {
+                    size
+                };
                 largest = largest.max(size);
                 shortened |= self.window_pass(size, cap)?;
             }
