@@ -15,7 +15,9 @@ use solver::query::{self, Query};
 use solver::search::clock::FnClock;
 use solver::search::{Control, Flow, Limits};
 use solver::sliding::Shape;
-use solver::spec::{default_choice, PuzzleSpec, DEFAULT_ALGORITHM};
+use solver::spec::{
+    default_choice, default_heuristic, HeuristicName, PuzzleSpec, DEFAULT_ALGORITHM,
+};
 use solver::{Algorithm, Report, Status};
 use std::cell::RefCell;
 use web_sys::DedicatedWorkerGlobalScope;
@@ -86,9 +88,7 @@ pub fn solve_request(
     if let Some(refused) = out_of_reach(&query) {
         return refused;
     }
-    let algorithm = query
-        .algorithm
-        .unwrap_or_else(|| default_choice(&query.puzzle).algorithm);
+    let (algorithm, _) = choice(&query);
     if algorithm != Algorithm::Staged || limits.time_limit_ms.is_some() {
         limits.time_limit_ms = Some(
             limits
@@ -149,9 +149,7 @@ pub fn solve_request(
 /// bidirectional BFS, A* or IDA* on a board of more than `OPTIMAL_REACH_CELLS` cells whose start is more than
 /// `OPTIMAL_REACH_MOVES` moves from the goal by its proven lower bound. `None` for every other query.
 pub fn out_of_reach(query: &Query) -> Option<Report> {
-    let algorithm = query
-        .algorithm
-        .unwrap_or_else(|| default_choice(&query.puzzle).algorithm);
+    let (algorithm, heuristic) = choice(query);
     let PuzzleSpec::Sliding {
         width,
         height,
@@ -183,12 +181,7 @@ pub fn out_of_reach(query: &Query) -> Option<Report> {
     report.status = Status::Limit;
     report.heuristic = algorithm
         .uses_heuristic()
-        .then(|| {
-            query
-                .heuristic
-                .unwrap_or_else(|| solver::spec::default_heuristic(&query.puzzle))
-        })
-        .map(|h| h.name().to_string());
+        .then(|| heuristic.name().to_string());
     Some(report)
 }
 
@@ -227,12 +220,29 @@ pub fn run(
     solve_request(query, limits, scope::clock(scope), progress, cancelled)
 }
 
+/// The algorithm a query runs, and the heuristic it runs with when that algorithm takes one, as
+/// `solver::run::solve` picks them: the query's own, else the puzzle's default choice (for a query naming no
+/// algorithm), else the puzzle kind's usual heuristic. The worker asks it to find the tables a search will need and
+/// to trace the search it runs.
+pub fn choice(query: &Query) -> (Algorithm, HeuristicName) {
+    let (algorithm, chosen) = match query.algorithm {
+        Some(algorithm) => (algorithm, None),
+        None => {
+            let choice = default_choice(&query.puzzle);
+            (choice.algorithm, choice.heuristic)
+        }
+    };
+    let heuristic = query
+        .heuristic
+        .or(chosen)
+        .unwrap_or_else(|| default_heuristic(&query.puzzle));
+    (algorithm, heuristic)
+}
+
 /// The report of a request on `query` cancelled before its search began, saying when (`message`).
 pub fn cancelled_before_search(query: &str, message: &str) -> Report {
     let algorithm = match query::parse(query) {
-        Ok(query) => query
-            .algorithm
-            .unwrap_or_else(|| default_choice(&query.puzzle).algorithm),
+        Ok(query) => choice(&query).0,
         Err(_) => DEFAULT_ALGORITHM,
     };
     let mut report = solver::report::invalid(algorithm, message);

@@ -11,7 +11,7 @@ use crate::browser::js_text;
 use solver::pdb::cache::{cached_tables, install_tables, pattern_database_key};
 use solver::pdb::{PdbTables, FORMAT_VERSION};
 use solver::query::Query;
-use solver::spec::{default_choice, default_heuristic, HeuristicName, PuzzleSpec};
+use solver::spec::{HeuristicName, PuzzleSpec};
 use std::fmt;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
@@ -175,16 +175,10 @@ pub async fn settle_writes(writes: Vec<js_sys::Promise>) -> bool {
 }
 
 /// The pattern-database key a query needs, when it runs on pattern databases: a sliding board of up to 16 cells
-/// with heuristic `pdb` (named, or the puzzle's default) under an algorithm that uses a heuristic, as the solver's
-/// own run picks them (`solver::run::solve`). `None` for every other query (and unreadable ones, which the solver
-/// itself reports).
+/// with heuristic `pdb` (named, or the puzzle's default) under an algorithm that uses a heuristic (see
+/// [`super::solve::choice`]). `None` for every other query (and unreadable ones, which the solver itself reports).
 pub fn key_for_query(query: &Query) -> Option<String> {
-    let algorithm = query
-        .algorithm
-        .unwrap_or_else(|| default_choice(&query.puzzle).algorithm);
-    let heuristic = query
-        .heuristic
-        .unwrap_or_else(|| default_heuristic(&query.puzzle));
+    let (algorithm, heuristic) = super::solve::choice(query);
     if !algorithm.uses_heuristic() || heuristic != HeuristicName::Pdb {
         return None;
     }
@@ -430,6 +424,14 @@ mod tests {
             None
         );
         assert_eq!(key_for_query(&parsed(&format!("{start}&algo=bfs"))), None);
+        // As the solver picks them: a 15-puzzle query naming nothing runs on the tables; one naming only its
+        // algorithm runs with the usual heuristic (linear conflict), and so does an 8-puzzle naming nothing.
+        assert_eq!(key_for_query(&parsed(start)), key);
+        assert_eq!(key_for_query(&parsed(&format!("{start}&algo=astar"))), None);
+        assert_eq!(
+            key_for_query(&parsed("puzzle=sliding&size=3x3&start=1,2,3,4,5,6,7,0,8")),
+            None
+        );
         assert_eq!(
             key_for_query(&parsed(
                 "puzzle=hanoi&pegs=4&disks=3&start=0,0,0&goal=3,3,3&algo=astar"

@@ -3,24 +3,21 @@
 
 use crate::protocol::{TRACE_MAX_EXPANSIONS, TRACE_MAX_SLIDING_RANKS, TRACE_MAX_STATES};
 use solver::hanoi::{Hanoi, HanoiHeuristic};
+use solver::pdb::cache::pattern_database;
+use solver::puzzle::Zero;
 use solver::query::{self, PuzzleSpec};
 use solver::search::trace::{trace_search, Trace, TracePlan};
+use solver::search::{Control, Limits};
 use solver::sliding::{Shape, SlidingHeuristic, SmallBoard, SmallPuzzle};
-use solver::spec::{default_choice, default_heuristic, is_consistent, HeuristicName};
-use solver::Puzzle;
+use solver::spec::{is_consistent, HeuristicName};
+use solver::{Heuristic, Puzzle};
 
 /// The teaching tracer's record of the search `query` asks for, when the space has at most `TRACE_MAX_STATES`
 /// states, in the order of the query's algorithm (see `trace_search`; DFS with the depth bound `max_depth`).
 /// `None` for a larger space or a query that cannot be read (its solve reports the problem).
 pub fn trace_request(query: &str, max_depth: u32) -> Option<Trace> {
     let query = query::parse(query).ok()?;
-    // The algorithm and heuristic the solver's own run would choose (`solver::run::solve`).
-    let algorithm = query
-        .algorithm
-        .unwrap_or_else(|| default_choice(&query.puzzle).algorithm);
-    let name = query
-        .heuristic
-        .unwrap_or_else(|| default_heuristic(&query.puzzle));
+    let (algorithm, name) = super::solve::choice(&query);
     let plan = TracePlan {
         algorithm,
         weight: query.weight_or_default(),
@@ -76,16 +73,30 @@ fn trace_sliding(
     if puzzle.rank_count()? > TRACE_MAX_SLIDING_RANKS {
         return None;
     }
-    let heuristic = plan
-        .algorithm
-        .uses_heuristic()
-        .then(|| SlidingHeuristic::new(&puzzle, name).ok())
-        .flatten();
+    if !plan.algorithm.uses_heuristic() {
+        return record_sliding(&puzzle, None::<&Zero>, plan);
+    }
+    if name == HeuristicName::Pdb {
+        // The tables are in memory: the solve that came before built or read them.
+        let pdb =
+            pattern_database(width, height, goal, &mut Control::new(Limits::default())).ok()?;
+        return record_sliding(&puzzle, Some(&pdb), plan);
+    }
+    let heuristic = SlidingHeuristic::new(&puzzle, name).ok()?;
+    record_sliding(&puzzle, Some(&heuristic), plan)
+}
+
+/// Runs the tracer on `puzzle` with `heuristic`, recording each expanded board.
+fn record_sliding<H: Heuristic<SmallPuzzle>>(
+    puzzle: &SmallPuzzle,
+    heuristic: Option<&H>,
+    plan: TracePlan,
+) -> Option<Trace> {
     let mut boards = Vec::new();
     let record = |state: &SmallBoard| boards.push(puzzle.tiles(state));
     let mut trace = trace_search(
-        &puzzle,
-        heuristic.as_ref(),
+        puzzle,
+        heuristic,
         plan,
         TRACE_MAX_SLIDING_RANKS,
         TRACE_MAX_EXPANSIONS,
@@ -199,5 +210,19 @@ mod tests {
         .expect("3x3 traced");
         assert!(!near.truncated);
         assert_eq!(near.path.len(), 3, "two moves");
+        // A* on pattern databases is traced as A* on them, not as BFS: the same shortest path, fewer expansions.
+        let pdb = trace_request(
+            "puzzle=sliding&size=3x2&start=4,1,2,5,0,3&algo=astar&heuristic=pdb",
+            DEFAULT_DFS_DEPTH,
+        )
+        .expect("traced");
+        assert_eq!(pdb.algorithm, Some(Algorithm::Astar));
+        assert_eq!(pdb.path.len(), bfs.path.len());
+        assert!(
+            pdb.expanded.len() < bfs.expanded.len(),
+            "{} against BFS's {}",
+            pdb.expanded.len(),
+            bfs.expanded.len()
+        );
     }
 }
