@@ -99,21 +99,43 @@ fn within_budget(label: &str, limit: u64, held: u64, status: Status, message: &s
 #[test]
 fn a_bfs_stopped_by_its_byte_budget_never_held_more() {
     // Budgets from a quarter of what the search needs to all of it: whatever the search holds when it stops
-    // (depth marks, and a queue that has just grown) stays within the budget.
+    // (depth marks, and a queue that has just grown) stays within the budget, and every budget below what the
+    // unbudgeted search held stops it, with a message naming that budget.
     let tower = Hanoi::new(4, 9, &[0; 9], &[3; 9]).unwrap_or_else(|e| panic!("{e}"));
+    let needed = bfs::bfs(&tower, &mut Control::new(Limits::default()))
+        .stats
+        .peak_memory_bytes;
+    let mut stopped = 0;
     for kib in [96u64, 160, 256, 384, 512, 768, 1024, 1536, 2048] {
         let limit = kib << 10;
         let mut control = Control::new(Limits::default()).with_max_bytes(limit);
         let o = bfs::bfs(&tower, &mut control);
         let label = format!("BFS at {kib} KiB");
-        within_budget(
+        let stop = within_budget(
             &label,
             limit,
             o.stats.peak_memory_bytes,
             o.status,
             &o.message,
         );
+        if limit < needed {
+            assert!(
+                stop,
+                "{label}: the search needs {needed} bytes, yet it {:?}",
+                o.status
+            );
+            assert!(
+                o.message.contains(&format!("max-bytes = {limit}")),
+                "{label}: {}",
+                o.message
+            );
+            stopped += 1;
+        }
     }
+    assert!(
+        stopped >= 5,
+        "only {stopped} budgets were below the {needed} bytes needed"
+    );
 }
 
 #[test]

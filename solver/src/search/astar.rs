@@ -4,8 +4,9 @@
 //! stale entries and its size is exactly the OPEN size. Ties on f go to the larger g (the deeper node), which
 //! reaches the goal sooner on the plateaus that sliding puzzles are full of, then to the newest node.
 
+use super::observer::{observer_stop, Direction, Expansion, NoObserver, Observer};
 use super::visited::{FxBuild, NodeIndex};
-use super::{Algorithm, Control, Outcome, Stats, Status};
+use super::{Algorithm, Control, Flow, Outcome, Stats, Status};
 use crate::{Heuristic, Puzzle};
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -238,7 +239,24 @@ pub fn astar<P: Puzzle, H: Heuristic<P>>(
     heuristic: &H,
     control: &mut Control,
 ) -> Outcome<P::Move> {
-    let (found, stats) = best_first(puzzle, heuristic, Weights::ASTAR, Reopen::Always, control);
+    astar_observed(puzzle, heuristic, control, &mut NoObserver)
+}
+
+/// [`astar`] reporting each expansion to `observer`.
+pub fn astar_observed<P: Puzzle, H: Heuristic<P>, O: Observer<P::State>>(
+    puzzle: &P,
+    heuristic: &H,
+    control: &mut Control,
+    observer: &mut O,
+) -> Outcome<P::Move> {
+    let (found, stats) = best_first_observed(
+        puzzle,
+        heuristic,
+        Weights::ASTAR,
+        Reopen::Always,
+        control,
+        observer,
+    );
     match found {
         Err((status, message)) => Outcome::stopped(Algorithm::Astar, status, message, stats)
             .with_heuristic(heuristic.name()),
@@ -258,7 +276,24 @@ pub fn greedy<P: Puzzle, H: Heuristic<P>>(
     heuristic: &H,
     control: &mut Control,
 ) -> Outcome<P::Move> {
-    let (found, stats) = best_first(puzzle, heuristic, Weights::GREEDY, Reopen::Never, control);
+    greedy_observed(puzzle, heuristic, control, &mut NoObserver)
+}
+
+/// [`greedy`] reporting each expansion to `observer`.
+pub fn greedy_observed<P: Puzzle, H: Heuristic<P>, O: Observer<P::State>>(
+    puzzle: &P,
+    heuristic: &H,
+    control: &mut Control,
+    observer: &mut O,
+) -> Outcome<P::Move> {
+    let (found, stats) = best_first_observed(
+        puzzle,
+        heuristic,
+        Weights::GREEDY,
+        Reopen::Never,
+        control,
+        observer,
+    );
     let outcome = match found {
         Err((status, message)) => Outcome::stopped(Algorithm::Greedy, status, message, stats),
         Ok(moves) => Outcome::solved(Algorithm::Greedy, moves, false, stats),
@@ -277,6 +312,18 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
     weights: Weights,
     reopen: Reopen,
     control: &mut Control,
+) -> (Found<P::Move>, Stats) {
+    best_first_observed(puzzle, heuristic, weights, reopen, control, &mut NoObserver)
+}
+
+/// [`best_first`] reporting each expansion to `observer`.
+pub fn best_first_observed<P: Puzzle, H: Heuristic<P>, O: Observer<P::State>>(
+    puzzle: &P,
+    heuristic: &H,
+    weights: Weights,
+    reopen: Reopen,
+    control: &mut Control,
+    observer: &mut O,
 ) -> (Found<P::Move>, Stats) {
     let mut stats = Stats::default();
     let (start, goal) = (puzzle.start(), puzzle.goal());
@@ -431,6 +478,19 @@ pub fn best_first<P: Puzzle, H: Heuristic<P>>(
                 next_up = Some(Open::id(entry));
             } else {
                 open.push(&mut nodes, entry);
+            }
+        }
+        if O::ACTIVE {
+            let expansion = Expansion {
+                state: &node.state,
+                g: node.g,
+                h: Some(node.h),
+                open: open.heap.len() as u64 + u64::from(next_up.is_some()),
+                closed,
+                direction: Direction::Forward,
+            };
+            if observer.expanded(expansion) == Flow::Cancel {
+                break Err(observer_stop(stats.expanded));
             }
         }
     };

@@ -2,8 +2,9 @@
 //! rank where the space fits) plus a queue of only the layer being expanded and the next; the path is walked back
 //! from the goal by depth.
 
+use super::observer::{observer_stop, Direction, Expansion, NoObserver, Observer};
 use super::visited::DepthMarks;
-use super::{Algorithm, Control, MemoryWatch, Outcome, Stats, Status};
+use super::{Algorithm, Control, Flow, MemoryWatch, Outcome, Stats, Status};
 use crate::Puzzle;
 
 /// The queue's block, in states (fewer for smaller spaces). It holds two layers at most (expanded layers are
@@ -21,6 +22,15 @@ const QUEUE_START: u64 = 1 << 16;
 /// assert_eq!(outcome.length, 2);
 /// ```
 pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
+    bfs_observed(puzzle, control, &mut NoObserver)
+}
+
+/// [`bfs`] reporting each expansion to `observer`.
+pub fn bfs_observed<P: Puzzle, O: Observer<P::State>>(
+    puzzle: &P,
+    control: &mut Control,
+    observer: &mut O,
+) -> Outcome<P::Move> {
     let (start, goal) = (puzzle.start(), puzzle.goal());
     let mut stats = Stats::default();
     // Dense marks are allocated whole: over the byte budget, stop before allocating them.
@@ -140,6 +150,19 @@ pub fn bfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
                 stats.duplicates += u64::from(!fresh);
                 found |= fresh & (next == goal);
             });
+            if O::ACTIVE {
+                let expansion = Expansion {
+                    state: &state,
+                    g: depth as u32,
+                    h: None,
+                    open: (queue.len() - head) as u64,
+                    closed: (done + head) as u64,
+                    direction: Direction::Forward,
+                };
+                if observer.expanded(expansion) == Flow::Cancel && !found {
+                    break 'search Some(observer_stop((done + head) as u64));
+                }
+            }
             if found {
                 break 'search None;
             }

@@ -3,8 +3,9 @@
 //! Optimality at the meeting point: a layer is always expanded to its end and the shortest of all meetings found in
 //! it is kept. Stopping at the first meeting can return a path one move too long.
 
+use super::observer::{observer_stop, Direction, Expansion, NoObserver, Observer};
 use super::visited::StateIndex;
-use super::{Algorithm, Control, Outcome, Stats, Status};
+use super::{Algorithm, Control, Flow, Outcome, Stats, Status};
 use crate::Puzzle;
 
 #[derive(Clone, Copy)]
@@ -83,6 +84,15 @@ struct Meeting {
 
 /// Solves `puzzle` by bidirectional BFS. Optimal.
 pub fn bibfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
+    bibfs_observed(puzzle, control, &mut NoObserver)
+}
+
+/// [`bibfs`] reporting each expansion, and which search made it, to `observer`.
+pub fn bibfs_observed<P: Puzzle, O: Observer<P::State>>(
+    puzzle: &P,
+    control: &mut Control,
+    observer: &mut O,
+) -> Outcome<P::Move> {
     let mut stats = Stats::default();
     let mut watch = super::MemoryWatch::default();
     let (start, goal) = (puzzle.start(), puzzle.goal());
@@ -168,6 +178,25 @@ pub fn bibfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
                     }
                 }
             });
+            if O::ACTIVE {
+                let expansion = Expansion {
+                    state: &node.state,
+                    g: node.depth,
+                    h: None,
+                    // This side's nodes after this one, and the other side's frontier.
+                    open: (this.nodes.len() - id - 1 + other.frontier()) as u64,
+                    closed: (this.layer_start + other.layer_start + id + 1 - layer_from) as u64,
+                    direction: if which == 0 {
+                        Direction::Forward
+                    } else {
+                        Direction::Backward
+                    },
+                };
+                if observer.expanded(expansion) == Flow::Cancel {
+                    halted = Some(observer_stop(stats.expanded));
+                    break;
+                }
+            }
         }
         this.layer_start = layer_to;
         stats.open_size((sides[0].frontier() + sides[1].frontier()) as u64);

@@ -2,8 +2,9 @@
 //! shortest one. A state is searched again only when reached at a smaller depth than before, so the work is
 //! bounded by (states within the bound) x (depth bound) rather than exponential.
 
+use super::observer::{observer_stop, Direction, Expansion, NoObserver, Observer};
 use super::visited::StateIndex;
-use super::{Algorithm, Control, Outcome, Stats, Status};
+use super::{Algorithm, Control, Flow, Outcome, Stats, Status};
 use crate::Puzzle;
 
 struct Frame<S> {
@@ -15,6 +16,15 @@ struct Frame<S> {
 
 /// Depth-first search to at most `control.limits.max_depth` moves. Never labelled optimal.
 pub fn dfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
+    dfs_observed(puzzle, control, &mut NoObserver)
+}
+
+/// [`dfs`] reporting each expansion to `observer`.
+pub fn dfs_observed<P: Puzzle, O: Observer<P::State>>(
+    puzzle: &P,
+    control: &mut Control,
+    observer: &mut O,
+) -> Outcome<P::Move> {
     let max_depth = control.limits.max_depth;
     let mut stats = Stats::default();
     let (start, goal) = (puzzle.start(), puzzle.goal());
@@ -45,8 +55,17 @@ pub fn dfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
     let mut watch = super::MemoryWatch::default();
     let result: Result<(), (Status, String)> = if start == goal {
         Ok(())
+    } else if expand(
+        puzzle,
+        &mut frames,
+        &mut children,
+        &mut stats,
+        known,
+        observer,
+    ) == Flow::Cancel
+    {
+        Err(observer_stop(stats.expanded))
     } else {
-        expand(puzzle, &mut frames, &mut children, &mut stats);
         loop {
             let Some(top) = frames.last_mut() else {
                 break Err(if hit_bound {
@@ -113,7 +132,17 @@ pub fn dfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
                     break Err(stop);
                 }
             }
-            expand(puzzle, &mut frames, &mut children, &mut stats);
+            if expand(
+                puzzle,
+                &mut frames,
+                &mut children,
+                &mut stats,
+                known,
+                observer,
+            ) == Flow::Cancel
+            {
+                break Err(observer_stop(stats.expanded));
+            }
         }
     };
     stats.closed = known;
@@ -132,13 +161,19 @@ pub fn dfs<P: Puzzle>(puzzle: &P, control: &mut Control) -> Outcome<P::Move> {
     }
 }
 
-fn expand<P: Puzzle>(
+/// Expands the top frame: appends its children and records where they start; tells `observer`, whose answer it
+/// returns. `known`: the states reached so far.
+fn expand<P: Puzzle, O: Observer<P::State>>(
     puzzle: &P,
     frames: &mut [Frame<P::State>],
     children: &mut Vec<(P::Move, P::State)>,
     stats: &mut Stats,
-) {
-    let Some(top) = frames.last_mut() else { return };
+    known: u64,
+    observer: &mut O,
+) -> Flow {
+    let Some(top) = frames.last_mut() else {
+        return Flow::Continue;
+    };
     stats.expand_at(top.depth as usize);
     top.first_child = children.len();
     top.next_child = children.len();
@@ -146,4 +181,25 @@ fn expand<P: Puzzle>(
         stats.generated += 1;
         children.push((mv, next));
     });
+    if !O::ACTIVE {
+        return Flow::Continue;
+    }
+    // The children not yet visited: each frame's range runs to where the next frame's starts.
+    let ends = frames.iter().skip(1).map(|f| f.first_child);
+    let waiting: usize = frames
+        .iter()
+        .zip(ends.chain(std::iter::once(children.len())))
+        .map(|(frame, end)| end - frame.next_child)
+        .sum();
+    let Some(top) = frames.last() else {
+        return Flow::Continue;
+    };
+    observer.expanded(Expansion {
+        state: &top.state,
+        g: top.depth,
+        h: None,
+        open: waiting as u64,
+        closed: known,
+        direction: Direction::Forward,
+    })
 }

@@ -1,7 +1,8 @@
 //! IDA*: depth-first searches with a growing bound on f = g + h. Memory is only the current path and its
 //! siblings (preallocated stacks, no allocation once warm); the move that undoes the parent's move is never tried.
 
-use super::{Algorithm, Control, Outcome, Stats, Status};
+use super::observer::{observer_stop, Direction, Expansion, NoObserver, Observer};
+use super::{Algorithm, Control, Flow, Outcome, Stats, Status};
 use crate::{Heuristic, Puzzle};
 
 /// One level of the depth-first path: a state and the range of its children in the shared child buffer.
@@ -20,6 +21,16 @@ pub fn idastar<P: Puzzle, H: Heuristic<P>>(
     puzzle: &P,
     heuristic: &H,
     control: &mut Control,
+) -> Outcome<P::Move> {
+    idastar_observed(puzzle, heuristic, control, &mut NoObserver)
+}
+
+/// [`idastar`] reporting each iteration and each expansion to `observer`.
+pub fn idastar_observed<P: Puzzle, H: Heuristic<P>, O: Observer<P::State>>(
+    puzzle: &P,
+    heuristic: &H,
+    control: &mut Control,
+    observer: &mut O,
 ) -> Outcome<P::Move> {
     let mut stats = Stats::default();
     let (start, goal) = (puzzle.start(), puzzle.goal());
@@ -46,7 +57,10 @@ pub fn idastar<P: Puzzle, H: Heuristic<P>>(
             next_child: 0,
             children_end: 0,
         });
-        expand(
+        if O::ACTIVE {
+            observer.iteration(bound);
+        }
+        if expand(
             puzzle,
             heuristic,
             &mut frames,
@@ -54,7 +68,11 @@ pub fn idastar<P: Puzzle, H: Heuristic<P>>(
             None,
             &mut stats,
             bound,
-        );
+            observer,
+        ) == Flow::Cancel
+        {
+            break Err(observer_stop(stats.expanded));
+        }
         while let Some(top) = frames.last_mut() {
             if top.next_child == top.children_end {
                 let first = top.first_child;
@@ -93,7 +111,7 @@ pub fn idastar<P: Puzzle, H: Heuristic<P>>(
                 }
             }
             let undo = puzzle.inverse(mv);
-            expand(
+            if expand(
                 puzzle,
                 heuristic,
                 &mut frames,
@@ -101,7 +119,11 @@ pub fn idastar<P: Puzzle, H: Heuristic<P>>(
                 Some(undo),
                 &mut stats,
                 bound,
-            );
+                observer,
+            ) == Flow::Cancel
+            {
+                break 'iterations Err(observer_stop(stats.expanded));
+            }
         }
         if next_bound == u32::MAX {
             break Err((Status::Unsolvable, "no path reaches the goal".to_string()));
@@ -123,8 +145,10 @@ pub fn idastar<P: Puzzle, H: Heuristic<P>>(
     }
 }
 
-/// Expands the top frame: appends its children (all but `undo`), best h first, and records their range.
-fn expand<P: Puzzle, H: Heuristic<P>>(
+/// Expands the top frame: appends its children (all but `undo`), best h first, and records their range; tells
+/// `observer`, whose answer it returns.
+#[allow(clippy::too_many_arguments)]
+fn expand<P: Puzzle, H: Heuristic<P>, O: Observer<P::State>>(
     puzzle: &P,
     heuristic: &H,
     frames: &mut [Frame<P::State>],
@@ -132,8 +156,11 @@ fn expand<P: Puzzle, H: Heuristic<P>>(
     undo: Option<P::Move>,
     stats: &mut Stats,
     bound: u32,
-) {
-    let Some(top) = frames.last_mut() else { return };
+    observer: &mut O,
+) -> Flow {
+    let Some(top) = frames.last_mut() else {
+        return Flow::Continue;
+    };
     stats.expand_at(bound as usize);
     let begin = children.len();
     puzzle.for_each_successor(&top.state, |mv, next| {
@@ -156,4 +183,19 @@ fn expand<P: Puzzle, H: Heuristic<P>>(
     top.first_child = begin;
     top.next_child = begin;
     top.children_end = children.len();
+    if !O::ACTIVE {
+        return Flow::Continue;
+    }
+    let waiting: usize = frames.iter().map(|f| f.children_end - f.next_child).sum();
+    let Some(top) = frames.last() else {
+        return Flow::Continue;
+    };
+    observer.expanded(Expansion {
+        state: &top.state,
+        g: top.g,
+        h: Some(top.h),
+        open: waiting as u64,
+        closed: 0,
+        direction: Direction::Forward,
+    })
 }

@@ -8,6 +8,7 @@ pub mod clock;
 pub mod dfs;
 pub mod greedy;
 pub mod idastar;
+pub mod observer;
 pub mod outcome;
 pub mod stats;
 pub mod trace;
@@ -15,6 +16,7 @@ pub mod visited;
 pub mod weighted;
 
 pub use clock::Clock;
+pub use observer::{Direction, Expansion, NoObserver, Observer};
 pub use outcome::{Outcome, Status};
 pub use stats::Stats;
 

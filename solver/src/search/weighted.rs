@@ -20,7 +20,8 @@
 //! ```
 
 pub use super::astar::Reopen;
-use super::astar::{best_first, Weights};
+use super::astar::{best_first_observed, Weights};
+use super::observer::{NoObserver, Observer};
 use super::{Algorithm, Control, Outcome};
 use crate::{Heuristic, Puzzle};
 use std::fmt;
@@ -207,7 +208,26 @@ pub fn weighted_astar<P: Puzzle, H: Heuristic<P>>(
     reopen: Reopen,
     control: &mut Control,
 ) -> Outcome<P::Move> {
-    let (found, stats) = best_first(puzzle, heuristic, weight.weights(), reopen, control);
+    weighted_astar_observed(puzzle, heuristic, weight, reopen, control, &mut NoObserver)
+}
+
+/// [`weighted_astar`] reporting each expansion to `observer`.
+pub fn weighted_astar_observed<P: Puzzle, H: Heuristic<P>, O: Observer<P::State>>(
+    puzzle: &P,
+    heuristic: &H,
+    weight: Weight,
+    reopen: Reopen,
+    control: &mut Control,
+    observer: &mut O,
+) -> Outcome<P::Move> {
+    let (found, stats) = best_first_observed(
+        puzzle,
+        heuristic,
+        weight.weights(),
+        reopen,
+        control,
+        observer,
+    );
     let outcome = match found {
         Err((status, message)) => Outcome::stopped(Algorithm::Weighted, status, message, stats),
         Ok(moves) => {
