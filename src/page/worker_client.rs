@@ -29,6 +29,9 @@ pub const WORKER_SCRIPT: &str = "worker-boot.js";
 pub const BUILD_ID: &str = env!("PUZZLE_LAB_BUILD_ID");
 
 /// What the worker tells the app.
+// A reply (a trace can be its largest part) is moved once, from the message handler to the reducer: boxing it to
+// shrink the crash variant would cost an allocation per message and buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum WorkerEvent {
     /// A decoded reply (including `Ready`, which the client also handles itself).
