@@ -11,6 +11,9 @@ pub struct StatusProps {
     pub status: StatusName,
     /// Counters of the running search.
     pub progress: Option<Progress>,
+    /// Whether the solve waits for the worker to finish another request first (a compare run's pair).
+    #[prop_or_default]
+    pub waiting: bool,
     /// The solution's length once solved.
     pub length: Option<u64>,
     pub message: Option<Notice>,
@@ -34,6 +37,7 @@ pub fn StatusLine(props: &StatusProps) -> Html {
         StatusName::Error => Msg::StatusError,
     });
     let detail = props.progress.as_ref().map(|p| match p.building {
+        _ if props.waiting => lang.t(Msg::ProgressWaiting).to_string(),
         Some(fraction) => lang.fill(
             Msg::ProgressBuilding,
             &[

@@ -202,6 +202,11 @@ impl State {
         }
     }
 
+    /// Whether the solve's request waits behind another one (a compare run's pair) for the worker.
+    pub fn solve_waiting(&self) -> bool {
+        self.is_solving() && self.solve_watch().is_none()
+    }
+
     /// Applies one action: whether anything changed, and the effects for the app to carry out.
     pub fn update(&mut self, action: impl Into<Action>) -> Update {
         let mut fx = Vec::new();
