@@ -204,7 +204,8 @@ pub fn App() -> Html {
                         dfs_depth={state.setup.dfs_depth} max_states={state.setup.max_states}
                         hints={state.setup.hints()} solving={state.is_solving()}
                         dispatch={dispatch.clone()} />
-                    <StatusLine status={state.status()} {progress} {length} {bound} message={state.message()}
+                    <StatusLine status={state.status()} {progress} waiting={state.solve_waiting()} {length} {bound}
+                        message={state.message()}
                         share_link={state.notices.share_link.clone().map(AttrValue::from)}
                         dismissable={state.notices.notice.is_some()}
                         on_dismiss={dispatch.reform(|()| Action::Notice(NoticeAction::Dismiss))} />

@@ -391,6 +391,7 @@ messages! {
     StatusCancelled,
     StatusError,
     ProgressNodes,
+    ProgressWaiting,
     ProgressBuilding,
     BuildingPdb,
     BuildNote,
@@ -548,9 +549,10 @@ messages! {
     StepBoard,
     StepTruncated,
     StepShows,
-    StepIdaAsAstar,
-    StepBibfsAsBfs,
     StepDirectAsBfs,
+    StepIteration,
+    StepCosts,
+    StepDepth,
 }
 
 /// English.
@@ -662,6 +664,7 @@ fn en(key: Msg) -> &'static str {
         StatusCancelled => "Cancelled",
         StatusError => "Error",
         ProgressNodes => "{} nodes expanded, {} generated · {}",
+        ProgressWaiting => "waiting: the worker finishes the compare run's current pair first",
         ProgressBuilding => "Building pattern databases… {}% · {}",
         BuildingPdb => "Building pattern databases",
         BuildNote => "Built once per browser: later visits read them from its cache. Cancel stops the build.",
@@ -814,9 +817,10 @@ fn en(key: Msg) -> &'static str {
         StepBoard => "Expanding state {}: the board below",
         StepTruncated => "Only the first {} expansions are recorded: the search went on beyond them.",
         StepShows => "The order of {}.",
-        StepIdaAsAstar => "IDA* is shown by A*: with a consistent heuristic both expand the same states, but IDA* expands them again at every f-bound, deepest first.",
-        StepBibfsAsBfs => "Bidirectional BFS is shown by BFS from the start alone: the real search also grows a second frontier back from the goal.",
         StepDirectAsBfs => "The direct solver does not search: this is BFS on the same puzzle, for comparison.",
+        StepIteration => "IDA* iteration {} of {}: a depth-first search that expands only states with f = g + h ≤ {}.",
+        StepCosts => "This state: g = {} moves from the start, h = {} (the heuristic's estimate of the moves left).",
+        StepDepth => "This state: g = {} moves from the start.",
     }
 }
 
@@ -929,6 +933,7 @@ fn zh(key: Msg) -> &'static str {
         StatusCancelled => "已取消",
         StatusError => "错误",
         ProgressNodes => "已扩展 {} 个节点，生成 {} 个 · {}",
+        ProgressWaiting => "等待中：求解器先完成对比中正在运行的这一组",
         ProgressBuilding => "正在构建模式数据库… {}% · {}",
         BuildingPdb => "正在构建模式数据库",
         BuildNote => "每个浏览器只构建一次：之后访问会从缓存读取。“取消”可停止构建。",
@@ -1083,9 +1088,10 @@ fn zh(key: Msg) -> &'static str {
         StepBoard => "正在扩展状态 {}：棋盘如下",
         StepTruncated => "只记录了前 {} 次扩展：搜索在此之后仍在继续。",
         StepShows => "按{}的顺序。",
-        StepIdaAsAstar => "IDA* 以 A* 来展示：使用一致的启发函数时两者扩展相同的状态，但 IDA* 在每个 f 界限上都会重新扩展它们，并且深度优先。",
-        StepBibfsAsBfs => "双向广度优先搜索以仅从起点出发的广度优先搜索来展示：真正的搜索还会从目标反向扩展第二个前沿。",
         StepDirectAsBfs => "直接求解不进行搜索：这里展示的是同一谜题上的广度优先搜索，以便比较。",
+        StepIteration => "IDA* 第 {} 轮，共 {} 轮：一次深度优先搜索，只扩展 f = g + h ≤ {} 的状态。",
+        StepCosts => "此状态：g = {}（从起点走了几步），h = {}（启发函数对剩余步数的估计）。",
+        StepDepth => "此状态：g = {}（从起点走了几步）。",
     }
 }
 

@@ -28,8 +28,9 @@ pub const WORKER_SCRIPT: &str = "worker-boot.js";
 /// Changes whenever the app's or the solver's sources change; appended to the worker's URL against stale caches.
 pub const BUILD_ID: &str = env!("PUZZLE_LAB_BUILD_ID");
 
-/// What the worker tells the app. A reply is moved once, from the worker's callback to the reducer, so its size
-/// (a whole `Report`) is not worth a box and the patterns on it that a box would break.
+/// What the worker tells the app.
+// A reply (a trace can be its largest part) is moved once, from the message handler to the reducer: boxing it to
+// shrink the crash variant would cost an allocation per message and buy nothing.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum WorkerEvent {

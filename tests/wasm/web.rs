@@ -270,6 +270,7 @@ async fn status_and_player_expose_their_hooks() {
     let props = StatusProps {
         status: StatusName::Solved,
         progress: None,
+        waiting: false,
         length: Some(31),
         message: None,
         share_link: None,
@@ -300,6 +301,27 @@ async fn status_and_player_expose_their_hooks() {
         by_testid(&root, "play").has_attribute("disabled"),
         "nothing to play yet"
     );
+}
+
+#[wasm_bindgen_test]
+async fn a_solve_waiting_behind_a_compare_pair_says_so() {
+    let root = root();
+    let props = StatusProps {
+        status: StatusName::Solving,
+        progress: Some(Default::default()),
+        waiting: true,
+        length: None,
+        message: None,
+        share_link: None,
+        dismissable: false,
+        on_dismiss: Callback::noop(),
+    };
+    yew::Renderer::<StatusLine>::with_root_and_props(root.clone(), props).render();
+    yew::scheduler::flush().await;
+    let progress = by_testid(&root, "progress")
+        .text_content()
+        .unwrap_or_default();
+    assert!(progress.contains("compare run"), "{progress}");
 }
 
 fn root_player() -> Element {

@@ -12,6 +12,9 @@ pub struct StatusProps {
     pub status: StatusName,
     /// Counters of the running search.
     pub progress: Option<Progress>,
+    /// Whether the solve waits for the worker to finish another request first (a compare run's pair).
+    #[prop_or_default]
+    pub waiting: bool,
     /// The solution's length once solved (or the best so far while the solver improves it).
     pub length: Option<u64>,
     /// How far from the shortest that solution can be, from its proven lower bound.
@@ -41,6 +44,7 @@ pub fn StatusLine(props: &StatusProps) -> Html {
         .progress
         .as_ref()
         .map(|p| match (p.building, &p.best) {
+            _ if props.waiting => lang.t(Msg::ProgressWaiting).to_string(),
             (None, Some(best)) => lang.fill(
                 Msg::ProgressImproving,
                 &[

@@ -2,13 +2,15 @@
 //! position drawn (Tower of Hanoi: its pegs, with the Sierpinski triangle coloured up to the current step; sliding
 //! puzzles up to 3x3: the board of the expanded state).
 //!
-//! The step is a view cursor over the worker's finished trace (nothing is searched here), so it is this component's
-//! own state, reset whenever a new trace arrives.
+//! The trace is the real engine's run, recorded by its observer in the worker: the steps are the statistics'
+//! expansions, in the engine's order (IDA* with its iterations and their thresholds). The step is a view cursor over
+//! that finished record (nothing is searched here), so it is this component's own state, reset whenever a new trace
+//! arrives.
 
 use crate::page::components::sierpinski::Sierpinski;
 use crate::page::i18n::{fill, use_lang, Msg};
 use solver::hanoi::peg_letter;
-use solver::search::trace::Trace;
+use solver::search::trace::{Iteration, Trace};
 use solver::Algorithm;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -21,7 +23,7 @@ pub struct SearchStepperProps {
     #[prop_or_default]
     pub width: u8,
     pub trace: Option<Rc<Trace>>,
-    /// The algorithm the person chose (the trace may show a stand-in, which the view then explains).
+    /// The algorithm the person chose (the direct solver, which does not search, is shown by BFS; the view says so).
     #[prop_or_default]
     pub algorithm: Option<Algorithm>,
 }
@@ -63,18 +65,30 @@ pub fn SearchStepper(props: &SearchStepperProps) -> Html {
         let shows = trace.algorithm;
         // Why the trace follows another search than the chosen one.
         let stand_in = match (props.algorithm, shows) {
-            (Some(chosen), Some(shown)) if chosen != shown => match chosen {
-                Algorithm::Idastar => Some(Msg::StepIdaAsAstar),
-                Algorithm::Bibfs => Some(Msg::StepBibfsAsBfs),
-                Algorithm::Direct => Some(Msg::StepDirectAsBfs),
-                _ => None,
-            },
+            (Some(Algorithm::Direct), Some(shown)) if shown != Algorithm::Direct => {
+                Some(Msg::StepDirectAsBfs)
+            }
+            _ => None,
+        };
+        // IDA*: the iteration the current step belongs to (its number from 1, how many, its threshold).
+        let iteration = iteration_at(&trace.iterations, at);
+        // The current state's depth and the heuristic's estimate, where the record has them.
+        let at_step = at.checked_sub(1);
+        let numbers = at_step.and_then(|i| trace.steps.get(i));
+        let g = numbers.map(|n| n.g);
+        let h = numbers.and_then(|n| n.h);
+        let costs = match (g, h) {
+            (Some(g), Some(h)) => Some(fill(lang.t(Msg::StepCosts), &[&g, &h])),
+            (Some(g), None) => Some(fill(lang.t(Msg::StepDepth), &[&g])),
             _ => None,
         };
         html! {
             <div class="card stepper" data-testid="stepper" data-step={at.to_string()} data-total={total.to_string()}
                 data-open={open.to_string()} data-closed={closed.to_string()}
-                data-algorithm={shows.map(|a| a.name())}>
+                data-algorithm={shows.map(|a| a.name())}
+                data-iteration={iteration.map(|(k, _, _)| k.to_string())}
+                data-threshold={iteration.map(|(_, _, t)| t.to_string())}
+                data-g={g.map(|g| g.to_string())} data-h={h.map(|h| h.to_string())}>
                 <h3>{ lang.t(Msg::StepperTitle) }</h3>
                 <p class="muted">
                     { lang.t(Msg::StepperIntro) }
@@ -108,6 +122,14 @@ pub fn SearchStepper(props: &SearchStepperProps) -> Html {
                 <p class="stepper-status" aria-live="polite">
                     { fill(lang.t(Msg::StepStatus), &[&at, &total, &open, &closed]) }
                 </p>
+                if let Some((k, n, threshold)) = iteration {
+                    <p class="stepper-iteration" data-testid="stepper-iteration">
+                        { fill(lang.t(Msg::StepIteration), &[&k, &n, &threshold]) }
+                    </p>
+                }
+                if let Some(costs) = costs {
+                    <p class="muted" data-testid="stepper-costs">{ costs }</p>
+                }
                 <div class="stepper-growth" aria-hidden="true">
                     <span class="grow open" style={format!("width: {:.1}%", share(open as usize, trace, sliding))} />
                     <span class="grow closed" style={format!("width: {:.1}%", share(closed, trace, sliding))} />
@@ -147,6 +169,16 @@ pub fn SearchStepper(props: &SearchStepperProps) -> Html {
             { for controls }
         </div>
     }
+}
+
+/// The IDA* iteration that step `at` (expansions shown so far; 0 before the first) belongs to: its number from 1,
+/// how many there are, and its threshold. `None` for the other searches, whose records have no iterations.
+fn iteration_at(iterations: &[Iteration], at: usize) -> Option<(usize, usize, u32)> {
+    let step = at.saturating_sub(1);
+    let k = iterations
+        .iter()
+        .rposition(|it| it.first_step as usize <= step)?;
+    Some((k + 1, iterations.len(), iterations[k].threshold))
 }
 
 /// `n` as a percentage of the space (Hanoi), or of the states the whole recorded search touched (sliding, whose
@@ -213,5 +245,46 @@ fn tower(disks: u8, pegs: &[u8]) -> Html {
             <line x1="4" x2={(W - 4.0).to_string()} y1={(H - 6.0).to_string()} y2={(H - 6.0).to_string()} class="base" />
             { for rects }
         </svg>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_step_belongs_to_its_ida_star_iteration() {
+        let iterations = [
+            Iteration {
+                threshold: 3,
+                first_step: 0,
+            },
+            Iteration {
+                threshold: 4,
+                first_step: 2,
+            },
+            Iteration {
+                threshold: 5,
+                first_step: 9,
+            },
+        ];
+        assert_eq!(
+            iteration_at(&iterations, 0),
+            Some((1, 3, 3)),
+            "before the first step"
+        );
+        assert_eq!(
+            iteration_at(&iterations, 2),
+            Some((1, 3, 3)),
+            "steps 0 and 1"
+        );
+        assert_eq!(
+            iteration_at(&iterations, 3),
+            Some((2, 3, 4)),
+            "step 2 starts the second"
+        );
+        assert_eq!(iteration_at(&iterations, 9), Some((2, 3, 4)));
+        assert_eq!(iteration_at(&iterations, 10), Some((3, 3, 5)));
+        assert_eq!(iteration_at(&[], 5), None, "not IDA*");
     }
 }

@@ -27,9 +27,9 @@ use hand_play::{Context, HandPlay, HandPlayAction};
 use notices::{Notice, NoticeAction, NoticeKind, Notices};
 use playback::{build_replay, Playback, PlaybackAction};
 pub use router::Effect;
-use router::{Owner, Route, Router};
+use router::{Lost, Owner, Route, Router};
 use setup::{Edit, Setup, SetupAction, Side};
-use solve::{Cancelled, Heard, Lost, Run, SolveRun, StatusName};
+use solve::{Cancelled, Heard, Run, SolveRun, StatusName};
 use solver::query::Query;
 use solver::sliding::Unsolvable;
 use solver::{Report, Status};
@@ -201,6 +201,11 @@ impl State {
             Run::Solving(p) => Some((id, p.heard)),
             _ => None,
         }
+    }
+
+    /// Whether the solve's request waits behind another one (a compare run's pair) for the worker.
+    pub fn solve_waiting(&self) -> bool {
+        self.is_solving() && self.solve_watch().is_none()
     }
 
     /// Applies one action: whether anything changed, and the effects for the app to carry out.

@@ -41,6 +41,17 @@ pub enum Effect {
     Post(Request),
 }
 
+/// Why a request was lost before its answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Lost {
+    /// The worker crashed (why, in the browser's words).
+    Crashed(String),
+    /// The worker could not start.
+    Broken(String),
+    /// The worker was replaced for another reason.
+    Replaced,
+}
+
 /// Where a worker reply goes.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Route {

@@ -3,7 +3,7 @@
 //! (with the proven bound on the answer's length).
 
 use super::notices::{Notice, NoticeKind};
-use super::router::{Effect, Owner, Router};
+use super::router::{Effect, Lost, Owner, Router};
 use super::setup::Setup;
 use crate::page::i18n::{Msg, Text};
 use crate::protocol::{RequestKind, ResponseBody};
@@ -97,17 +97,6 @@ impl fmt::Display for StatusName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// Why a request was lost before its answer.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Lost {
-    /// The worker crashed (why, in the browser's words).
-    Crashed(String),
-    /// The worker could not start.
-    Broken(String),
-    /// The worker was replaced for another reason.
-    Replaced,
 }
 
 /// The solve run's state.

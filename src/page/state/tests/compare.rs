@@ -161,6 +161,7 @@ fn solve_from_here_during_a_compare_run_is_not_lost() {
     // The worker is on the compare pair: the solve waits its turn (so no watchdog runs for it yet)...
     assert_eq!(current(&s).1, pair);
     assert_eq!(s.solve_watch(), None);
+    assert!(s.solve_waiting(), "the status line says the solve waits");
     // ...and goes out when the pair's answer (which reaches the compare run) frees the worker.
     assert!(hear(&mut s, pair, done(Status::Solved, 2)));
     assert_eq!(
@@ -173,6 +174,7 @@ fn solve_from_here_during_a_compare_run_is_not_lost() {
         posted(&s)
     );
     assert_eq!(s.solve_watch(), Some((solve, 0)));
+    assert!(!s.solve_waiting());
     // The compare run's next pair waits behind the solve, and goes out after its answer.
     let (row, next) = current(&s);
     assert_eq!(row, 1);
