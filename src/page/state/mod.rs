@@ -232,7 +232,7 @@ impl State {
                 Cancelled::NotRunning => false,
                 Cancelled::Stopped => true,
                 Cancelled::KeptBest(best) => {
-                    self.finish(best);
+                    self.finish(std::rc::Rc::unwrap_or_clone(best));
                     true
                 }
             },
@@ -438,7 +438,7 @@ impl State {
                     true
                 }
                 Heard::Finished(report) => {
-                    self.finish(report);
+                    self.finish(*report);
                     true
                 }
             },

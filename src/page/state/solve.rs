@@ -53,7 +53,7 @@ pub enum Heard {
     /// A shorter answer than the best so far, while the solver goes on improving it.
     Better(Rc<Report>),
     /// The search finished: its report, for the page to show.
-    Finished(Report),
+    Finished(Box<Report>),
 }
 
 /// What Cancel did.
@@ -64,7 +64,7 @@ pub enum Cancelled {
     /// The search was stopped before any answer.
     Stopped,
     /// Improvement was stopped: the best answer found is the run's answer.
-    KeptBest(Report),
+    KeptBest(Rc<Report>),
 }
 
 /// The status shown in `data-status`.
@@ -166,7 +166,7 @@ impl SolveRun {
             Some(best) => {
                 self.improvement_cancelled = true;
                 self.run = Run::Finished(best.clone());
-                Cancelled::KeptBest(Rc::unwrap_or_clone(best))
+                Cancelled::KeptBest(best)
             }
             None => {
                 self.run = Run::Cancelled;
@@ -242,7 +242,7 @@ impl SolveRun {
                 }
             }
             ResponseBody::Trace { trace } => self.trace = Some(Rc::new(trace)),
-            ResponseBody::Done { report } => return Heard::Finished(report),
+            ResponseBody::Done { report } => return Heard::Finished(Box::new(report)),
             ResponseBody::Error { message } => {
                 self.run = Run::Failed(Text::new(Msg::FailedSolverError).arg(message));
             }
