@@ -1,17 +1,13 @@
-//! Puzzle Lab's browser app: the Yew UI, its state, the URL format and the solver worker's protocol.
+//! Puzzle Lab's browser app. Two threads, one folder each: [`page`] is the main thread (the Yew page, its state,
+//! the address bar and the worker client), [`worker`] the solver's Web Worker; [`protocol`] is what they say to each
+//! other. [`browser`] and [`format`] are small helpers both use.
 //!
-//! Data flows one way: a UI event becomes an [`state::Action`], the reducer changes the [`state::State`] (and records a
-//! request for the worker), the worker's reply comes back as another action, and the components only read the state.
+//! Data flows one way: a UI event becomes a [`page::state::Action`], the reducer changes the
+//! [`page::state::State`] and hands back effects (requests for the worker, through one request router), the
+//! worker's replies come back as actions, and the components only read the state.
 
-pub mod app;
 pub mod browser;
-pub mod compare;
-pub mod components;
 pub mod format;
-pub mod i18n;
-pub mod play;
+pub mod page;
 pub mod protocol;
-pub mod state;
-pub mod url;
 pub mod worker;
-pub mod worker_client;

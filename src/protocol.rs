@@ -1,7 +1,8 @@
 //! The messages between the app and the solver worker: JSON strings of `Request` and `Response`, tagged by a request id.
 //!
 //! The app posts one `Request` per Solve click, each with a fresh id; the worker answers with zero or more `Progress`
-//! bodies and then exactly one `Done` or `Error` body carrying the same id. Replies whose id is not the app's current
+//! (and, for a solver that improves its answer, `Improved`) bodies and then exactly one `Done` or `Error` body
+//! carrying the same id. Replies whose id is not the app's current
 //! request are stale (the user cancelled or started another run) and are dropped. A freshly loaded worker announces
 //! itself with `Ready` (id 0), so that requests posted while its wasm is still loading are never lost.
 
@@ -79,6 +80,9 @@ pub enum ResponseBody {
     Building { fraction: f64, elapsed_ms: f64 },
     /// The teaching tracer's record of the search, sent after `Done` when the request asked for it.
     Trace { trace: solver::search::trace::Trace },
+    /// A better answer than the last one (the first answer, then each shorter one), while the search goes on
+    /// improving it: a full solved report (moves, length, lower bound). `Done` follows with the best one.
+    Improved { report: Report },
     /// The search finished (solved, unsolvable, limit or invalid): the full report.
     Done { report: Report },
     /// The request could not be run at all (a malformed message, a worker that failed to load).
@@ -235,6 +239,7 @@ mod tests {
                 fraction: 0.5,
                 elapsed_ms: 12.0,
             },
+            ResponseBody::Improved { report: report() },
             ResponseBody::Done { report: report() },
             ResponseBody::Error {
                 message: "boom".into(),

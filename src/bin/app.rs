@@ -9,10 +9,10 @@ fn main() {
     match root {
         Some(root) => {
             root.set_inner_html("");
-            yew::Renderer::<puzzle_lab::app::App>::with_root(root).render();
+            yew::Renderer::<puzzle_lab::page::app::App>::with_root(root).render();
         }
         None => {
-            yew::Renderer::<puzzle_lab::app::App>::new().render();
+            yew::Renderer::<puzzle_lab::page::app::App>::new().render();
         }
     }
 }

@@ -1,5 +1,9 @@
-//! Running one solve request: the solver called synchronously with the worker's clock, its memory budgets, progress
-//! posted at most every `PROGRESS_EVERY_MS`, and the cancel token looked at every `CANCEL_CHECK_MS`.
+//! Running one solve request: the solver called synchronously with the worker's clock, its memory and time budgets,
+//! progress posted at most every `PROGRESS_EVERY_MS`, each better answer posted as it is found (a solver that
+//! improves its answer), and the cancel token looked at every `CANCEL_CHECK_MS`.
+//!
+//! Never waiting: every search stops within [`MAX_SEARCH_MS`] with a message naming the limit, and an optimal
+//! search on a board far out of its reach ([`out_of_reach`]) is refused at once, naming what answers instead.
 //!
 //! Cancelling: the page revokes the request's cancel token (a `blob:` URL), which the search notices within
 //! `CANCEL_CHECK_MS` through a synchronous fetch; the page also terminates this worker and starts a fresh one, which
@@ -10,8 +14,11 @@ use crate::protocol::{Response, ResponseBody, CANCEL_CHECK_MS, PROGRESS_EVERY_MS
 use solver::query::{self, Query};
 use solver::search::clock::FnClock;
 use solver::search::{Control, Flow, Limits};
-use solver::spec::{default_choice, default_heuristic, HeuristicName, DEFAULT_ALGORITHM};
-use solver::{Algorithm, Report};
+use solver::sliding::Shape;
+use solver::spec::{
+    default_choice, default_heuristic, HeuristicName, PuzzleSpec, DEFAULT_ALGORITHM,
+};
+use solver::{Algorithm, Report, Status};
 use std::cell::RefCell;
 use web_sys::DedicatedWorkerGlobalScope;
 
@@ -28,8 +35,23 @@ pub const BFS_MAX_BYTES: u64 = 64 << 20;
 /// w = 2.5 or 3 still solves all 50 Korf-Felner 24-puzzle instances (84 MiB is the least that does).
 pub const SEARCH_MAX_BYTES: u64 = 84 << 20;
 
+/// The longest any search in the worker runs, in milliseconds: a request's own time limit is lowered to it, so that
+/// Solve never leaves a person waiting longer without an answer or a reason (the limit's message names it). The
+/// staged solver is the exception that needs none: its first answer takes milliseconds, and its improvement has a
+/// budget of its own (`solver::improve::DEFAULT_IMPROVE_MS`) unless the request sets one.
+pub const MAX_SEARCH_MS: u64 = 10_000;
+
+/// The most moves from the goal (by the start's proven lower bound) at which an optimal search (BFS, bidirectional
+/// BFS, A*, IDA*) is still tried on a board of more than `solver::spec::OPTIMAL_REACH_CELLS` cells. Past it no such
+/// search ends within `MAX_SEARCH_MS` and `SEARCH_MAX_BYTES`, so it is refused at once. Measured natively with the
+/// CLI (A* with linear conflict, 4 million states, about what the byte budget holds; random walks of 40-140 moves
+/// on 5x5): every board with a lower bound up to 38 solved in under 50 ms, every one from 40 to 58 stopped at the
+/// state limit after 1.3-2.1 s. A board a few dozen moves from the goal (a Scramble) is still searched, and stopped
+/// by the limits if it must be.
+pub const OPTIMAL_REACH_MOVES: u64 = 50;
+
 /// What a running request reports.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Update {
     /// Counters of the search.
     Searching {
@@ -39,14 +61,17 @@ pub enum Update {
     },
     /// A preparation step (building pattern databases), `fraction` done.
     Building { fraction: f64, elapsed_ms: f64 },
+    /// A better answer than the last (the first one, then each shorter one), while the solver improves it.
+    Improved(Report),
 }
 
-/// Runs one request to its report. `now` is a millisecond clock; `progress` hears an update at most every
-/// `PROGRESS_EVERY_MS` of it (and once at the start); `cancelled` is asked at most every `CANCEL_CHECK_MS`, and a
-/// `true` stops the search with status `cancelled`. A malformed query gives an `invalid` report naming the problem.
+/// Runs one request to its report. `now` is a millisecond clock; `progress` hears the search's counters at most
+/// every `PROGRESS_EVERY_MS` of it (and once at the start), and every better answer as it is found; `cancelled` is
+/// asked at most every `CANCEL_CHECK_MS`, and a `true` stops the search with status `cancelled` (an improving
+/// solver returns its best answer instead). A malformed query gives an `invalid` report naming the problem.
 pub fn solve_request(
     query: &str,
-    limits: Limits,
+    mut limits: Limits,
     now: impl Fn() -> f64,
     progress: impl FnMut(Update),
     mut cancelled: impl FnMut() -> bool,
@@ -60,7 +85,18 @@ pub fn solve_request(
             );
         }
     };
-    // Both hooks post through it; the solver calls them one at a time, never one inside the other.
+    if let Some(refused) = out_of_reach(&query) {
+        return refused;
+    }
+    let (algorithm, _) = choice(&query);
+    if algorithm != Algorithm::Staged || limits.time_limit_ms.is_some() {
+        limits.time_limit_ms = Some(
+            limits
+                .time_limit_ms
+                .map_or(MAX_SEARCH_MS, |ms| ms.min(MAX_SEARCH_MS)),
+        );
+    }
+    // The hooks post through it; the solver calls them one at a time, never one inside another.
     let progress = RefCell::new(progress);
     let start = now();
     (progress.borrow_mut())(Update::Searching {
@@ -71,8 +107,8 @@ pub fn solve_request(
     let mut last_post = f64::NEG_INFINITY;
     let mut last_build_post = f64::NEG_INFINITY;
     let mut last_check = 0.0;
-    let max_bytes = match query.algorithm {
-        Some(Algorithm::Bfs) => BFS_MAX_BYTES,
+    let max_bytes = match algorithm {
+        Algorithm::Bfs => BFS_MAX_BYTES,
         _ => SEARCH_MAX_BYTES,
     };
     let mut control = Control::new(limits)
@@ -104,8 +140,49 @@ pub fn solve_request(
                 });
             }
             Flow::Continue
-        });
+        })
+        .with_answer(|report| (progress.borrow_mut())(Update::Improved(report.clone())));
     solver::run::solve(&query, &mut control)
+}
+
+/// A `limit` report, at once, for an optimal search that cannot end within the worker's limits: BFS,
+/// bidirectional BFS, A* or IDA* on a board of more than `OPTIMAL_REACH_CELLS` cells whose start is more than
+/// `OPTIMAL_REACH_MOVES` moves from the goal by its proven lower bound. `None` for every other query.
+pub fn out_of_reach(query: &Query) -> Option<Report> {
+    let (algorithm, heuristic) = choice(query);
+    let PuzzleSpec::Sliding {
+        width,
+        height,
+        start,
+        goal,
+    } = &query.puzzle
+    else {
+        return None;
+    };
+    let shape = Shape::new(*width, *height).ok()?;
+    if !algorithm.guarantees_optimal() || shape.cells() <= solver::spec::OPTIMAL_REACH_CELLS {
+        return None;
+    }
+    // An unsolvable board is the solver's to explain.
+    solver::sliding::check_solvable(shape, start, goal).ok()?;
+    let bound = solver::bound::sliding_lower_bound(shape, start, goal);
+    if bound <= OPTIMAL_REACH_MOVES {
+        return None;
+    }
+    let mut report = solver::report::invalid(
+        algorithm,
+        format!(
+            "stopped before searching: this {shape} board is at least {bound} moves from the goal, and no optimal \
+             search of a board this large and this far out ends within the {} s time limit; pick staged (an \
+             answer at once, with a proven bound on how far from the shortest it can be)",
+            MAX_SEARCH_MS / 1000,
+        ),
+    );
+    report.status = Status::Limit;
+    report.heuristic = algorithm
+        .uses_heuristic()
+        .then(|| heuristic.name().to_string());
+    Some(report)
 }
 
 /// Runs the search of request `id` on `query` to its report, posting its progress to the page; a revoked
@@ -135,6 +212,7 @@ pub fn run(
                 fraction,
                 elapsed_ms,
             },
+            Update::Improved(report) => ResponseBody::Improved { report },
         };
         scope::post(scope, &Response { id, body })
     };
@@ -243,6 +321,106 @@ mod tests {
         // Uncancelled, the same search finishes.
         let report = solve_request(TOWER_4X9, limits(10_000_000), || 0.0, |_| {}, || false);
         assert_eq!(report.status, Status::Solved);
+    }
+
+    /// A uniformly random board of `width` x `height` towards the default goal, as a query with `algo`.
+    fn shuffled(width: u8, height: u8, seed: u64, algo: &str) -> (String, PuzzleSpec) {
+        let shape = Shape::new(width, height).unwrap();
+        let goal = query::default_sliding_goal(width, height);
+        let start = solver::sliding::shuffle_solvable(shape, &goal, seed).unwrap();
+        let spec = PuzzleSpec::Sliding {
+            width,
+            height,
+            start,
+            goal,
+        };
+        let mut q = Query::new(spec.clone());
+        q.algorithm = Some(Algorithm::from_name(algo).unwrap());
+        (q.to_query_string(), spec)
+    }
+
+    #[test]
+    fn improving_answers_are_posted_as_they_are_found_each_shorter_and_replayable() {
+        // The clock advances 1 ms a reading: the improvement's own budget ends it.
+        let t = Cell::new(0.0);
+        let now = || {
+            t.set(t.get() + 1.0);
+            t.get()
+        };
+        let (query, spec) = shuffled(6, 6, 11, "staged");
+        let mut answers = Vec::new();
+        let report = solve_request(
+            &query,
+            limits(200_000),
+            now,
+            |update| {
+                if let Update::Improved(r) = update {
+                    answers.push(r);
+                }
+            },
+            || false,
+        );
+        assert_eq!(report.status, Status::Solved, "{}", report.message);
+        assert!(!answers.is_empty(), "no answer was posted before the end");
+        for pair in answers.windows(2) {
+            assert!(pair[1].length < pair[0].length, "not each shorter");
+        }
+        for answer in answers.iter().chain([&report]) {
+            assert_eq!(solver::check::check_report(&spec, answer), Ok(()));
+            let bound = answer.lower_bound.expect("every answer has a lower bound");
+            assert!(0 < bound && bound <= answer.length);
+        }
+        assert_eq!(answers.last().map(|r| r.length), Some(report.length));
+    }
+
+    #[test]
+    fn every_search_stops_at_the_time_limit_whatever_it_asked_for() {
+        // 2 s a clock reading: greedy search on a shuffled 8x8 board (it runs out of neither states nor memory
+        // this soon) stops at the worker's limit, also when the request asked for more.
+        for asked in [None, Some(60_000)] {
+            let t = Cell::new(0.0);
+            let now = || {
+                t.set(t.get() + 2_000.0);
+                t.get()
+            };
+            let (query, _) = shuffled(8, 8, 5, "greedy");
+            let mut limits = limits(u64::MAX);
+            limits.time_limit_ms = asked;
+            let report = solve_request(&query, limits, now, |_| {}, || false);
+            assert_eq!(report.status, Status::Limit, "{}", report.message);
+            assert!(
+                report
+                    .message
+                    .contains(&format!("time limit of {MAX_SEARCH_MS} ms")),
+                "{}",
+                report.message
+            );
+        }
+    }
+
+    #[test]
+    fn an_optimal_search_far_out_of_reach_is_refused_at_once() {
+        for algo in ["bfs", "bibfs", "astar", "idastar"] {
+            let (query, _) = shuffled(5, 5, 3, algo);
+            let mut posted = 0;
+            let report =
+                solve_request(&query, limits(1_000_000), || 0.0, |_| posted += 1, || false);
+            assert_eq!(report.status, Status::Limit, "{algo}: {}", report.message);
+            assert!(
+                report.message.starts_with("stopped before searching")
+                    && report.message.contains("10 s time limit")
+                    && report.message.contains("staged"),
+                "{}",
+                report.message
+            );
+            assert_eq!(posted, 0, "{algo}: a refused search reported progress");
+        }
+        // Near the goal, the same search runs (and finds the shortest); so does a suboptimal one far out.
+        let near = "puzzle=sliding&size=5x5&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,0,23,24&algo=astar";
+        let report = solve_request(near, limits(1_000_000), || 0.0, |_| {}, || false);
+        assert_eq!((report.status, report.length), (Status::Solved, 2));
+        let (query, _) = shuffled(5, 5, 3, "weighted");
+        assert!(out_of_reach(&query::parse(&query).unwrap()).is_none());
     }
 
     #[test]

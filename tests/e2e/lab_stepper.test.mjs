@@ -119,11 +119,13 @@ async function stepHanoi(page) {
 
 // Worked by hand for 2 disks from A to C (ranks: peg of disk 0 + 3 * peg of disk 1; the solver generates moves by
 // source peg, then target peg). DFS dives: 0 (AA) -> 1 (BA) -> 7 (BC) -> 6 (AC), whose child 8 (CC) is the goal;
-// OPEN is its stack of unvisited children. Greedy with misplaced disks takes the lowest h, ties to the deeper state:
-// 0 -> 2 (CA) -> 5 (CB) -> 3 (AB) -> 6 (AC). BFS would expand 0, 1, 2 first: these orders tell the three apart.
+// OPEN is its stack of unvisited children. Greedy with misplaced disks takes the lowest h; the engine breaks ties
+// to the deeper state, then to the newer one: 0 -> 2 (CA) -> 5 (CB) -> 4 (BB, generated after 3) -> 3 (AB) -> 6
+// (AC), OPEN {1, 2}, {1, 5}, {1, 3, 4}, {1, 3}, {1, 6}, {1, 7, 8}. BFS would expand 0, 1, 2 first: these orders tell
+// the three apart. The steps are the engine's own expansions: as many as the statistics count.
 for (const [algo, heuristic, order, open] of [
   ['dfs', null, [0, 1, 7, 6], [2, 4, 6, 8]],
-  ['greedy', 'misplaced', [0, 2, 5, 3, 6], [2, 2, 3, 3, 4]],
+  ['greedy', 'misplaced', [0, 2, 5, 4, 3, 6], [2, 2, 3, 2, 2, 3]],
 ]) {
   test(`step-through of ${algo} on 2 disks follows ${algo}'s own order, checked by hand`, async (s) => {
     const { page } = s;
@@ -139,17 +141,50 @@ for (const [algo, heuristic, order, open] of [
     assert.deepEqual(steps.map((x) => x.state), order);
     assert.deepEqual(steps.map((x) => x.open), open);
     assert.deepEqual(steps.map((x) => x.closed), order.map((_, i) => i + 1));
+    assert.equal(await expandedStat(page), order.length, 'the step-through and the statistics disagree');
   });
 }
 
-test('IDA* has no trace of its own: the step-through says it shows A*', async (s) => {
+/** The statistics' count of expanded states. */
+async function expandedStat(page) {
+  const text = await page.locator('[data-stat="expanded"] td').innerText();
+  return Number(text.replace(/,/g, ''));
+}
+
+// IDA* with misplaced disks on 3 disks from A to C: the start has h = 3, the optimum is 7 moves, so the thresholds
+// run 3, 4, ... 7 (each the least f that passed the one before). Every iteration starts again from the start, and
+// every state it expands has f = g + h within its threshold.
+test('IDA* is shown as IDA*: each step names its iteration and threshold, as many steps as the statistics count', async (s) => {
   const { page } = s;
-  await s.open('puzzle=hanoi&pegs=3&disks=3&start=0,0,0&goal=2,2,2&algo=idastar&heuristic=exact');
+  await s.open('puzzle=hanoi&pegs=3&disks=3&start=0,0,0&goal=2,2,2&algo=idastar&heuristic=misplaced');
   await page.locator(tid('solve')).click();
   await waitStatus(page, 'solved');
   const stepper = page.locator(tid('stepper'));
   await stepper.waitFor();
-  assert.equal(await stepper.getAttribute('data-algorithm'), 'astar');
-  assert.match(await page.locator(tid('stepper-stand-in')).innerText(), /IDA\* is shown by A\*/);
-  assert.match(await page.locator(tid('stepper-shows')).innerText(), /A\*/);
+  assert.equal(await stepper.getAttribute('data-algorithm'), 'idastar');
+  assert.equal(await page.locator(tid('stepper-stand-in')).count(), 0, 'IDA* needs no stand-in');
+  const total = Number(await stepper.getAttribute('data-total'));
+  assert.equal(total, await expandedStat(page), 'the step-through and the statistics disagree');
+  assert.equal(await stepper.getAttribute('data-threshold'), '7', 'the last threshold is the optimum');
+  await page.locator(tid('stepper-first')).click();
+  await page.waitForSelector(`${tid('stepper')}[data-step="0"]`);
+  const attr = async (name) => Number(await stepper.getAttribute(name));
+  const thresholds = [];
+  for (let i = 1; i <= total; i++) {
+    await page.locator(tid('stepper-forward')).click();
+    await page.waitForSelector(`${tid('stepper')}[data-step="${i}"]`);
+    const [iteration, threshold, g, h] = await Promise.all(
+      ['data-iteration', 'data-threshold', 'data-g', 'data-h'].map(attr));
+    const state = Number(await page.getAttribute(tid('stepper-current'), 'data-state'));
+    if (iteration > thresholds.length) {
+      assert.equal(iteration, thresholds.length + 1, 'iterations follow one another');
+      assert.deepEqual([state, g], [0, 0], `iteration ${iteration} does not start at the start`);
+      thresholds.push(threshold);
+    }
+    assert.equal(threshold, thresholds[iteration - 1]);
+    assert.ok(g + h <= threshold, `step ${i}: f = ${g} + ${h} passes the threshold ${threshold}`);
+  }
+  assert.deepEqual(thresholds, [3, 4, 5, 6, 7]);
+  assert.match(await page.locator(tid('stepper-iteration')).innerText(), /IDA\* iteration 5 of 5: .*≤ 7/);
+  s.note(`IDA* on 3 disks: ${total} expansions in ${thresholds.length} iterations, thresholds ${thresholds.join(', ')}`);
 });

@@ -7,7 +7,7 @@ import {
 
 const { test } = useApp();
 
-const ALGORITHMS = ['bfs', 'bibfs', 'dfs', 'astar', 'idastar', 'greedy', 'weighted', 'direct'];
+const ALGORITHMS = ['bfs', 'bibfs', 'dfs', 'astar', 'idastar', 'greedy', 'weighted', 'direct', 'staged'];
 const HEURISTICS = ['misplaced', 'manhattan', 'linear-conflict', 'pdb', 'exact', 'seed-power'];
 
 /** The goal the page works towards: the URL's, or the default one. */

@@ -7,6 +7,10 @@
 //   korf   - Korf #2..#(1+N), a fresh page (and worker) each in the same tab, tables from IndexedDB (peak, settled);
 //   tabs   - the same instances, each in a new tab with the previous one closed (peak, settled);
 //   hanoi  - BFS over 4 pegs and 12 disks in a fresh context (peak, settled).
+// With --boards, instead of build..hanoi: the page's own choices on boards of every size (issue 10), each in a fresh
+// context opened by a link naming only the size (a shuffled board) and solved with what the page picked:
+//   staged8 - 8x8, the staged solver and its improvement (peak, settled);
+//   pdb4    - 4x4, IDA* with the pattern databases: their first build (empty IndexedDB) and the search (peak, settled).
 // PSS is summed over every process the browser started (shared pages split between their users), sampled every
 // 100 ms. Each worker's linear memory is read from the worker itself: the build is copied to a temporary folder whose
 // worker-boot.js keeps the wasm exports in `self.__e2eWasm` (the app's own files are untouched). A busy worker cannot
@@ -20,6 +24,7 @@
 // garbage behind: even a static page grows the browser by ~5 MiB a navigation in this harness).
 //
 //   node tests/e2e/pdb-mem-measure.mjs [--korf N] [--no-hanoi] [--gc] DIST [DIST ...]   (DIST relative to the repo root)
+//   node tests/e2e/pdb-mem-measure.mjs --boards [--gc] DIST [DIST ...]
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -31,6 +36,7 @@ const korfAt = args.indexOf('--korf');
 const korfCount = korfAt >= 0 ? Number(args[korfAt + 1]) : 15;
 const hanoi = !args.includes('--no-hanoi');
 const forceGc = args.includes('--gc');
+const boards = args.includes('--boards');
 const dists = args.filter((a, i) => !a.startsWith('--') && (korfAt < 0 || i !== korfAt + 1));
 if (dists.length === 0) dists.push(process.env.E2E_DIST ?? 'dist');
 
@@ -134,6 +140,30 @@ for (const dist of dists) {
     line('about:blank', r.blank);
     await context.close();
 
+    if (boards) {
+      for (const [label, size] of [['staged8', '8x8'], ['pdb4', '4x4']]) {
+        ({ context, page } = await freshContext());
+        await open(page, `puzzle=sliding&size=${size}`);
+        const algorithm = await page.locator(tid('algorithm')).inputValue();
+        r[`${label}Idle`] = await settled(page);
+        line(`${size} page idle (${algorithm})`, r[`${label}Idle`]);
+        const sampled = sampler(page);
+        const t0 = Date.now();
+        await page.locator(tid('solve')).click();
+        const end = await waitStatus(page, ['solved', 'limit', 'error', 'cancelled'], 120_000).catch((e) => e.message);
+        r[label] = sampled.stop();
+        line(`${size} ${algorithm} (${end}, ${((Date.now() - t0) / 1000).toFixed(1)} s): peak`, r[label]);
+        process.stdout.write(`    message: ${await messageText(page)}\n`);
+        r[`${label}Settled`] = await settled(page);
+        line('  settled 2 s later', r[`${label}Settled`]);
+        r[`${label}Gc`] = await collected(page);
+        if (r[`${label}Gc`]) line('  after a forced collection', r[`${label}Gc`]);
+        await context.close();
+      }
+      results.push(r);
+      continue;
+    }
+
     ({ context, page } = await freshContext());
     const instances = korfInstances();
     await open(page, korfQuery(instances[0]));
@@ -234,9 +264,12 @@ for (const dist of dists) {
 }
 
 process.stdout.write('\nsummary (PSS MiB, whole browser)\n');
-const cols = ['blank', 'idle', 'build', 'buildSettled', 'same', 'sameSettled', 'korf', 'korfSettled', 'tabs', 'tabsSettled',
-  'hanoiIdle', 'hanoi',
-  'hanoiSettled', ...(forceGc ? ['buildGc', 'sameGc', 'korfGc', 'hanoiGc'] : [])];
+const cols = boards
+  ? ['blank', 'staged8Idle', 'staged8', 'staged8Settled', 'pdb4Idle', 'pdb4', 'pdb4Settled',
+    ...(forceGc ? ['staged8Gc', 'pdb4Gc'] : [])]
+  : ['blank', 'idle', 'build', 'buildSettled', 'same', 'sameSettled', 'korf', 'korfSettled', 'tabs', 'tabsSettled',
+    'hanoiIdle', 'hanoi',
+    'hanoiSettled', ...(forceGc ? ['buildGc', 'sameGc', 'korfGc', 'hanoiGc'] : [])];
 process.stdout.write(`${'dist'.padEnd(20)}${cols.map((c) => c.padStart(13)).join('')}\n`);
 for (const r of results) {
   process.stdout.write(`${r.dist.padEnd(20)}${cols.map((c) => (r[c] ? r[c].pss.toFixed(0) : '-').padStart(13)).join('')}\n`);

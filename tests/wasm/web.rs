@@ -4,16 +4,18 @@
 //! Run: `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web`.
 #![cfg(target_arch = "wasm32")]
 
-use puzzle_lab::app::App;
-use puzzle_lab::components::board::{Board, BoardProps};
-use puzzle_lab::components::pegs::{Pegs, PegsProps};
-use puzzle_lab::components::player::{Player, PlayerProps};
-use puzzle_lab::components::status::{StatusLine, StatusProps};
-use puzzle_lab::components::Interaction;
+use puzzle_lab::page::app::App;
+use puzzle_lab::page::components::board::{Board, BoardProps};
+use puzzle_lab::page::components::pegs::{Pegs, PegsProps};
+use puzzle_lab::page::components::playback_bar::{PlaybackBar, PlaybackBarProps};
+use puzzle_lab::page::components::status::{StatusLine, StatusProps};
+use puzzle_lab::page::components::Interaction;
+use puzzle_lab::page::state::playback::{PlaybackAction, SPEEDS};
+use puzzle_lab::page::state::solve::StatusName;
+use puzzle_lab::page::state::{Action, Effect, SolveAction, State};
+use puzzle_lab::page::worker_client::{resolve, WorkerClient, WORKER_SCRIPT};
+use puzzle_lab::page::{url, worker_client::WorkerEvent};
 use puzzle_lab::protocol::{Request, RequestKind, Response, ResponseBody};
-use puzzle_lab::state::{Action, State, StatusName, SPEEDS};
-use puzzle_lab::worker_client::{resolve, WorkerClient, WORKER_SCRIPT};
-use puzzle_lab::{url, worker_client::WorkerEvent};
 use solver::hanoi::HanoiMove;
 use solver::{Moves, Report, Status};
 use std::cell::RefCell;
@@ -98,7 +100,7 @@ async fn the_hinted_tile_is_highlighted_and_only_while_hinted() {
         hinted: Some(1),
         ..board_props(
             &[4, 1, 2, 5, 0, 3],
-            Interaction::Play,
+            Interaction::HandPlay,
             Default::default(),
             Default::default(),
         )
@@ -109,11 +111,11 @@ async fn the_hinted_tile_is_highlighted_and_only_while_hinted() {
     assert!(tile.class_list().contains("hinted"));
     assert_eq!(
         tile.get_attribute("aria-describedby").as_deref(),
-        Some(puzzle_lab::components::HINT_TEXT_ID)
+        Some(puzzle_lab::page::components::HINT_TEXT_ID)
     );
     let props = board_props(
         &[4, 1, 2, 5, 0, 3],
-        Interaction::Play,
+        Interaction::HandPlay,
         Default::default(),
         Default::default(),
     );
@@ -199,7 +201,7 @@ async fn a_tap_next_to_the_blank_slides_in_play() {
     let slides = Rc::new(RefCell::new(Vec::new()));
     let props = board_props(
         &[4, 1, 2, 5, 0, 3],
-        Interaction::Play,
+        Interaction::HandPlay,
         Default::default(),
         slides.clone(),
     );
@@ -231,7 +233,7 @@ async fn the_pegs_show_each_disk_on_its_peg() {
         pegs: 4,
         position: vec![0, 0, 1, 3].into(),
         goal: vec![3, 3, 3, 3].into(),
-        interaction: Interaction::Play,
+        interaction: Interaction::HandPlay,
         step_ms: 0,
         label: "Start".into(),
         on_place: Callback::noop(),
@@ -268,6 +270,7 @@ async fn status_and_player_expose_their_hooks() {
     let props = StatusProps {
         status: StatusName::Solved,
         progress: None,
+        waiting: false,
         length: Some(31),
         message: None,
         share_link: None,
@@ -300,9 +303,30 @@ async fn status_and_player_expose_their_hooks() {
     );
 }
 
+#[wasm_bindgen_test]
+async fn a_solve_waiting_behind_a_compare_pair_says_so() {
+    let root = root();
+    let props = StatusProps {
+        status: StatusName::Solving,
+        progress: Some(Default::default()),
+        waiting: true,
+        length: None,
+        message: None,
+        share_link: None,
+        dismissable: false,
+        on_dismiss: Callback::noop(),
+    };
+    yew::Renderer::<StatusLine>::with_root_and_props(root.clone(), props).render();
+    yew::scheduler::flush().await;
+    let progress = by_testid(&root, "progress")
+        .text_content()
+        .unwrap_or_default();
+    assert!(progress.contains("compare run"), "{progress}");
+}
+
 fn root_player() -> Element {
     let root = root();
-    let props = PlayerProps {
+    let props = PlaybackBarProps {
         position: None,
         playing: false,
         speed: 3,
@@ -312,7 +336,7 @@ fn root_player() -> Element {
         on_seek: Callback::noop(),
         on_speed: Callback::noop(),
     };
-    yew::Renderer::<Player>::with_root_and_props(root.clone(), props).render();
+    yew::Renderer::<PlaybackBar>::with_root_and_props(root.clone(), props).render();
     root
 }
 
@@ -329,8 +353,15 @@ async fn player_renders_after_flush() {
 #[wasm_bindgen_test]
 fn the_reducer_runs_a_solve_in_wasm() {
     let mut s = State::from_search("puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=2,2&algo=bfs", 1);
-    s.apply(Action::Solve);
-    let id = s.outbox.as_ref().map(|r| r.id).unwrap();
+    let update = s.update(SolveAction::Solve);
+    let id = update
+        .effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::Post(r) => Some(r.id),
+            Effect::ReplaceWorker => None,
+        })
+        .unwrap();
     let report = Report {
         optimal: true,
         ..Report::new(
@@ -341,12 +372,12 @@ fn the_reducer_runs_a_solve_in_wasm() {
             "solved in 3 moves",
         )
     };
-    s.apply(Action::Worker(WorkerEvent::Message(Response {
+    s.update(Action::Worker(WorkerEvent::Message(Response {
         id,
         body: ResponseBody::Done { report },
     })));
     assert_eq!(s.status(), StatusName::Solved);
-    s.apply(Action::Seek(3));
+    s.update(PlaybackAction::Seek(3));
     assert_eq!(s.shown(), &[2, 2]);
 }
 
@@ -359,10 +390,10 @@ fn the_url_round_trips_through_the_address_bar() {
     );
     url::replace(&s.query_string());
     let restored = State::from_search(&url::current_search(), 2);
-    assert_eq!(restored.puzzle, s.puzzle);
+    assert_eq!(restored.setup.puzzle, s.setup.puzzle);
     assert_eq!(
-        (restored.algorithm, restored.heuristic),
-        (s.algorithm, s.heuristic)
+        (restored.setup.algorithm, restored.setup.heuristic),
+        (s.setup.algorithm, s.setup.heuristic)
     );
     url::replace(before.trim_start_matches('?'));
 }

@@ -191,6 +191,7 @@ pub fn trace_search<P: Puzzle, H: Heuristic<P>>(
             cap,
         });
     }
+    // The direct and staged solvers search nothing of the whole space: BFS stands in for them.
     let algorithm = match plan.algorithm {
         Algorithm::Direct | Algorithm::Staged => Algorithm::Bfs,
         other => other,

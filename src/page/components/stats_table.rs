@@ -1,0 +1,131 @@
+//! The statistics of the last run: length, optimality, nodes expanded and generated, OPEN and CLOSED, memory, time,
+//! and the nodes expanded at each depth as a small bar chart.
+
+use crate::format;
+use crate::page::i18n::Msg;
+use solver::{Report, Status};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct StatsTableProps {
+    pub report: Option<Rc<Report>>,
+}
+
+/// The most depth bars drawn; deeper levels are summed into the last one.
+const MAX_BARS: usize = 60;
+
+#[component]
+pub fn StatsTable(props: &StatsTableProps) -> Html {
+    let lang = crate::page::i18n::use_lang();
+    let Some(report) = props.report.as_ref() else {
+        return html! {
+            <section class="card stats" data-testid="stats" aria-label={lang.t(Msg::Statistics)}>
+                <h2>{ lang.t(Msg::Statistics) }</h2>
+                <p class="muted">{ lang.t(Msg::StatsEmpty) }</p>
+            </section>
+        };
+    };
+    let s = &report.stats;
+    let solved = report.status == Status::Solved;
+    let optimal = if !solved {
+        "-".to_string()
+    } else if report.optimal {
+        lang.t(Msg::OptimalYes).to_string()
+    } else {
+        lang.t(Msg::OptimalNotGuaranteed).to_string()
+    };
+    let heuristic = report
+        .heuristic
+        .clone()
+        .unwrap_or_else(|| lang.t(Msg::NoHeuristic).to_string());
+    let length = if solved {
+        format::count(report.length)
+    } else {
+        "-".to_string()
+    };
+    let algorithm = format!(
+        "{} ({})",
+        lang.algorithm(report.algorithm),
+        report.algorithm
+    );
+    // The row's key (its `data-stat`), its name and its value, in the order shown.
+    let mut rows: Vec<(&str, &str, String)> = vec![
+        ("length", lang.t(Msg::StatLength), length),
+        ("optimal", lang.t(Msg::StatOptimal), optimal),
+        ("algorithm", lang.t(Msg::StatAlgorithm), algorithm),
+        ("heuristic", lang.t(Msg::StatHeuristic), heuristic),
+    ];
+    let counts = [
+        ("expanded", Msg::StatExpanded, s.expanded),
+        ("generated", Msg::StatGenerated, s.generated),
+        ("max-open", Msg::StatMaxOpen, s.max_open),
+        ("closed", Msg::StatClosed, s.closed),
+        ("duplicates", Msg::StatDuplicates, s.duplicates),
+    ];
+    rows.extend(counts.map(|(key, msg, n)| (key, lang.t(msg), format::count(n))));
+    rows.push((
+        "memory",
+        lang.t(Msg::StatMemory),
+        format::bytes(s.peak_memory_bytes),
+    ));
+    rows.push((
+        "time",
+        lang.t(Msg::StatTime),
+        format::duration_ms(s.elapsed_ms),
+    ));
+    html! {
+        <section class="card stats" data-testid="stats" aria-label={lang.t(Msg::Statistics)}>
+            <h2>{ lang.t(Msg::Statistics) }</h2>
+            <table>
+                <tbody>
+                    { for rows.into_iter().map(|(key, name, value)| html! {
+                        <tr data-stat={key}><th scope="row">{ name }</th><td>{ value }</td></tr>
+                    }) }
+                </tbody>
+            </table>
+            { depth_chart(&s.by_depth, report.algorithm == solver::Algorithm::Idastar, lang) }
+        </section>
+    }
+}
+
+/// Bars of the nodes expanded per depth (per f-bound for IDA*, whose counts are indexed by bound; bounds below the
+/// first are skipped), on a square-root scale so small levels stay visible.
+fn depth_chart(by_depth: &[u64], by_bound: bool, lang: crate::page::i18n::Lang) -> Html {
+    let first = if by_bound {
+        by_depth.iter().position(|&n| n > 0).unwrap_or(0)
+    } else {
+        0
+    };
+    let by_depth = &by_depth[first..];
+    if by_depth.len() < 2 {
+        return Html::default();
+    }
+    let (caption, unit) = if by_bound {
+        (lang.t(Msg::ByBound), "f-bound")
+    } else {
+        (lang.t(Msg::ByDepth), "depth")
+    };
+    let mut bars: Vec<u64> = by_depth.iter().copied().take(MAX_BARS).collect();
+    if by_depth.len() > MAX_BARS {
+        let rest: u64 = by_depth[MAX_BARS..].iter().sum();
+        if let Some(last) = bars.last_mut() {
+            *last += rest;
+        }
+    }
+    let top = bars.iter().copied().max().unwrap_or(1).max(1) as f64;
+    html! {
+        <figure class="depth-chart" aria-label={caption} data-by={unit}>
+            <div class="bars">
+                { for bars.iter().enumerate().map(|(depth, &n)| {
+                    let h = ((n as f64).sqrt() / top.sqrt() * 100.0).max(if n > 0 { 2.0 } else { 0.0 });
+                    html! {
+                        <span class="bar" style={format!("height: {h:.1}%")}
+                            title={format!("{unit} {}: {} nodes", depth + first, format::count(n))} />
+                    }
+                }) }
+            </div>
+            <figcaption>{ caption }</figcaption>
+        </figure>
+    }
+}

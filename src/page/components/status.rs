@@ -1,0 +1,133 @@
+//! The run's status line (`data-status`), its live progress, the solution length with its proven bound, and the
+//! message line.
+
+use crate::format;
+use crate::page::i18n::{use_lang, Msg, Text};
+use crate::page::state::notices::{Notice, NoticeKind};
+use crate::page::state::solve::{Progress, StatusName};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct StatusProps {
+    pub status: StatusName,
+    /// Counters of the running search.
+    pub progress: Option<Progress>,
+    /// Whether the solve waits for the worker to finish another request first (a compare run's pair).
+    #[prop_or_default]
+    pub waiting: bool,
+    /// The solution's length once solved (or the best so far while the solver improves it).
+    pub length: Option<u64>,
+    /// How far from the shortest that solution can be, from its proven lower bound.
+    #[prop_or_default]
+    pub bound: Option<Text>,
+    pub message: Option<Notice>,
+    /// A link to copy by hand, after Share.
+    pub share_link: Option<AttrValue>,
+    /// Whether the message is a notice that can be dismissed (not a standing fact such as unsolvability).
+    pub dismissable: bool,
+    pub on_dismiss: Callback<()>,
+}
+
+#[component]
+pub fn StatusLine(props: &StatusProps) -> Html {
+    let lang = use_lang();
+    let label = lang.t(match props.status {
+        StatusName::Idle => Msg::StatusReady,
+        StatusName::Solving => Msg::StatusSolving,
+        StatusName::Solved => Msg::StatusSolved,
+        StatusName::Unsolvable => Msg::StatusUnsolvable,
+        StatusName::Limit => Msg::StatusLimit,
+        StatusName::Cancelled => Msg::StatusCancelled,
+        StatusName::Error => Msg::StatusError,
+    });
+    let detail = props
+        .progress
+        .as_ref()
+        .map(|p| match (p.building, &p.best) {
+            _ if props.waiting => lang.t(Msg::ProgressWaiting).to_string(),
+            (None, Some(best)) => lang.fill(
+                Msg::ProgressImproving,
+                &[
+                    &best.length,
+                    &format::count(p.expanded),
+                    &format::duration_ms(p.elapsed_ms),
+                ],
+            ),
+            (Some(fraction), _) => lang.fill(
+                Msg::ProgressBuilding,
+                &[
+                    &format!("{:.0}", fraction * 100.0),
+                    &format::duration_ms(p.elapsed_ms),
+                ],
+            ),
+            (None, None) => lang.fill(
+                Msg::ProgressNodes,
+                &[
+                    &format::count(p.expanded),
+                    &format::count(p.generated),
+                    &format::duration_ms(p.elapsed_ms),
+                ],
+            ),
+        });
+    let building = props.progress.as_ref().and_then(|p| p.building);
+    let message = props.message.as_ref().map(|m| {
+        let class = match m.kind {
+            NoticeKind::Info => "message info",
+            NoticeKind::Error => "message error",
+        };
+        (class, m.text_in(lang))
+    });
+    let on_dismiss = {
+        let cb = props.on_dismiss.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
+    let select_all = Callback::from(|e: FocusEvent| {
+        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+        input.select();
+    });
+    html! {
+        <section class="status-card" aria-label={lang.t(Msg::Status)}>
+            <div class={classes!("status", format!("status-{}", props.status))} data-testid="status"
+                data-status={props.status.name()} role="status" aria-live="polite">
+                <span class="status-dot" aria-hidden="true" />
+                <span class="status-label">{ label }</span>
+                if let Some(detail) = detail {
+                    <span class="status-detail" data-testid="progress">{ detail }</span>
+                }
+            </div>
+            if let Some(fraction) = building {
+                <div class="build-progress">
+                    <progress class="build" data-testid="build-progress" max="1" value={fraction.to_string()}
+                        aria-label={lang.t(Msg::BuildingPdb)} />
+                    <p class="build-note">
+                        { lang.t(Msg::BuildNote) }
+                    </p>
+                </div>
+            }
+            if let Some(length) = props.length {
+                <p class="solution-length">
+                    { crate::page::i18n::fill_html(
+                        lang.t(if length == 1 { Msg::SolutionLengthOne } else { Msg::SolutionLength }),
+                        vec![html! { <strong data-testid="solution-length">{ length }</strong> }],
+                    ) }
+                </p>
+            }
+            if let Some(bound) = &props.bound {
+                <p class="solution-bound" data-testid="solution-bound">{ bound.render(lang) }</p>
+            }
+            <div class="message-row">
+                <p class={message.as_ref().map_or("message", |m| m.0)} data-testid="message" aria-live="polite">
+                    { message.map(|m| m.1).unwrap_or_default() }
+                </p>
+                if props.dismissable || props.share_link.is_some() {
+                    <button type="button" class="dismiss" aria-label={lang.t(Msg::DismissMessage)} title={lang.t(Msg::Dismiss)}
+                        onclick={on_dismiss}>{ "×" }</button>
+                }
+            </div>
+            if let Some(link) = props.share_link.clone() {
+                <input class="share-link" data-testid="share-link" type="text" readonly=true value={link}
+                    aria-label={lang.t(Msg::ShareLink)} onfocus={select_all} />
+            }
+        </section>
+    }
+}

@@ -1,0 +1,1168 @@
+//! The UI's words in English and Simplified Chinese: one key per message, one table function per language.
+//!
+//! Components never hard-code text: they read the page's [`Lang`] with [`use_lang`] and look words up with
+//! [`Lang::t`] (fixed text) or [`Lang::fill`] (text with `{}` slots, filled in order). Adding a key to [`Msg`] makes
+//! both `en` and `zh` fail to compile until the key has a translation in each, so no language can miss one.
+//! The reducer never builds sentences: its notices, warnings and failures are [`Text`]s (a key and arguments) that
+//! the components render in the page's language, so a language switch changes them in place.
+//! Option *values* stay the CLI names; only their visible text is translated.
+
+use solver::sliding::Unsolvable;
+use solver::{Algorithm, HeuristicName};
+use std::fmt::Display;
+use yew::prelude::*;
+
+/// Where the chosen language is remembered.
+pub const STORAGE_KEY: &str = "puzzle-lab.lang";
+
+/// A language of the interface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    #[default]
+    En,
+    Zh,
+}
+
+impl Lang {
+    /// Every language, in the order the switch lists them.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
+
+    /// The code used in the switch's option values and in local storage.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh",
+        }
+    }
+
+    /// The value of `<html lang>` (a BCP 47 tag, so screen readers pick the right voice).
+    pub fn html_lang(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh-Hans",
+        }
+    }
+
+    /// The language named by `code` (`en`, `zh`, or a longer tag such as `zh-CN`), if it is one of ours.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let primary = code.trim().split(['-', '_']).next()?.to_ascii_lowercase();
+        Lang::ALL.into_iter().find(|l| l.code() == primary)
+    }
+
+    /// The language's name in itself, for the switch.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Zh => "简体中文",
+        }
+    }
+
+    /// The text of `key` in this language.
+    pub fn t(self, key: Msg) -> &'static str {
+        match self {
+            Lang::En => en(key),
+            Lang::Zh => zh(key),
+        }
+    }
+
+    /// An algorithm's name in the menus and the statistics (the option values stay the CLI names).
+    pub fn algorithm(self, a: Algorithm) -> &'static str {
+        self.t(match a {
+            Algorithm::Bfs => Msg::AlgBfs,
+            Algorithm::Bibfs => Msg::AlgBibfs,
+            Algorithm::Dfs => Msg::AlgDfs,
+            Algorithm::Astar => Msg::AlgAstar,
+            Algorithm::Idastar => Msg::AlgIdastar,
+            Algorithm::Greedy => Msg::AlgGreedy,
+            Algorithm::Weighted => Msg::AlgWeighted,
+            Algorithm::Direct => Msg::AlgDirect,
+            Algorithm::Staged => Msg::AlgStaged,
+        })
+    }
+
+    /// A heuristic's name in the menu.
+    pub fn heuristic(self, h: HeuristicName) -> &'static str {
+        self.t(match h {
+            HeuristicName::Misplaced => Msg::HeurMisplaced,
+            HeuristicName::Manhattan => Msg::HeurManhattan,
+            HeuristicName::LinearConflict => Msg::HeurLinearConflict,
+            HeuristicName::Pdb => Msg::HeurPdb,
+            HeuristicName::Exact => Msg::HeurExact,
+            HeuristicName::SeedPower => Msg::HeurSeedPower,
+        })
+    }
+
+    /// The text of `key` with each `{}` replaced by the next of `args` (missing arguments leave the slot empty).
+    pub fn fill(self, key: Msg, args: &[&dyn Display]) -> String {
+        fill(self.t(key), args)
+    }
+}
+
+/// A sentence kept as a key and its arguments until the page shows it, in whatever language is chosen then. The
+/// reducer builds these (notices, warnings, failures), and components render them with [`Text::render`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Text {
+    pub key: Msg,
+    pub args: Vec<Arg>,
+}
+
+/// One argument of a [`Text`]: words that are themselves translated, or verbatim text (numbers, a link's own
+/// words, the solver's or the browser's message).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Arg {
+    Plain(String),
+    Msg(Msg),
+    /// A nested sentence (a reason inside a wrapper).
+    Text(Box<Text>),
+    Algorithm(Algorithm),
+    Heuristic(HeuristicName),
+}
+
+impl Text {
+    /// The sentence `key` without arguments.
+    pub fn new(key: Msg) -> Text {
+        Text {
+            key,
+            args: Vec::new(),
+        }
+    }
+
+    /// Why a board cannot reach its goal, from the solver's parities.
+    pub fn unsolvable(why: &Unsolvable) -> Text {
+        let parity = |odd: bool| if odd { Msg::Odd } else { Msg::Even };
+        Text::new(Msg::NoticeUnsolvable)
+            .arg(parity(why.odd_permutation))
+            .arg(why.blank_distance)
+            .arg(parity(why.blank_distance % 2 == 1))
+    }
+
+    /// This sentence with one more argument.
+    pub fn arg(mut self, arg: impl Into<Arg>) -> Text {
+        self.args.push(arg.into());
+        self
+    }
+
+    /// The sentence in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        let args: Vec<String> = self.args.iter().map(|a| a.render(lang)).collect();
+        let args: Vec<&dyn Display> = args.iter().map(|a| a as &dyn Display).collect();
+        lang.fill(self.key, &args)
+    }
+}
+
+impl Arg {
+    /// The argument in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        match self {
+            Arg::Plain(s) => s.clone(),
+            Arg::Msg(m) => lang.t(*m).to_string(),
+            Arg::Text(t) => t.render(lang),
+            Arg::Algorithm(a) => lang.algorithm(*a).to_string(),
+            Arg::Heuristic(h) => lang.heuristic(*h).to_string(),
+        }
+    }
+}
+
+impl From<Msg> for Text {
+    fn from(key: Msg) -> Text {
+        Text::new(key)
+    }
+}
+
+macro_rules! plain_args {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(v: $t) -> Arg {
+                Arg::Plain(v.to_string())
+            }
+        }
+    )*};
+}
+plain_args!(String, &str, u8, u32, u64, usize, char);
+
+impl From<Msg> for Arg {
+    fn from(m: Msg) -> Arg {
+        Arg::Msg(m)
+    }
+}
+
+impl From<Text> for Arg {
+    fn from(t: Text) -> Arg {
+        Arg::Text(Box::new(t))
+    }
+}
+
+impl From<Algorithm> for Arg {
+    fn from(a: Algorithm) -> Arg {
+        Arg::Algorithm(a)
+    }
+}
+
+impl From<HeuristicName> for Arg {
+    fn from(h: HeuristicName) -> Arg {
+        Arg::Heuristic(h)
+    }
+}
+
+/// Replaces each `{}` of `template` with the next argument.
+pub fn fill(template: &str, args: &[&dyn Display]) -> String {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(template.len() + 8 * args.len());
+    let mut args = args.iter();
+    let mut parts = template.split("{}");
+    if let Some(first) = parts.next() {
+        out.push_str(first);
+    }
+    for part in parts {
+        if let Some(arg) = args.next() {
+            let _ = write!(out, "{arg}");
+        }
+        out.push_str(part);
+    }
+    out
+}
+
+/// A template whose `{}` slots are filled with markup (a number in `<strong>`, say), in order.
+pub fn fill_html(template: &str, parts: Vec<Html>) -> Html {
+    let mut parts = parts.into_iter();
+    let mut pieces = template.split("{}");
+    let first = pieces.next().unwrap_or_default().to_string();
+    let rest: Vec<Html> = pieces
+        .map(|text| {
+            let part = parts.next().unwrap_or_default();
+            html! { <>{ part }{ text.to_string() }</> }
+        })
+        .collect();
+    html! { <>{ first }{ for rest }</> }
+}
+
+/// The page's language, provided by the app with `ContextProvider<Lang>` (English outside one, e.g. in tests).
+#[hook]
+pub fn use_lang() -> Lang {
+    use_context::<Lang>().unwrap_or_default()
+}
+
+/// The language remembered in local storage, or English.
+pub fn remembered() -> Lang {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
+        .and_then(|code| Lang::from_code(&code))
+        .unwrap_or_default()
+}
+
+/// Remembers `lang` in local storage (when the browser allows it) and sets `<html lang>`.
+pub fn apply(lang: Lang) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    if let Ok(Some(storage)) = window.local_storage() {
+        // Private modes may refuse storage; the choice then lasts for this page only.
+        let _ = storage.set_item(STORAGE_KEY, lang.code());
+    }
+    if let Some(root) = window.document().and_then(|d| d.document_element()) {
+        let _ = root.set_attribute("lang", lang.html_lang());
+    }
+}
+
+macro_rules! messages {
+    ($($(#[$doc:meta])* $key:ident),* $(,)?) => {
+        /// A piece of UI text. Its translations are in `en` and `zh`.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Msg {
+            $($(#[$doc])* $key),*
+        }
+
+        impl Msg {
+            /// Every key, for tests that check both tables.
+            pub const ALL: &'static [Msg] = &[$(Msg::$key),*];
+        }
+    };
+}
+
+messages! {
+    // The language switch.
+    Language,
+    // Play with hints.
+    Hint,
+    HintTitle,
+    HintMove,
+    MovesLeft,
+    MovesLeftOne,
+    HintThinking,
+    HintUnavailable,
+    HintAtGoal,
+    HandPlayTools,
+    Undo,
+    Redo,
+    SolveFromHere,
+    SolveFromHereTitle,
+    YouMoves,
+    OptimalMoves,
+    OptimalUnknown,
+    PlayHelp,
+    AnnounceTile,
+    AnnounceDisk,
+    AnnounceGoal,
+    TileLabel,
+    BlankLabel,
+    SolvedByHand,
+    AlgBfs,
+    AlgBibfs,
+    AlgDfs,
+    AlgAstar,
+    AlgIdastar,
+    AlgGreedy,
+    AlgWeighted,
+    AlgDirect,
+    AlgStaged,
+    /// The progress line while a solver improves its answer: the best length, nodes expanded, time.
+    ProgressImproving,
+    SolvedStaged,
+    ImprovementCancelled,
+    /// The answer's proven bound: a shortest one; or at most {percent}% longer than the shortest (lower bound {B}).
+    BoundShortest,
+    BoundWithin,
+    /// The button that shows a shorter solution waiting behind the one playing ({moves}).
+    ShowWaiting,
+    AlgoNoteStaged,
+    HeurMisplaced,
+    HeurManhattan,
+    HeurLinearConflict,
+    HeurPdb,
+    HeurExact,
+    HeurSeedPower,
+    AppName,
+    Tagline,
+    Share,
+    ShareTitle,
+    PuzzleView,
+    Footer,
+    ViewHandPlay,
+    ViewEditingGoal,
+    ViewEditingStart,
+    ViewSolutionAt,
+    Goal,
+    Start,
+    Puzzle,
+    Kind,
+    SlidingPuzzle,
+    TowerOfHanoi,
+    Size,
+    SizeOption,
+    Square,
+    Rectangle,
+    Pegs,
+    Disks,
+    Mode,
+    SetUp,
+    HandPlayMode,
+    EditGoal,
+    Shuffle,
+    ShuffleSlidingTitle,
+    ShuffleHanoiTitle,
+    Scramble,
+    ScrambleTitle,
+    ScrambleMoves,
+    MovesUnit,
+    HelpPlaySliding,
+    HelpPlayHanoi,
+    HelpSetupSliding,
+    HelpSetupHanoi,
+    Solver,
+    Algorithm,
+    Heuristic,
+    NoHeuristicTitle,
+    StateBudget,
+    StateBudgetTitle,
+    DepthBound,
+    Solve,
+    SolvingButton,
+    Cancel,
+    NoteNoSearch,
+    NoteBounded,
+    NoteNotOptimal,
+    Status,
+    StatusReady,
+    StatusSolving,
+    StatusSolved,
+    StatusUnsolvable,
+    StatusLimit,
+    StatusCancelled,
+    StatusError,
+    ProgressNodes,
+    ProgressWaiting,
+    ProgressBuilding,
+    BuildingPdb,
+    BuildNote,
+    SolutionLength,
+    SolutionLengthOne,
+    Dismiss,
+    DismissMessage,
+    ShareLink,
+    Statistics,
+    StatsEmpty,
+    OptimalYes,
+    OptimalNotGuaranteed,
+    NoHeuristic,
+    StatLength,
+    StatOptimal,
+    StatAlgorithm,
+    StatHeuristic,
+    StatExpanded,
+    StatGenerated,
+    StatMaxOpen,
+    StatClosed,
+    StatDuplicates,
+    StatMemory,
+    StatTime,
+    Pause,
+    Replay,
+    PlaybackPlay,
+    StepBack,
+    StepForward,
+    NoSolutionYet,
+    MoveOf,
+    ScrubberLabel,
+    Speed,
+    SpeedLabel,
+    PegLabel,
+    PreviewTitle,
+    Moves,
+    MovesEmpty,
+    EarlierMoves,
+    MoreMoves,
+    Solvable,
+    UnsolvableWhy,
+    Odd,
+    Even,
+    DiskLabel,
+    PlayHelpHanoiKeys,
+    // Notices from the reducer (state.rs).
+    NoticeCancelled,
+    NoticeLinkCopied,
+    NoticeCopyByHand,
+    NoticeBadLink,
+    NoticeSolverStart,
+    NoticeUnsolvable,
+    NoteAlgorithmNotApplicable,
+    NoteHeuristicNotApplicable,
+    KindSliding,
+    KindHanoi,
+    SolverSays,
+    FailedSolverError,
+    FailedCrash,
+    FailedSilent,
+    ReplayUnreadable,
+    ReplayIllegal,
+    ReplayOtherKind,
+    ReplayNotAtGoal,
+    SolvedByHandOne,
+    // A finished search's result, from the report's fields (the solver's own sentence is English).
+    SolvedShortest,
+    SolvedNoGuarantee,
+    SolvedInadmissible,
+    SolvedWithin,
+    SolvedNoBound,
+    CountMoves,
+    CountMovesOne,
+    WorkerNote,
+    DropNoSuchPeg,
+    DropSamePeg,
+    DropEmptyPeg,
+    DropOntoSmaller,
+    HintNoMethod,
+    HintSolveStarted,
+    HintCrashed,
+    // Warnings about the chosen algorithm (the solve panel's notes).
+    AlgoNoteDfs,
+    AlgoNoteWeighted,
+    AlgoNoteGreedy,
+    AlgoNoteBudget,
+    AlgoNotePdb,
+    AlgoNoteSeedPower,
+    AlgoNoteHugeBoard,
+    AlgoNoteBigBoard,
+    AlgoNoteDirectTower,
+    AlgoNoteDirectCap,
+    AlgoNoteLowerBound,
+    AlgoNoteMaxDisks,
+    // The solution's moves in words.
+    MoveWordsTile,
+    MoveWordsDisk,
+    DirUp,
+    DirDown,
+    DirLeft,
+    DirRight,
+    // Play mode's hinted move, for screen readers.
+    HintedTile,
+    HintedDisk,
+    // The search lab: Compare, the Sierpinski view, the stepper.
+    CompareTitle,
+    CompareIntro,
+    CompareButton,
+    CompareButtonTitle,
+    CancelPair,
+    CancelAll,
+    CompareBudget,
+    CompareBudgetTitle,
+    ComparePairs,
+    ColAlgorithm,
+    ColHeuristic,
+    ColSteps,
+    ColOperators,
+    ColMaxOpen,
+    ColClosed,
+    ColExpanded,
+    ColTime,
+    ColOptimal,
+    Yes,
+    No,
+    Waiting,
+    Running,
+    Limit,
+    Cancelled,
+    Failed,
+    Unsolvable,
+    ChartExpanded,
+    ChartTime,
+    LogScale,
+    CompareEmpty,
+    SierpinskiTitle,
+    SierpinskiCaption,
+    SierpinskiExplored,
+    SierpinskiPath,
+    SierpinskiUnexplored,
+    SierpinskiHint,
+    ByDepth,
+    ByBound,
+    StepperTitle,
+    StepperIntro,
+    StepFirst,
+    SearchStepBack,
+    SearchStepForward,
+    StepLast,
+    StepWhole,
+    StepStatus,
+    StepCurrent,
+    StepGoal,
+    StepBoard,
+    StepTruncated,
+    StepShows,
+    StepDirectAsBfs,
+    StepIteration,
+    StepCosts,
+    StepDepth,
+}
+
+/// English.
+fn en(key: Msg) -> &'static str {
+    use Msg::*;
+    match key {
+        Language => "Language",
+        Hint => "Hint",
+        HintTitle => "Show the best next move and how many moves are left",
+        HintMove => "Best next move: {}",
+        MovesLeft => "{} moves left",
+        MovesLeftOne => "1 move left",
+        HintThinking => "Thinking…",
+        HintUnavailable => "No hint: {}",
+        HintAtGoal => "Solved: you reached the goal.",
+        HandPlayTools => "Play tools",
+        Undo => "Undo",
+        Redo => "Redo",
+        SolveFromHere => "Solve from here",
+        SolveFromHereTitle => "Make the current position the start and solve it",
+        YouMoves => "you: {} moves",
+        OptimalMoves => "optimal: {}",
+        OptimalUnknown => "optimal: …",
+        PlayHelp => "Enter or Space on a tile next to the blank slides it.",
+        AnnounceTile => "Tile {} moved to row {}, column {}. {} moves.",
+        AnnounceDisk => "Disk {} moved to peg {}. {} moves.",
+        AnnounceGoal => "Goal reached in {} moves.",
+        TileLabel => "tile {}, row {}, column {}",
+        BlankLabel => "blank, row {}, column {}",
+        SolvedByHand => "Solved by hand in {} moves! Press Solve to compare with the shortest solution.",
+        AlgBfs => "Breadth-first search",
+        AlgBibfs => "Bidirectional BFS",
+        AlgDfs => "Depth-bounded DFS",
+        AlgAstar => "A*",
+        AlgIdastar => "IDA*",
+        AlgGreedy => "Greedy best-first",
+        AlgWeighted => "Weighted A*",
+        AlgDirect => "Direct",
+        AlgStaged => "Staged (line by line), improved",
+        ProgressImproving => "Improving: best so far {} moves · {} nodes expanded · {}",
+        SolvedStaged => "Solved in {} by the staged solver (tiles placed line by line, then the path shortened while you watched).",
+        ImprovementCancelled => "Improvement was cancelled: this is the best answer found by then.",
+        BoundShortest => "A shortest solution (its length is a proven lower bound).",
+        BoundWithin => "At most {}% longer than the shortest (lower bound {} moves).",
+        ShowWaiting => "A shorter solution is ready ({} moves): show it",
+        AlgoNoteStaged => "Staged places the tiles line by line with small searches (an answer at once on any board up to 8x8), then shortens the path while you watch; the result states how far from the shortest it can be.",
+        HeurMisplaced => "Misplaced",
+        HeurManhattan => "Manhattan distance",
+        HeurLinearConflict => "Manhattan + linear conflict",
+        HeurPdb => "Pattern databases (4x4)",
+        HeurExact => "Exact (3 pegs) / lower bound",
+        HeurSeedPower => "Seed power 2^(k+1)-1 (inadmissible)",
+        AppName => "Puzzle Lab",
+        Tagline => "Sliding puzzles and Tower of Hanoi, solved in your browser",
+        Share => "Share",
+        ShareTitle => "Copy a link that opens this exact puzzle",
+        PuzzleView => "Puzzle view",
+        Footer => "The solver runs in a Web Worker; Cancel stops it at once. Every change is in the address bar, so a link reopens this puzzle.",
+        ViewHandPlay => "Playing from the start",
+        ViewEditingGoal => "Editing the goal",
+        ViewEditingStart => "Editing the start",
+        ViewSolutionAt => "Solution: after move {} of {}",
+        Goal => "Goal",
+        Start => "Start",
+        Puzzle => "Puzzle",
+        Kind => "Kind",
+        SlidingPuzzle => "Sliding puzzle",
+        TowerOfHanoi => "Tower of Hanoi",
+        Size => "Size",
+        SizeOption => "{} ({} tiles)",
+        Square => "Square",
+        Rectangle => "Rectangle",
+        Pegs => "Pegs",
+        Disks => "Disks",
+        Mode => "Mode",
+        SetUp => "Set up",
+        HandPlayMode => "Play",
+        EditGoal => "Edit goal",
+        Shuffle => "Shuffle",
+        ShuffleSlidingTitle => "A uniformly random solvable arrangement",
+        ShuffleHanoiTitle => "A uniformly random legal position",
+        Scramble => "Scramble",
+        ScrambleTitle => "Random moves away from the other position: an easy puzzle",
+        ScrambleMoves => "Number of random moves",
+        MovesUnit => "moves",
+        HelpPlaySliding => "Play: click or tap a tile next to the blank, or use the arrow keys.",
+        HelpPlayHanoi => "Play: drag a top disk onto a peg whose top disk is larger (or an empty peg).",
+        HelpSetupSliding => "Set up: drag a tile onto another cell to swap the two.",
+        HelpSetupHanoi => "Set up: drag any disk to any peg; it settles in its place by size.",
+        Solver => "Solver",
+        Algorithm => "Algorithm",
+        Heuristic => "Heuristic",
+        NoHeuristicTitle => "This algorithm uses no heuristic",
+        StateBudget => "State budget",
+        StateBudgetTitle => "The most states a search may hold; a big budget takes a lot of memory",
+        DepthBound => "Depth bound",
+        Solve => "Solve",
+        SolvingButton => "Solving…",
+        Cancel => "Cancel",
+        NoteNoSearch => " (no search)",
+        NoteBounded => " (bounded, not optimal)",
+        NoteNotOptimal => " (not optimal)",
+        Status => "Status",
+        StatusReady => "Ready",
+        StatusSolving => "Solving…",
+        StatusSolved => "Solved",
+        StatusUnsolvable => "Unsolvable",
+        StatusLimit => "Stopped at the limit",
+        StatusCancelled => "Cancelled",
+        StatusError => "Error",
+        ProgressNodes => "{} nodes expanded, {} generated · {}",
+        ProgressWaiting => "waiting: the worker finishes the compare run's current pair first",
+        ProgressBuilding => "Building pattern databases… {}% · {}",
+        BuildingPdb => "Building pattern databases",
+        BuildNote => "Built once per browser: later visits read them from its cache. Cancel stops the build.",
+        SolutionLength => "Solution: {} moves",
+        SolutionLengthOne => "Solution: {} move",
+        Dismiss => "Dismiss",
+        DismissMessage => "Dismiss the message",
+        ShareLink => "Link to this puzzle",
+        Statistics => "Statistics",
+        StatsEmpty => "Solve to see the numbers: nodes expanded and generated, the largest OPEN, CLOSED, memory and time.",
+        OptimalYes => "yes, a shortest solution",
+        OptimalNotGuaranteed => "not guaranteed",
+        NoHeuristic => "none",
+        StatLength => "Solution length",
+        StatOptimal => "Optimal",
+        StatAlgorithm => "Algorithm",
+        StatHeuristic => "Heuristic",
+        StatExpanded => "Nodes expanded",
+        StatGenerated => "Nodes generated",
+        StatMaxOpen => "Largest OPEN",
+        StatClosed => "CLOSED",
+        StatDuplicates => "Duplicates skipped",
+        StatMemory => "Peak memory (estimate)",
+        StatTime => "Time",
+        Pause => "Pause",
+        Replay => "Replay",
+        PlaybackPlay => "Play",
+        StepBack => "Step back",
+        StepForward => "Step forward",
+        NoSolutionYet => "No solution yet",
+        MoveOf => "Move {} of {}",
+        ScrubberLabel => "Position in the solution",
+        Speed => "Speed",
+        SpeedLabel => "Animation speed (right is faster)",
+        PegLabel => "peg {}",
+        PreviewTitle => "{}: click to edit it",
+        Moves => "Moves",
+        MovesEmpty => "The solution's moves appear here, in words.",
+        EarlierMoves => "… {} earlier moves",
+        MoreMoves => "… {} more moves",
+        Solvable => "✓ solvable",
+        UnsolvableWhy => "✗ unsolvable: {} tile permutation, but the blank is an {} distance from its goal cell",
+        Odd => "odd",
+        Even => "even",
+        DiskLabel => "disk {} on peg {}",
+        PlayHelpHanoiKeys => "Keys: press a peg's letter or number to pick up its top disk, then another peg's to drop it.",
+        NoticeCancelled => "Cancelled: the search was stopped and the solver restarted, ready for the next run.",
+        NoticeLinkCopied => "Link copied to the clipboard: it opens this exact puzzle.",
+        NoticeCopyByHand => "Copy the link below by hand (the clipboard is not available here: {}).",
+        NoticeBadLink => "This link could not be read: {}. Showing a shuffled 8-puzzle instead.",
+        NoticeSolverStart => "The solver could not start: {}.",
+        NoticeUnsolvable => "This arrangement cannot reach the goal: the tiles are an {} permutation away from the goal while the blank is at a distance of {} from its goal cell, an {} number; every move changes both parities together, so no sequence of moves can fix it. Swapping any two tiles (not the blank) makes it solvable.",
+        NoteAlgorithmNotApplicable => "{} does not apply to a {}; using {}.",
+        NoteHeuristicNotApplicable => "The heuristic {} does not apply to this {}; using {}.",
+        KindSliding => "sliding puzzle",
+        KindHanoi => "Tower of Hanoi",
+        SolverSays => "{}",
+        FailedSolverError => "The solver reported an error: {}",
+        FailedCrash => "The solver stopped unexpectedly ({}). It has been restarted: try again, or pick a smaller puzzle or another algorithm.",
+        FailedSilent => "The solver has not answered for {} s, so it was restarted. Try again, or pick a smaller puzzle or another algorithm.",
+        ReplayUnreadable => "The solver's answer is unreadable: {}",
+        ReplayIllegal => "The solver's move {} is illegal: {}",
+        ReplayOtherKind => "The solver answered with moves of the other kind of puzzle.",
+        ReplayNotAtGoal => "The solver's moves do not end at the goal; the solution is not shown.",
+        SolvedByHandOne => "Solved by hand in {} move! Press Solve to compare with the shortest solution.",
+        SolvedShortest => "Solved in {}: a shortest solution.",
+        SolvedNoGuarantee => "Solved in {}; {} does not guarantee a shortest solution.",
+        SolvedInadmissible => "Solved in {}; the heuristic {} can overestimate, so {} does not guarantee a shortest solution.",
+        SolvedWithin => "Solved in {}: at most {} x the shortest (weighted A*, w = {}).",
+        SolvedNoBound => "Solved in {}: no bound on its length (weighted A* with the heuristic {}, which can overestimate).",
+        CountMoves => "{} moves",
+        CountMovesOne => "{} move",
+        WorkerNote => "Note: {}.",
+        DropNoSuchPeg => "Peg {} does not exist: pegs are numbered 0 to {}.",
+        DropSamePeg => "A move must go to another peg: both ends are peg {}.",
+        DropEmptyPeg => "Peg {} is empty: there is no disk to move.",
+        DropOntoSmaller => "Disk {} cannot go onto peg {}: its top disk {} is smaller.",
+        HintNoMethod => "no search here promises a shortest answer for this many disks",
+        HintSolveStarted => "a solve started",
+        HintCrashed => "the solver stopped unexpectedly ({})",
+        AlgoNoteDfs => "Depth-bounded DFS is not optimal: it returns the first solution it meets within {} moves, usually far longer than the shortest, and finds none if the bound is too small.",
+        AlgoNoteWeighted => "Weighted A* trades length for speed: with an admissible heuristic its solution is at most w times the shortest (the result states w and the bound).",
+        AlgoNoteGreedy => "Greedy best-first follows the heuristic alone: fast, but not optimal; its solutions are often much longer than the shortest.",
+        AlgoNoteBudget => "{} will most likely stop at its limit: this puzzle has {} reachable states and the budget is {} (it finishes only if the solution is short). A* or IDA* with a good heuristic reach much further.",
+        AlgoNotePdb => "Pattern databases are built in the worker the first time (a few seconds for 4x4, with a progress bar), then reused until the page is closed.",
+        AlgoNoteSeedPower => "The seed-power heuristic 2^(k+1)-1 overestimates (it is not admissible), so the answer may be longer than the shortest: compare with the exact heuristic.",
+        AlgoNoteHugeBoard => "A {}x{} board can need billions of states to solve optimally from a random start: a start far from the goal is refused at once, and any search stops at the 10 s time limit; Scramble gives a start a few dozen moves out, and the staged solver (the page's choice for this size) answers any start at once, saying how far from the shortest it can be.",
+        AlgoNoteBigBoard => "A {}x{} board from a random start can take A* past its budget and IDA* past the 10 s time limit with this heuristic; the pattern databases (pdb) solve any start in about a second.",
+        AlgoNoteDirectTower => "On {} pegs the direct solver only moves a whole tower from one peg to another (Frame-Stewart), and this start or goal is not a single tower: pick A*, IDA* or BFS.",
+        AlgoNoteDirectCap => "With {} disks the solution can have up to 2^{}-1 moves: the direct solver gives its length, but lists (and animates) the moves only up to {}.",
+        AlgoNoteLowerBound => "This tower has {} positions and on {} pegs the heuristic is only a lower bound: {} may stop at its limit of {} states. Direct moves a whole tower without search.",
+        AlgoNoteMaxDisks => "Searches take at most {} disks: pick Direct for {} disks.",
+        MoveWordsTile => "tile {} slides {}",
+        MoveWordsDisk => "disk {}: peg {} -> {}",
+        DirUp => "up",
+        DirDown => "down",
+        DirLeft => "left",
+        DirRight => "right",
+        HintedTile => "Hint: slide tile {}",
+        HintedDisk => "Hint: move the top disk of peg {} to peg {}",
+        // The search lab.
+        CompareTitle => "Compare",
+        CompareIntro => "Run several algorithms on this puzzle, one after another, each within the budget below.",
+        CompareButton => "Compare",
+        CompareButtonTitle => "Solve this puzzle with every ticked algorithm and compare the numbers",
+        CancelPair => "Skip this one",
+        CancelAll => "Stop comparing",
+        CompareBudget => "States per algorithm",
+        CompareBudgetTitle => "Each algorithm stops with \"limit\" when it holds this many states or runs for {} s",
+        ComparePairs => "Algorithms to run",
+        ColAlgorithm => "Algorithm",
+        ColHeuristic => "Heuristic",
+        ColSteps => "Steps",
+        ColOperators => "Moves",
+        ColMaxOpen => "Max OPEN",
+        ColClosed => "CLOSED",
+        ColExpanded => "Expanded",
+        ColTime => "Time",
+        ColOptimal => "Optimal",
+        Yes => "yes",
+        No => "no",
+        Waiting => "waiting",
+        Running => "running…",
+        Limit => "limit",
+        Cancelled => "cancelled",
+        Failed => "error",
+        Unsolvable => "unsolvable",
+        ChartExpanded => "Nodes expanded",
+        ChartTime => "Time (ms)",
+        LogScale => "log scale",
+        CompareEmpty => "Tick at least one algorithm to compare.",
+        SierpinskiTitle => "The state graph",
+        SierpinskiCaption => "Every position of {} disks on 3 pegs ({} states) as a Sierpinski triangle; corners are whole towers.",
+        SierpinskiExplored => "{} states expanded, in this order: early ones dark, late ones light",
+        SierpinskiPath => "solution path: {} states",
+        SierpinskiUnexplored => "not expanded",
+        SierpinskiHint => "Solve to colour the states the search expanded and to highlight its path.",
+        ByDepth => "Nodes expanded by depth (square-root scale)",
+        ByBound => "Nodes expanded at each f-bound of IDA* (square-root scale)",
+        StepperTitle => "Step through the search",
+        StepperIntro => "Expand one state at a time and watch OPEN and CLOSED grow.",
+        StepFirst => "First",
+        SearchStepBack => "Back",
+        SearchStepForward => "Expand next",
+        StepLast => "Last",
+        StepWhole => "Whole search",
+        StepStatus => "Step {} of {}: OPEN {} · CLOSED {}",
+        StepCurrent => "Expanding state {}: disks on pegs {}",
+        StepGoal => "The goal is reached: the search stops.",
+        StepBoard => "Expanding state {}: the board below",
+        StepTruncated => "Only the first {} expansions are recorded: the search went on beyond them.",
+        StepShows => "The order of {}.",
+        StepDirectAsBfs => "The direct solver does not search: this is BFS on the same puzzle, for comparison.",
+        StepIteration => "IDA* iteration {} of {}: a depth-first search that expands only states with f = g + h ≤ {}.",
+        StepCosts => "This state: g = {} moves from the start, h = {} (the heuristic's estimate of the moves left).",
+        StepDepth => "This state: g = {} moves from the start.",
+    }
+}
+
+/// Simplified Chinese.
+fn zh(key: Msg) -> &'static str {
+    use Msg::*;
+    match key {
+        Language => "语言",
+        Hint => "提示",
+        HintTitle => "显示最佳的下一步以及还剩几步",
+        HintMove => "最佳下一步：{}",
+        MovesLeft => "还剩 {} 步",
+        MovesLeftOne => "还剩 1 步",
+        HintThinking => "计算中…",
+        HintUnavailable => "无法提示：{}",
+        HintAtGoal => "已完成：到达目标。",
+        HandPlayTools => "游戏工具",
+        Undo => "撤销",
+        Redo => "重做",
+        SolveFromHere => "从这里求解",
+        SolveFromHereTitle => "把当前局面设为起点并求解",
+        YouMoves => "你：{} 步",
+        OptimalMoves => "最优：{}",
+        OptimalUnknown => "最优：…",
+        PlayHelp => "在空格旁的方块上按 Enter 或空格键即可移动它。",
+        AnnounceTile => "方块 {} 移到第 {} 行第 {} 列。共 {} 步。",
+        AnnounceDisk => "圆盘 {} 移到柱 {}。共 {} 步。",
+        AnnounceGoal => "用 {} 步到达目标。",
+        TileLabel => "方块 {}，第 {} 行，第 {} 列",
+        BlankLabel => "空格，第 {} 行，第 {} 列",
+        SolvedByHand => "你用 {} 步完成了！点击“求解”与最短解比较。",
+        AlgBfs => "广度优先搜索",
+        AlgBibfs => "双向广度优先搜索",
+        AlgDfs => "有深度上限的深度优先搜索",
+        AlgAstar => "A*",
+        AlgIdastar => "IDA*",
+        AlgGreedy => "贪心最佳优先搜索",
+        AlgWeighted => "加权 A*",
+        AlgDirect => "直接求解",
+        AlgStaged => "分步（逐行），再改进",
+        ProgressImproving => "正在改进：目前最好 {} 步 · 已扩展 {} 个节点 · {}",
+        SolvedStaged => "已求解：{}，由分步求解器得到（逐行放好方块，再在你观看时缩短路径）。",
+        ImprovementCancelled => "改进已取消：这是到那时找到的最好的解。",
+        BoundShortest => "是最短解（其长度等于已证明的下界）。",
+        BoundWithin => "最多比最短解长 {}%（下界 {} 步）。",
+        ShowWaiting => "更短的解已就绪（{} 步）：显示它",
+        AlgoNoteStaged => "分步求解器用小规模搜索逐行放好方块（任何不超过 8x8 的棋盘都能立即得到解），再在你观看时缩短路径；结果会写明它最多比最短解长多少。",
+        HeurMisplaced => "错位数",
+        HeurManhattan => "曼哈顿距离",
+        HeurLinearConflict => "曼哈顿距离 + 线性冲突",
+        HeurPdb => "模式数据库（4x4）",
+        HeurExact => "精确值（3 柱）/ 下界",
+        HeurSeedPower => "种子文章的 2^(k+1)-1（不可采纳）",
+        AppName => "解谜实验室",
+        Tagline => "滑块拼图与汉诺塔，在浏览器中求解",
+        Share => "分享",
+        ShareTitle => "复制一个能打开这道谜题的链接",
+        PuzzleView => "谜题视图",
+        Footer => "求解器在 Web Worker 中运行，“取消”会立即停止它。每次修改都会写入地址栏，因此链接可以重新打开这道谜题。",
+        ViewHandPlay => "从起点开始游玩",
+        ViewEditingGoal => "正在编辑目标",
+        ViewEditingStart => "正在编辑起点",
+        ViewSolutionAt => "解：第 {} 步（共 {} 步）之后",
+        Goal => "目标",
+        Start => "起点",
+        Puzzle => "谜题",
+        Kind => "类型",
+        SlidingPuzzle => "滑块拼图",
+        TowerOfHanoi => "汉诺塔",
+        Size => "尺寸",
+        SizeOption => "{}（{} 个方块）",
+        Square => "正方形",
+        Rectangle => "长方形",
+        Pegs => "柱数",
+        Disks => "圆盘数",
+        Mode => "模式",
+        SetUp => "设置",
+        HandPlayMode => "游玩",
+        EditGoal => "编辑目标",
+        Shuffle => "打乱",
+        ShuffleSlidingTitle => "均匀随机的可解排列",
+        ShuffleHanoiTitle => "均匀随机的合法局面",
+        Scramble => "随机走步",
+        ScrambleTitle => "从另一个局面随机走若干步：一道简单的题",
+        ScrambleMoves => "随机步数",
+        MovesUnit => "步",
+        HelpPlaySliding => "游玩：点击或轻触空格旁的方块，或使用方向键。",
+        HelpPlayHanoi => "游玩：把顶部圆盘拖到顶部圆盘更大的柱子上（或空柱上）。",
+        HelpSetupSliding => "设置：把方块拖到另一个格子上即可交换两者。",
+        HelpSetupHanoi => "设置：把任意圆盘拖到任意柱子上，它会按大小落到自己的位置。",
+        Solver => "求解器",
+        Algorithm => "算法",
+        Heuristic => "启发函数",
+        NoHeuristicTitle => "该算法不使用启发函数",
+        StateBudget => "状态上限",
+        StateBudgetTitle => "一次搜索最多可保存的状态数；上限越大，占用内存越多",
+        DepthBound => "深度上限",
+        Solve => "求解",
+        SolvingButton => "求解中…",
+        Cancel => "取消",
+        NoteNoSearch => "（不搜索）",
+        NoteBounded => "（有界，非最优）",
+        NoteNotOptimal => "（非最优）",
+        Status => "状态",
+        StatusReady => "就绪",
+        StatusSolving => "求解中…",
+        StatusSolved => "已求解",
+        StatusUnsolvable => "无解",
+        StatusLimit => "已达上限而停止",
+        StatusCancelled => "已取消",
+        StatusError => "错误",
+        ProgressNodes => "已扩展 {} 个节点，生成 {} 个 · {}",
+        ProgressWaiting => "等待中：求解器先完成对比中正在运行的这一组",
+        ProgressBuilding => "正在构建模式数据库… {}% · {}",
+        BuildingPdb => "正在构建模式数据库",
+        BuildNote => "每个浏览器只构建一次：之后访问会从缓存读取。“取消”可停止构建。",
+        SolutionLength => "解：{} 步",
+        SolutionLengthOne => "解：{} 步",
+        Dismiss => "关闭",
+        DismissMessage => "关闭这条消息",
+        ShareLink => "这道谜题的链接",
+        Statistics => "统计",
+        StatsEmpty => "求解后可看到各项数据：扩展与生成的节点数、最大 OPEN 表、CLOSED 表、内存和时间。",
+        OptimalYes => "是，最短解",
+        OptimalNotGuaranteed => "不保证",
+        NoHeuristic => "无",
+        StatLength => "解的长度",
+        StatOptimal => "最优",
+        StatAlgorithm => "算法",
+        StatHeuristic => "启发函数",
+        StatExpanded => "扩展节点数",
+        StatGenerated => "生成节点数",
+        StatMaxOpen => "最大 OPEN 表",
+        StatClosed => "CLOSED 表",
+        StatDuplicates => "跳过的重复状态",
+        StatMemory => "峰值内存（估计）",
+        StatTime => "时间",
+        Pause => "暂停",
+        Replay => "重播",
+        PlaybackPlay => "播放",
+        StepBack => "后退一步",
+        StepForward => "前进一步",
+        NoSolutionYet => "尚无解",
+        MoveOf => "第 {} 步，共 {} 步",
+        ScrubberLabel => "在解中的位置",
+        Speed => "速度",
+        SpeedLabel => "动画速度（越往右越快）",
+        PegLabel => "柱 {}",
+        PreviewTitle => "{}：点击进行编辑",
+        Moves => "走法",
+        MovesEmpty => "解的每一步会以文字显示在这里。",
+        EarlierMoves => "… 前面还有 {} 步",
+        MoreMoves => "… 后面还有 {} 步",
+        Solvable => "✓ 可解",
+        UnsolvableWhy => "✗ 无解：方块排列为{}排列，但空格到目标格的距离为{}数",
+        Odd => "奇",
+        Even => "偶",
+        DiskLabel => "圆盘 {}，在柱 {} 上",
+        PlayHelpHanoiKeys => "按键：按柱子的字母或数字拿起其顶部圆盘，再按另一根柱子的字母或数字放下。",
+        NoticeCancelled => "已取消：搜索已停止，求解器已重启，可以开始下一次运行。",
+        NoticeLinkCopied => "链接已复制到剪贴板：它会打开这个谜题的当前局面。",
+        NoticeCopyByHand => "请手动复制下面的链接（此处无法使用剪贴板：{}）。",
+        NoticeBadLink => "无法读取此链接：{}。改为显示一个随机打乱的 8 数码。",
+        NoticeSolverStart => "求解器无法启动：{}。",
+        NoticeUnsolvable => "这个局面无法到达目标：方块相对目标是{}排列，而空格离目标格 {} 步，是{}数；每一步都会同时改变这两个奇偶性，所以怎么走都无法弥补。交换任意两个方块（不含空格）即可变为可解。",
+        NoteAlgorithmNotApplicable => "{}不适用于{}；改用{}。",
+        NoteHeuristicNotApplicable => "启发函数 {} 不适用于这个{}；改用{}。",
+        KindSliding => "滑块拼图",
+        KindHanoi => "汉诺塔",
+        SolverSays => "求解器报告（英文）：{}",
+        FailedSolverError => "求解器报告了一个错误：{}",
+        FailedCrash => "求解器意外停止（{}）。它已重新启动：请重试，或选择更小的谜题或其他算法。",
+        FailedSilent => "求解器已经 {} 秒没有响应，因此已重新启动。请重试，或选择更小的谜题或其他算法。",
+        ReplayUnreadable => "无法读取求解器的答案：{}",
+        ReplayIllegal => "求解器的第 {} 步不合法：{}",
+        ReplayOtherKind => "求解器给出的是另一种谜题的走法。",
+        ReplayNotAtGoal => "求解器的走法没有到达目标，因此不显示该解。",
+        SolvedByHandOne => "你用 {} 步完成了！点击“求解”与最短解比较。",
+        SolvedShortest => "已求解：{}，是最短解。",
+        SolvedNoGuarantee => "已求解：{}；{}不保证得到最短解。",
+        SolvedInadmissible => "已求解：{}；启发函数 {} 可能高估，所以{}不保证得到最短解。",
+        SolvedWithin => "已求解：{}，不超过最短解的 {} 倍（加权 A*，w = {}）。",
+        SolvedNoBound => "已求解：{}，长度没有保证（加权 A*，启发函数 {} 可能高估）。",
+        CountMoves => "{} 步",
+        CountMovesOne => "{} 步",
+        WorkerNote => "附注（英文）：{}。",
+        DropNoSuchPeg => "柱 {} 不存在：柱子编号为 0 到 {}。",
+        DropSamePeg => "必须移到另一根柱子上：起点和终点都是柱 {}。",
+        DropEmptyPeg => "柱 {} 是空的：没有可移动的圆盘。",
+        DropOntoSmaller => "圆盘 {} 不能放到柱 {} 上：那里顶部的圆盘 {} 更小。",
+        HintNoMethod => "对这么多圆盘，这里没有能保证给出最短解的搜索",
+        HintSolveStarted => "已开始求解",
+        HintCrashed => "求解器意外停止（{}）",
+        AlgoNoteDfs => "有深度上限的深度优先搜索不是最优的：它返回在 {} 步以内遇到的第一个解，通常比最短解长得多；若上限太小则找不到解。",
+        AlgoNoteWeighted => "加权 A* 以解的长度换取速度：使用可采纳的启发函数时，它的解最多是最短解的 w 倍（结果中会写明 w 和这个上界）。",
+        AlgoNoteGreedy => "贪心最佳优先搜索只跟随启发函数：速度快，但不是最优的；它的解往往比最短解长得多。",
+        AlgoNoteBudget => "{}很可能会在达到上限时停止：这道谜题有 {} 个可达状态，而状态上限是 {}（只有解很短时才能完成）。使用好的启发函数的 A* 或 IDA* 能走得远得多。",
+        AlgoNotePdb => "模式数据库在第一次使用时于 Worker 中构建（4x4 需要几秒，并显示进度条），之后在页面关闭前一直重复使用。",
+        AlgoNoteSeedPower => "种子文章的启发函数 2^(k+1)-1 会高估（不可采纳），所以得到的解可能比最短解长：请与精确启发函数比较。",
+        AlgoNoteHugeBoard => "{}x{} 的棋盘从随机起点最优求解可能需要数十亿个状态：离目标很远的起点会被立即拒绝，任何搜索都会在 10 秒时间上限处停止；“随机走步”可以给出离目标几十步的起点，而分步求解器（本尺寸的默认选择）能立即解出任何起点，并写明它最多比最短解长多少。",
+        AlgoNoteBigBoard => "{}x{} 的棋盘从随机起点出发，使用这个启发函数时 A* 可能超出状态上限，IDA* 可能超过 10 秒的时间上限；模式数据库（pdb）大约一秒就能解出任何起点。",
+        AlgoNoteDirectTower => "在 {} 根柱子上，直接求解只能把整座塔从一根柱子移到另一根（Frame-Stewart），而这里的起点或目标不是一座完整的塔：请选择 A*、IDA* 或 BFS。",
+        AlgoNoteDirectCap => "有 {} 个圆盘时，解最多可有 2^{}-1 步：直接求解会给出它的长度，但只列出（并动画演示）前 {} 步。",
+        AlgoNoteLowerBound => "这座塔有 {} 个局面，在 {} 根柱子上启发函数只是一个下界：{}可能会在 {} 个状态的上限处停止。直接求解无需搜索即可移动整座塔。",
+        AlgoNoteMaxDisks => "搜索最多支持 {} 个圆盘：{} 个圆盘请选择直接求解。",
+        MoveWordsTile => "方块 {} 向{}滑动",
+        MoveWordsDisk => "圆盘 {}：柱 {} → {}",
+        DirUp => "上",
+        DirDown => "下",
+        DirLeft => "左",
+        DirRight => "右",
+        HintedTile => "提示：移动方块 {}",
+        HintedDisk => "提示：把柱 {} 顶部的圆盘移到柱 {}",
+        // The search lab.
+        CompareTitle => "算法比较",
+        CompareIntro => "在这个谜题上依次运行多种算法，每种算法都受下面的预算限制。",
+        CompareButton => "比较",
+        CompareButtonTitle => "用每个勾选的算法求解此谜题并比较各项数据",
+        CancelPair => "跳过当前算法",
+        CancelAll => "停止比较",
+        CompareBudget => "每种算法的状态上限",
+        CompareBudgetTitle => "当保存的状态达到此数目或运行满 {} 秒时，算法以“limit”停止",
+        ComparePairs => "要运行的算法",
+        ColAlgorithm => "算法",
+        ColHeuristic => "启发函数",
+        ColSteps => "步数",
+        ColOperators => "操作序列",
+        ColMaxOpen => "最大 OPEN 表",
+        ColClosed => "CLOSED 表",
+        ColExpanded => "扩展结点数",
+        ColTime => "用时",
+        ColOptimal => "最优",
+        Yes => "是",
+        No => "否",
+        Waiting => "等待中",
+        Running => "运行中…",
+        Limit => "超出限制",
+        Cancelled => "已取消",
+        Failed => "出错",
+        Unsolvable => "无解",
+        ChartExpanded => "扩展结点数",
+        ChartTime => "用时（毫秒）",
+        LogScale => "对数刻度",
+        CompareEmpty => "请至少勾选一种算法。",
+        SierpinskiTitle => "状态图",
+        SierpinskiCaption => {
+            "3 根柱子上 {} 个圆盘的全部局面（{} 个状态）构成谢尔宾斯基三角形；三个角是整塔。"
+        }
+        SierpinskiExplored => "已扩展 {} 个状态，按扩展顺序着色：早的深，晚的浅",
+        SierpinskiPath => "解路径：{} 个状态",
+        SierpinskiUnexplored => "未扩展",
+        SierpinskiHint => "求解后，将为搜索扩展过的状态着色并高亮其解路径。",
+        ByDepth => "各深度的扩展结点数（平方根刻度）",
+        ByBound => "IDA* 各 f 界限的扩展结点数（平方根刻度）",
+        StepperTitle => "逐步查看搜索",
+        StepperIntro => "一次扩展一个状态，观察 OPEN 表和 CLOSED 表的增长。",
+        StepFirst => "第一步",
+        SearchStepBack => "后退",
+        SearchStepForward => "扩展下一个",
+        StepLast => "最后一步",
+        StepWhole => "完整搜索",
+        StepStatus => "第 {} 步，共 {} 步：OPEN {} · CLOSED {}",
+        StepCurrent => "正在扩展状态 {}：各圆盘所在柱 {}",
+        StepGoal => "已到达目标状态：搜索结束。",
+        StepBoard => "正在扩展状态 {}：棋盘如下",
+        StepTruncated => "只记录了前 {} 次扩展：搜索在此之后仍在继续。",
+        StepShows => "按{}的顺序。",
+        StepDirectAsBfs => "直接求解不进行搜索：这里展示的是同一谜题上的广度优先搜索，以便比较。",
+        StepIteration => "IDA* 第 {} 轮，共 {} 轮：一次深度优先搜索，只扩展 f = g + h ≤ {} 的状态。",
+        StepCosts => "此状态：g = {}（从起点走了几步），h = {}（启发函数对剩余步数的估计）。",
+        StepDepth => "此状态：g = {}（从起点走了几步）。",
+    }
+}
+
+/// Keys whose text is rightly the same in both languages (technical names such as "OPEN"), exempt from the
+/// untranslated-text test.
+pub const SAME_IN_BOTH: &[Msg] = &[Msg::AlgAstar, Msg::AlgIdastar];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_has_text_in_every_language_with_the_same_slots() {
+        for &key in Msg::ALL {
+            let slots = Lang::En.t(key).matches("{}").count();
+            for lang in Lang::ALL {
+                let text = lang.t(key);
+                assert!(!text.trim().is_empty(), "{key:?} is empty in {lang:?}");
+                assert_eq!(
+                    text.matches("{}").count(),
+                    slots,
+                    "{key:?} in {lang:?} has other slots than English"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn chinese_is_not_a_copy_of_english() {
+        let same: Vec<_> = Msg::ALL
+            .iter()
+            .filter(|&&k| Lang::En.t(k) == Lang::Zh.t(k) && !SAME_IN_BOTH.contains(&k))
+            .collect();
+        assert!(same.is_empty(), "untranslated keys: {same:?}");
+    }
+
+    #[test]
+    fn fill_puts_arguments_in_order_and_tolerates_missing_ones() {
+        assert_eq!(fill("a {} b {} c", &[&1, &"x"]), "a 1 b x c");
+        assert_eq!(fill("{} left", &[]), " left");
+        assert_eq!(Lang::Zh.fill(Msg::MovesLeft, &[&19]), "还剩 19 步");
+    }
+
+    #[test]
+    fn texts_render_their_arguments_in_the_language_asked() {
+        let text = Text::new(Msg::NoteAlgorithmNotApplicable)
+            .arg(Algorithm::Direct)
+            .arg(Msg::KindSliding)
+            .arg(Algorithm::Astar);
+        assert_eq!(
+            text.render(Lang::En),
+            "Direct does not apply to a sliding puzzle; using A*."
+        );
+        assert_eq!(text.render(Lang::Zh), "直接求解不适用于滑块拼图；改用A*。");
+        // A nested reason is rendered in the same language; verbatim text stays as it is.
+        let hint = Text::new(Msg::HintUnavailable).arg(Text::new(Msg::HintCrashed).arg("oom"));
+        assert_eq!(
+            hint.render(Lang::En),
+            "No hint: the solver stopped unexpectedly (oom)"
+        );
+        assert_eq!(hint.render(Lang::Zh), "无法提示：求解器意外停止（oom）");
+    }
+
+    #[test]
+    fn codes_round_trip_and_accept_regional_tags() {
+        for lang in Lang::ALL {
+            assert_eq!(Lang::from_code(lang.code()), Some(lang));
+        }
+        assert_eq!(Lang::from_code("zh-CN"), Some(Lang::Zh));
+        assert_eq!(Lang::from_code("EN_us"), Some(Lang::En));
+        assert_eq!(Lang::from_code("fr"), None);
+        assert_eq!(Lang::from_code(""), None);
+    }
+}

@@ -1,0 +1,11 @@
+//! The main thread: the page. `app` lays it out and carries out the reducer's effects; `state` holds the state by
+//! concern and the request router; `components` draw it; `hooks` hold the page's custom hooks; `url`, `i18n` and
+//! `worker_client` are its address bar, its words and its side of the worker.
+
+pub mod app;
+pub mod components;
+pub mod hooks;
+pub mod i18n;
+pub mod state;
+pub mod url;
+pub mod worker_client;

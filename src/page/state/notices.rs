@@ -1,0 +1,86 @@
+//! The message line's own state: a notice for the person, and the link last shared.
+
+use crate::page::i18n::{Lang, Msg, Text};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoticeKind {
+    Info,
+    Error,
+}
+
+/// A message for the person, shown in the message line until the next edit. It holds keys and arguments, not
+/// words: the message line renders it in the page's language (see `i18n::Text`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub kind: NoticeKind,
+    /// The message's sentences, in order.
+    pub text: Vec<Text>,
+}
+
+impl Notice {
+    pub fn info(text: impl Into<Text>) -> Notice {
+        Notice {
+            kind: NoticeKind::Info,
+            text: vec![text.into()],
+        }
+    }
+
+    pub fn error(text: impl Into<Text>) -> Notice {
+        Notice {
+            kind: NoticeKind::Error,
+            text: vec![text.into()],
+        }
+    }
+
+    /// The message in `lang`, its sentences joined.
+    pub fn text_in(&self, lang: Lang) -> String {
+        let sentences: Vec<String> = self.text.iter().map(|t| t.render(lang)).collect();
+        sentences.join(" ")
+    }
+}
+
+/// The notice on show and the link last shared (shown for copying by hand).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Notices {
+    pub notice: Option<Notice>,
+    pub share_link: Option<String>,
+}
+
+/// What the person does to the message line.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NoticeAction {
+    /// The share button's outcome: the link, and whether it reached the clipboard.
+    Shared {
+        link: String,
+        copied: Result<(), String>,
+    },
+    Dismiss,
+}
+
+impl Notices {
+    /// Applies a message-line action; false if nothing changed.
+    pub fn apply(&mut self, action: NoticeAction) -> bool {
+        match action {
+            NoticeAction::Shared { link, copied } => {
+                self.notice = Some(match copied {
+                    Ok(()) => Notice::info(Msg::NoticeLinkCopied),
+                    Err(why) => Notice::info(Text::new(Msg::NoticeCopyByHand).arg(why)),
+                });
+                self.share_link = Some(link);
+                true
+            }
+            NoticeAction::Dismiss => {
+                if self.notice.is_none() && self.share_link.is_none() {
+                    return false;
+                }
+                *self = Notices::default();
+                true
+            }
+        }
+    }
+
+    /// Forgets the notice and the shared link (an edit, a new run).
+    pub fn clear(&mut self) {
+        *self = Notices::default();
+    }
+}

@@ -1,0 +1,415 @@
+//! The solve run: Solve and Cancel, the running search's counters, the best answer so far of a solver that improves
+//! it, its report and its step-by-step record, the silence watchdog, and the run's result in the page's words
+//! (with the proven bound on the answer's length).
+
+use super::notices::{Notice, NoticeKind};
+use super::router::{Effect, Lost, Owner, Router};
+use super::setup::Setup;
+use crate::page::i18n::{Msg, Text};
+use crate::protocol::{RequestKind, ResponseBody};
+use solver::search::trace::Trace;
+use solver::search::weighted::Weight;
+use solver::{Algorithm, HeuristicName, Report, Status};
+use std::fmt;
+use std::rc::Rc;
+
+/// A solving worker that sends nothing for this long is taken for dead.
+pub const SILENCE_MS: u32 = 20_000;
+
+/// A run of the solver, from the page's point of view.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Run {
+    Idle,
+    Solving(Progress),
+    Finished(Rc<Report>),
+    /// The person cancelled (the worker was replaced, or the request never left).
+    Cancelled,
+    /// The worker failed: crashed, fell silent, or could not load.
+    Failed(Text),
+}
+
+/// The latest counters of a running search.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Progress {
+    pub expanded: u64,
+    pub generated: u64,
+    pub elapsed_ms: f64,
+    /// Messages heard for this request so far (the silence watchdog re-arms on each).
+    pub heard: u32,
+    /// How far a preparation step (building pattern databases) has got, while one runs.
+    pub building: Option<f64>,
+    /// The best answer so far of a solver that improves its answer (the staged solver): shown at once, replaced by
+    /// each shorter one, and kept by Cancel.
+    pub best: Option<Rc<Report>>,
+}
+
+/// What a reply to the solve's request did to the run.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Heard {
+    /// Nothing to show.
+    Nothing,
+    /// The counters or the run's state changed.
+    Changed,
+    /// A shorter answer than the best so far, while the solver goes on improving it.
+    Better(Rc<Report>),
+    /// The search finished: its report, for the page to show.
+    Finished(Box<Report>),
+}
+
+/// What Cancel did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cancelled {
+    /// No search was running.
+    NotRunning,
+    /// The search was stopped before any answer.
+    Stopped,
+    /// Improvement was stopped: the best answer found is the run's answer.
+    KeptBest(Rc<Report>),
+}
+
+/// The status shown in `data-status`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatusName {
+    Idle,
+    Solving,
+    Solved,
+    Unsolvable,
+    Limit,
+    Cancelled,
+    Error,
+}
+
+impl StatusName {
+    pub fn name(self) -> &'static str {
+        match self {
+            StatusName::Idle => "idle",
+            StatusName::Solving => "solving",
+            StatusName::Solved => "solved",
+            StatusName::Unsolvable => "unsolvable",
+            StatusName::Limit => "limit",
+            StatusName::Cancelled => "cancelled",
+            StatusName::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for StatusName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The solve run's state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SolveRun {
+    pub run: Run,
+    /// The search's step-by-step record of the last run, for small spaces (the step-through and Sierpinski views).
+    pub trace: Option<Rc<Trace>>,
+    /// Set when Cancel ended the improvement of an answer: the answer shown is the best found by then.
+    pub improvement_cancelled: bool,
+}
+
+impl Default for SolveRun {
+    fn default() -> Self {
+        SolveRun {
+            run: Run::Idle,
+            trace: None,
+            improvement_cancelled: false,
+        }
+    }
+}
+
+impl SolveRun {
+    pub fn is_solving(&self) -> bool {
+        matches!(self.run, Run::Solving(_))
+    }
+
+    /// Posts the set-up's search (a running one is withdrawn first) and starts the run. The worker bounds its time
+    /// (`crate::worker::solve::MAX_SEARCH_MS`), so no time limit is asked for here.
+    pub fn start(&mut self, setup: &Setup, router: &mut Router, fx: &mut Vec<Effect>) {
+        router.withdraw(|o| *o == Owner::Solve, fx);
+        self.trace = None;
+        self.improvement_cancelled = false;
+        router.post(
+            Owner::Solve,
+            RequestKind::Solve {
+                query: setup.query().to_query_string(),
+                max_states: setup.max_states,
+                time_limit_ms: None,
+                max_depth: (setup.algorithm == Algorithm::Dfs).then_some(setup.dfs_depth),
+                cancel_token: None,
+                trace: setup.traceable(),
+            },
+            fx,
+        );
+        self.run = Run::Solving(Progress::default());
+    }
+
+    /// The answer to show: the finished run's solution, or the best so far of a solver still improving it.
+    pub fn answer(&self) -> Option<&Rc<Report>> {
+        match &self.run {
+            Run::Finished(report) if report.status == Status::Solved => Some(report),
+            Run::Solving(p) => p.best.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// Cancel: stops a running search. While a solver improves an answer, the best one found so far is kept, as the
+    /// run's answer.
+    pub fn cancel(&mut self, router: &mut Router, fx: &mut Vec<Effect>) -> Cancelled {
+        let best = match &self.run {
+            Run::Solving(p) => p.best.clone(),
+            _ => return Cancelled::NotRunning,
+        };
+        router.withdraw(|o| *o == Owner::Solve, fx);
+        match best {
+            Some(best) => {
+                self.improvement_cancelled = true;
+                self.run = Run::Finished(best.clone());
+                Cancelled::KeptBest(best)
+            }
+            None => {
+                self.run = Run::Cancelled;
+                Cancelled::Stopped
+            }
+        }
+    }
+
+    /// Stops a running search (its request is withdrawn) and sets the run to `then`. False if none was running.
+    pub fn stop(&mut self, then: Run, router: &mut Router, fx: &mut Vec<Effect>) -> bool {
+        if !self.is_solving() {
+            return false;
+        }
+        router.withdraw(|o| *o == Owner::Solve, fx);
+        self.run = then;
+        true
+    }
+
+    /// Forgets the last run, stopping a running one.
+    pub fn reset(&mut self, router: &mut Router, fx: &mut Vec<Effect>) {
+        self.stop(Run::Idle, router, fx);
+        self.run = Run::Idle;
+        self.trace = None;
+        self.improvement_cancelled = false;
+    }
+
+    /// The watchdog fired: nothing heard since message number `heard` of the request in flight.
+    pub fn silent(&mut self, heard: u32, router: &mut Router, fx: &mut Vec<Effect>) -> bool {
+        match &self.run {
+            Run::Solving(p) if p.heard == heard => {
+                let failed = Run::Failed(Text::new(Msg::FailedSilent).arg(SILENCE_MS / 1000));
+                self.stop(failed, router, fx)
+            }
+            _ => false,
+        }
+    }
+
+    /// A reply to the solve's request. A better answer and a finished search's report are handed back for the page
+    /// to show.
+    pub fn on_reply(&mut self, body: ResponseBody) -> Heard {
+        let Run::Solving(p) = &mut self.run else {
+            return Heard::Nothing;
+        };
+        match body {
+            ResponseBody::Ready => return Heard::Nothing,
+            ResponseBody::Progress {
+                expanded,
+                generated,
+                elapsed_ms,
+            } => {
+                p.expanded = expanded;
+                p.generated = generated;
+                p.elapsed_ms = elapsed_ms;
+                p.heard = p.heard.wrapping_add(1);
+                p.building = None;
+            }
+            ResponseBody::Building {
+                fraction,
+                elapsed_ms,
+            } => {
+                p.building = Some(fraction.clamp(0.0, 1.0));
+                p.elapsed_ms = elapsed_ms;
+                p.heard = p.heard.wrapping_add(1);
+            }
+            ResponseBody::Improved { report } => {
+                p.heard = p.heard.wrapping_add(1);
+                p.building = None;
+                let shorter = p.best.as_ref().is_none_or(|b| report.length < b.length);
+                if report.status == Status::Solved && report.moves_listed && shorter {
+                    let report = Rc::new(report);
+                    p.best = Some(report.clone());
+                    return Heard::Better(report);
+                }
+            }
+            ResponseBody::Trace { trace } => self.trace = Some(Rc::new(trace)),
+            ResponseBody::Done { report } => return Heard::Finished(Box::new(report)),
+            ResponseBody::Error { message } => {
+                self.run = Run::Failed(Text::new(Msg::FailedSolverError).arg(message));
+            }
+        }
+        Heard::Changed
+    }
+
+    /// A note for the solve's request after its answer: its step-by-step record follows the report.
+    pub fn on_late(&mut self, body: ResponseBody) -> bool {
+        match body {
+            ResponseBody::Trace { trace } if matches!(self.run, Run::Finished(_)) => {
+                self.trace = Some(Rc::new(trace));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The request was lost before its answer.
+    pub fn on_lost(&mut self, why: Lost) -> bool {
+        if !self.is_solving() {
+            return false;
+        }
+        self.run = match why {
+            Lost::Crashed(why) => Run::Failed(Text::new(Msg::FailedCrash).arg(why)),
+            Lost::Broken(why) => Run::Failed(Text::new(Msg::NoticeSolverStart).arg(why)),
+            Lost::Replaced => Run::Cancelled,
+        };
+        true
+    }
+
+    /// The status, given whether the puzzle is solvable at all.
+    pub fn status(&self, solvable: bool) -> StatusName {
+        match &self.run {
+            Run::Idle if !solvable => StatusName::Unsolvable,
+            Run::Idle => StatusName::Idle,
+            Run::Solving(_) => StatusName::Solving,
+            Run::Finished(report) => match report.status {
+                Status::Solved => StatusName::Solved,
+                Status::Unsolvable => StatusName::Unsolvable,
+                Status::Limit => StatusName::Limit,
+                Status::Cancelled => StatusName::Cancelled,
+                Status::Invalid => StatusName::Error,
+            },
+            Run::Cancelled => StatusName::Cancelled,
+            Run::Failed(_) => StatusName::Error,
+        }
+    }
+
+    /// What the run says in the message line, if anything (`weight`: the set-up's weight, for weighted A*).
+    pub fn message(&self, weight: Option<Weight>) -> Option<Notice> {
+        match &self.run {
+            Run::Finished(report) => {
+                let mut text = vec![result_text(report, weight)];
+                if self.improvement_cancelled {
+                    text.push(Text::new(Msg::ImprovementCancelled));
+                }
+                text.extend(
+                    report
+                        .notes
+                        .iter()
+                        .map(|n| Text::new(Msg::WorkerNote).arg(n.as_str())),
+                );
+                Some(Notice {
+                    kind: match report.status {
+                        Status::Solved => NoticeKind::Info,
+                        _ => NoticeKind::Error,
+                    },
+                    text,
+                })
+            }
+            Run::Cancelled => Some(Notice::info(Msg::NoticeCancelled)),
+            Run::Failed(why) => Some(Notice::error(why.clone())),
+            Run::Idle | Run::Solving(_) => None,
+        }
+    }
+}
+
+/// A finished run's result in the page's words, from the report's fields where the result is a search's solution;
+/// the solver's own (English) sentence, wrapped, for everything else (limits, direct solvers, ...).
+fn result_text(report: &Report, weight: Option<Weight>) -> Text {
+    let searched = report.status == Status::Solved && report.algorithm != Algorithm::Direct;
+    if !searched {
+        return Text::new(Msg::SolverSays).arg(capitalise(&report.message));
+    }
+    let count = Text::new(if report.length == 1 {
+        Msg::CountMovesOne
+    } else {
+        Msg::CountMoves
+    })
+    .arg(report.length);
+    let heuristic = report
+        .heuristic
+        .as_deref()
+        .and_then(HeuristicName::from_name);
+    let admissible = heuristic.is_none_or(HeuristicName::is_admissible);
+    match (report.algorithm, heuristic) {
+        (_, _) if report.optimal => Text::new(Msg::SolvedShortest).arg(count),
+        (Algorithm::Staged, _) => Text::new(Msg::SolvedStaged).arg(count),
+        (Algorithm::Weighted, Some(h)) if !admissible => {
+            Text::new(Msg::SolvedNoBound).arg(count).arg(h)
+        }
+        (Algorithm::Weighted, _) => {
+            let w = weight.unwrap_or(Weight::DEFAULT).to_string();
+            Text::new(Msg::SolvedWithin)
+                .arg(count)
+                .arg(w.as_str())
+                .arg(w.as_str())
+        }
+        (Algorithm::Astar | Algorithm::Idastar, Some(h)) if !admissible => {
+            Text::new(Msg::SolvedInadmissible)
+                .arg(count)
+                .arg(h)
+                .arg(report.algorithm)
+        }
+        (algorithm, _) => Text::new(Msg::SolvedNoGuarantee).arg(count).arg(algorithm),
+    }
+}
+
+/// How far from the shortest an answer of `length` moves can be, given a proven `lower_bound` on the shortest, in
+/// the page's words: a shortest solution when they meet, else "at most X% longer than the shortest (lower bound
+/// B)", X rounded up as the solver's own `solver::report::bound_words` does.
+pub fn bound_text(length: u64, lower_bound: u64) -> Text {
+    match excess_percent(length, lower_bound) {
+        None => Text::new(Msg::BoundShortest),
+        Some(percent) => Text::new(Msg::BoundWithin).arg(percent).arg(lower_bound),
+    }
+}
+
+/// `length` over `lower_bound`, as a whole percentage above 100 rounded up; `None` when the answer is a shortest
+/// one (its length is the bound). A bound of 0 below a longer answer bounds nothing: it reads as "at most" the
+/// length itself over 1.
+fn excess_percent(length: u64, lower_bound: u64) -> Option<u64> {
+    if length <= lower_bound {
+        return None;
+    }
+    let excess = u128::from(length - lower_bound) * 100;
+    let percent = excess.div_ceil(u128::from(lower_bound.max(1)));
+    Some(u64::try_from(percent).unwrap_or(u64::MAX))
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bound_is_worded_with_the_solvers_own_rounding() {
+        assert_eq!(bound_text(31, 31), Text::new(Msg::BoundShortest));
+        assert_eq!(
+            bound_text(150, 100),
+            Text::new(Msg::BoundWithin).arg(50u64).arg(100u64)
+        );
+        for (length, bound) in [(110, 100), (101, 99), (4, 3), (612, 388), (97, 96), (3, 1)] {
+            let percent = excess_percent(length, bound).unwrap_or(0);
+            let theirs = solver::report::bound_words(length, bound);
+            assert!(
+                theirs.contains(&format!("at most {percent}% longer")),
+                "{length}/{bound}: {percent}% against the solver's '{theirs}'"
+            );
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! The page's address: the PUZZLE query string, read and written with the solver crate's one parser and printer.
+//! A link that names a board's size but no start (`?puzzle=sliding&size=5x5`) opens a shuffled board of that size:
+//! the page's own reading, since the parser (shared with the CLI, which needs a start) refuses it.
+
+use solver::query::{self, PuzzleSpec, Query, QueryError};
+use solver::sliding::{self, Shape};
+
+/// Reads a query string (with or without `?`, or a whole URL). `None` for an empty one: the page opens with its
+/// default puzzle. A sliding link without a start gets a uniformly random solvable one (from `seed`) for its goal.
+pub fn read(search: &str, seed: u64) -> Option<Result<Query, QueryError>> {
+    let trimmed = search.trim().trim_start_matches('?');
+    if trimmed.is_empty() {
+        return None;
+    }
+    Some(match query::parse(trimmed) {
+        Err(QueryError::Missing("start")) => with_shuffled_start(trimmed, seed),
+        read => read,
+    })
+}
+
+/// Reads a link that lacks its start, as a sliding board shuffled towards its goal; the missing start stays an
+/// error for a tower. Everything is read by the one parser: a one-tile start makes it name the board's size, then
+/// the default goal stands in for the start while the rest of the link (its goal, algorithm, ...) is read.
+fn with_shuffled_start(text: &str, seed: u64) -> Result<Query, QueryError> {
+    let text = text.split_once('#').map_or(text, |(before, _)| before);
+    let (width, height) = match query::parse(&format!("{text}&start=0")) {
+        Err(QueryError::WrongTileCount {
+            key: "start",
+            width,
+            height,
+            ..
+        }) => (width, height),
+        // A tower (its start is a list of pegs): the missing start stays the link's problem.
+        _ => return Err(QueryError::Missing("start")),
+    };
+    let stand_in = query::default_sliding_goal(width, height)
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    let mut read = query::parse(&format!("{text}&start={stand_in}"))?;
+    if let PuzzleSpec::Sliding {
+        width,
+        height,
+        start,
+        goal,
+    } = &mut read.puzzle
+    {
+        let shape = Shape::new(*width, *height).map_err(|_| QueryError::Missing("start"))?;
+        if let Ok(shuffled) = sliding::shuffle_solvable(shape, goal, seed) {
+            *start = shuffled;
+        }
+    }
+    Ok(read)
+}
+
+/// The canonical query string (without `?`) of the page's query, for the address bar.
+pub fn write(query: &Query) -> String {
+    query.to_query_string()
+}
+
+/// The current page's query string (`location.search`), empty outside a browser.
+pub fn current_search() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default()
+}
+
+/// The current page's full address.
+pub fn current_href() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default()
+}
+
+/// Puts `query` into the address bar without a new history entry or a reload; the path (a sub-path too) is kept.
+pub fn replace(query: &str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let wanted = format!("?{query}");
+    if window.location().search().ok().as_deref() == Some(wanted.as_str()) {
+        return;
+    }
+    if let Ok(history) = window.history() {
+        // Fails only for a URL of another origin, which a bare `?query` never is.
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&wanted));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solver::query::PuzzleSpec;
+    use solver::{Algorithm, HeuristicName};
+
+    fn page_query(puzzle: &PuzzleSpec, algorithm: Algorithm, heuristic: HeuristicName) -> Query {
+        Query {
+            puzzle: puzzle.clone(),
+            algorithm: Some(algorithm),
+            heuristic: Some(heuristic),
+            weight: None,
+        }
+    }
+
+    #[test]
+    fn empty_means_default() {
+        assert!(read("", 1).is_none());
+        assert!(read("?", 1).is_none());
+        assert!(read("  ", 1).is_none());
+    }
+
+    #[test]
+    fn a_size_without_a_start_opens_a_shuffled_board_of_that_size() {
+        // The parser itself (and so the CLI) still refuses it.
+        assert_eq!(
+            query::parse("puzzle=sliding&size=5x5").err(),
+            Some(QueryError::Missing("start"))
+        );
+        let mut starts = std::collections::HashSet::new();
+        for seed in 1..=5 {
+            let q = read("?puzzle=sliding&size=5x5", seed).and_then(Result::ok);
+            let Some(Query {
+                puzzle:
+                    PuzzleSpec::Sliding {
+                        width: 5,
+                        height: 5,
+                        start,
+                        goal,
+                    },
+                algorithm: None,
+                ..
+            }) = q
+            else {
+                panic!("seed {seed}: not a 5x5 board without an algorithm: {q:?}");
+            };
+            assert_eq!(goal, query::default_sliding_goal(5, 5));
+            let shape = Shape::new(5, 5).unwrap();
+            assert_eq!(sliding::check_solvable(shape, &start, &goal), Ok(()));
+            assert_ne!(start, goal, "seed {seed}: the board is not shuffled");
+            starts.insert(start);
+        }
+        assert_eq!(starts.len(), 5, "five seeds gave the same board");
+        // The rest of the link is read as usual: a goal of its own, a rectangle, an algorithm.
+        let goal = "2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,0";
+        let q = read(
+            &format!("puzzle=sliding&size=8x3&goal={goal}&algo=staged"),
+            9,
+        )
+        .and_then(Result::ok);
+        let Some(Query {
+            puzzle: PuzzleSpec::Sliding { start, goal: g, .. },
+            algorithm,
+            ..
+        }) = q
+        else {
+            panic!("8x3 with a goal was not read: {q:?}");
+        };
+        assert_eq!(algorithm, Some(Algorithm::Staged));
+        assert_eq!(
+            g.iter().map(u8::to_string).collect::<Vec<_>>().join(","),
+            goal
+        );
+        let shape = Shape::new(8, 3).unwrap();
+        assert_eq!(sliding::check_solvable(shape, &start, &g), Ok(()));
+        // Other problems are still named, and a tower still needs its start.
+        let err = read("puzzle=sliding&size=9x9", 1).and_then(Result::err);
+        assert!(err.is_some_and(|e| e.to_string().contains("9x9")));
+        let err = read("puzzle=sliding&size=4x4&goal=1,2", 1).and_then(Result::err);
+        assert!(err.is_some_and(|e| e.to_string().contains("goal")));
+        let err = read("puzzle=hanoi&pegs=3&disks=4", 1).and_then(Result::err);
+        assert_eq!(err, Some(QueryError::Missing("start")));
+    }
+
+    #[test]
+    fn what_is_written_reads_back_the_same() {
+        let puzzle = PuzzleSpec::Sliding {
+            width: 4,
+            height: 2,
+            start: vec![1, 2, 3, 4, 5, 6, 0, 7],
+            goal: vec![1, 2, 3, 4, 5, 6, 7, 0],
+        };
+        let text = write(&page_query(
+            &puzzle,
+            Algorithm::Idastar,
+            HeuristicName::Manhattan,
+        ));
+        assert_eq!(
+            text,
+            "puzzle=sliding&size=4x2&start=1,2,3,4,5,6,0,7&goal=1,2,3,4,5,6,7,0&algo=idastar&heuristic=manhattan"
+        );
+        let q = read(&format!("?{text}"), 1)
+            .and_then(Result::ok)
+            .map(|q| (q.puzzle, q.algorithm, q.heuristic));
+        assert_eq!(
+            q,
+            Some((
+                puzzle,
+                Some(Algorithm::Idastar),
+                Some(HeuristicName::Manhattan)
+            ))
+        );
+    }
+
+    #[test]
+    fn hanoi_round_trips() {
+        let puzzle = PuzzleSpec::Hanoi {
+            pegs: 4,
+            disks: 3,
+            start: vec![0, 1, 3],
+            goal: vec![3, 3, 3],
+        };
+        let text = write(&page_query(&puzzle, Algorithm::Bfs, HeuristicName::Exact));
+        assert_eq!(
+            read(&text, 1).and_then(Result::ok).map(|q| q.puzzle),
+            Some(puzzle)
+        );
+    }
+
+    #[test]
+    fn malformed_links_name_the_problem() {
+        let err = read("?puzzle=sliding&size=3x3&start=1,2,3", 1).and_then(Result::err);
+        assert!(err.is_some_and(|e| e.to_string().contains("start")));
+    }
+}
