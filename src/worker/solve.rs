@@ -15,9 +15,7 @@ use solver::query::{self, Query};
 use solver::search::clock::FnClock;
 use solver::search::{Control, Flow, Limits};
 use solver::sliding::Shape;
-use solver::spec::{
-    default_choice, default_heuristic, HeuristicName, PuzzleSpec, DEFAULT_ALGORITHM,
-};
+use solver::spec::{default_heuristic, HeuristicName, PuzzleSpec, DEFAULT_ALGORITHM};
 use solver::{Algorithm, Report, Status};
 use std::cell::RefCell;
 use web_sys::DedicatedWorkerGlobalScope;
@@ -221,22 +219,16 @@ pub fn run(
 }
 
 /// The algorithm a query runs, and the heuristic it runs with when that algorithm takes one, as
-/// `solver::run::solve` picks them: the query's own, else the puzzle's default choice (for a query naming no
-/// algorithm), else the puzzle kind's usual heuristic. The worker asks it to find the tables a search will need and
+/// `solver::run::solve` picks them ([`Query::choice`]: the query's own, else the puzzle's default choice, else the
+/// puzzle kind's usual heuristic). The worker asks it to find the tables a search will need and
 /// to trace the search it runs.
 pub fn choice(query: &Query) -> (Algorithm, HeuristicName) {
-    let (algorithm, chosen) = match query.algorithm {
-        Some(algorithm) => (algorithm, None),
-        None => {
-            let choice = default_choice(&query.puzzle);
-            (choice.algorithm, choice.heuristic)
-        }
-    };
-    let heuristic = query
+    let choice = query.choice();
+    // Algorithms without a heuristic still name one for the tables' look-up and the trace: the kind's usual one.
+    let heuristic = choice
         .heuristic
-        .or(chosen)
         .unwrap_or_else(|| default_heuristic(&query.puzzle));
-    (algorithm, heuristic)
+    (choice.algorithm, heuristic)
 }
 
 /// The report of a request on `query` cancelled before its search began, saying when (`message`).
