@@ -1,0 +1,548 @@
+//! Restarting weighted A* on the tables ([`search_near_optimal`]): packed boards, nodes in fixed blocks, an index
+//! of hash prints, and the runs at decreasing weights, each bounded by the best answer so far.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::large::{positions, LargePdb, MAX_GROUPS, MAX_VIEWS, N, NO_GROUP};
+use crate::pdb::board::{DirCode, Geometry};
+use crate::pdb::PdbError;
+use crate::search::{doubling_growth, Control, MemoryWatch, Stats, Status, CHECK_EVERY};
+use crate::sliding::Dir;
+
+/// A board packed 5 bits a cell.
+pub(super) type Packed = u128;
+
+pub(super) fn pack(tiles: &[u8]) -> Packed {
+    tiles
+        .iter()
+        .enumerate()
+        .fold(0, |acc, (cell, &t)| acc | (t as Packed) << (5 * cell))
+}
+
+#[inline(always)]
+pub(super) fn tile_at(board: Packed, cell: usize) -> u8 {
+    (board >> (5 * cell)) as u8 & 31
+}
+
+/// The blank's move code (see `board::DirCode`) as a `Dir`.
+pub(super) fn to_dir(code: DirCode) -> Dir {
+    match code {
+        0 => Dir::Up,
+        1 => Dir::Down,
+        2 => Dir::Left,
+        _ => Dir::Right,
+    }
+}
+
+pub(super) fn to_code(dir: Dir) -> DirCode {
+    match dir {
+        Dir::Up => 0,
+        Dir::Down => 1,
+        Dir::Left => 2,
+        Dir::Right => 3,
+    }
+}
+
+/// A node of the search: 32 bytes.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Node {
+    pub(super) board: Packed,
+    pub(super) parent: u32,
+    pub(super) g: u16,
+    pub(super) h: u16,
+    pub(super) blank: u8,
+    /// The move that reached it (`NO_DIR` for the start).
+    pub(super) dir: u8,
+}
+
+pub(super) const NO_DIR: u8 = 4;
+pub(super) const NODE_BYTES: u64 = std::mem::size_of::<Node>() as u64;
+/// g is kept in 12 bits of an open-list entry.
+pub(super) const MAX_G: u32 = 4095;
+
+/// The nodes, in blocks of 2^16 that never move: past the first block (which doubles as it
+/// fills, so that a small search stays small) the arena grows by one block (2 MiB), never by a
+/// doubled copy, so nearly all of a byte budget can hold nodes.
+pub(super) struct Arena {
+    pub(super) blocks: Vec<Vec<Node>>,
+    pub(super) len: usize,
+}
+
+pub(super) const BLOCK_BITS: usize = 16;
+pub(super) const BLOCK: usize = 1 << BLOCK_BITS;
+
+impl Arena {
+    pub(super) fn new() -> Arena {
+        Arena {
+            blocks: Vec::new(),
+            len: 0,
+        }
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.blocks.truncate(1);
+        if let Some(first) = self.blocks.first_mut() {
+            first.clear();
+        }
+        self.len = 0;
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
+    pub(super) fn push(&mut self, node: Node) {
+        let block = self.len >> BLOCK_BITS;
+        if block == self.blocks.len() {
+            self.blocks
+                .push(Vec::with_capacity(if block == 0 { 0 } else { BLOCK }));
+        }
+        self.blocks[block].push(node);
+        self.len += 1;
+    }
+
+    pub(super) fn bytes(&self) -> u64 {
+        let nodes: usize = self.blocks.iter().map(Vec::capacity).sum();
+        nodes as u64 * NODE_BYTES + self.blocks.capacity() as u64 * 24
+    }
+
+    /// What the next growth may add: a doubling of the first block, or a new block.
+    pub(super) fn growth(&self) -> u64 {
+        match self.blocks.first() {
+            Some(first) if self.len < BLOCK => 2 * first.capacity() as u64 * NODE_BYTES,
+            _ => BLOCK as u64 * NODE_BYTES,
+        }
+    }
+}
+
+impl std::ops::Index<u32> for Arena {
+    type Output = Node;
+
+    #[inline(always)]
+    fn index(&self, id: u32) -> &Node {
+        let id = id as usize;
+        &self.blocks[id >> BLOCK_BITS][id & (BLOCK - 1)]
+    }
+}
+
+impl std::ops::IndexMut<u32> for Arena {
+    #[inline(always)]
+    fn index_mut(&mut self, id: u32) -> &mut Node {
+        let id = id as usize;
+        &mut self.blocks[id >> BLOCK_BITS][id & (BLOCK - 1)]
+    }
+}
+
+/// The index from boards to nodes: open addressing over node numbers (plus one; 0 is empty),
+/// at most half full.
+pub(super) struct Index {
+    pub(super) slots: Vec<u32>,
+    pub(super) len: usize,
+}
+
+impl Index {
+    pub(super) fn new() -> Index {
+        Index {
+            slots: vec![0; 1 << 12],
+            len: 0,
+        }
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = 0);
+        self.len = 0;
+    }
+
+    #[inline(always)]
+    pub(super) fn home(&self, board: Packed) -> usize {
+        let x = (board as u64) ^ ((board >> 64) as u64).rotate_left(29);
+        let h = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> (64 - self.slots.len().trailing_zeros())) as usize
+    }
+
+    /// The node holding `board`, or the slot where it would go.
+    #[inline(always)]
+    pub(super) fn find(&self, nodes: &Arena, board: Packed) -> Result<u32, usize> {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(board);
+        loop {
+            let s = self.slots[i];
+            if s == 0 {
+                return Err(i);
+            }
+            if nodes[s - 1].board == board {
+                return Ok(s - 1);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Inserts node `id` at `slot` (from `find`); grows when half full.
+    pub(super) fn insert(&mut self, nodes: &Arena, slot: usize, id: u32) {
+        self.slots[slot] = id + 1;
+        self.len += 1;
+        if self.len * 2 > self.slots.len() {
+            let doubled = vec![0; self.slots.len() * 2];
+            let old = std::mem::replace(&mut self.slots, doubled);
+            let mask = self.slots.len() - 1;
+            for s in old.into_iter().filter(|&s| s != 0) {
+                let mut i = self.home(nodes[s - 1].board);
+                while self.slots[i] != 0 {
+                    i = (i + 1) & mask;
+                }
+                self.slots[i] = s;
+            }
+        }
+    }
+
+    pub(super) fn bytes(&self) -> u64 {
+        self.slots.capacity() as u64 * 4
+    }
+}
+
+/// An open-list entry: the weighted f (hundredths), then larger g first, then the node.
+#[inline(always)]
+pub(super) fn entry(key: u32, g: u32, id: u32) -> Reverse<u64> {
+    Reverse((key as u64) << 40 | ((MAX_G - g) as u64) << 28 | id as u64)
+}
+
+/// What one search (of several runs) found.
+#[derive(Debug, Clone)]
+pub struct NearOptimal {
+    /// The best path found (blank moves), if any beat the bound it started with.
+    pub moves: Option<Vec<Dir>>,
+    /// An admissible lower bound on the shortest solution of the start (see `LargePdb::lower_bound`);
+    /// equal to the length when the search proved its answer shortest.
+    pub lower_bound: u32,
+    /// True when the search proved that no path shorter than the best (found or given) exists.
+    pub optimal: bool,
+    pub stats: Stats,
+    /// Why it stopped before proving optimality: the time, memory or state limit, or a cancel.
+    pub stop: Option<(Status, String)>,
+    /// The weight (hundredths) of the run that found the best answer.
+    pub weight: Option<u32>,
+}
+
+/// The search engine, its memory kept between runs.
+pub(super) struct Engine<'p> {
+    pub(super) pdb: &'p LargePdb,
+    pub(super) geometry: &'p Geometry,
+    pub(super) goal: Packed,
+    pub(super) nodes: Arena,
+    pub(super) index: Index,
+    pub(super) open: BinaryHeap<Reverse<u64>>,
+    pub(super) watch: MemoryWatch,
+    /// The most expansions one run may make (a window's search is cut short rather than let
+    /// eat the whole budget).
+    pub(super) cap: u64,
+}
+
+/// How a run ended.
+pub(super) enum RunEnd {
+    /// A path shorter than the bound: the goal's node.
+    Found(u32),
+    /// The open list emptied: nothing shorter than the bound exists.
+    Exhausted,
+    /// The run used its `cap` of expansions.
+    Capped,
+    Stopped(Status, String),
+}
+
+impl<'p> Engine<'p> {
+    pub(super) fn new(pdb: &'p LargePdb, cap: u64) -> Engine<'p> {
+        Engine {
+            pdb,
+            geometry: pdb.geometry(),
+            goal: pack(pdb.goal()),
+            nodes: Arena::new(),
+            index: Index::new(),
+            open: BinaryHeap::new(),
+            watch: MemoryWatch::default(),
+            cap,
+        }
+    }
+
+    pub(super) fn memory(&self) -> u64 {
+        self.nodes.bytes() + self.index.bytes() + self.open.capacity() as u64 * 8
+    }
+
+    /// The tables' values of every group of every view for the board with tiles on `pos`.
+    pub(super) fn group_values(
+        &self,
+        pos: &[u8; N],
+        out: &mut [[u8; MAX_GROUPS]; MAX_VIEWS],
+    ) -> u32 {
+        let mut best = 0;
+        for (v, row) in out.iter_mut().enumerate().take(self.pdb.views.len()) {
+            let mut sum = 0;
+            for (g, slot) in row.iter_mut().enumerate().take(self.pdb.group_len.len()) {
+                let value = self.pdb.group_value(v, g, pos);
+                *slot = value as u8;
+                sum += value;
+            }
+            best = best.max(sum);
+        }
+        best
+    }
+
+    /// One weighted A* run from `start` (weight `w` hundredths) for a path shorter than `bound`.
+    pub(super) fn run(
+        &mut self,
+        start: &[u8],
+        w: u32,
+        bound: u32,
+        control: &mut Control,
+        stats: &mut Stats,
+    ) -> RunEnd {
+        self.nodes.clear();
+        self.index.clear();
+        self.open.clear();
+        let pos = positions(start);
+        let mut values = [[0u8; MAX_GROUPS]; MAX_VIEWS];
+        let h = self.group_values(&pos, &mut values);
+        let board = pack(start);
+        self.nodes.push(Node {
+            board,
+            parent: u32::MAX,
+            g: 0,
+            h: h as u16,
+            blank: pos[0],
+            dir: NO_DIR,
+        });
+        if let Err(slot) = self.index.find(&self.nodes, board) {
+            self.index.insert(&self.nodes, slot, 0);
+        }
+        if board == self.goal {
+            return if bound > 0 {
+                RunEnd::Found(0)
+            } else {
+                RunEnd::Exhausted
+            };
+        }
+        self.open.push(entry(w * h, 0, 0));
+        let views = self.pdb.views.len();
+        let n = self.geometry.cells();
+        let mut since_check = 0u64;
+        let mut expanded = 0u64;
+        while let Some(Reverse(item)) = self.open.pop() {
+            let id = (item & ((1 << 28) - 1)) as u32;
+            let g = MAX_G - ((item >> 28) & 0xFFF) as u32;
+            let node = self.nodes[id];
+            if node.g as u32 != g || g + node.h as u32 >= bound {
+                continue;
+            }
+            stats.expand_at(g as usize);
+            expanded += 1;
+            if expanded > self.cap {
+                return RunEnd::Capped;
+            }
+            since_check += 1;
+            if since_check >= CHECK_EVERY {
+                since_check = 0;
+                stats.open_size(self.open.len() as u64);
+                if let Some((status, message)) = control.checkpoint(stats) {
+                    return RunEnd::Stopped(status, message);
+                }
+            }
+            if let Some((status, message)) = control.over_state_limit(self.nodes.len() as u64) {
+                return RunEnd::Stopped(status, message);
+            }
+            let held = self.memory();
+            // The index and the open list double; the arena adds a block.
+            let growth = doubling_growth(&[self.index.bytes(), self.open.capacity() as u64 * 8])
+                .max(self.nodes.growth());
+            if let Some((status, message)) = self.watch.check(control, stats, held, growth) {
+                return RunEnd::Stopped(status, message);
+            }
+            // Unpack the board, and the tables' values of its groups.
+            let mut pos = [0u8; N];
+            for cell in 0..n {
+                pos[tile_at(node.board, cell) as usize] = cell as u8;
+            }
+            self.group_values(&pos, &mut values);
+            let sums: [u32; MAX_VIEWS] = std::array::from_fn(|v| {
+                values[v][..self.pdb.group_len.len()]
+                    .iter()
+                    .map(|&x| x as u32)
+                    .sum()
+            });
+            let child_g = g + 1;
+            if child_g >= MAX_G {
+                continue;
+            }
+            for &(dir, to) in self.geometry.moves(node.blank as usize) {
+                if dir ^ 1 == node.dir {
+                    continue;
+                }
+                stats.generated += 1;
+                let tile = tile_at(node.board, to as usize);
+                // The tile slides from `to` onto the blank's cell.
+                pos[tile as usize] = node.blank;
+                let mut child_h = 0;
+                for v in 0..views {
+                    let group = self.pdb.views[v].group[tile as usize];
+                    let mut sum = sums[v];
+                    if group != NO_GROUP {
+                        let gi = group as usize;
+                        sum = sum - values[v][gi] as u32 + self.pdb.group_value(v, gi, &pos);
+                    }
+                    child_h = child_h.max(sum);
+                }
+                pos[tile as usize] = to;
+                if child_g + child_h >= bound {
+                    continue;
+                }
+                let child_board = node.board & !(31 << (5 * to as usize))
+                    | (tile as Packed) << (5 * node.blank as usize);
+                let child = Node {
+                    board: child_board,
+                    parent: id,
+                    g: child_g as u16,
+                    h: child_h as u16,
+                    blank: to,
+                    dir,
+                };
+                let child_id = match self.index.find(&self.nodes, child_board) {
+                    Ok(old) => {
+                        if self.nodes[old].g as u32 <= child_g {
+                            stats.duplicates += 1;
+                            continue;
+                        }
+                        // Reached by a shorter path: reopen it.
+                        self.nodes[old] = child;
+                        old
+                    }
+                    Err(slot) => {
+                        let new = self.nodes.len() as u32;
+                        self.nodes.push(child);
+                        self.index.insert(&self.nodes, slot, new);
+                        new
+                    }
+                };
+                if child_board == self.goal {
+                    return RunEnd::Found(child_id);
+                }
+                self.open
+                    .push(entry(child_g * 100 + w * child_h, child_g, child_id));
+            }
+        }
+        RunEnd::Exhausted
+    }
+
+    /// The moves from the start to node `id`.
+    pub(super) fn path_to(&self, mut id: u32) -> Vec<Dir> {
+        let mut moves = Vec::new();
+        while id != u32::MAX {
+            let node = &self.nodes[id];
+            if node.dir != NO_DIR {
+                moves.push(to_dir(node.dir));
+            }
+            id = node.parent;
+        }
+        moves.reverse();
+        moves
+    }
+}
+
+/// Searches for paths from `start` to the goal of `pdb` shorter than `bound` (any path if
+/// `None`), by weighted A* runs with the weights `weights` (hundredths, decreasing; see the
+/// module's header), calling `on_answer` with each better path. Returns the best path, the
+/// lower bound, and whether the search proved it shortest.
+pub fn search_near_optimal(
+    pdb: &LargePdb,
+    start: &[u8],
+    bound: Option<u32>,
+    weights: &[u32],
+    control: &mut Control,
+    on_answer: impl FnMut(&[Dir]),
+) -> Result<NearOptimal, PdbError> {
+    search_capped(pdb, start, bound, weights, u64::MAX, control, on_answer)
+}
+
+/// [`search_near_optimal`] with at most `cap` expansions per run (a run that uses them all
+/// gives way to the next weight).
+pub(super) fn search_capped(
+    pdb: &LargePdb,
+    start: &[u8],
+    bound: Option<u32>,
+    weights: &[u32],
+    cap: u64,
+    control: &mut Control,
+    mut on_answer: impl FnMut(&[Dir]),
+) -> Result<NearOptimal, PdbError> {
+    let geometry = pdb.geometry();
+    geometry.check_tiles("start", start)?;
+    crate::sliding::check_solvable(geometry.shape(), start, pdb.goal()).map_err(|e| {
+        PdbError::BadBoard {
+            what: "start",
+            reason: e.to_string(),
+        }
+    })?;
+    let lower_bound = pdb.lower_bound(start);
+    let mut engine = Engine::new(pdb, cap);
+    let mut stats = Stats::default();
+    let mut best: Option<Vec<Dir>> = None;
+    let mut bound = bound.unwrap_or(u32::MAX);
+    let mut result = NearOptimal {
+        moves: None,
+        lower_bound,
+        optimal: false,
+        stats: Stats::default(),
+        stop: None,
+        weight: None,
+    };
+    if bound <= lower_bound {
+        // Nothing shorter than the bound can exist.
+        result.optimal = true;
+        result.stats.elapsed_ms = control.elapsed_ms();
+        return Ok(result);
+    }
+    for &w in weights {
+        match engine.run(start, w, bound, control, &mut stats) {
+            RunEnd::Found(id) => {
+                let path = engine.path_to(id);
+                bound = path.len() as u32;
+                on_answer(&path);
+                best = Some(path);
+                result.weight = Some(w);
+                if bound <= lower_bound {
+                    result.optimal = true;
+                    break;
+                }
+            }
+            RunEnd::Exhausted => {
+                // Nothing shorter than the bound exists (with the bound from `bound`, or found).
+                result.optimal = true;
+                break;
+            }
+            RunEnd::Capped => continue,
+            RunEnd::Stopped(status, message) => {
+                result.stop = Some((status, message));
+                break;
+            }
+        }
+    }
+    if result.optimal {
+        // No path shorter than `bound` exists (the best found, or the one given).
+        result.lower_bound = lower_bound.max(bound);
+    }
+    stats.elapsed_ms = control.elapsed_ms();
+    stats.closed = engine.nodes.len() as u64;
+    result.moves = best;
+    result.stats = stats;
+    Ok(result)
+}
+
+/// Replays `moves` (blank moves) from `start`, for tests and callers that hold a path.
+pub fn replay(geometry: &Geometry, start: &[u8], moves: &[Dir]) -> Option<Vec<u8>> {
+    let mut board = start.to_vec();
+    let mut blank = board.iter().position(|&t| t == 0)?;
+    for &dir in moves {
+        let code = to_code(dir);
+        let &(_, to) = geometry.moves(blank).iter().find(|&&(d, _)| d == code)?;
+        board.swap(blank, to as usize);
+        blank = to as usize;
+    }
+    Some(board)
+}

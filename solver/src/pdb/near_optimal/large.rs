@@ -1,0 +1,262 @@
+//! The tables paired with a goal on boards of up to 25 cells ([`LargePdb`]): each tile's group and place per view
+//! (the plain lookup and a reflection), the estimate and the lower bound.
+
+use std::sync::Arc;
+
+use crate::pdb::board::{Geometry, MAX_TABLE_CELLS};
+use crate::pdb::build::PdbTables;
+use crate::pdb::rank::rank;
+use crate::pdb::PdbError;
+
+pub(super) const N: usize = MAX_TABLE_CELLS;
+/// A tile in no group (it counts zero).
+pub(super) const NO_GROUP: u8 = u8::MAX;
+/// The most tiles a group holds on these boards (see `Partition::new`).
+pub(super) const MAX_GROUP_TILES: usize = 6;
+/// The most groups a view has.
+pub(super) const MAX_GROUPS: usize = 12;
+/// Lookups maximised: the plain one and at most one reflection.
+pub(super) const MAX_VIEWS: usize = 2;
+
+/// The weights of the successive runs (hundredths): each run must beat the last answer.
+pub const WEIGHTS: [u32; 9] = [300, 200, 160, 140, 130, 120, 115, 110, 100];
+
+/// One way of reading the tables (the identity or a symmetry fixing the blank's goal cell; see
+/// `heuristic::View`), precomputed per tile label: the group and index in it of the tile's
+/// (mapped) goal cell, and the cell map.
+#[derive(Debug, Clone)]
+pub(super) struct LargeView {
+    pub(super) map: [u8; N],
+    pub(super) group: [u8; N],
+    pub(super) index: [u8; N],
+    /// `tiles[g][i]`: the tile label playing index `i` of group `g`.
+    pub(super) tiles: [[u8; MAX_GROUP_TILES]; MAX_GROUPS],
+}
+
+/// One group's table: the tables holding it and its index there.
+#[derive(Debug, Clone)]
+pub(super) struct GroupRef {
+    pub(super) tables: Arc<PdbTables>,
+    pub(super) index: usize,
+}
+
+/// Pattern database tables for a board of up to 25 cells paired with one goal: the additive
+/// heuristic (the sum of the group tables), maximised over the reflection that fixes the blank's
+/// goal cell. Admissible for the reasons given at `Pdb`. Its groups may come from one set of
+/// tables ([`LargePdb::new`]) or from several ([`LargePdb::from_groups`], as [`super::WindowTables`]
+/// does for any goal).
+#[derive(Debug, Clone)]
+pub struct LargePdb {
+    pub(super) geometry: Geometry,
+    pub(super) groups: Vec<GroupRef>,
+    pub(super) goal: Vec<u8>,
+    pub(super) views: Vec<LargeView>,
+    pub(super) group_len: Vec<u8>,
+}
+
+impl LargePdb {
+    /// Pairs `tables` (any board up to 25 cells) with `goal`, whose blank must sit on the cell
+    /// the tables were built for.
+    pub fn new(tables: Arc<PdbTables>, goal: &[u8]) -> Result<LargePdb, PdbError> {
+        let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
+        if blank != tables.blank() {
+            return Err(PdbError::GoalMismatch {
+                tables_blank: tables.blank(),
+                goal_blank: blank,
+            });
+        }
+        let groups = (0..tables.groups().len())
+            .map(|index| (Arc::clone(&tables), index))
+            .collect();
+        LargePdb::from_groups(goal, groups)
+    }
+
+    /// Pairs groups taken from several tables (`(tables, index of the group in them)`) with `goal`.
+    /// The groups must be disjoint and leave out the goal's blank cell, and each group's goal
+    /// placement must leave the other cells connected, so that its table does not depend on
+    /// where the blank starts (then tables built for another blank cell serve this goal).
+    pub fn from_groups(
+        goal: &[u8],
+        groups: Vec<(Arc<PdbTables>, usize)>,
+    ) -> Result<LargePdb, PdbError> {
+        let bad = |reason: String| Err(PdbError::BadPartition { reason });
+        let Some(geometry) = groups.first().map(|(t, _)| t.geometry().clone()) else {
+            return bad("there are no tables".to_string());
+        };
+        geometry.check_tiles("goal", goal)?;
+        let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
+        if groups.len() > MAX_GROUPS {
+            return bad(format!(
+                "the near-optimal search takes at most {MAX_GROUPS} groups"
+            ));
+        }
+        // group_of[cell], index_of[cell]: where a goal cell sits in the partition.
+        let mut group_of = [NO_GROUP; N];
+        let mut index_of = [0u8; N];
+        let mut refs = Vec::with_capacity(groups.len());
+        for (g, (tables, index)) in groups.into_iter().enumerate() {
+            let Some(group) = tables.groups().get(index) else {
+                return bad(format!("the tables have no group {index}"));
+            };
+            let cells = group.cells();
+            if tables.geometry() != &geometry || cells.len() > MAX_GROUP_TILES {
+                return bad(format!(
+                    "the near-optimal search takes groups of at most {MAX_GROUP_TILES} tiles on one board"
+                ));
+            }
+            let mask = cells.iter().fold(0u32, |m, &c| m | 1 << c);
+            if tables.blank() != blank && !connected(&geometry, geometry.all_cells() & !mask) {
+                return bad(format!(
+                    "group {cells:?} was built for the blank on cell {}, and its goal placement \
+                     cuts the board, so it does not serve a goal with the blank on cell {blank}",
+                    tables.blank()
+                ));
+            }
+            for (i, &c) in cells.iter().enumerate() {
+                if c == blank || group_of[c as usize] != NO_GROUP {
+                    return bad(format!("cell {c} is the blank's or in two groups"));
+                }
+                group_of[c as usize] = g as u8;
+                index_of[c as usize] = i as u8;
+            }
+            refs.push(GroupRef { tables, index });
+        }
+        let mut maps = vec![geometry.all_symmetries()[0]];
+        maps.extend(
+            geometry
+                .symmetries_fixing(blank as usize)
+                .into_iter()
+                .take(MAX_VIEWS - 1),
+        );
+        let views = maps
+            .into_iter()
+            .map(|map| {
+                let mut view = LargeView {
+                    map,
+                    group: [NO_GROUP; N],
+                    index: [0; N],
+                    tiles: [[0; MAX_GROUP_TILES]; MAX_GROUPS],
+                };
+                for (cell, &t) in goal.iter().enumerate() {
+                    if t == 0 {
+                        continue;
+                    }
+                    let c = map[cell] as usize;
+                    let (g, i) = (group_of[c], index_of[c]);
+                    view.group[t as usize] = g;
+                    view.index[t as usize] = i;
+                    if g != NO_GROUP {
+                        view.tiles[g as usize][i as usize] = t;
+                    }
+                }
+                view
+            })
+            .collect();
+        Ok(LargePdb {
+            group_len: refs
+                .iter()
+                .map(|r| r.tables.groups()[r.index].cells().len() as u8)
+                .collect(),
+            geometry,
+            groups: refs,
+            goal: goal.to_vec(),
+            views,
+        })
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// Bytes of the tables it reads.
+    pub fn memory_bytes(&self) -> usize {
+        self.groups
+            .iter()
+            .map(|r| r.tables.groups()[r.index].values().len())
+            .sum()
+    }
+
+    /// The goal, row-major.
+    pub fn goal(&self) -> &[u8] {
+        &self.goal
+    }
+
+    /// Uses only the plain lookup, without the reflection.
+    pub fn without_reflections(mut self) -> LargePdb {
+        self.views.truncate(1);
+        self
+    }
+
+    /// The value of group `g` under view `v`, the tiles standing on `pos[tile]`.
+    #[inline(always)]
+    pub(super) fn group_value(&self, v: usize, g: usize, pos: &[u8; N]) -> u32 {
+        let view = &self.views[v];
+        let k = self.group_len[g] as usize;
+        let mut cells = [0u8; MAX_GROUP_TILES];
+        for (cell, &t) in cells.iter_mut().zip(&view.tiles[g][..k]) {
+            *cell = view.map[pos[t as usize] as usize];
+        }
+        let n = self.geometry().cells();
+        let group = &self.groups[g];
+        group.tables.groups[group.index].values[rank(n, &cells[..k])] as u32
+    }
+
+    /// The heuristic value of `tiles` (row-major, 0 the blank); 0 for anything that is not a
+    /// board of this geometry (check input with `Geometry::check_tiles` first).
+    pub fn estimate(&self, tiles: &[u8]) -> u32 {
+        if self.geometry().check_tiles("board", tiles).is_err() {
+            return 0;
+        }
+        let pos = positions(tiles);
+        (0..self.views.len())
+            .map(|v| {
+                (0..self.group_len.len())
+                    .map(|g| self.group_value(v, g, &pos))
+                    .sum::<u32>()
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// A lower bound on the shortest solution of `start`: the larger of the tables' value and
+    /// linear conflict; 0 if `start` is not a board of this geometry.
+    pub fn lower_bound(&self, start: &[u8]) -> u32 {
+        let shape = self.geometry().shape();
+        let conflict = crate::sliding::LargePuzzle::new(shape, start, &self.goal)
+            .map(|puzzle| {
+                let lc = crate::sliding::LinearConflict::new(&puzzle);
+                crate::Heuristic::estimate(&lc, &crate::Puzzle::start(&puzzle))
+            })
+            .unwrap_or(0);
+        self.estimate(start).max(conflict)
+    }
+}
+
+/// Whether the cells of `free` form one region.
+pub(super) fn connected(geometry: &Geometry, free: u32) -> bool {
+    let Some(first) = (0..geometry.cells()).find(|&c| free & (1 << c) != 0) else {
+        return true;
+    };
+    let mut region = 1u32 << first;
+    loop {
+        let mut grown = region;
+        for c in 0..geometry.cells() {
+            if region & (1 << c) != 0 {
+                grown |= geometry.neighbours(c) & free;
+            }
+        }
+        if grown == region {
+            return region == free;
+        }
+        region = grown;
+    }
+}
+
+/// `pos[tile]`: the cell each tile stands on.
+pub(super) fn positions(tiles: &[u8]) -> [u8; N] {
+    let mut pos = [0u8; N];
+    for (cell, &t) in tiles.iter().enumerate().take(N) {
+        pos[(t as usize).min(N - 1)] = cell as u8;
+    }
+    pos
+}

@@ -1,0 +1,467 @@
+//! Near-optimal search on boards of up to 25 cells (5x5 above all) with the pattern databases:
+//! the tables paired with a goal ([`LargePdb`]), tables for any goal ([`WindowTables`]),
+//! restarting weighted A* on them ([`search_near_optimal`]), window re-optimisation
+//! ([`improve_windows`]), and the two combined ([`near_optimal_5x5`], [`solve_near_optimal`],
+//! [`improve_5x5`]), each better answer reported as it is found.
+//!
+//! # The weighted search
+//! Weighted A* (f = g + w h) with decreasing weights: the first run (w = 3) answers at once, each
+//! later one (lower w) must beat the best answer so far, and every node whose g + h (h admissible)
+//! cannot beat it is pruned. A run ends at its first better answer, or when its open list empties
+//! (then no shorter answer exists at all: the best is proved shortest), and the next, lower weight
+//! starts afresh. Closed nodes are reopened when reached by a shorter path, so the last run
+//! (w = 1, A* with the incumbent as bound) is exact. Memory is bounded by the `Control`'s byte
+//! and state budgets: 32 bytes a node (in blocks that never move), 4 per index slot (load at most
+//! 1/2) and 8 per open entry.
+
+mod engine;
+mod large;
+mod windows;
+
+pub use engine::{replay, search_near_optimal, NearOptimal};
+pub use large::{LargePdb, WEIGHTS};
+pub use windows::{improve_windows, WindowTables};
+
+use engine::search_capped;
+
+use crate::pdb::PdbError;
+use crate::search::{Algorithm, Control, Outcome, Stats, Status};
+use crate::sliding::Dir;
+
+/// The first weights: answers within a few hundred thousand expansions, which the windows then
+/// better.
+const FIRST_WEIGHTS: [u32; 3] = [300, 200, 160];
+/// The most expansions of each of those first runs.
+const FIRST_CAP: u64 = 150_000;
+
+/// The weights tried once the windows are done, while time is left: those below the weight of
+/// the run that found the best answer so far.
+const LATER_WEIGHTS: [u32; 14] = [
+    250, 220, 200, 185, 170, 160, 150, 145, 140, 135, 130, 120, 110, 100,
+];
+
+/// Adds the counters of a later search to `stats`.
+fn merge_stats(stats: &mut Stats, later: &Stats) {
+    stats.expanded += later.expanded;
+    stats.generated += later.generated;
+    stats.duplicates += later.duplicates;
+    stats.max_open = stats.max_open.max(later.max_open);
+    stats.closed = stats.closed.max(later.closed);
+    stats.peak_memory_bytes = stats.peak_memory_bytes.max(later.peak_memory_bytes);
+    for (i, &n) in later.by_depth.iter().enumerate() {
+        if i >= stats.by_depth.len() {
+            stats.by_depth.resize(i + 1, 0);
+        }
+        stats.by_depth[i] += n;
+    }
+}
+
+/// The near-optimal search for any start and goal (5x5 above all; any board `tables` cover):
+/// weighted A* runs on the tables for a first answer (w = 3, 2 and 1.6, each capped at 150,000
+/// expansions), then window re-optimisation until no window betters the path, then weighted A*
+/// runs with lower weights (below the one that found the best answer, down to 1), each bounded
+/// by the best path so far, until
+/// `control` stops it (time, memory, states, cancel). Calls `on_answer` with each better path;
+/// returns the best path (`None` if none was found, or none shorter than `bound`) with the
+/// lower bound, `optimal` when it is proved shortest.
+pub fn near_optimal_5x5(
+    tables: &mut WindowTables,
+    start: &[u8],
+    goal: &[u8],
+    bound: Option<&[Dir]>,
+    control: &mut Control,
+    mut on_answer: impl FnMut(&[Dir]),
+) -> Result<NearOptimal, PdbError> {
+    let pdb = tables.pdb_for(goal)?;
+    let given = bound.map(|b| b.len() as u32);
+    let mut found = search_capped(
+        &pdb,
+        start,
+        given,
+        &FIRST_WEIGHTS,
+        FIRST_CAP,
+        control,
+        &mut on_answer,
+    )?;
+    if found.optimal || found.stop.is_some() {
+        return Ok(found);
+    }
+    let Some(first) = found.moves.clone().or_else(|| bound.map(<[Dir]>::to_vec)) else {
+        return Ok(found);
+    };
+    let mut stats = std::mem::take(&mut found.stats);
+    if let Some(better) =
+        improve_windows(tables, start, &first, control, &mut stats, &mut on_answer)
+    {
+        found.moves = Some(better);
+    }
+    // The time left: lower weights, each bounded by the best path so far.
+    let best_len = found
+        .moves
+        .as_ref()
+        .map(Vec::len)
+        .or(given.map(|g| g as usize));
+    if let Some(best_len) = best_len {
+        let weights: Vec<u32> = LATER_WEIGHTS
+            .iter()
+            .copied()
+            .filter(|&w| found.weight.is_none_or(|best| w < best))
+            .collect();
+        let later = search_capped(
+            &pdb,
+            start,
+            Some(best_len as u32),
+            &weights,
+            u64::MAX,
+            control,
+            &mut on_answer,
+        )?;
+        merge_stats(&mut stats, &later.stats);
+        found.optimal = later.optimal;
+        found.stop = later.stop;
+        if later.moves.is_some() {
+            found.moves = later.moves;
+            found.weight = later.weight;
+        }
+    }
+    if let Some(moves) = &found.moves {
+        if moves.len() as u32 <= found.lower_bound {
+            found.optimal = true;
+        }
+        if found.optimal {
+            found.lower_bound = moves.len() as u32;
+        }
+    }
+    stats.elapsed_ms = control.elapsed_ms();
+    found.stats = stats;
+    Ok(found)
+}
+
+/// The 5x5 improver: a path from `start` to `goal` strictly shorter than `best` (blank
+/// moves), or `None`, by [`near_optimal_5x5`] bounded by `best`. Stops as `control` says (time,
+/// states, bytes, cancel) with the best found so far.
+pub fn improve_5x5(
+    tables: &mut WindowTables,
+    start: &[u8],
+    goal: &[u8],
+    best: &[Dir],
+    control: &mut Control,
+) -> Option<Vec<Dir>> {
+    near_optimal_5x5(tables, start, goal, Some(best), control, |_| {})
+        .ok()
+        .and_then(|found| found.moves)
+        .filter(|moves| moves.len() < best.len())
+}
+
+/// Solves `start` for `goal` near-optimally with [`near_optimal_5x5`]: an outcome with the best
+/// path found within `control`'s budget, `optimal` when proved shortest; its message gives the
+/// lower bound.
+pub fn solve_near_optimal(
+    tables: &mut WindowTables,
+    start: &[u8],
+    goal: &[u8],
+    control: &mut Control,
+) -> Outcome<Dir> {
+    match near_optimal_5x5(tables, start, goal, None, control, |_| {}) {
+        Err(e) => Outcome::stopped(
+            Algorithm::Weighted,
+            Status::Invalid,
+            e.to_string(),
+            Stats::default(),
+        ),
+        Ok(found) => match found.moves {
+            Some(moves) => {
+                let length = moves.len() as u64;
+                let mut outcome =
+                    Outcome::solved(Algorithm::Weighted, moves, found.optimal, found.stats);
+                if !found.optimal {
+                    outcome.message = format!(
+                        "solved in {length} moves; at most {:.1}% longer than the shortest (lower bound {})",
+                        (length as f64 / found.lower_bound.max(1) as f64 - 1.0) * 100.0,
+                        found.lower_bound
+                    );
+                }
+                outcome.with_heuristic(super::PDB_HEURISTIC_NAME)
+            }
+            None => {
+                let (status, message) = found.stop.unwrap_or((
+                    Status::Limit,
+                    "no answer was found within the budget".to_string(),
+                ));
+                Outcome::stopped(Algorithm::Weighted, status, message, found.stats)
+            }
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::check_sliding;
+    use crate::pdb::board::Geometry;
+    use crate::pdb::build::PdbTables;
+    use crate::pdb::{Partition, PdbBuilder};
+    use crate::search::Limits;
+    use std::sync::Arc;
+
+    fn geometry(w: u8, h: u8) -> Geometry {
+        Geometry::new(w, h).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn tables(g: &Geometry, partition: &Partition) -> Arc<PdbTables> {
+        let mut builder = PdbBuilder::new(g, partition);
+        while !builder.step(1 << 18) {}
+        Arc::new(builder.into_tables().unwrap_or_else(|e| panic!("{e}")))
+    }
+
+    /// 5x5 tables of eight 3-tile groups (rows of three cells): small enough for a test.
+    fn small_five_by_five(blank: u8) -> Arc<PdbTables> {
+        let g = geometry(5, 5);
+        let cells: Vec<u8> = (0..25).filter(|&c| c != blank).collect();
+        let groups = cells.chunks(3).map(|c| c.to_vec()).collect();
+        tables(
+            &g,
+            &Partition::new(&g, blank, groups).unwrap_or_else(|e| panic!("{e}")),
+        )
+    }
+
+    /// 5x5 window tables of 3-cell groups (row-major runs, the last cell alone): small enough
+    /// for a test.
+    fn small_windows() -> WindowTables {
+        let cells: Vec<u8> = (0..25).collect();
+        let groups = cells.chunks(3).map(|c| c.to_vec()).collect();
+        WindowTables::build_for(geometry(5, 5), groups, |_| {}).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A random walk of `len` moves of the blank from `goal` (never straight back).
+    fn walk(g: &Geometry, goal: &[u8], len: usize, seed: u64) -> Vec<u8> {
+        let mut board = goal.to_vec();
+        let mut blank = board.iter().position(|&t| t == 0).unwrap_or(0);
+        let mut last = usize::MAX;
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for _ in 0..len {
+            let moves: Vec<usize> = g
+                .moves(blank)
+                .iter()
+                .map(|&(_, to)| to as usize)
+                .filter(|&to| to != last)
+                .collect();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let to = moves[(x % moves.len() as u64) as usize];
+            board.swap(blank, to);
+            last = blank;
+            blank = to;
+        }
+        board
+    }
+
+    fn letters(moves: &[Dir]) -> String {
+        moves.iter().map(|d| d.letter()).collect()
+    }
+
+    #[test]
+    fn the_heuristic_never_exceeds_the_distance_on_the_whole_3x3_space() {
+        let g = geometry(3, 3);
+        for blank in [8u8, 4, 1] {
+            let mut goal: Vec<u8> = (1..9).collect();
+            goal.insert(blank as usize, 0);
+            let partition = Partition::default_for(&g, blank).unwrap_or_else(|e| panic!("{e}"));
+            let pdb =
+                LargePdb::new(tables(&g, &partition), &goal).unwrap_or_else(|e| panic!("{e}"));
+            // Breadth-first from the goal over every reachable board.
+            let mut dist = std::collections::HashMap::new();
+            let mut queue = std::collections::VecDeque::new();
+            dist.insert(goal.clone(), 0u32);
+            queue.push_back(goal.clone());
+            let mut exact = 0;
+            while let Some(board) = queue.pop_front() {
+                let d = dist[&board];
+                let h = pdb.estimate(&board);
+                assert!(h <= d, "{board:?}: h {h} > distance {d}");
+                assert!(pdb.lower_bound(&board) <= d);
+                exact += usize::from(h == d);
+                let b = board.iter().position(|&t| t == 0).unwrap_or(0);
+                for &(_, to) in g.moves(b) {
+                    let mut next = board.clone();
+                    next.swap(b, to as usize);
+                    if !dist.contains_key(&next) {
+                        dist.insert(next.clone(), d + 1);
+                        queue.push_back(next);
+                    }
+                }
+            }
+            assert_eq!(dist.len(), 181_440);
+            assert!(exact > 1000, "the tables are informative");
+        }
+    }
+
+    #[test]
+    fn near_optimal_answers_replay_and_respect_the_bounds_on_5x5() {
+        let g = geometry(5, 5);
+        let goal: Vec<u8> = (1..25).chain([0]).collect();
+        let pdb = LargePdb::new(small_five_by_five(24), &goal).unwrap_or_else(|e| panic!("{e}"));
+        for (len, seed) in [(30, 1), (50, 2), (70, 3)] {
+            let start = walk(&g, &goal, len, seed);
+            let mut answers = Vec::new();
+            let mut control = Control::new(Limits {
+                max_states: 2_000_000,
+                ..Limits::default()
+            })
+            .with_max_bytes(84 << 20);
+            let found = search_near_optimal(&pdb, &start, None, &WEIGHTS, &mut control, |m| {
+                answers.push(m.len())
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+            let moves = found
+                .moves
+                .unwrap_or_else(|| panic!("walk {len}: {:?}", found.stop));
+            assert_eq!(check_sliding(5, 5, &start, &goal, &letters(&moves)), Ok(()));
+            assert!(found.lower_bound as usize <= moves.len());
+            assert!(
+                found.lower_bound as usize <= len,
+                "admissible: the walk bounds the distance"
+            );
+            assert!(
+                answers.windows(2).all(|w| w[1] < w[0]),
+                "each answer better: {answers:?}"
+            );
+            assert_eq!(answers.last(), Some(&moves.len()));
+            if found.optimal {
+                assert_eq!(found.lower_bound as usize, moves.len());
+                assert!(moves.len() <= len);
+            }
+            let mut windows = small_windows();
+            let mut control = Control::new(Limits {
+                max_states: 2_000_000,
+                ..Limits::default()
+            });
+            let outcome = solve_near_optimal(&mut windows, &start, &goal, &mut control);
+            assert_eq!(outcome.status, Status::Solved);
+            assert_eq!(
+                check_sliding(5, 5, &start, &goal, &letters(&outcome.moves)),
+                Ok(())
+            );
+        }
+    }
+
+    #[test]
+    fn the_improver_shortens_a_padded_path_or_says_none() {
+        let g = geometry(5, 5);
+        let mut windows = small_windows();
+        // A goal with the blank inside, and a start a walk away.
+        let mut goal: Vec<u8> = (1..25).collect();
+        goal.insert(12, 0);
+        let start = walk(&g, &goal, 40, 7);
+        let limits = Limits {
+            max_states: 2_000_000,
+            ..Limits::default()
+        };
+        let first =
+            solve_near_optimal(&mut windows, &start, &goal, &mut Control::new(limits)).moves;
+        assert_eq!(check_sliding(5, 5, &start, &goal, &letters(&first)), Ok(()));
+        // The answer with a detour (right and back) is longer.
+        let padded: Vec<Dir> = first
+            .iter()
+            .copied()
+            .chain([Dir::Right, Dir::Left])
+            .collect();
+        assert_eq!(
+            check_sliding(5, 5, &start, &goal, &letters(&padded)),
+            Ok(())
+        );
+        let better = improve_5x5(
+            &mut windows,
+            &start,
+            &goal,
+            &padded,
+            &mut Control::new(limits),
+        )
+        .unwrap_or_else(|| panic!("a shorter path exists"));
+        assert!(better.len() < padded.len());
+        assert_eq!(
+            check_sliding(5, 5, &start, &goal, &letters(&better)),
+            Ok(())
+        );
+        // Windows alone shorten it too (the detour is inside a window).
+        let mut stats = Stats::default();
+        let mut control = Control::new(limits);
+        let windowed = improve_windows(
+            &mut windows,
+            &start,
+            &padded,
+            &mut control,
+            &mut stats,
+            |_| {},
+        )
+        .unwrap_or_else(|| panic!("a window holds the detour"));
+        assert!(windowed.len() <= first.len());
+        assert_eq!(
+            check_sliding(5, 5, &start, &goal, &letters(&windowed)),
+            Ok(())
+        );
+        // Nothing beats a path as short as the lower bound.
+        let pdb = windows.pdb_for(&goal).unwrap_or_else(|e| panic!("{e}"));
+        let lb = pdb.lower_bound(&start) as usize;
+        assert!(lb <= better.len());
+        if better.len() == lb {
+            assert!(improve_5x5(
+                &mut windows,
+                &start,
+                &goal,
+                &better,
+                &mut Control::new(limits)
+            )
+            .is_none());
+        }
+    }
+
+    #[test]
+    fn budgets_stop_the_search_and_bad_input_is_refused() {
+        let g = geometry(5, 5);
+        let goal: Vec<u8> = (1..25).chain([0]).collect();
+        let pdb = LargePdb::new(small_five_by_five(24), &goal).unwrap_or_else(|e| panic!("{e}"));
+        let start = walk(&g, &goal, 400, 11);
+        let mut control = Control::new(Limits {
+            max_states: 1000,
+            ..Limits::default()
+        });
+        let found = search_near_optimal(&pdb, &start, None, &[100], &mut control, |_| {})
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(found.moves.is_none());
+        assert!(matches!(found.stop, Some((Status::Limit, _))));
+        let mut control = Control::new(Limits::default()).with_max_bytes(1 << 20);
+        let found = search_near_optimal(&pdb, &start, None, &[100], &mut control, |_| {})
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(found.stop, Some((Status::Limit, _))));
+        assert!(found.stats.peak_memory_bytes <= 1 << 20);
+        let mut unsolvable = start.clone();
+        let (a, b) = if unsolvable[0] != 0 && unsolvable[1] != 0 {
+            (0, 1)
+        } else {
+            (2, 3)
+        };
+        unsolvable.swap(a, b);
+        let mut control = Control::new(Limits::default());
+        assert!(
+            search_near_optimal(&pdb, &unsolvable, None, &WEIGHTS, &mut control, |_| {}).is_err()
+        );
+        assert!(
+            search_near_optimal(&pdb, &[1, 2, 3], None, &WEIGHTS, &mut control, |_| {}).is_err()
+        );
+        assert!(
+            LargePdb::new(small_five_by_five(0), &goal).is_err(),
+            "blank elsewhere"
+        );
+    }
+
+    #[test]
+    fn five_by_five_tables_round_trip_byte_for_byte() {
+        let t = small_five_by_five(24);
+        let bytes = t.to_bytes();
+        let back = PdbTables::from_bytes(&bytes).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(&back, t.as_ref());
+        assert_eq!(back.to_bytes(), bytes);
+    }
+}
