@@ -4,7 +4,8 @@
 // and the board animates from the shuffled start to the goal in exactly the announced number of moves, played at one
 // move per tick: every board drawn is recorded with the playback's step, and each must be as many legal slides from
 // the one before as the step advanced (one, unless a busy machine let two ticks share a render). A link naming only the
-// size opens a shuffled board of that size and solves the same way. Lengths, bounds and the number of better
+// size opens a shuffled board of that size and solves the same way; Cancel while the staged solver improves its
+// answer keeps the best one, as solved. Lengths, bounds and the number of better
 // answers seen while solving are printed (test-artifacts/every-board--metrics.log), not asserted.
 import assert from 'node:assert/strict';
 import {
@@ -199,3 +200,26 @@ test('a link naming only the puzzle and the size opens a shuffled board of that 
   assert.equal(puzzleParams(page.url()).start, start.join(','));
   await solveAndWatch(s, { width: 5, height: 5, start });
 }, { timeout: 240_000 });
+
+test('Cancel while the answer improves keeps the best answer found, as solved, and says so', async (s) => {
+  const { page } = s;
+  await s.open('puzzle=sliding&size=8x8');
+  assert.equal(await page.locator(tid('algorithm')).inputValue(), 'staged');
+  await page.locator(tid('solve')).click();
+  // The first answer is on the board while the run goes on improving it.
+  await page.waitForSelector(tid('solution-length'), { timeout: 10_000 });
+  if (await page.getAttribute(tid('status'), 'data-status') !== 'solving') {
+    s.t.skip('the improvement ended before Cancel could be pressed (a very busy machine)');
+    return;
+  }
+  assert.match(await page.locator(tid('progress')).innerText(), /^Improving: best so far [\d,]+ moves/);
+  await page.locator(tid('cancel')).click();
+  await waitStatus(page, 'solved', 5_000);
+  const length = await solutionLength(page);
+  await checkBound(page, length);
+  const message = await messageText(page);
+  assert.match(message, /^Solved in [\d,]+ moves by the staged solver/);
+  assert.match(message, /Improvement was cancelled: this is the best answer found by then\./);
+  assert.equal(await page.getAttribute(tid('player'), 'data-steps'), String(length), 'the kept answer is not the one shown');
+  s.note(`8x8: Cancel while improving kept a ${length}-move answer`);
+});

@@ -11,7 +11,7 @@ use puzzle_lab::page::components::playback_bar::{PlaybackBar, PlaybackBarProps};
 use puzzle_lab::page::components::status::{StatusLine, StatusProps};
 use puzzle_lab::page::components::Interaction;
 use puzzle_lab::page::state::playback::{PlaybackAction, SPEEDS};
-use puzzle_lab::page::state::solve::StatusName;
+use puzzle_lab::page::state::solve::{bound_text, StatusName};
 use puzzle_lab::page::state::{Action, Effect, SolveAction, State};
 use puzzle_lab::page::worker_client::{resolve, WorkerClient, WORKER_SCRIPT};
 use puzzle_lab::page::{url, worker_client::WorkerEvent};
@@ -272,6 +272,7 @@ async fn status_and_player_expose_their_hooks() {
         progress: None,
         waiting: false,
         length: Some(31),
+        bound: Some(bound_text(31, 29)),
         message: None,
         share_link: None,
         dismissable: false,
@@ -290,6 +291,10 @@ async fn status_and_player_expose_their_hooks() {
             .text_content()
             .as_deref(),
         Some("31")
+    );
+    assert_eq!(
+        by_testid(&root, "solution-bound").text_content().as_deref(),
+        Some("At most 7% longer than the shortest (lower bound 29 moves).")
     );
 
     let root = root_player();
@@ -311,6 +316,7 @@ async fn a_solve_waiting_behind_a_compare_pair_says_so() {
         progress: Some(Default::default()),
         waiting: true,
         length: None,
+        bound: None,
         message: None,
         share_link: None,
         dismissable: false,
@@ -335,6 +341,8 @@ fn root_player() -> Element {
         on_step_forward: Callback::noop(),
         on_seek: Callback::noop(),
         on_speed: Callback::noop(),
+        waiting: None,
+        on_show_waiting: Callback::noop(),
     };
     yew::Renderer::<PlaybackBar>::with_root_and_props(root.clone(), props).render();
     root
