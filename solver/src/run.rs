@@ -189,7 +189,11 @@ fn with_sliding_bound(
     report
 }
 
-/// Sliding search on the pattern databases: the tuned IDA* for `idastar`, the generic engines otherwise.
+/// The most cells of a board whose whole search the app can step through (3x3: 9! arrangements).
+const TRACEABLE_CELLS: usize = 9;
+
+/// Sliding search on the pattern databases: the tuned IDA* for `idastar` past [`TRACEABLE_CELLS`], the generic
+/// engines otherwise.
 fn run_with_pdb(
     shape: Shape,
     start: &[u8],
@@ -206,7 +210,9 @@ fn run_with_pdb(
     }
     let pdb =
         pattern_database(shape.width, shape.height, goal, control).map_err(|e| e.to_string())?;
-    if plan.algorithm == Algorithm::Idastar {
+    // The tuned IDA* has no observer: boards small enough for the step-through (3x3 and down) run the generic
+    // engine with the same tables, so that the steps shown are the run whose statistics are reported.
+    if plan.algorithm == Algorithm::Idastar && shape.cells() > TRACEABLE_CELLS {
         return Ok(pdb::solve_idastar(&pdb, start, control));
     }
     let puzzle = SmallPuzzle::new(shape, start, goal).map_err(|e| e.to_string())?;

@@ -225,4 +225,33 @@ mod tests {
             bfs.expanded.len()
         );
     }
+
+    #[test]
+    fn the_trace_is_the_run_whose_statistics_are_reported() {
+        // For each search, the steps recorded are as many as the report's expansions: the stepper shows the
+        // solver's own run, the pattern-database IDA* included (the generic engine on boards a trace covers).
+        for query in [
+            "puzzle=sliding&size=3x2&start=4,1,2,5,0,3&algo=idastar&heuristic=pdb",
+            "puzzle=sliding&size=3x3&start=1,2,3,4,5,6,0,7,8&algo=idastar&heuristic=pdb",
+            "puzzle=sliding&size=3x3&start=8,1,3,4,0,2,7,6,5&algo=idastar&heuristic=pdb",
+            "puzzle=sliding&size=3x3&start=8,6,7,2,5,4,3,0,1&algo=idastar&heuristic=pdb",
+            "puzzle=sliding&size=3x2&start=4,1,2,5,0,3&algo=astar&heuristic=pdb",
+            "puzzle=sliding&size=3x3&start=8,1,3,4,0,2,7,6,5&algo=greedy&heuristic=manhattan",
+            "puzzle=hanoi&pegs=3&disks=3&start=0,0,0&algo=idastar&heuristic=exact",
+        ] {
+            let trace = trace_request(query, DEFAULT_DFS_DEPTH).expect("traced");
+            let parsed = solver::query::parse(query).expect("a valid query");
+            let report = solver::run::solve(
+                &parsed,
+                &mut solver::Control::new(solver::Limits::default()),
+            );
+            assert!(!trace.truncated, "{query}");
+            assert_eq!(
+                trace.expanded.len() as u64,
+                report.stats.expanded,
+                "{query}"
+            );
+            assert_eq!(trace.path.len() as u64, report.length + 1, "{query}");
+        }
+    }
 }
