@@ -3,25 +3,19 @@
 
 use crate::hanoi::{self, Hanoi, HanoiHeuristic, HanoiMove};
 use crate::pdb;
+use crate::pdb::cache::pattern_database;
 use crate::query::Query;
+use crate::report::invalid;
 use crate::report::{Moves, Report};
 use crate::search::weighted::{self, Reopen, Weight};
 use crate::search::{astar, bfs, bibfs, dfs, idastar, Algorithm, Control, Outcome, Stats, Status};
 use crate::sliding::{
     self, Cells, Dir, LargePuzzle, Quints, Shape, SlidingHeuristic, SlidingPuzzle, SmallPuzzle,
 };
-use crate::spec::{Choice, HeuristicName, PuzzleSpec};
+use crate::spec::{
+    is_consistent, large_board_advice, Choice, HeuristicName, PuzzleSpec, OPTIMAL_REACH_CELLS,
+};
 use crate::{Heuristic, Puzzle};
-
-/// The table cache moved to [`crate::pdb::cache`]; these names stay for the callers that import them from here.
-pub use crate::pdb::cache::{
-    cached_tables, install_tables, pattern_database, pattern_database_key,
-};
-/// The puzzle rules moved to [`crate::spec`] and the report's constructor to [`crate::report`]; re-exported.
-pub use crate::report::invalid;
-pub use crate::spec::{
-    default_heuristic, is_consistent, large_board_advice, DEFAULT_ALGORITHM, OPTIMAL_REACH_CELLS,
-};
 
 /// What to run: the algorithm, its heuristic (`Some` exactly when the algorithm uses one) and,
 /// for weighted A*, its weight.

@@ -22,7 +22,7 @@ use solver::search::{
     Algorithm, Control, Flow, Limits, Stats, Status, DEFAULT_DFS_DEPTH, DEFAULT_MAX_STATES,
 };
 use solver::sliding::{self, Dir, Shape};
-use solver::spec::Choice;
+use solver::spec::{self, Choice};
 use solver::{HeuristicName, Moves, Query, Report};
 use std::borrow::Cow;
 use std::ffi::OsString;
@@ -148,7 +148,7 @@ fn refuse_arguments(message: &str, json: bool) -> ExitCode {
 struct Options {
     #[arg(long = "algo", value_name = "A", value_parser = parse_algorithm, help = format!(
         "bfs, bibfs, dfs, astar, idastar, greedy, weighted, staged or direct (default: the\nquery's, else the page's per size: astar up to 12 cells, idastar with pdb up to 16,\nstaged above; {} for towers)",
-        run::DEFAULT_ALGORITHM
+        spec::DEFAULT_ALGORITHM
     ))]
     algorithm: Option<Algorithm>,
     /// misplaced, manhattan, linear-conflict, pdb (sliding); misplaced, exact, seed-power
@@ -363,7 +363,7 @@ impl Answer {
     fn invalid(message: String) -> Answer {
         Answer {
             query: None,
-            report: run::invalid(run::DEFAULT_ALGORITHM, message),
+            report: solver::report::invalid(spec::DEFAULT_ALGORITHM, message),
             tables: None,
         }
     }
