@@ -303,7 +303,7 @@ fn boards_along(shape: Shape, start: &[u8], moves: &[Dir]) -> Vec<u8> {
 mod tests {
     use super::*;
     use crate::search::Limits;
-    use crate::sliding::{parse_moves, shuffle_solvable};
+    use crate::sliding::shuffle_solvable;
 
     #[test]
     fn a_window_with_a_detour_is_shortened_and_still_replays() {
@@ -337,7 +337,6 @@ mod tests {
             crate::query::PuzzleSpec::sliding(4, 4, start.clone(), Some(goal.clone())).unwrap();
         crate::check::check_report(&spec, &report).unwrap();
         assert!(report.lower_bound.unwrap() <= report.length);
-        let _ = parse_moves("U");
     }
 
     #[test]

@@ -63,7 +63,17 @@ pub fn StatsTable(props: &StatsTableProps) -> Html {
         ("closed", Msg::StatClosed, s.closed),
         ("duplicates", Msg::StatDuplicates, s.duplicates),
     ];
-    rows.extend(counts.map(|(key, msg, n)| (key, lang.t(msg), format::count(n))));
+    // The staged solver and its improvement count only their expansions: the other counters were not measured by
+    // that run, so they show as not applicable rather than as zeros.
+    let measured = |key: &str| report.algorithm != solver::Algorithm::Staged || key == "expanded";
+    rows.extend(counts.map(|(key, msg, n)| {
+        let value = if measured(key) {
+            format::count(n)
+        } else {
+            "-".to_string()
+        };
+        (key, lang.t(msg), value)
+    }));
     rows.push((
         "memory",
         lang.t(Msg::StatMemory),
