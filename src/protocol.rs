@@ -45,6 +45,13 @@ pub enum RequestKind {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         trace: bool,
     },
+    /// Hold every heuristic against the true distance h* (`solver::truth`): at the query's start and, with `moves`
+    /// (a solution), at every position along them. Answered by one `Truth` body.
+    Truth {
+        query: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        moves: Option<solver::Moves>,
+    },
 }
 
 /// The largest space the worker traces (3 pegs and 7 disks: 3^7 states).
@@ -85,6 +92,10 @@ pub enum ResponseBody {
     Improved { report: Report },
     /// The search finished (solved, unsolvable, limit or invalid): the full report.
     Done { report: Report },
+    /// The answer to a `Truth` request: the measurement, or why it could not be made.
+    Truth {
+        measured: Result<solver::truth::Measured, String>,
+    },
     /// The request could not be run at all (a malformed message, a worker that failed to load).
     Error { message: String },
 }
