@@ -142,7 +142,13 @@ impl Worker {
                 let measured = truth::truth_request(&mut state.oracle, query, moves.as_ref(), &now);
                 drop(state);
                 let body = ResponseBody::Truth { measured };
-                return post(&self.scope, &Response { id: request.id, body });
+                return post(
+                    &self.scope,
+                    &Response {
+                        id: request.id,
+                        body,
+                    },
+                );
             }
         };
         let Some(key) = tables::pending_key(&query) else {

@@ -12,6 +12,7 @@ pub fn truth_request(
     moves: Option<&Moves>,
     now: &dyn Fn() -> f64,
 ) -> Result<Measured, String> {
-    let query = solver::query::parse(query).map_err(|e| format!("the puzzle could not be read: {e}"))?;
+    let query =
+        solver::query::parse(query).map_err(|e| format!("the puzzle could not be read: {e}"))?;
     measure(&query.puzzle, moves, oracle, now).map_err(|e| e.to_string())
 }

@@ -161,7 +161,8 @@ fn replay(spec: &PuzzleSpec, moves: Option<&Moves>) -> Result<Vec<Vec<u8>>, Trut
     match (spec, moves) {
         (_, None) => {}
         (PuzzleSpec::Sliding { width, height, .. }, Some(Moves::Sliding(letters))) => {
-            let shape = Shape::new(*width, *height).map_err(|e| TruthError::Puzzle(e.to_string()))?;
+            let shape =
+                Shape::new(*width, *height).map_err(|e| TruthError::Puzzle(e.to_string()))?;
             let dirs = sliding::parse_moves(letters)
                 .map_err(|e| refuse(e.position.saturating_sub(1), e.to_string()))?;
             check_length(dirs.len())?;
@@ -180,7 +181,12 @@ fn replay(spec: &PuzzleSpec, moves: Option<&Moves>) -> Result<Vec<Vec<u8>>, Trut
         }
         (_, Some(Moves::Sliding(s))) if s.is_empty() => {}
         (_, Some(Moves::Hanoi(v))) if v.is_empty() => {}
-        _ => return Err(refuse(0, "the moves are of the other kind of puzzle".to_string())),
+        _ => {
+            return Err(refuse(
+                0,
+                "the moves are of the other kind of puzzle".to_string(),
+            ))
+        }
     }
     Ok(positions)
 }
@@ -242,15 +248,20 @@ fn sliding_estimates<C: Cells>(
     goal: &[u8],
     positions: &[Vec<u8>],
 ) -> Result<(Vec<HeuristicName>, Vec<Vec<u32>>), TruthError> {
-    let puzzle = SlidingPuzzle::<C>::new(shape, goal, goal).map_err(|e| TruthError::Puzzle(e.to_string()))?;
+    let puzzle = SlidingPuzzle::<C>::new(shape, goal, goal)
+        .map_err(|e| TruthError::Puzzle(e.to_string()))?;
     let names = SlidingHeuristic::<C>::NAMES;
     let mut built = Vec::new();
     for name in names {
-        built.push(SlidingHeuristic::new(&puzzle, name).map_err(|e| TruthError::Puzzle(e.to_string()))?);
+        built.push(
+            SlidingHeuristic::new(&puzzle, name).map_err(|e| TruthError::Puzzle(e.to_string()))?,
+        );
     }
     let mut rows = Vec::with_capacity(positions.len());
     for p in positions {
-        let board = puzzle.board(p).map_err(|e| TruthError::Puzzle(e.to_string()))?;
+        let board = puzzle
+            .board(p)
+            .map_err(|e| TruthError::Puzzle(e.to_string()))?;
         rows.push(built.iter().map(|h| h.estimate(&board)).collect());
     }
     Ok((names.to_vec(), rows))

@@ -3,8 +3,8 @@
 
 use super::{Method, TruthError, SEARCH_BUDGET_MS, TABLE_MAX_STATES};
 use crate::hanoi::{three_peg_distance, GroupBound, Hanoi};
-use crate::search::clock::FnClock;
 use crate::search::astar::astar;
+use crate::search::clock::FnClock;
 use crate::search::idastar::idastar;
 use crate::search::{Control, Limits, Status};
 use crate::sliding::{self, Cells, LinearConflict, Quints, Shape, SlidingPuzzle, SmallPuzzle};
@@ -45,9 +45,7 @@ impl Oracle {
     ) -> Result<(Method, Vec<Option<u32>>), TruthError> {
         let refused = |e: &dyn std::fmt::Display| TruthError::Puzzle(e.to_string());
         match spec {
-            PuzzleSpec::Hanoi {
-                pegs: 3, goal, ..
-            } => {
+            PuzzleSpec::Hanoi { pegs: 3, goal, .. } => {
                 let truths = positions
                     .iter()
                     .map(|p| three_peg_distance(p, goal).and_then(|d| u32::try_from(d).ok()))
@@ -65,7 +63,10 @@ impl Oracle {
                         goal: goal.clone(),
                     };
                     let table = self.table(key, &hanoi);
-                    let truths = positions.iter().map(|p| lookup(table, hanoi.encode(p))).collect();
+                    let truths = positions
+                        .iter()
+                        .map(|p| lookup(table, hanoi.encode(p)))
+                        .collect();
                     return Ok((table_method(table), truths));
                 }
                 // The additive disk-group bound depends on the goal alone: built once for every position.
@@ -76,7 +77,10 @@ impl Oracle {
                     let outcome = astar(&puzzle, &bound, &mut control);
                     (outcome.status == Status::Solved).then_some(outcome.length as u32)
                 });
-                Ok((search_method(Algorithm::Astar, HeuristicName::Exact), truths))
+                Ok((
+                    search_method(Algorithm::Astar, HeuristicName::Exact),
+                    truths,
+                ))
             }
             PuzzleSpec::Sliding {
                 width,

@@ -52,12 +52,19 @@ pub fn SearchStepper(props: &SearchStepperProps) -> Html {
     });
     // The state the stepper is on, for whoever listens (the truth panel measures it).
     let current_position = trace.and_then(|t| {
-        let i = step.unwrap_or(t.expanded.len()).min(t.expanded.len()).checked_sub(1)?;
+        let i = step
+            .unwrap_or(t.expanded.len())
+            .min(t.expanded.len())
+            .checked_sub(1)?;
         if sliding {
             t.boards.get(i).cloned()
         } else {
             let rank = *t.expanded.get(i)?;
-            Some((0..props.disks).map(|d| ((rank / 3u64.pow(u32::from(d))) % 3) as u8).collect())
+            Some(
+                (0..props.disks)
+                    .map(|d| ((rank / 3u64.pow(u32::from(d))) % 3) as u8)
+                    .collect(),
+            )
         }
     });
     {

@@ -26,7 +26,11 @@ pub struct TruthPanelProps {
 pub fn TruthPanel(props: &TruthPanelProps) -> Html {
     let lang = use_lang();
     let t = &props.truth;
-    let act = |a: TruthAction| props.dispatch.reform(move |_: MouseEvent| Action::Truth(a.clone()));
+    let act = |a: TruthAction| {
+        props
+            .dispatch
+            .reform(move |_: MouseEvent| Action::Truth(a.clone()))
+    };
     if !t.open {
         return html! {
             <section class="card truth" data-testid="truth" aria-label={lang.t(Msg::TruthTitle)}>
@@ -57,9 +61,13 @@ pub fn TruthPanel(props: &TruthPanelProps) -> Html {
     };
     let on_step = props.dispatch.reform(|e: InputEvent| {
         let input: HtmlInputElement = e.target_unchecked_into();
-        Action::Truth(TruthAction::Show(Shown::Step(input.value().parse().unwrap_or(0))))
+        Action::Truth(TruthAction::Show(Shown::Step(
+            input.value().parse().unwrap_or(0),
+        )))
     });
-    let on_pick = props.dispatch.reform(|k| Action::Truth(TruthAction::Show(Shown::Step(k))));
+    let on_pick = props
+        .dispatch
+        .reform(|k| Action::Truth(TruthAction::Show(Shown::Step(k))));
     let view_button = |shown: Shown, key: Msg, testid: &'static str| {
         let pressed = match (shown, t.shown) {
             (Shown::Step(0), Shown::Step(k)) => k == 0,
@@ -134,14 +142,20 @@ pub fn TruthPanel(props: &TruthPanelProps) -> Html {
 fn method_words(lang: Lang, m: &Measured) -> String {
     match m.method {
         Method::Formula => lang.t(Msg::TruthByFormula).to_string(),
-        Method::Table { states } => fill(lang.t(Msg::TruthByTable), &[&crate::format::count(states)]),
+        Method::Table { states } => {
+            fill(lang.t(Msg::TruthByTable), &[&crate::format::count(states)])
+        }
         Method::Search {
             algorithm,
             heuristic,
             budget_ms,
         } => fill(
             lang.t(Msg::TruthBySearch),
-            &[&lang.algorithm(algorithm), &lang.heuristic(heuristic), &(budget_ms / 1000)],
+            &[
+                &lang.algorithm(algorithm),
+                &lang.heuristic(heuristic),
+                &(budget_ms / 1000),
+            ],
         ),
     }
 }
@@ -207,11 +221,11 @@ fn verdicts(lang: Lang, m: &Measured) -> Html {
         let consistent = if jumps.is_empty() {
             lang.t(Msg::TruthConsistentYes).to_string()
         } else {
-            fill(lang.t(Msg::TruthConsistentNo), &[&jumps.len()])
+            fill(lang.t(Msg::TruthConsistentNo), &[&jumps.len(), &m.moves()])
         };
         html! {
             <li data-testid="truth-verdict" data-heuristic={h.name()} data-over={over.len().to_string()}
-                data-jumps={jumps.len().to_string()}>{ format!("{admissible}; {consistent}.") }</li>
+                data-jumps={jumps.len().to_string()}>{ fill(lang.t(Msg::TruthVerdictLine), &[&admissible, &consistent]) }</li>
         }
     });
     let chain = m.dominance_chain();
@@ -222,7 +236,11 @@ fn verdicts(lang: Lang, m: &Measured) -> Html {
         }
         Some(b) => fill(
             lang.t(Msg::TruthDominanceBroken),
-            &[&b.step, &lang.heuristic(b.stronger), &lang.heuristic(b.weaker)],
+            &[
+                &b.step,
+                &lang.heuristic(b.stronger),
+                &lang.heuristic(b.weaker),
+            ],
         ),
     };
     let seed_over = m.overestimates(HeuristicName::SeedPower).len();
@@ -251,10 +269,16 @@ fn race(lang: Lang, t: &Truth, on_run: Callback<MouseEvent>) -> Html {
             Leg::Idle => return html! {},
             Leg::Running => (fill(lang.t(Msg::TruthRaceRunning), &[&name]), None),
             Leg::Done(r) if r.status == Status::Solved => (
-                fill(lang.t(Msg::TruthRaceLeg), &[&name, &r.length, &crate::format::count(r.stats.expanded)]),
+                fill(
+                    lang.t(Msg::TruthRaceLeg),
+                    &[&name, &r.length, &crate::format::count(r.stats.expanded)],
+                ),
                 Some(r.length),
             ),
-            Leg::Done(r) => (fill(lang.t(Msg::TruthRaceStopped), &[&name, &r.message]), None),
+            Leg::Done(r) => (
+                fill(lang.t(Msg::TruthRaceStopped), &[&name, &r.message]),
+                None,
+            ),
             Leg::Failed(why) => (why.render(lang), None),
         };
         html! { <li data-testid={testid} data-length={length.map(|l| l.to_string())}>{ words }</li> }

@@ -492,10 +492,7 @@ impl State {
 
 /// The moves of the solution shown, for the truth panel.
 fn solution(solve: &SolveRun) -> Option<&solver::Moves> {
-    solve
-        .answer()
-        .filter(|r| r.moves_listed)
-        .map(|r| &r.moves)
+    solve.answer().filter(|r| r.moves_listed).map(|r| &r.moves)
 }
 
 /// Why the start cannot reach the goal, in the page's words (from the parities the solver found).

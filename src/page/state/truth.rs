@@ -211,7 +211,7 @@ impl Truth {
 
     /// Whether a search of the race is running.
     pub fn racing(&self) -> bool {
-        self.race.iter().any(|leg| *leg == Leg::Running)
+        self.race.contains(&Leg::Running)
     }
 
     /// The measurement of the state the table shows, and its row there.
@@ -233,7 +233,11 @@ impl Truth {
         self.too_long = (length > MAX_PATH_MOVES).then_some(length);
         let moves = cx.solution.filter(|_| self.too_long.is_none()).cloned();
         let query = Query::new(cx.puzzle.clone()).to_query_string();
-        router.post(Owner::Truth(Ask::Path), RequestKind::Truth { query, moves }, fx);
+        router.post(
+            Owner::Truth(Ask::Path),
+            RequestKind::Truth { query, moves },
+            fx,
+        );
         self.path = Probe::Asked;
     }
 
@@ -272,10 +276,7 @@ impl Truth {
     /// The puzzle or a choice changed, or a solve starts: the measurements go (requests on their way are
     /// withdrawn, so that a solve never waits behind them); with `puzzle_changed`, the race's too.
     pub fn reset(&mut self, puzzle_changed: bool, router: &mut Router, fx: &mut Vec<Effect>) {
-        router.withdraw(
-            |o| matches!(o, Owner::Truth(Ask::Path | Ask::Stepper)),
-            fx,
-        );
+        router.withdraw(|o| matches!(o, Owner::Truth(Ask::Path | Ask::Stepper)), fx);
         self.path = Probe::Idle;
         self.too_long = None;
         self.stepper = Probe::Idle;

@@ -74,10 +74,17 @@ fn the_panel_measures_the_start_and_after_a_solve_every_position_of_the_solution
     assert!(s.apply(TruthAction::Show(Shown::Step(5))));
     let (m, row) = s.truth.shown_row().expect("the path is measured");
     assert_eq!((row, m.moves()), (5, 31));
-    assert_eq!(m.rows[5].truth, Some(26), "a shortest solution: 31 - 5 moves left");
+    assert_eq!(
+        m.rows[5].truth,
+        Some(26),
+        "a shortest solution: 31 - 5 moves left"
+    );
     // A step past the end shows the goal.
     s.apply(TruthAction::Show(Shown::Step(99)));
-    assert_eq!(s.truth.shown_row().map(|(m, row)| m.rows[row].truth), Some(Some(0)));
+    assert_eq!(
+        s.truth.shown_row().map(|(m, row)| m.rows[row].truth),
+        Some(Some(0))
+    );
 }
 
 #[test]
@@ -90,7 +97,9 @@ fn a_solve_withdraws_a_measurement_on_its_way_and_the_late_answer_is_dropped() {
         update.effects.contains(&Effect::ReplaceWorker),
         "the measurement in flight is withdrawn: the solve never waits behind it"
     );
-    assert!(matches!(update.effects.last(), Some(Effect::Post(r)) if matches!(r.kind, RequestKind::Solve { .. })));
+    assert!(
+        matches!(update.effects.last(), Some(Effect::Post(r)) if matches!(r.kind, RequestKind::Solve { .. }))
+    );
     assert_eq!(s.truth.path, Probe::Idle);
     let late = ResponseBody::Truth {
         measured: Err("late".into()),
@@ -111,17 +120,27 @@ fn the_steppers_state_is_measured_when_shown_and_again_when_it_moved_meanwhile()
     assert!(s.apply(TruthAction::Show(Shown::Stepper)));
     let asked = truth_requests(&s);
     assert_eq!(asked.len(), 2);
-    assert!(asked[1].0.contains("start=8,6,7,2,0,4,3,5,1"), "{}", asked[1].0);
+    assert!(
+        asked[1].0.contains("start=8,6,7,2,0,4,3,5,1"),
+        "{}",
+        asked[1].0
+    );
     // The stepper moves while the worker measures: no second request until the first is answered.
     s.apply(TruthAction::StepperAt(Some(second.clone())));
     assert_eq!(truth_requests(&s).len(), 2);
     answer(&mut s);
-    assert!(s.truth.shown_row().is_none(), "the answer is for a state no longer shown");
+    assert!(
+        s.truth.shown_row().is_none(),
+        "the answer is for a state no longer shown"
+    );
     let asked = truth_requests(&s);
     assert_eq!(asked.len(), 3);
     assert!(asked[2].0.contains("start=8,6,7,0,2,4,3,5,1"));
     answer(&mut s);
-    let (m, row) = s.truth.shown_row().expect("the stepper's state is measured");
+    let (m, row) = s
+        .truth
+        .shown_row()
+        .expect("the stepper's state is measured");
     assert_eq!(row, 0);
     let independent = bfs_path(3, 3, &second, &[1, 2, 3, 4, 5, 6, 7, 8, 0]).map(|p| p.len() as u32);
     assert_eq!(m.rows[0].truth, independent);
@@ -133,7 +152,10 @@ fn the_steppers_state_is_measured_when_shown_and_again_when_it_moved_meanwhile()
 
 #[test]
 fn the_race_runs_a_star_with_the_seed_heuristic_and_an_admissible_one_side_by_side() {
-    let mut s = Page::from_search("puzzle=hanoi&pegs=4&disks=5&start=0,0,0,0,0&goal=3,3,3,3,3", 1);
+    let mut s = Page::from_search(
+        "puzzle=hanoi&pegs=4&disks=5&start=0,0,0,0,0&goal=3,3,3,3,3",
+        1,
+    );
     assert!(s.apply(TruthAction::Race));
     let solves: Vec<String> = s
         .posted
@@ -143,7 +165,11 @@ fn the_race_runs_a_star_with_the_seed_heuristic_and_an_admissible_one_side_by_si
             RequestKind::Truth { .. } => None,
         })
         .collect();
-    assert_eq!(solves.len(), 1, "one search at a time: the router holds the other");
+    assert_eq!(
+        solves.len(),
+        1,
+        "one search at a time: the router holds the other"
+    );
     assert!(solves[0].contains("algo=astar") && solves[0].contains("heuristic=seed-power"));
     assert!(s.truth.racing());
     assert!(!s.apply(TruthAction::Race), "not twice at once");
