@@ -167,11 +167,12 @@ fn table(lang: Lang, m: &Measured, row: usize, shown: Shown) -> Html {
     };
     let g = matches!(shown, Shown::Step(_)).then_some(row as u32);
     html! {
+        <div class="truth-table-scroll">
         <table class="truth-table" data-testid="truth-table" data-step={row.to_string()}>
             <thead><tr>
                 <th scope="col">{ lang.t(Msg::TruthHeuristic) }</th>
                 <th scope="col">{ "h" }</th>
-                if g.is_some() { <th scope="col">{ lang.t(Msg::TruthF) }</th> }
+                if g.is_some() { <th scope="col" class="f">{ lang.t(Msg::TruthF) }</th> }
                 <th scope="col">{ lang.t(Msg::TruthAgainst) }</th>
             </tr></thead>
             <tbody>
@@ -179,7 +180,8 @@ fn table(lang: Lang, m: &Measured, row: usize, shown: Shown) -> Html {
                     <th scope="row">{ lang.t(Msg::TruthHStar) }</th>
                     <td colspan={if g.is_some() { "3" } else { "2" }}>{ match r.truth {
                         Some(t) => t.to_string(),
-                        None => lang.t(Msg::TruthUnknown).to_string(),
+                        None if matches!(m.method, Method::Search { .. }) => lang.t(Msg::TruthUnknown).to_string(),
+                        None => lang.t(Msg::TruthUnreachable).to_string(),
                     } }</td>
                 </tr>
                 { for m.heuristics.iter().zip(&r.values).map(|(&h, &v)| {
@@ -201,6 +203,7 @@ fn table(lang: Lang, m: &Measured, row: usize, shown: Shown) -> Html {
                 }) }
             </tbody>
         </table>
+        </div>
     }
 }
 
