@@ -276,6 +276,28 @@ mod tests {
     }
 
     #[test]
+    fn truth_requests_and_answers_round_trip() {
+        let req = Request {
+            id: 4,
+            kind: RequestKind::Truth {
+                query: "puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=2,2".into(),
+                moves: Some(Moves::Hanoi(vec![[0, 1], [0, 2], [1, 2]])),
+            },
+        };
+        assert_eq!(Request::from_json(&req.to_json()), Ok(req));
+        let spec = solver::PuzzleSpec::hanoi(3, 2, vec![0, 0], None).unwrap();
+        let measured =
+            solver::truth::measure(&spec, None, &mut solver::truth::Oracle::default(), &|| 0.0);
+        for measured in [measured.map_err(|e| e.to_string()), Err("refused".into())] {
+            let resp = Response {
+                id: 4,
+                body: ResponseBody::Truth { measured },
+            };
+            assert_eq!(Response::from_json(&resp.to_json()), Ok(resp));
+        }
+    }
+
+    #[test]
     fn notes_round_trip_and_are_never_read_as_responses() {
         let note = WorkerNote::Retire {
             memory_bytes: 80 << 20,
