@@ -45,6 +45,13 @@ pub enum RequestKind {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         trace: bool,
     },
+    /// Hold every heuristic against the true distance h* (`solver::truth`): at the query's start and, with `moves`
+    /// (a solution), at every position along them. Answered by one `Truth` body.
+    Truth {
+        query: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        moves: Option<solver::Moves>,
+    },
 }
 
 /// The largest space the worker traces (3 pegs and 7 disks: 3^7 states).
@@ -85,6 +92,10 @@ pub enum ResponseBody {
     Improved { report: Report },
     /// The search finished (solved, unsolvable, limit or invalid): the full report.
     Done { report: Report },
+    /// The answer to a `Truth` request: the measurement, or why it could not be made.
+    Truth {
+        measured: Result<solver::truth::Measured, String>,
+    },
     /// The request could not be run at all (a malformed message, a worker that failed to load).
     Error { message: String },
 }
@@ -261,6 +272,28 @@ mod tests {
         match Response::from_json(&resp.to_json()).map(|r| r.body) {
             Ok(ResponseBody::Done { report }) => assert_eq!(report.moves, r.moves),
             other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn truth_requests_and_answers_round_trip() {
+        let req = Request {
+            id: 4,
+            kind: RequestKind::Truth {
+                query: "puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=2,2".into(),
+                moves: Some(Moves::Hanoi(vec![[0, 1], [0, 2], [1, 2]])),
+            },
+        };
+        assert_eq!(Request::from_json(&req.to_json()), Ok(req));
+        let spec = solver::PuzzleSpec::hanoi(3, 2, vec![0, 0], None).unwrap();
+        let measured =
+            solver::truth::measure(&spec, None, &mut solver::truth::Oracle::default(), &|| 0.0);
+        for measured in [measured.map_err(|e| e.to_string()), Err("refused".into())] {
+            let resp = Response {
+                id: 4,
+                body: ResponseBody::Truth { measured },
+            };
+            assert_eq!(Response::from_json(&resp.to_json()), Ok(resp));
         }
     }
 

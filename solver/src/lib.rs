@@ -24,6 +24,7 @@ pub mod search;
 pub mod sliding;
 pub mod spec;
 pub mod staged;
+pub mod truth;
 
 pub use puzzle::{Heuristic, Puzzle};
 pub use query::Query;

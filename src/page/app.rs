@@ -16,6 +16,7 @@ use crate::page::components::solve_controls::SolveControls;
 use crate::page::components::stats_table::StatsTable;
 use crate::page::components::status::StatusLine;
 use crate::page::components::stepper::SearchStepper;
+use crate::page::components::truth_panel::TruthPanel;
 use crate::page::components::Interaction;
 use crate::page::hooks::keys::use_page_keys;
 use crate::page::hooks::lab::use_lab;
@@ -27,6 +28,7 @@ use crate::page::state::playback::{speed_timing, PlaybackAction};
 use crate::page::state::setup::{heuristics_for, SetupAction, Side};
 use crate::page::state::solve::{bound_text, Run};
 use crate::page::state::steps::{step_source, Step};
+use crate::page::state::truth::TruthAction;
 use crate::page::state::{Action, Mode, State};
 use crate::page::url;
 use solver::query::PuzzleSpec;
@@ -157,6 +159,7 @@ pub fn App() -> Html {
     let total = replay.map_or(0, |r| r.len());
     let window = move_list::window(replay.map_or(0, |r| r.cursor), total);
     let reduced = browser::prefers_reduced_motion();
+    let on_stepper = dispatch.reform(|at| Action::Truth(TruthAction::StepperAt(at)));
 
     html! {
         <ContextProvider<Lang> context={lang}>
@@ -218,11 +221,15 @@ pub fn App() -> Html {
             <div class="lab">
                 <ComparePanel compare={state.compare.clone()} puzzle={puzzle.clone()}
                     solving={state.is_solving()} dispatch={dispatch.clone()} />
+                <TruthPanel truth={state.truth.clone()} kind={state.setup.kind()} stepper={state.setup.traceable()}
+                    dispatch={dispatch.clone()} />
                 if state.setup.traceable() {
                     if let PuzzleSpec::Hanoi { disks, .. } = puzzle {
-                        <SearchStepper disks={*disks} trace={state.solve.trace.clone()} algorithm={state.setup.algorithm} />
+                        <SearchStepper disks={*disks} trace={state.solve.trace.clone()} algorithm={state.setup.algorithm}
+                            on_current={on_stepper.clone()} />
                     } else if let PuzzleSpec::Sliding { width, .. } = puzzle {
-                        <SearchStepper disks={0} width={*width} trace={state.solve.trace.clone()} algorithm={state.setup.algorithm} />
+                        <SearchStepper disks={0} width={*width} trace={state.solve.trace.clone()} algorithm={state.setup.algorithm}
+                            on_current={on_stepper} />
                     }
                 }
             </div>

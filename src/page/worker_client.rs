@@ -249,6 +249,8 @@ impl WorkerClient {
                 *cancel_token = new_token();
                 cancel_token.clone()
             }
+            // Time-capped in the worker: nothing to cancel.
+            RequestKind::Truth { .. } => None,
         };
         let text = request.to_json();
         let mut inner = self.inner.borrow_mut();

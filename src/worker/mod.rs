@@ -3,6 +3,7 @@
 //!
 //! - [`solve`]: one request's search, with progress, memory budgets and cancelling by a revoked `blob:` URL;
 //! - [`trace`]: the teaching trace of a small search, posted after the answer;
+//! - [`truth`]: heuristics held against the true distance (a `Truth` request);
 //! - [`tables`]: the pattern databases' cache in IndexedDB;
 //! - [`helpers`]: helper workers (copies of this one) that build big pattern-database groups;
 //! - [`scope`]: posting, the clock, the cancel token, the memory size.
@@ -22,6 +23,7 @@ pub mod scope;
 pub mod solve;
 pub mod tables;
 pub mod trace;
+pub mod truth;
 
 pub use solve::{solve_request, Update, BFS_MAX_BYTES, SEARCH_MAX_BYTES};
 pub use trace::trace_request;
@@ -94,6 +96,8 @@ struct State {
     retiring: bool,
     /// True once this worker built a big pattern database group itself, not in a helper (see `RETIRE_ABOVE_BYTES`).
     built_big_group: bool,
+    /// The true distances' oracle, which keeps its last distance table.
+    oracle: solver::truth::Oracle,
 }
 
 impl State {
@@ -130,11 +134,27 @@ impl Worker {
     /// Runs `request`, first (asynchronously) looking for its pattern databases in the browser's cache and, if they
     /// are not there and are big, building them in helper workers; then the requests that came in meanwhile.
     fn dispatch(&self, request: Request) {
-        let RequestKind::Solve { query, .. } = &request.kind;
-        let Some(key) = tables::pending_key(query) else {
+        let query = match &request.kind {
+            RequestKind::Solve { query, .. } => query.clone(),
+            RequestKind::Truth { query, moves } => {
+                let now = scope::clock(&self.scope);
+                let mut state = self.state.borrow_mut();
+                let measured = truth::truth_request(&mut state.oracle, query, moves.as_ref(), &now);
+                drop(state);
+                let body = ResponseBody::Truth { measured };
+                return post(
+                    &self.scope,
+                    &Response {
+                        id: request.id,
+                        body,
+                    },
+                );
+            }
+        };
+        let Some(key) = tables::pending_key(&query) else {
             return self.answer(request, None, None);
         };
-        let plan = helpers::plan(query);
+        let plan = helpers::plan(&query);
         self.state.borrow_mut().preparing = true;
         let worker = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
@@ -144,9 +164,8 @@ impl Worker {
                 match worker.build_in_helpers(&request, plan).await {
                     Some(note) => build_note = Some(note),
                     None => {
-                        let RequestKind::Solve { query, .. } = &request.kind;
                         let report = solve::cancelled_before_search(
-                            query,
+                            &query,
                             "cancelled by the user while the pattern databases were built",
                         );
                         post(
@@ -168,7 +187,10 @@ impl Worker {
     /// Builds the tables of `plan` for `request`, big groups in helper workers, and installs them in the solver's
     /// cache; returns a note on the build for the report, or `None` if the request was cancelled meanwhile.
     async fn build_in_helpers(&self, request: &Request, plan: helpers::Plan) -> Option<String> {
-        let RequestKind::Solve { cancel_token, .. } = &request.kind;
+        let cancel_token = match &request.kind {
+            RequestKind::Solve { cancel_token, .. } => cancel_token,
+            RequestKind::Truth { .. } => &None,
+        };
         let started = js_sys::Date::now();
         let mut last_check = f64::NEG_INFINITY;
         let cancelled = || {
@@ -244,7 +266,10 @@ impl Worker {
             max_depth,
             cancel_token,
             trace,
-        } = request.kind;
+        } = request.kind
+        else {
+            return;
+        };
         let max_depth = max_depth.unwrap_or(DEFAULT_DFS_DEPTH);
         let limits = Limits {
             max_states,

@@ -24,7 +24,7 @@ mod shape;
 mod tiles;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use board::{
     Board, LargeBoard, LargePuzzle, SlidingError, SlidingPuzzle, SmallBoard, SmallPuzzle,

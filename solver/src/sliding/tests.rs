@@ -35,7 +35,7 @@ fn neighbours(w: usize, h: usize, tiles: &[u8]) -> Vec<Vec<u8>> {
 }
 
 /// Exact distances to `goal` of every board that can reach it.
-fn distances(w: usize, h: usize, goal: &[u8]) -> HashMap<Vec<u8>, u32> {
+pub(crate) fn distances(w: usize, h: usize, goal: &[u8]) -> HashMap<Vec<u8>, u32> {
     let mut dist = HashMap::new();
     dist.insert(goal.to_vec(), 0);
     let mut queue = VecDeque::from([goal.to_vec()]);
@@ -52,7 +52,7 @@ fn distances(w: usize, h: usize, goal: &[u8]) -> HashMap<Vec<u8>, u32> {
 }
 
 /// Every arrangement of 0..n.
-fn permutations(n: usize) -> Vec<Vec<u8>> {
+pub(crate) fn permutations(n: usize) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     let mut current: Vec<u8> = (0..n as u8).collect();
     fn heap(k: usize, a: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {

@@ -26,6 +26,9 @@ pub struct SearchStepperProps {
     /// The algorithm the person chose (the direct solver, which does not search, is shown by BFS; the view says so).
     #[prop_or_default]
     pub algorithm: Option<Algorithm>,
+    /// Hears the state the stepper is on (tiles, or each disk's peg), `None` before its first step.
+    #[prop_or_default]
+    pub on_current: Callback<Option<Vec<u8>>>,
 }
 
 /// The Sierpinski view, with the step controls once a trace is there.
@@ -47,6 +50,27 @@ pub fn SearchStepper(props: &SearchStepperProps) -> Html {
             t.rank_count == 3u64.pow(u32::from(props.disks))
         }
     });
+    // The state the stepper is on, for whoever listens (the truth panel measures it).
+    let current_position = trace.and_then(|t| {
+        let i = step
+            .unwrap_or(t.expanded.len())
+            .min(t.expanded.len())
+            .checked_sub(1)?;
+        if sliding {
+            t.boards.get(i).cloned()
+        } else {
+            let rank = *t.expanded.get(i)?;
+            Some(
+                (0..props.disks)
+                    .map(|d| ((rank / 3u64.pow(u32::from(d))) % 3) as u8)
+                    .collect(),
+            )
+        }
+    });
+    {
+        let on_current = props.on_current.clone();
+        use_effect_with(current_position, move |at| on_current.emit(at.clone()));
+    }
     let controls = trace.map(|trace| {
         let total = trace.expanded.len();
         let at = step.unwrap_or(total).min(total);

@@ -312,7 +312,8 @@ impl Compare {
             ResponseBody::Ready
             | ResponseBody::Building { .. }
             | ResponseBody::Trace { .. }
-            | ResponseBody::Improved { .. } => return false,
+            | ResponseBody::Improved { .. }
+            | ResponseBody::Truth { .. } => return false,
             ResponseBody::Done { report } => r.state = RowState::Done(Rc::new(report)),
             ResponseBody::Error { message } => r.state = RowState::Failed(message),
         }

@@ -314,6 +314,7 @@ impl HandPlay {
             | ResponseBody::Building { .. }
             | ResponseBody::Trace { .. }
             | ResponseBody::Improved { .. }
+            | ResponseBody::Truth { .. }
             | ResponseBody::Ready => return false,
             ResponseBody::Error { message } => {
                 Err(Text::new(Msg::SolverSays).arg(message.as_str()))

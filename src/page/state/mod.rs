@@ -14,6 +14,7 @@ pub mod router;
 pub mod setup;
 pub mod solve;
 pub mod steps;
+pub mod truth;
 
 #[cfg(test)]
 mod tests;
@@ -33,6 +34,7 @@ use solve::{Cancelled, Heard, Run, SolveRun, StatusName};
 use solver::query::Query;
 use solver::sliding::Unsolvable;
 use solver::{Report, Status};
+use truth::{Truth, TruthAction};
 
 /// Setting the puzzle up, or playing it by hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,6 +54,8 @@ pub struct State {
     pub compare: Compare,
     pub notices: Notices,
     pub router: Router,
+    /// Heuristics against the truth.
+    pub truth: Truth,
 }
 
 /// Everything that can happen to the state: an action of one concern, the page's mode, or a worker event.
@@ -63,6 +67,7 @@ pub enum Action {
     HandPlay(HandPlayAction),
     Compare(CompareAction),
     Notice(NoticeAction),
+    Truth(TruthAction),
     SetMode(Mode),
     /// Anything the worker says (the router finds its owner).
     Worker(WorkerEvent),
@@ -96,6 +101,7 @@ into_action!(
     HandPlay(HandPlayAction),
     Compare(CompareAction),
     Notice(NoticeAction),
+    Truth(TruthAction),
     Worker(WorkerEvent)
 );
 
@@ -157,6 +163,7 @@ impl State {
             compare: Compare::default(),
             notices: Notices::default(),
             router: Router::default(),
+            truth: Truth::default(),
         }
     }
 
@@ -279,6 +286,13 @@ impl State {
                 fx,
             ),
             Action::Notice(action) => self.notices.apply(action),
+            Action::Truth(action) => {
+                let cx = truth::Context {
+                    puzzle: &self.setup.puzzle,
+                    solution: solution(&self.solve),
+                };
+                self.truth.apply(action, &cx, &mut self.router, fx)
+            }
             Action::SetMode(mode) => {
                 if mode == self.mode {
                     return false;
@@ -330,6 +344,7 @@ impl State {
         // A hint in the worker would make the solve wait: it gives way.
         self.hand_play
             .forget_requests(Text::new(Msg::HintSolveStarted), &mut self.router, fx);
+        self.truth.reset(false, &mut self.router, fx);
         self.solve.start(&self.setup, &mut self.router, fx);
     }
 
@@ -338,11 +353,13 @@ impl State {
         self.solve.reset(&mut self.router, fx);
         self.playback.clear();
         self.notices.clear();
+        self.truth.reset(false, &mut self.router, fx);
     }
 
     /// A puzzle edit: the run is forgotten and hand play restarts from the new start.
     fn after_edit(&mut self, fx: &mut Vec<Effect>) {
         self.reset_run(fx);
+        self.truth.reset(true, &mut self.router, fx);
         self.restart_hand_play(fx);
     }
 
@@ -439,6 +456,11 @@ impl State {
                 }
                 Heard::Finished(report) => {
                     self.finish(*report);
+                    let cx = truth::Context {
+                        puzzle: &self.setup.puzzle,
+                        solution: solution(&self.solve),
+                    };
+                    self.truth.after_solve(&cx, &mut self.router, fx);
                     true
                 }
             },
@@ -450,6 +472,10 @@ impl State {
                 self.compare
                     .on_reply(row, response.body, &mut self.router, fx)
             }
+            Owner::Truth(ask) => {
+                self.truth
+                    .on_reply(ask, response.body, &self.setup.puzzle, &mut self.router, fx)
+            }
         }
     }
 
@@ -459,8 +485,14 @@ impl State {
             Owner::Solve => self.solve.on_lost(why),
             Owner::Hint(_) | Owner::Optimum => self.hand_play.on_lost(owner, why),
             Owner::CompareRow(row) => self.compare.on_lost(row, why, &mut self.router, fx),
+            Owner::Truth(ask) => self.truth.on_lost(ask, why),
         }
     }
+}
+
+/// The moves of the solution shown, for the truth panel.
+fn solution(solve: &SolveRun) -> Option<&solver::Moves> {
+    solve.answer().filter(|r| r.moves_listed).map(|r| &r.moves)
 }
 
 /// Why the start cannot reach the goal, in the page's words (from the parities the solver found).

@@ -23,6 +23,8 @@ pub enum Owner {
     Optimum,
     /// The compare run's row with this index.
     CompareRow(usize),
+    /// The heuristics-against-the-truth panel, for what `Ask` says.
+    Truth(super::truth::Ask),
 }
 
 impl Owner {
@@ -139,7 +141,7 @@ impl Router {
         }
     }
 
-    /// Routes a reply to its owner. A last reply (`Done`, `Error`) frees the worker for the next request; after an
+    /// Routes a reply to its owner. A last reply (`Done`, `Error`, `Truth`) frees the worker for the next request; after an
     /// error, or a search that grew past `RESPAWN_AFTER_BYTES`, the worker is replaced first.
     pub fn route(&mut self, response: &Response, fx: &mut Vec<Effect>) -> Route {
         let Response { id, body } = response;
@@ -174,6 +176,10 @@ impl Router {
             ResponseBody::Error { .. } => {
                 self.answered = self.in_flight.take();
                 self.replace_worker(fx);
+                true
+            }
+            ResponseBody::Truth { .. } => {
+                self.answered = self.in_flight.take();
                 true
             }
             _ => false,

@@ -211,7 +211,7 @@ impl SolveRun {
             return Heard::Nothing;
         };
         match body {
-            ResponseBody::Ready => return Heard::Nothing,
+            ResponseBody::Ready | ResponseBody::Truth { .. } => return Heard::Nothing,
             ResponseBody::Progress {
                 expanded,
                 generated,

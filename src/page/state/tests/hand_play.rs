@@ -59,7 +59,10 @@ fn answer(s: &mut Page) -> bool {
         max_states,
         time_limit_ms,
         ..
-    } = request.kind;
+    } = request.kind
+    else {
+        panic!("not a solve request");
+    };
     let limits = Limits {
         max_states,
         time_limit_ms,
