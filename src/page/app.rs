@@ -19,14 +19,14 @@ use crate::page::components::stats_table::StatsTable;
 use crate::page::components::status::StatusLine;
 use crate::page::components::stepper::SearchStepper;
 use crate::page::components::Interaction;
+use crate::page::export::ExportContext;
+use crate::page::export_run::file_stem;
+use crate::page::export_svg::position_svg;
 use crate::page::hooks::keys::use_page_keys;
 use crate::page::hooks::lab::use_lab;
 use crate::page::hooks::timers::{use_playback_timer, use_silence_watchdog};
 use crate::page::i18n::{self, Lang, Msg};
 use crate::page::state::hand_play::HandPlayAction;
-use crate::page::export::ExportContext;
-use crate::page::export_run::file_stem;
-use crate::page::export_svg::position_svg;
 use crate::page::state::notices::{Copied, NoticeAction};
 use crate::page::state::playback::{speed_timing, PlaybackAction};
 use crate::page::state::setup::{heuristics_for, SetupAction, Side};
@@ -79,7 +79,9 @@ pub fn App() -> Html {
             let base = url::app_base();
             let text = match what {
                 Copied::Link => format!("{base}?{}", state.link(false)),
-                Copied::EmbedCode => url::embed_code(&base, &state.link(true), lang.t(Msg::AppName)),
+                Copied::EmbedCode => {
+                    url::embed_code(&base, &state.link(true), lang.t(Msg::AppName))
+                }
             };
             let d = d.clone();
             wasm_bindgen_futures::spawn_local(async move {
@@ -178,7 +180,10 @@ pub fn App() -> Html {
     let export = {
         let (algorithm, heuristic) = match &report {
             Some(r) => (r.algorithm, r.heuristic.clone()),
-            None => (state.setup.algorithm, Some(state.setup.heuristic.to_string())),
+            None => (
+                state.setup.algorithm,
+                Some(state.setup.heuristic.to_string()),
+            ),
         };
         ExportContext {
             stem: file_stem(puzzle, algorithm, heuristic.as_deref()).into(),
@@ -231,7 +236,11 @@ pub fn App() -> Html {
             dismissable={state.notices.notice.is_some()}
             on_dismiss={dispatch.reform(|()| Action::Notice(NoticeAction::Dismiss))} />
     };
-    let class = classes!("app", reduced.then_some("reduced-motion"), embed.then_some("embed"));
+    let class = classes!(
+        "app",
+        reduced.then_some("reduced-motion"),
+        embed.then_some("embed")
+    );
     if embed {
         // The full app, at the same run and move, opens in a new tab (out of the host page's frame).
         let full = format!("{}?{}", url::app_base(), state.link(false));

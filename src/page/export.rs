@@ -81,7 +81,8 @@ pub fn download_text(name: &str, mime: &str, text: &str) -> Result<(), String> {
     let parts = Array::of1(&JsValue::from_str(text));
     let options = BlobPropertyBag::new();
     options.set_type(mime);
-    let blob = Blob::new_with_str_sequence_and_options(&parts, &options).map_err(|e| js_text(&e))?;
+    let blob =
+        Blob::new_with_str_sequence_and_options(&parts, &options).map_err(|e| js_text(&e))?;
     download_blob(name, &blob)
 }
 
@@ -129,7 +130,10 @@ fn standalone_svg(view: &str) -> Result<(String, f64, f64), String> {
             .ok_or_else(|| format!("the view '{view}' holds no picture"))?
     };
     let rect = svg.get_bounding_client_rect();
-    let (width, height) = (rect.width().round().max(1.0), rect.height().round().max(1.0));
+    let (width, height) = (
+        rect.width().round().max(1.0),
+        rect.height().round().max(1.0),
+    );
     let copy: Element = svg
         .clone_node_with_deep(true)
         .map_err(|e| js_text(&e))?

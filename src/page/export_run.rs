@@ -396,7 +396,10 @@ mod tests {
         let query = solver::query::parse("puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=1,1")
             .expect("the link reads");
         let text = run_csv(&query, &report);
-        assert!(text.contains("run,message,\"solved, \"\"twice\"\"\"\r\n"), "{text}");
+        assert!(
+            text.contains("run,message,\"solved, \"\"twice\"\"\"\r\n"),
+            "{text}"
+        );
         assert!(text.contains("statistics,expanded,5\r\n"));
         assert!(text.contains("statistics,generated,\r\n"));
         assert!(text.contains("move,1,0->2\r\nmove,2,0->1\r\n"));
@@ -423,7 +426,10 @@ mod tests {
         assert_eq!(rows.len(), 3);
         assert!(rows.iter().all(|r| r.len() == 13), "{rows:?}");
         assert_eq!(rows[0][0], "algorithm");
-        assert_eq!(rows[1][..5], ["astar", "linear-conflict", "solved", "3", "true"]);
+        assert_eq!(
+            rows[1][..5],
+            ["astar", "linear-conflict", "solved", "3", "true"]
+        );
         assert_eq!(rows[1][5], report.stats.expanded.to_string());
         assert_eq!(rows[2][..4], ["bfs", "none", "cancelled", ""]);
     }

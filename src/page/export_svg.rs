@@ -111,7 +111,10 @@ fn pegs_svg(pegs: usize, position: &[u8]) -> String {
         height_on[peg] += 1;
         let share = 0.25 + 0.7 * (disk + 1) as f64 / disks as f64;
         let w = COLUMN * share;
-        let (x, y) = (centre(peg) - w / 2.0, base_y - DISK_H * (level as f64 + 1.0));
+        let (x, y) = (
+            centre(peg) - w / 2.0,
+            base_y - DISK_H * (level as f64 + 1.0),
+        );
         let hue = if disks > 1 {
             280.0 * disk as f64 / (disks - 1) as f64
         } else {
@@ -159,7 +162,9 @@ mod tests {
             goal: vec![1, 2, 3, 4, 5, 0],
         };
         let svg = position_svg(&puzzle, &[1, 0, 3, 4, 2, 5]);
-        assert!(svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="216" height="146""#));
+        assert!(
+            svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="216" height="146""#)
+        );
         assert!(svg.ends_with("</svg>"));
         // Tiles in reading order, the blank drawn apart.
         assert_eq!(values(&svg, "data-tile"), ["1", "3", "4", "2", "5"]);
@@ -171,7 +176,10 @@ mod tests {
             .collect();
         assert_eq!(fills, [TILE_HOME, TILE_HOME, TILE_HOME, TILE, TILE]);
         // Tile 2 sits in the middle of the second row: its cell's corner.
-        assert!(svg.contains(r#"<g data-tile="2"><rect x="76" y="76""#), "{svg}");
+        assert!(
+            svg.contains(r#"<g data-tile="2"><rect x="76" y="76""#),
+            "{svg}"
+        );
         assert_eq!(svg.matches("<text").count(), 5);
     }
 

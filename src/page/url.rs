@@ -136,7 +136,7 @@ pub fn write_with_view(query: &Query, view: View) -> String {
 pub fn embed_code(base: &str, link: &str, title: &str) -> String {
     let src = format!("{base}?{link}");
     format!(
-        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"620\" style=\"max-width: 560px; border: 0\" loading=\"lazy\"></iframe>",
+        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"640\" style=\"max-width: 560px; border: 0\" loading=\"lazy\"></iframe>",
         attribute(&src),
         attribute(title)
     )
@@ -328,9 +328,18 @@ mod tests {
         let q = read(link, 1).and_then(Result::ok).expect("the link reads");
         assert_eq!(write_with_view(&q, view), link);
         assert_eq!(write_with_view(&q, View::default()), write(&q));
-        let (again, _) = read_view(&format!("http://x.test/puzzle-lab/?{}", write_with_view(&q, view)));
+        let (again, _) = read_view(&format!(
+            "http://x.test/puzzle-lab/?{}",
+            write_with_view(&q, view)
+        ));
         assert_eq!(again, view);
-        assert_eq!(read_view("embed=true&at=0").0, View { at: Some(0), embed: true });
+        assert_eq!(
+            read_view("embed=true&at=0").0,
+            View {
+                at: Some(0),
+                embed: true
+            }
+        );
         assert_eq!(read_view("embed=0").0, View::default());
         assert_eq!(read_view("").0, View::default());
     }
@@ -342,7 +351,11 @@ mod tests {
             ("at=-3", "at", "-3"),
             ("at=", "at", ""),
             ("at=1.5", "at", "1.5"),
-            ("at=99999999999999999999999", "at", "99999999999999999999999"),
+            (
+                "at=99999999999999999999999",
+                "at",
+                "99999999999999999999999",
+            ),
             ("embed=yes", "embed", "yes"),
         ] {
             let (view, bad) = read_view(text);
@@ -358,8 +371,17 @@ mod tests {
         }
         // Twice: the first value stands and the second is named.
         let (view, bad) = read_view("at=3&at=4&embed=1&embed=0");
-        assert_eq!(view, View { at: Some(3), embed: true });
-        assert_eq!(bad.iter().map(|b| b.key).collect::<Vec<_>>(), ["at", "embed"]);
+        assert_eq!(
+            view,
+            View {
+                at: Some(3),
+                embed: true
+            }
+        );
+        assert_eq!(
+            bad.iter().map(|b| b.key).collect::<Vec<_>>(),
+            ["at", "embed"]
+        );
         // Keys that merely contain the names are not theirs.
         assert_eq!(read_view("that=1&embedded=1").0, View::default());
     }
@@ -373,7 +395,7 @@ mod tests {
         );
         assert_eq!(
             code,
-            "<iframe src=\"https://example.org/puzzle-lab/?puzzle=hanoi&amp;pegs=3&amp;disks=3&amp;start=0,0,0&amp;goal=2,2,2&amp;algo=bfs&amp;at=2&amp;embed=1\" title=\"Puzzle Lab &quot;demo&quot;\" width=\"100%\" height=\"620\" style=\"max-width: 560px; border: 0\" loading=\"lazy\"></iframe>"
+            "<iframe src=\"https://example.org/puzzle-lab/?puzzle=hanoi&amp;pegs=3&amp;disks=3&amp;start=0,0,0&amp;goal=2,2,2&amp;algo=bfs&amp;at=2&amp;embed=1\" title=\"Puzzle Lab &quot;demo&quot;\" width=\"100%\" height=\"640\" style=\"max-width: 560px; border: 0\" loading=\"lazy\"></iframe>"
         );
     }
 

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, boardTiles, defaultGoal, messageText, puzzleParams, rng, scramble, slidingBfs, solutionLength, status,
-  tid, useApp, waitAttr, waitStatus,
+  ARTIFACTS, boardTiles, defaultGoal, messageText, puzzleParams, rng, scramble, seekTo, slidingBfs, solutionLength,
+  status, tid, useApp, waitAttr, waitStatus,
 } from './helpers.mjs';
 
 const { test } = useApp();
@@ -111,10 +111,7 @@ test('Copy embed code gives an iframe that opens the run at the move shown, insi
   await s.open(QUERY);
   await page.locator(tid('solve')).click();
   await waitStatus(page, 'solved', 30_000);
-  await page.locator(tid('scrubber')).focus();
-  await page.keyboard.press('Home');
-  for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
-  await waitAttr(page, 'player', 'data-step', '7');
+  await seekTo(page, 7);
   await page.evaluate(() => navigator.clipboard.writeText('(nothing copied)'));
   await page.locator(tid('embed-code')).click();
   await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.startsWith('<iframe')), null,

@@ -3,25 +3,30 @@
 // (board, pegs, the depth chart, a compare chart, the Sierpinski view) as SVG that parses and holds the drawing, and
 // as PNG with the PNG signature and a sane size. File names say the puzzle and the algorithm.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, boardTiles, defaultGoal, hanoiState, rng, scramble, slidingBfs, solutionLength, tid, useApp, waitAttr,
-  waitStatus,
+  ARTIFACTS, boardTiles, defaultGoal, hanoiState, rng, scramble, seekTo, slidingBfs, solutionLength, tid, useApp,
+  waitAttr, waitStatus,
 } from './helpers.mjs';
 
 const { test } = useApp();
+/** Where the downloaded files are kept, to look at. */
+const FILES = join(ARTIFACTS, 'export-files');
 
 const GOAL = defaultGoal(3, 3);
 const START = scramble(GOAL, 3, 3, 40, rng(1201));
 const QUERY = `puzzle=sliding&size=3x3&start=${START}&goal=${GOAL}&algo=astar&heuristic=linear-conflict`;
 
-/** Clicks `testid` and returns the download: its suggested name and its bytes. */
+/** Clicks `testid` and returns the download: its suggested name and its bytes (a copy goes to the artifacts). */
 async function download(page, testid) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.locator(tid(testid)).click()]);
   const path = await file.path();
   assert.ok(path, `the download of ${testid} failed: ${await file.failure()}`);
-  return { name: file.suggestedFilename(), bytes: readFileSync(path) };
+  const bytes = readFileSync(path);
+  mkdirSync(FILES, { recursive: true });
+  writeFileSync(join(FILES, file.suggestedFilename()), bytes);
+  return { name: file.suggestedFilename(), bytes };
 }
 
 /** Opens the stage's Export menu. */
@@ -127,10 +132,7 @@ test('the board and the depth chart export as SVG and PNG', async (s) => {
   await page.locator(tid('solve')).click();
   await waitStatus(page, 'solved', 30_000);
   // The playback at its start, paused: the picture is of the board shown.
-  await page.locator(tid('scrubber')).focus();
-  await page.keyboard.press('Home');
-  await waitAttr(page, 'player', 'data-step', '0');
-  await waitAttr(page, 'player', 'data-playing', 'false');
+  await seekTo(page, 0);
   const shown = await boardTiles(page);
   assert.deepEqual(shown, START);
   await openMenu(page);
@@ -175,6 +177,7 @@ test('the board and the depth chart export as SVG and PNG', async (s) => {
   assert.ok(chartPng.width > 200 && chartPng.height >= 100, `chart PNG ${chartPng.width}x${chartPng.height}`);
 
   await page.setViewportSize({ width: 360, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await openMenu(page);
   await page.screenshot({ path: join(ARTIFACTS, 'export--menu-360.png') });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -193,7 +196,7 @@ test('the compare table exports as CSV and its chart as SVG', async (s) => {
     status: r.getAttribute('data-status'), length: r.getAttribute('data-length'),
   })));
   const csv = await download(page, 'export-compare-csv');
-  assert.equal(csv.name, 'puzzle-lab_5-puzzle_compare.csv');
+  assert.equal(csv.name, 'puzzle-lab_3x2-sliding_compare.csv');
   const rows = parseCsv(csv.bytes.toString('utf8'));
   assert.equal(rows[0].slice(0, 5).join(','), 'algorithm,heuristic,status,length,optimal');
   assert.equal(rows.length - 1, shown.length, 'one CSV row per table row');
@@ -215,9 +218,7 @@ test('a tower exports its pegs, its JSON and its Sierpinski view', async (s) => 
   await s.open('puzzle=hanoi&pegs=3&disks=4&start=0,0,0,0&goal=2,2,2,2&algo=bfs');
   await page.locator(tid('solve')).click();
   await waitStatus(page, 'solved', 30_000);
-  await page.locator(tid('scrubber')).focus();
-  await page.keyboard.press('End');
-  await waitAttr(page, 'player', 'data-step', '15');
+  await seekTo(page, 15);
   await openMenu(page);
   const json = await download(page, 'export-json');
   assert.equal(json.name, 'puzzle-lab_hanoi-3-pegs-4-disks_bfs.json');

@@ -51,10 +51,7 @@ pub fn ExportImage(props: &ExportImageProps) -> Html {
                 });
             })
         };
-        let label = lang.fill(
-            Msg::ExportImageLabel,
-            &[&props.label, &ext.to_uppercase()],
-        );
+        let label = lang.fill(Msg::ExportImageLabel, &[&props.label, &ext.to_uppercase()]);
         html! {
             <button type="button" class="export-button" data-testid={format!("export-{ext}-{}", props.view)}
                 title={label.clone()} aria-label={label} {onclick}>{ ext.to_uppercase() }</button>
@@ -85,7 +82,8 @@ pub fn ExportMenu(props: &ExportMenuProps) -> Html {
     let text_button = |testid: &'static str, label: Msg, ext: &'static str, mime: &'static str| {
         let build: fn(&Query, &Report) -> String = if ext == "json" { run_json } else { run_csv };
         let onclick = {
-            let (query, report, export) = (props.query.clone(), props.report.clone(), export.clone());
+            let (query, report, export) =
+                (props.query.clone(), props.report.clone(), export.clone());
             Callback::from(move |_: MouseEvent| {
                 let Some(report) = report.as_ref() else {
                     return;

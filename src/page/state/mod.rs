@@ -196,7 +196,11 @@ impl State {
     pub fn link(&self, embed: bool) -> String {
         let at = self.playback.replay.as_ref().map(|r| r.cursor);
         let view = url::View {
-            at: if embed { Some(at.unwrap_or(0)) } else { at.filter(|&k| k > 0) },
+            at: if embed {
+                Some(at.unwrap_or(0))
+            } else {
+                at.filter(|&k| k > 0)
+            },
             embed,
         };
         url::write_with_view(&self.setup.query(), view)

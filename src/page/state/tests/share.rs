@@ -55,7 +55,10 @@ fn after(k: usize) -> Vec<u8> {
 fn a_link_with_a_move_re_solves_its_run_and_opens_paused_there() {
     let mut s = Page::from_search(&format!("?{}", link("&at=3")), 1);
     assert_eq!(s.share.at, Some(3));
-    assert!(s.posted.is_empty(), "nothing is solved before the page opens");
+    assert!(
+        s.posted.is_empty(),
+        "nothing is solved before the page opens"
+    );
     // The address keeps the move until it is shown.
     assert_eq!(s.address(), link("&at=3"));
     assert!(s.apply(ShareAction::Opened));
@@ -68,13 +71,20 @@ fn a_link_with_a_move_re_solves_its_run_and_opens_paused_there() {
     };
     assert_eq!(query, link(""), "the re-solve uses the link's algorithm");
     assert_eq!(s.status(), StatusName::Solving);
-    assert!(!s.apply(ShareAction::Opened), "a second opening solves nothing");
+    assert!(
+        !s.apply(ShareAction::Opened),
+        "a second opening solves nothing"
+    );
     answer(&mut s);
     let replay = s.playback.replay.clone().expect("a replay");
     assert_eq!((replay.cursor, replay.playing), (3, false));
     assert_eq!(s.shown(), after(3).as_slice());
     assert_eq!(s.share.at, None);
-    assert_eq!(s.address(), link(""), "the move is shown: the address drops it");
+    assert_eq!(
+        s.address(),
+        link(""),
+        "the move is shown: the address drops it"
+    );
     // The run's own result is the message.
     assert!(s.message().is_some_and(|m| en(&m).starts_with("Solved in")));
 }
@@ -134,7 +144,11 @@ fn an_embedded_page_solves_on_opening_and_waits_at_the_start() {
     answer(&mut s);
     let replay = s.playback.replay.clone().expect("a replay");
     assert_eq!((replay.cursor, replay.playing), (0, false));
-    assert_eq!(s.address(), link("&embed=1"), "an embedded page stays embedded");
+    assert_eq!(
+        s.address(),
+        link("&embed=1"),
+        "an embedded page stays embedded"
+    );
     // Its links: the full app at the move shown, and the embed code's at the same move.
     s.apply(PlaybackAction::Seek(4));
     assert_eq!(s.link(false), link("&at=4"));
