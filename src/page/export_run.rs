@@ -34,12 +34,18 @@ pub fn file_stem(puzzle: &PuzzleSpec, algorithm: Algorithm, heuristic: Option<&s
         Some(h) => format!("{algorithm}-{h}"),
         None => algorithm.to_string(),
     };
-    format!("{APP}_{}_{solver}", puzzle_name(puzzle))
+    format!("{}_{solver}", puzzle_stem(puzzle))
 }
 
-/// The compare table's file name (the table holds several algorithms).
+/// The start of a file's name for views of several algorithms (the compare panel's charts, whose view names say
+/// `compare`): the app and the puzzle.
+pub fn puzzle_stem(puzzle: &PuzzleSpec) -> String {
+    format!("{APP}_{}", puzzle_name(puzzle))
+}
+
+/// The compare table's file name.
 pub fn compare_file(puzzle: &PuzzleSpec) -> String {
-    format!("{APP}_{}_compare.csv", puzzle_name(puzzle))
+    format!("{}_compare.csv", puzzle_stem(puzzle))
 }
 
 /// The run as the CLI prints it with `--json`. The page does not time the pattern databases apart from the search

@@ -136,7 +136,7 @@ pub fn write_with_view(query: &Query, view: View) -> String {
 pub fn embed_code(base: &str, link: &str, title: &str) -> String {
     let src = format!("{base}?{link}");
     format!(
-        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"640\" style=\"max-width: 560px; border: 0\" loading=\"lazy\"></iframe>",
+        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"720\" style=\"max-width: 560px; border: 0\" loading=\"lazy\"></iframe>",
         attribute(&src),
         attribute(title)
     )
@@ -395,7 +395,7 @@ mod tests {
         );
         assert_eq!(
             code,
-            "<iframe src=\"https://example.org/puzzle-lab/?puzzle=hanoi&amp;pegs=3&amp;disks=3&amp;start=0,0,0&amp;goal=2,2,2&amp;algo=bfs&amp;at=2&amp;embed=1\" title=\"Puzzle Lab &quot;demo&quot;\" width=\"100%\" height=\"640\" style=\"max-width: 560px; border: 0\" loading=\"lazy\"></iframe>"
+            "<iframe src=\"https://example.org/puzzle-lab/?puzzle=hanoi&amp;pegs=3&amp;disks=3&amp;start=0,0,0&amp;goal=2,2,2&amp;algo=bfs&amp;at=2&amp;embed=1\" title=\"Puzzle Lab &quot;demo&quot;\" width=\"100%\" height=\"720\" style=\"max-width: 560px; border: 0\" loading=\"lazy\"></iframe>"
         );
     }
 

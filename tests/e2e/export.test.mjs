@@ -207,6 +207,7 @@ test('the compare table exports as CSV and its chart as SVG', async (s) => {
   assert.equal(Number(rows.find((r) => r[0] === 'bfs')[3]), optimum);
 
   const svg = await download(page, 'export-svg-compare-chart-expanded');
+  assert.equal(svg.name, 'puzzle-lab_3x2-sliding_compare-chart-expanded.svg');
   const chart = await readSvg(page, svg.bytes.toString('utf8'), `
     return { labels: [...doc.querySelectorAll('text:not(.value)')].map((t) => t.textContent) };`);
   assert.deepEqual(chart.labels, shown.filter((r) => !['waiting', 'running', 'cancelled', 'error'].includes(r.status)).map((r) => (r.heuristic === 'none'

@@ -3,6 +3,7 @@
 
 use super::export_menu::{CompareCsv, ExportImage};
 use crate::format;
+use crate::page::export_run::puzzle_stem;
 use crate::page::i18n::{fill, use_lang, Lang, Msg};
 use crate::page::state::compare::{
     pairs_for, Compare, CompareAction, CompareRun, Pair, Row, RowState, COMPARE_BUDGETS,
@@ -289,7 +290,7 @@ fn chart(
         <figure class="compare-chart" data-testid={testid}>
             <figcaption>
                 { format!("{title} ({})", lang.t(Msg::LogScale)) }
-                <ExportImage view={testid} label={title} />
+                <ExportImage view={testid} label={title} stem={puzzle_stem(&run.puzzle)} />
             </figcaption>
             <svg viewBox={format!("0 0 {width} {height}")} role="img" aria-label={title}
                 preserveAspectRatio="xMinYMin meet">

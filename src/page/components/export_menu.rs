@@ -29,6 +29,9 @@ pub struct ExportImageProps {
     /// For a view the page does not draw as SVG: draws its picture as an SVG document when a button is pressed.
     #[prop_or_default]
     pub draw: Option<Callback<(), String>>,
+    /// The file name's start, for a view of more than the page's run (the compare charts); else the page's.
+    #[prop_or_default]
+    pub stem: Option<AttrValue>,
 }
 
 /// Two buttons, SVG and PNG, that download a picture of one view.
@@ -40,9 +43,11 @@ pub fn ExportImage(props: &ExportImageProps) -> Html {
         let ext = format.extension();
         let onclick = {
             let (view, draw, export) = (props.view.clone(), props.draw.clone(), export.clone());
+            let stem = props.stem.clone();
             Callback::from(move |_: MouseEvent| {
                 let markup = draw.as_ref().map(|d| d.emit(()));
-                let name = format!("{}_{view}", export.stem);
+                let stem = stem.as_deref().unwrap_or(&export.stem);
+                let name = format!("{stem}_{view}");
                 let (view, on_error) = (view.clone(), export.on_error.clone());
                 wasm_bindgen_futures::spawn_local(async move {
                     if let Err(why) = download_image(&view, markup, format, &name).await {
