@@ -277,6 +277,10 @@ impl State {
                 // The link's own notices (a bad value, a replaced choice) stay on show over the run's result.
                 let link_notice = self.notices.notice.take();
                 self.solve_now(fx);
+                if !self.is_solving() {
+                    // No search could start (an unsolvable puzzle): there will be no answer to open at.
+                    self.share.at = None;
+                }
                 if self.notices.notice.is_none() {
                     self.notices.notice = link_notice;
                 }

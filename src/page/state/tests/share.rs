@@ -127,6 +127,22 @@ fn bad_values_are_named_and_the_page_opens_as_without_them() {
 }
 
 #[test]
+fn an_unsolvable_link_with_a_move_says_why_and_waits_for_nothing() {
+    let mut s = Page::from_search(
+        "puzzle=sliding&size=3x2&start=2,1,3,4,5,0&goal=1,2,3,4,5,0&at=3&embed=1",
+        1,
+    );
+    assert!(s.apply(ShareAction::Opened));
+    assert!(
+        s.posted.is_empty(),
+        "an unsolvable puzzle is never searched"
+    );
+    assert_eq!(s.share.at, None);
+    assert_eq!(s.status(), StatusName::Unsolvable);
+    assert!(s.address().ends_with("&embed=1") && !s.address().contains("at="));
+}
+
+#[test]
 fn a_link_notice_stays_over_the_re_solved_run() {
     let mut s = Page::from_search(&link("&at=2&embed=yes"), 1);
     s.apply(ShareAction::Opened);
