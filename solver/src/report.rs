@@ -1,9 +1,11 @@
-//! What a run answers to the outside world (CLI JSON, the web worker): one serde type for both puzzles.
+//! What a run answers to the outside world (CLI JSON, the web worker): one serde type for both puzzles, and the one
+//! printer of the CLI's JSON object ([`to_json`]), which the command line and the page's export share.
 
 use crate::search::outcome::Status;
 use crate::search::stats::Stats;
-use crate::spec::Algorithm;
+use crate::spec::{Algorithm, PuzzleKind};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// The moves of a solution, in the PUZZLE format's words.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,6 +78,78 @@ pub fn invalid(algorithm: Algorithm, message: impl Into<String>) -> Report {
         moves_listed: false,
         ..Report::new(Status::Invalid, algorithm, Moves::default(), 0, message)
     }
+}
+
+/// Where the pattern databases of one answer came from (`built`, `disk` or `memory`) and how long readying them
+/// took, apart from the search's own `stats.elapsed_ms`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Tables {
+    pub source: &'static str,
+    pub ms: f64,
+}
+
+/// The JSON object of one answer, keys in the documented order (`solve --help`, OUTPUT).
+#[derive(Serialize)]
+struct Json<'a> {
+    status: Status,
+    length: u64,
+    moves: Option<Cow<'a, Moves>>,
+    optimal: bool,
+    /// A proven lower bound on the shortest length, where one is known (solved puzzles).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lower_bound: Option<u64>,
+    algorithm: Option<Algorithm>,
+    heuristic: Option<&'a str>,
+    stats: &'a Stats,
+    message: &'a str,
+    /// `null` when the search used no pattern databases (or, from the page, when their origin is not known).
+    tables: Option<Tables>,
+}
+
+/// The CLI's JSON object of one answer (`solve --json`, one line). `kind` is the puzzle's kind when the query could
+/// be read (`None`: `moves` and `algorithm` are `null`); an unsolved puzzle lists no moves (`[]` or `""`), and a
+/// solved one whose list was left out gives `null`. Times are rounded to the microsecond.
+///
+/// ```
+/// use solver::report::{to_json, Report, Moves};
+/// use solver::{Algorithm, PuzzleKind, Status};
+/// let report = Report::new(Status::Solved, Algorithm::Bfs, Moves::Sliding("LU".into()), 2, "solved");
+/// let json = to_json(&report, Some(PuzzleKind::Sliding), None);
+/// assert!(json.starts_with(r#"{"status":"solved","length":2,"moves":"LU","optimal":false,"algorithm":"bfs""#));
+/// ```
+pub fn to_json(report: &Report, kind: Option<PuzzleKind>, tables: Option<Tables>) -> String {
+    let moves = match (kind, report.status) {
+        (None, _) => None,
+        (Some(_), Status::Solved) if report.moves_listed => Some(Cow::Borrowed(&report.moves)),
+        (Some(_), Status::Solved) => None,
+        (Some(PuzzleKind::Sliding), _) => Some(Cow::Owned(Moves::Sliding(String::new()))),
+        (Some(PuzzleKind::Hanoi), _) => Some(Cow::Owned(Moves::Hanoi(Vec::new()))),
+    };
+    // The clock's useful resolution is a microsecond; more digits are float noise.
+    let micro = |ms: f64| (ms * 1000.0).round() / 1000.0;
+    let stats = Stats {
+        elapsed_ms: micro(report.stats.elapsed_ms),
+        ..report.stats.clone()
+    };
+    let json = Json {
+        status: report.status,
+        length: report.length,
+        moves,
+        optimal: report.optimal,
+        lower_bound: report.lower_bound,
+        algorithm: kind.map(|_| report.algorithm),
+        heuristic: report.heuristic.as_deref(),
+        stats: &stats,
+        message: &report.message,
+        tables: tables.map(|t| Tables {
+            ms: micro(t.ms),
+            ..t
+        }),
+    };
+    // Plain data (strings, numbers, vectors) always serialises; the fallback only keeps the type honest.
+    serde_json::to_string(&json).unwrap_or_else(|_| {
+        r#"{"status":"invalid","message":"the answer could not be written as JSON"}"#.to_string()
+    })
 }
 
 /// What a proven lower bound says about an answer of `length` moves: "this is a shortest solution" when the

@@ -1,9 +1,11 @@
 //! The page's layout. The store (`hooks::lab`) runs the reducer and its effects; the clocks, the keys and the address
-//! bar follow the state; the components only read it and send actions.
+//! bar follow the state; the components only read it and send actions. An embedded page (`embed=1`) shows only
+//! the puzzle, the playback and the result.
 
 use crate::browser::{self, fresh_seed};
 use crate::page::components::board::Board;
 use crate::page::components::compare::ComparePanel;
+use crate::page::components::export_menu::ExportMenu;
 use crate::page::components::hand_play_panel::HandPlayPanel;
 use crate::page::components::language::LanguageSwitch;
 use crate::page::components::move_list::{self, MoveList};
@@ -18,14 +20,18 @@ use crate::page::components::status::StatusLine;
 use crate::page::components::stepper::SearchStepper;
 use crate::page::components::truth_panel::TruthPanel;
 use crate::page::components::Interaction;
+use crate::page::export::ExportContext;
+use crate::page::export_run::file_stem;
+use crate::page::export_svg::position_svg;
 use crate::page::hooks::keys::use_page_keys;
 use crate::page::hooks::lab::use_lab;
 use crate::page::hooks::timers::{use_playback_timer, use_silence_watchdog};
 use crate::page::i18n::{self, Lang, Msg};
 use crate::page::state::hand_play::HandPlayAction;
-use crate::page::state::notices::NoticeAction;
+use crate::page::state::notices::{Copied, NoticeAction};
 use crate::page::state::playback::{speed_timing, PlaybackAction};
 use crate::page::state::setup::{heuristics_for, SetupAction, Side};
+use crate::page::state::share::ShareAction;
 use crate::page::state::solve::{bound_text, Run};
 use crate::page::state::steps::{step_source, Step};
 use crate::page::state::truth::TruthAction;
@@ -59,25 +65,38 @@ pub fn App() -> Html {
     );
     {
         // Every edit is in the address bar, without a history entry.
-        let query = state.query_string();
+        let query = state.address();
         use_effect_with(query, |query| url::replace(query));
     }
-
-    let on_share = {
+    {
+        // A link that names a move (or an embedded page) solves its run once the page is up.
         let d = dispatch.clone();
+        use_effect_with((), move |_| d.emit(Action::Share(ShareAction::Opened)));
+    }
+
+    // Share and Copy embed code: a link to the run at the playback's move, or an iframe of it.
+    let copy = |what: Copied| {
+        let (d, state) = (dispatch.clone(), state.clone());
         Callback::from(move |_: MouseEvent| {
+            let base = url::app_base();
+            let text = match what {
+                Copied::Link => format!("{base}?{}", state.link(false)),
+                Copied::EmbedCode => {
+                    url::embed_code(&base, &state.link(true), lang.t(Msg::AppName))
+                }
+            };
             let d = d.clone();
-            let link = url::current_href();
             wasm_bindgen_futures::spawn_local(async move {
-                let copied = browser::copy_text(&link).await;
-                d.emit(Action::Notice(NoticeAction::Shared { link, copied }));
+                let copied = browser::copy_text(&text).await;
+                d.emit(Action::Notice(NoticeAction::Copied { what, text, copied }));
             });
         })
     };
+    let embed = state.share.embed;
 
     let interaction = if state.mode == Mode::HandPlay {
         Interaction::HandPlay
-    } else if state.is_solving() || playing {
+    } else if state.is_solving() || playing || embed {
         Interaction::Locked
     } else {
         Interaction::Edit
@@ -99,7 +118,7 @@ pub fn App() -> Html {
         Side::Start => (lang.t(Msg::Goal), puzzle.goal(), Side::Goal),
         Side::Goal => (lang.t(Msg::Start), puzzle.start(), Side::Start),
     };
-    let preview = (state.mode == Mode::Setup).then(|| {
+    let preview = (state.mode == Mode::Setup && !embed).then(|| {
         let (board, pegs) = match puzzle {
             PuzzleSpec::Sliding { width, height, .. } => (Some((*width, *height)), 0),
             PuzzleSpec::Hanoi { pegs, .. } => (None, *pegs),
@@ -160,10 +179,94 @@ pub fn App() -> Html {
     let window = move_list::window(replay.map_or(0, |r| r.cursor), total);
     let reduced = browser::prefers_reduced_motion();
     let on_stepper = dispatch.reform(|at| Action::Truth(TruthAction::StepperAt(at)));
+    // File names say the puzzle and the algorithm: the finished run's, else the choices made.
+    let export = {
+        let (algorithm, heuristic) = match &report {
+            Some(r) => (r.algorithm, r.heuristic.clone()),
+            None => (
+                state.setup.algorithm,
+                Some(state.setup.heuristic.to_string()),
+            ),
+        };
+        ExportContext {
+            stem: file_stem(puzzle, algorithm, heuristic.as_deref()).into(),
+            on_error: dispatch.reform(|why| Action::Notice(NoticeAction::ExportFailed(why))),
+        }
+    };
+    let view_id = match puzzle {
+        PuzzleSpec::Sliding { .. } => "board",
+        PuzzleSpec::Hanoi { .. } => "pegs",
+    };
+    let draw = {
+        let (puzzle, shown) = (puzzle.clone(), state.shown().to_vec());
+        Callback::from(move |()| position_svg(&puzzle, &shown))
+    };
+
+    let stage = html! {
+        <section class="stage card" aria-label={lang.t(Msg::PuzzleView)}>
+            <div class="stage-head">
+                <Solvability verdict={state.setup.solvability()} />
+                <span class="view-label">{ label }</span>
+                { for preview }
+                if !embed {
+                    <ExportMenu query={Rc::new(state.setup.query())} report={report.clone()}
+                        view={view_id} {draw} />
+                }
+            </div>
+            <div class="view">{ view }</div>
+            if state.mode == Mode::HandPlay {
+                <HandPlayPanel puzzle={Rc::new(puzzle.clone())}
+                    position={Rc::<[u8]>::from(state.hand_play.position.as_slice())}
+                    moves={state.hand_play.moves} last={state.hand_play.history.last().copied()}
+                    can_undo={!state.hand_play.history.is_empty()} can_redo={!state.hand_play.redo.is_empty()}
+                    hint={state.hand_play.hint.clone()} optimum={state.hand_play.optimum}
+                    solving={state.is_solving()} dispatch={dispatch.clone()} />
+            }
+            <PlaybackBar position={replay.map(|r| (r.cursor, r.len()))} {playing} speed={state.playback.speed}
+                on_toggle={dispatch.reform(|()| Action::Playback(PlaybackAction::Toggle))}
+                on_step_back={dispatch.reform(|()| Action::Playback(PlaybackAction::StepBack))}
+                on_step_forward={dispatch.reform(|()| Action::Playback(PlaybackAction::StepForward))}
+                on_seek={dispatch.reform(|k| Action::Playback(PlaybackAction::Seek(k)))}
+                on_speed={dispatch.reform(|v| Action::Playback(PlaybackAction::SetSpeed(v)))}
+                waiting={state.playback.waiting.as_ref().map(|r| r.len())}
+                on_show_waiting={dispatch.reform(|()| Action::Playback(PlaybackAction::ShowWaiting))} />
+        </section>
+    };
+    let status = html! {
+        <StatusLine status={state.status()} {progress} waiting={state.solve_waiting()} {length} {bound}
+            message={state.message()}
+            share_link={state.notices.share_link.clone().map(AttrValue::from)}
+            dismissable={state.notices.notice.is_some()}
+            on_dismiss={dispatch.reform(|()| Action::Notice(NoticeAction::Dismiss))} />
+    };
+    let class = classes!(
+        "app",
+        reduced.then_some("reduced-motion"),
+        embed.then_some("embed")
+    );
+    if embed {
+        // The full app, at the same run and move, opens in a new tab (out of the host page's frame).
+        let full = format!("{}?{}", url::app_base(), state.link(false));
+        return html! {
+            <ContextProvider<Lang> context={lang}>
+            <div {class} data-testid="embed">
+                <main class="embed-layout">
+                    { stage }
+                    { status }
+                    <p class="embed-foot">
+                        <a href={full} target="_blank" rel="noopener" data-testid="embed-open"
+                            title={lang.t(Msg::EmbedOpenFullTitle)}>{ lang.t(Msg::EmbedOpenFull) }</a>
+                    </p>
+                </main>
+            </div>
+            </ContextProvider<Lang>>
+        };
+    }
 
     html! {
         <ContextProvider<Lang> context={lang}>
-        <div class={classes!("app", reduced.then_some("reduced-motion"))}>
+        <ContextProvider<ExportContext> context={export}>
+        <div {class}>
             <header class="topbar">
                 <div class="brand">
                     <span class="logo" aria-hidden="true">{ "◧" }</span>
@@ -171,34 +274,15 @@ pub fn App() -> Html {
                     <span class="tagline">{ lang.t(Msg::Tagline) }</span>
                 </div>
                 <LanguageSwitch {lang} on_change={on_language} />
-                <button type="button" class="share" data-testid="share" onclick={on_share}
-                    title={lang.t(Msg::ShareTitle)}>{ lang.t(Msg::Share) }</button>
+                <div class="share-buttons">
+                    <button type="button" class="share" data-testid="share" onclick={copy(Copied::Link)}
+                        title={lang.t(Msg::ShareTitle)}>{ lang.t(Msg::Share) }</button>
+                    <button type="button" class="share" data-testid="embed-code" onclick={copy(Copied::EmbedCode)}
+                        title={lang.t(Msg::EmbedCodeTitle)}>{ lang.t(Msg::EmbedCode) }</button>
+                </div>
             </header>
             <main class="layout">
-                <section class="stage card" aria-label={lang.t(Msg::PuzzleView)}>
-                    <div class="stage-head">
-                        <Solvability verdict={state.setup.solvability()} />
-                        <span class="view-label">{ label }</span>
-                        { for preview }
-                    </div>
-                    <div class="view">{ view }</div>
-                    if state.mode == Mode::HandPlay {
-                        <HandPlayPanel puzzle={Rc::new(puzzle.clone())}
-                            position={Rc::<[u8]>::from(state.hand_play.position.as_slice())}
-                            moves={state.hand_play.moves} last={state.hand_play.history.last().copied()}
-                            can_undo={!state.hand_play.history.is_empty()} can_redo={!state.hand_play.redo.is_empty()}
-                            hint={state.hand_play.hint.clone()} optimum={state.hand_play.optimum}
-                            solving={state.is_solving()} dispatch={dispatch.clone()} />
-                    }
-                    <PlaybackBar position={replay.map(|r| (r.cursor, r.len()))} {playing} speed={state.playback.speed}
-                        on_toggle={dispatch.reform(|()| Action::Playback(PlaybackAction::Toggle))}
-                        on_step_back={dispatch.reform(|()| Action::Playback(PlaybackAction::StepBack))}
-                        on_step_forward={dispatch.reform(|()| Action::Playback(PlaybackAction::StepForward))}
-                        on_seek={dispatch.reform(|k| Action::Playback(PlaybackAction::Seek(k)))}
-                        on_speed={dispatch.reform(|v| Action::Playback(PlaybackAction::SetSpeed(v)))}
-                        waiting={state.playback.waiting.as_ref().map(|r| r.len())}
-                        on_show_waiting={dispatch.reform(|()| Action::Playback(PlaybackAction::ShowWaiting))} />
-                </section>
+                { stage }
                 <aside class="side">
                     <PuzzleControls kind={state.setup.kind()} {dims} mode={state.mode} editing={state.setup.editing}
                         scramble_moves={state.setup.scramble_moves} dispatch={dispatch.clone()} />
@@ -207,11 +291,7 @@ pub fn App() -> Html {
                         dfs_depth={state.setup.dfs_depth} max_states={state.setup.max_states}
                         hints={state.setup.hints()} solving={state.is_solving()}
                         dispatch={dispatch.clone()} />
-                    <StatusLine status={state.status()} {progress} waiting={state.solve_waiting()} {length} {bound}
-                        message={state.message()}
-                        share_link={state.notices.share_link.clone().map(AttrValue::from)}
-                        dismissable={state.notices.notice.is_some()}
-                        on_dismiss={dispatch.reform(|()| Action::Notice(NoticeAction::Dismiss))} />
+                    { status }
                     <StatsTable {report} />
                     <MoveList {total} first={window.0} words={state.playback.move_words(puzzle, window.0, window.1)}
                         cursor={replay.map_or(0, |r| r.cursor)}
@@ -237,6 +317,7 @@ pub fn App() -> Html {
                 { lang.t(Msg::Footer) }
             </footer>
         </div>
+        </ContextProvider<ExportContext>>
         </ContextProvider<Lang>>
     }
 }

@@ -1,6 +1,10 @@
 //! The page's address: the PUZZLE query string, read and written with the solver crate's one parser and printer.
 //! A link that names a board's size but no start (`?puzzle=sliding&size=5x5`) opens a shuffled board of that size:
 //! the page's own reading, since the parser (shared with the CLI, which needs a start) refuses it.
+//!
+//! Beside the PUZZLE keys (which the parser skips as unknown) a link may carry the page's own [`View`]: the move the
+//! playback opens at (`at=12`) and the embedded layout (`embed=1`). Values that cannot be used are reported as
+//! [`BadValue`]s, for a notice, and read as their defaults: never a failure of the whole link.
 
 use solver::query::{self, PuzzleSpec, Query, QueryError};
 use solver::sliding::{self, Shape};
@@ -59,17 +63,108 @@ pub fn write(query: &Query) -> String {
     query.to_query_string()
 }
 
+/// The page's own keys of a link: where the playback opens, and whether the page is embedded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct View {
+    /// The move the run opens at (`at=12`): the link re-solves its run and shows it after that many moves.
+    pub at: Option<usize>,
+    /// `embed=1`: only the puzzle, the playback and the result, for a page that shows the app in an iframe.
+    pub embed: bool,
+}
+
+/// A page key of a link whose value cannot be used (it is read as its default): the key and the value as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadValue {
+    pub key: &'static str,
+    pub value: String,
+}
+
+/// Reads the page's own keys from a query string (with or without `?`, or a whole URL; a `#fragment` is ignored).
+/// `at` must be a whole number of moves and `embed` 1 or 0 (`true`/`false`); anything else is a [`BadValue`], read as
+/// no position and the full page. A key given twice keeps its first value and reports the second.
+pub fn read_view(search: &str) -> (View, Vec<BadValue>) {
+    let text = search.split_once('#').map_or(search, |(before, _)| before);
+    let text = text.split_once('?').map_or(text, |(_, after)| after);
+    let mut view = View::default();
+    let mut bad = Vec::new();
+    let (mut seen_at, mut seen_embed) = (false, false);
+    for (key, value) in text.split('&').filter_map(|pair| pair.split_once('=')) {
+        let value = value.trim();
+        let (key, seen) = match key.trim() {
+            "at" => ("at", &mut seen_at),
+            "embed" => ("embed", &mut seen_embed),
+            _ => continue,
+        };
+        let fine = !*seen
+            && match key {
+                "at" => value.parse::<usize>().map(|at| view.at = Some(at)).is_ok(),
+                _ => match value {
+                    "1" | "true" => {
+                        view.embed = true;
+                        true
+                    }
+                    "0" | "false" => true,
+                    _ => false,
+                },
+            };
+        *seen = true;
+        if !fine {
+            bad.push(BadValue {
+                key,
+                value: value.to_string(),
+            });
+        }
+    }
+    (view, bad)
+}
+
+/// The query string of a link to the page: the PUZZLE's, then `at` and `embed=1` when the view has them.
+pub fn write_with_view(query: &Query, view: View) -> String {
+    let mut text = write(query);
+    if let Some(at) = view.at {
+        text.push_str(&format!("&at={at}"));
+    }
+    if view.embed {
+        text.push_str("&embed=1");
+    }
+    text
+}
+
+/// The HTML that shows a run on another page: an iframe of the embedded app at `base` (the app's address, a
+/// sub-path included) with the query `link` (which should carry `embed=1`), titled `title`. The attribute values
+/// are escaped, so the snippet pastes into any page as it is.
+pub fn embed_code(base: &str, link: &str, title: &str) -> String {
+    let src = format!("{base}?{link}");
+    format!(
+        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"720\" style=\"max-width: 560px; border: 0\" loading=\"lazy\"></iframe>",
+        attribute(&src),
+        attribute(title)
+    )
+}
+
+/// Text escaped for a double-quoted HTML attribute.
+fn attribute(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The app's own address without query or fragment (`document.baseURI`: the `<base>` a sub-path build sets, so a
+/// link made on any page of the app opens the app), empty outside a browser.
+pub fn app_base() -> String {
+    let base = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.base_uri().ok().flatten())
+        .unwrap_or_default();
+    let base = base.split_once('#').map_or(base.as_str(), |(b, _)| b);
+    base.split_once('?').map_or(base, |(b, _)| b).to_string()
+}
+
 /// The current page's query string (`location.search`), empty outside a browser.
 pub fn current_search() -> String {
     web_sys::window()
         .and_then(|w| w.location().search().ok())
-        .unwrap_or_default()
-}
-
-/// The current page's full address.
-pub fn current_href() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().href().ok())
         .unwrap_or_default()
 }
 
@@ -214,6 +309,93 @@ mod tests {
         assert_eq!(
             read(&text, 1).and_then(Result::ok).map(|q| q.puzzle),
             Some(puzzle)
+        );
+    }
+
+    #[test]
+    fn the_view_keys_are_read_beside_the_puzzle_and_written_after_it() {
+        let link = "puzzle=sliding&size=2x2&start=1,2,0,3&goal=1,2,3,0&algo=bfs&at=12&embed=1";
+        let (view, bad) = read_view(&format!("?{link}#top"));
+        assert_eq!(
+            view,
+            View {
+                at: Some(12),
+                embed: true
+            }
+        );
+        assert!(bad.is_empty());
+        // The puzzle is read as ever (the parser skips the page's keys), and the link prints back the same.
+        let q = read(link, 1).and_then(Result::ok).expect("the link reads");
+        assert_eq!(write_with_view(&q, view), link);
+        assert_eq!(write_with_view(&q, View::default()), write(&q));
+        let (again, _) = read_view(&format!(
+            "http://x.test/puzzle-lab/?{}",
+            write_with_view(&q, view)
+        ));
+        assert_eq!(again, view);
+        assert_eq!(
+            read_view("embed=true&at=0").0,
+            View {
+                at: Some(0),
+                embed: true
+            }
+        );
+        assert_eq!(read_view("embed=0").0, View::default());
+        assert_eq!(read_view("").0, View::default());
+    }
+
+    #[test]
+    fn bad_view_values_are_reported_and_read_as_defaults() {
+        for (text, key, value) in [
+            ("at=abc", "at", "abc"),
+            ("at=-3", "at", "-3"),
+            ("at=", "at", ""),
+            ("at=1.5", "at", "1.5"),
+            (
+                "at=99999999999999999999999",
+                "at",
+                "99999999999999999999999",
+            ),
+            ("embed=yes", "embed", "yes"),
+        ] {
+            let (view, bad) = read_view(text);
+            assert_eq!(view, View::default(), "{text}");
+            assert_eq!(
+                bad,
+                vec![BadValue {
+                    key,
+                    value: value.into()
+                }],
+                "{text}"
+            );
+        }
+        // Twice: the first value stands and the second is named.
+        let (view, bad) = read_view("at=3&at=4&embed=1&embed=0");
+        assert_eq!(
+            view,
+            View {
+                at: Some(3),
+                embed: true
+            }
+        );
+        assert_eq!(
+            bad.iter().map(|b| b.key).collect::<Vec<_>>(),
+            ["at", "embed"]
+        );
+        // Keys that merely contain the names are not theirs.
+        assert_eq!(read_view("that=1&embedded=1").0, View::default());
+    }
+
+    #[test]
+    fn the_embed_code_is_an_iframe_whose_address_survives_html() {
+        let code = embed_code(
+            "https://example.org/puzzle-lab/",
+            "puzzle=hanoi&pegs=3&disks=3&start=0,0,0&goal=2,2,2&algo=bfs&at=2&embed=1",
+            "Puzzle Lab \"demo\"",
+        );
+        assert_eq!(
+            code,
+            "<iframe src=\"https://example.org/puzzle-lab/?puzzle=hanoi&amp;pegs=3&amp;disks=3&amp;start=0,0,0&amp;goal=2,2,2&amp;algo=bfs&amp;at=2&amp;embed=1\" title=\"Puzzle Lab &quot;demo&quot;\" width=\"100%\" height=\"720\" style=\"max-width: 560px; border: 0\" loading=\"lazy\"></iframe>"
         );
     }
 

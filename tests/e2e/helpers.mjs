@@ -434,6 +434,20 @@ export async function statusLog(page) {
 }
 
 /**
+ * Seeks the playback to move `k` with the scrubber's keys (End, Home, then ArrowRight k times), as a person would,
+ * and waits until it rests there, paused. End first: a key that does not move the scrubber (Home at move 0 while
+ * the answer starts playing) seeks nothing.
+ */
+export async function seekTo(page, k) {
+  await page.locator(tid('scrubber')).focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Home');
+  for (let i = 0; i < k; i++) await page.keyboard.press('ArrowRight');
+  await waitAttr(page, 'player', 'data-step', String(k));
+  await waitAttr(page, 'player', 'data-playing', 'false');
+}
+
+/**
  * Plays the found solution to its end at the fastest speed and waits until the attribute equals `goal`. The app
  * may start playing by itself after Solve; if it is not playing (the player's `data-playing`, or no step within a
  * moment when that attribute is absent), Play is pressed once.

@@ -11,11 +11,11 @@
 //! format asked for (a JSON object with `--json`).
 
 use clap::{ArgAction, Parser};
-use serde::Serialize;
 use solver::hanoi::{self, HanoiMove};
 use solver::numbers::{bytes, count};
 use solver::pdb::{self, disk::TableStore};
-use solver::query::{self, PuzzleKind, PuzzleSpec};
+use solver::query::{self, PuzzleSpec};
+use solver::report::Tables;
 use solver::run;
 use solver::search::weighted::Weight;
 use solver::search::{
@@ -24,7 +24,6 @@ use solver::search::{
 use solver::sliding::{self, Dir, Shape};
 use solver::spec::{self, Choice};
 use solver::{HeuristicName, Moves, Query, Report};
-use std::borrow::Cow;
 use std::ffi::OsString;
 use std::fmt::{self, Write as _};
 use std::io::{self, BufRead, IsTerminal, Write};
@@ -373,60 +372,9 @@ impl Answer {
     }
 
     fn to_json(&self) -> String {
-        let report = &self.report;
-        let moves = match (&self.query, report.status) {
-            (None, _) => None,
-            (Some(_), Status::Solved) if report.moves_listed => Some(Cow::Borrowed(&report.moves)),
-            (Some(_), Status::Solved) => None,
-            (Some(query), _) => Some(Cow::Owned(match query.puzzle.kind() {
-                PuzzleKind::Sliding => Moves::Sliding(String::new()),
-                PuzzleKind::Hanoi => Moves::Hanoi(Vec::new()),
-            })),
-        };
-        // The clock's useful resolution is a microsecond; more digits are float noise.
-        let stats = Stats {
-            elapsed_ms: (report.stats.elapsed_ms * 1000.0).round() / 1000.0,
-            ..report.stats.clone()
-        };
-        let json = Json {
-            status: report.status,
-            length: report.length,
-            moves,
-            optimal: report.optimal,
-            lower_bound: report.lower_bound,
-            algorithm: self.query.as_ref().map(|_| report.algorithm),
-            heuristic: report.heuristic.as_deref(),
-            stats: &stats,
-            message: &report.message,
-            tables: self.tables.map(|t| Tables {
-                ms: (t.ms * 1000.0).round() / 1000.0,
-                ..t
-            }),
-        };
-        // Plain data (strings, numbers, vectors) always serialises; the fallback only keeps the type honest.
-        serde_json::to_string(&json).unwrap_or_else(|_| {
-            r#"{"status":"invalid","message":"the answer could not be written as JSON"}"#
-                .to_string()
-        })
+        let kind = self.query.as_ref().map(|q| q.puzzle.kind());
+        solver::report::to_json(&self.report, kind, self.tables)
     }
-}
-
-/// The JSON object, keys in the documented order.
-#[derive(Serialize)]
-struct Json<'a> {
-    status: Status,
-    length: u64,
-    moves: Option<Cow<'a, Moves>>,
-    optimal: bool,
-    /// A proven lower bound on the shortest length, where one is known (solved puzzles).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    lower_bound: Option<u64>,
-    algorithm: Option<Algorithm>,
-    heuristic: Option<&'a str>,
-    stats: &'a Stats,
-    message: &'a str,
-    /// `null` when the search used no pattern databases.
-    tables: Option<Tables>,
 }
 
 /// Reads `text` as a PUZZLE, lays the flags over it, and solves it within the flags' limits.
@@ -453,13 +401,6 @@ fn answer(text: &str, options: &Options, show_progress: bool) -> Answer {
         report,
         tables,
     }
-}
-
-/// Where the pattern databases of one answer came from, and how long readying them took.
-#[derive(Debug, Clone, Copy, Serialize)]
-struct Tables {
-    source: &'static str,
-    ms: f64,
 }
 
 /// Readies the pattern databases when the query's search uses them (a solvable board they cover):

@@ -1,7 +1,9 @@
 //! The Compare panel: tick algorithm and heuristic pairs, run them all on the puzzle, read the table and the log-scale
 //! bar charts of nodes expanded and time.
 
+use super::export_menu::{CompareCsv, ExportImage};
 use crate::format;
+use crate::page::export_run::puzzle_stem;
 use crate::page::i18n::{fill, use_lang, Lang, Msg};
 use crate::page::state::compare::{
     pairs_for, Compare, CompareAction, CompareRun, Pair, Row, RowState, COMPARE_BUDGETS,
@@ -113,6 +115,7 @@ fn pair_title(lang: Lang, pair: Pair) -> String {
 fn results(lang: Lang, run: &CompareRun) -> Html {
     html! {
         <div class="compare-results">
+            <CompareCsv run={run.clone()} />
             <div class="table-scroll">
                 <table data-testid="compare-table" data-running={run.is_running().to_string()}>
                     <thead>
@@ -285,7 +288,10 @@ fn chart(
     let width = LABEL_W + BAR_W + 90.0;
     html! {
         <figure class="compare-chart" data-testid={testid}>
-            <figcaption>{ format!("{title} ({})", lang.t(Msg::LogScale)) }</figcaption>
+            <figcaption>
+                { format!("{title} ({})", lang.t(Msg::LogScale)) }
+                <ExportImage view={testid} label={title} stem={puzzle_stem(&run.puzzle)} />
+            </figcaption>
             <svg viewBox={format!("0 0 {width} {height}")} role="img" aria-label={title}
                 preserveAspectRatio="xMinYMin meet">
                 { for bars.iter().enumerate().map(|(i, (key, v, solved))| {

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod compare;
+pub mod export_menu;
 pub mod hand_play_panel;
 pub mod language;
 pub mod move_list;

@@ -7,6 +7,7 @@
 //! to q is made with the smaller disks on the third peg r, so the tower on r must sit in the corner facing q. Every
 //! move then joins two neighbouring points, and the three whole towers are the three corners.
 
+use super::export_menu::ExportImage;
 use crate::page::i18n::{fill, use_lang, Msg};
 use solver::hanoi::Hanoi;
 use solver::search::trace::Trace;
@@ -124,6 +125,7 @@ pub fn Sierpinski(props: &SierpinskiProps) -> Html {
     html! {
         <section class="card sierpinski" aria-label={lang.t(Msg::SierpinskiTitle)}>
             <h2>{ lang.t(Msg::SierpinskiTitle) }</h2>
+            <ExportImage view="sierpinski" label={lang.t(Msg::SierpinskiTitle)} />
             <p class="muted">{ fill(lang.t(Msg::SierpinskiCaption), &[&disks, &states]) }</p>
             <svg data-testid="sierpinski" data-states={states.to_string()} data-explored={explored.to_string()}
                 data-path={path_len.to_string()} data-shown={shown.to_string()} viewBox={format!("0 0 {} {height:.0}", SIDE + 2.0 * PAD)}

@@ -1,7 +1,9 @@
 //! The statistics of the last run: length, optimality, nodes expanded and generated, OPEN and CLOSED, memory, time,
 //! and the nodes expanded at each depth as a small bar chart.
 
+use super::export_menu::ExportImage;
 use crate::format;
+use crate::page::export_run::counter_measured;
 use crate::page::i18n::Msg;
 use solver::{Report, Status};
 use std::rc::Rc;
@@ -14,6 +16,8 @@ pub struct StatsTableProps {
 
 /// The most depth bars drawn; deeper levels are summed into the last one.
 const MAX_BARS: usize = 60;
+/// The depth chart's height in its own units.
+const CHART_H: f64 = 64.0;
 
 #[component]
 pub fn StatsTable(props: &StatsTableProps) -> Html {
@@ -64,10 +68,9 @@ pub fn StatsTable(props: &StatsTableProps) -> Html {
         ("duplicates", Msg::StatDuplicates, s.duplicates),
     ];
     // The staged solver and its improvement count only their expansions: the other counters were not measured by
-    // that run, so they show as not applicable rather than as zeros.
-    let measured = |key: &str| report.algorithm != solver::Algorithm::Staged || key == "expanded";
+    // that run, so they show as not applicable rather than as zeros (the exported CSV follows the same rule).
     rows.extend(counts.map(|(key, msg, n)| {
-        let value = if measured(key) {
+        let value = if counter_measured(report.algorithm, &key.replace('-', "_")) {
             format::count(n)
         } else {
             "-".to_string()
@@ -124,18 +127,26 @@ fn depth_chart(by_depth: &[u64], by_bound: bool, lang: crate::page::i18n::Lang) 
         }
     }
     let top = bars.iter().copied().max().unwrap_or(1).max(1) as f64;
+    // One bar per 10 units across, 64 high; the figure stretches it to the card's width.
+    let width = bars.len() * 10;
     html! {
         <figure class="depth-chart" aria-label={caption} data-by={unit}>
-            <div class="bars">
+            <svg data-testid="depth-chart" class="bars" viewBox={format!("0 0 {width} {CHART_H}")}
+                preserveAspectRatio="none" role="img" aria-label={caption}>
                 { for bars.iter().enumerate().map(|(depth, &n)| {
-                    let h = ((n as f64).sqrt() / top.sqrt() * 100.0).max(if n > 0 { 2.0 } else { 0.0 });
+                    let h = ((n as f64).sqrt() / top.sqrt() * CHART_H).max(if n > 0 { 1.5 } else { 0.0 });
                     html! {
-                        <span class="bar" style={format!("height: {h:.1}%")}
-                            title={format!("{unit} {}: {} nodes", depth + first, format::count(n))} />
+                        <rect class="bar" x={(depth * 10 + 1).to_string()} y={format!("{:.2}", CHART_H - h)}
+                            width="8" height={format!("{h:.2}")}>
+                            <title>{ format!("{unit} {}: {} nodes", depth + first, format::count(n)) }</title>
+                        </rect>
                     }
                 }) }
-            </div>
-            <figcaption>{ caption }</figcaption>
+            </svg>
+            <figcaption>
+                { caption }
+                <ExportImage view="depth-chart" label={caption} />
+            </figcaption>
         </figure>
     }
 }

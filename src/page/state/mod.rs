@@ -1,6 +1,6 @@
 //! The page's state and the one place it changes. [`State`] is made of concerns, each with its own state, action
 //! and reducer: set-up (the puzzle being edited), the solve run, playback (the solution's animation), hand play,
-//! compare, and the message line. One [`router::Router`] owns every request to the worker and hands each reply back
+//! compare, the message line, and sharing (the move a link opens at, the embedded layout). One [`router::Router`] owns every request to the worker and hands each reply back
 //! to the concern that asked.
 //!
 //! The reducer is pure: randomness arrives as a seed inside the action, and what must happen outside the state
@@ -12,6 +12,7 @@ pub mod notices;
 pub mod playback;
 pub mod router;
 pub mod setup;
+pub mod share;
 pub mod solve;
 pub mod steps;
 pub mod truth;
@@ -26,10 +27,11 @@ use crate::protocol::Response;
 use compare::{Compare, CompareAction};
 use hand_play::{Context, HandPlay, HandPlayAction};
 use notices::{Notice, NoticeAction, NoticeKind, Notices};
-use playback::{build_replay, Playback, PlaybackAction};
+use playback::{build_replay, Playback, PlaybackAction, Replay};
 pub use router::Effect;
 use router::{Lost, Owner, Route, Router};
 use setup::{Edit, Setup, SetupAction, Side};
+use share::{Share, ShareAction};
 use solve::{Cancelled, Heard, Run, SolveRun, StatusName};
 use solver::query::Query;
 use solver::sliding::Unsolvable;
@@ -53,6 +55,7 @@ pub struct State {
     pub hand_play: HandPlay,
     pub compare: Compare,
     pub notices: Notices,
+    pub share: Share,
     pub router: Router,
     /// Heuristics against the truth.
     pub truth: Truth,
@@ -68,6 +71,7 @@ pub enum Action {
     Compare(CompareAction),
     Notice(NoticeAction),
     Truth(TruthAction),
+    Share(ShareAction),
     SetMode(Mode),
     /// Anything the worker says (the router finds its owner).
     Worker(WorkerEvent),
@@ -102,6 +106,7 @@ into_action!(
     Compare(CompareAction),
     Notice(NoticeAction),
     Truth(TruthAction),
+    Share(ShareAction),
     Worker(WorkerEvent)
 );
 
@@ -115,8 +120,23 @@ pub struct Update {
 impl State {
     /// The page as it opens: the puzzle from the query string `search` (with or without `?`; a board's size alone
     /// opens a board of that size shuffled by `seed`), or a shuffled 8-puzzle with a message naming the problem if
-    /// the link cannot be read.
+    /// the link cannot be read. The link's page keys (`at`, `embed`) are read beside it; unusable values are named
+    /// in the message line too.
     pub fn from_search(search: &str, seed: u64) -> State {
+        let (view, bad) = url::read_view(search);
+        let mut state = State::from_puzzle_link(search, seed);
+        state.share = Share::from_view(view);
+        if let Some(mut bad) = share::bad_values_notice(&bad) {
+            if let Some(earlier) = state.notices.notice.take() {
+                bad.text.splice(0..0, earlier.text);
+            }
+            state.notices.notice = Some(bad);
+        }
+        state
+    }
+
+    /// The page for a link's PUZZLE keys alone.
+    fn from_puzzle_link(search: &str, seed: u64) -> State {
         match url::read(search, seed) {
             None => State::new_default(seed),
             Some(Ok(q)) => State::from_query(q),
@@ -162,14 +182,35 @@ impl State {
             hand_play,
             compare: Compare::default(),
             notices: Notices::default(),
+            share: Share::default(),
             router: Router::default(),
             truth: Truth::default(),
         }
     }
 
-    /// The page's PUZZLE query string (for the address bar).
+    /// The page's PUZZLE query string.
     pub fn query_string(&self) -> String {
         url::write(&self.setup.query())
+    }
+
+    /// The address bar's query string: the PUZZLE, the move a link still has to open at, and `embed=1` if embedded.
+    pub fn address(&self) -> String {
+        url::write_with_view(&self.setup.query(), self.share.view())
+    }
+
+    /// The query string of a link to this run as shown: the PUZZLE, the playback's move (if a solution is shown and
+    /// has left its start) and, for `embed`, the embedded layout.
+    pub fn link(&self, embed: bool) -> String {
+        let at = self.playback.replay.as_ref().map(|r| r.cursor);
+        let view = url::View {
+            at: if embed {
+                Some(at.unwrap_or(0))
+            } else {
+                at.filter(|&k| k > 0)
+            },
+            embed,
+        };
+        url::write_with_view(&self.setup.query(), view)
     }
 
     /// The position on screen: the hand-played one in hand play, the goal while editing it, the playback's frame
@@ -232,9 +273,27 @@ impl State {
         match action {
             Action::Setup(action) => self.on_setup(action, fx),
             Action::Solve(SolveAction::Solve) => {
+                self.share.at = None;
                 self.solve_now(fx);
                 true
             }
+            Action::Share(ShareAction::Opened) => {
+                if !self.share.solves_on_open() || self.is_solving() {
+                    return false;
+                }
+                // The link's own notices (a bad value, a replaced choice) stay on show over the run's result.
+                let link_notice = self.notices.notice.take();
+                self.solve_now(fx);
+                if !self.is_solving() {
+                    // No search could start (an unsolvable puzzle): there will be no answer to open at.
+                    self.share.at = None;
+                }
+                if self.notices.notice.is_none() {
+                    self.notices.notice = link_notice;
+                }
+                true
+            }
+
             Action::Solve(SolveAction::Cancel) => match self.solve.cancel(&mut self.router, fx) {
                 Cancelled::NotRunning => false,
                 Cancelled::Stopped => true,
@@ -350,6 +409,7 @@ impl State {
 
     /// Forgets the last run (and stops a running one): the puzzle or a choice changed.
     fn reset_run(&mut self, fx: &mut Vec<Effect>) {
+        self.share.at = None;
         self.solve.reset(&mut self.router, fx);
         self.playback.clear();
         self.notices.clear();
@@ -382,9 +442,12 @@ impl State {
     /// plays only if the playback still rests at the start.
     fn finish(&mut self, report: Report) {
         let improved = self.playback.replay.is_some();
+        let open_at = self.share.at.take();
         if report.status == Status::Solved && report.moves_listed {
             self.show_answer(&report);
-            if improved {
+            if let Some(at) = open_at {
+                self.open_at(at);
+            } else if improved {
                 self.playback.play_from_start();
             } else if let Some(replay) = self.playback.replay.as_mut() {
                 replay.playing = true;
@@ -393,6 +456,19 @@ impl State {
             self.playback.clear();
         }
         self.solve.run = Run::Finished(std::rc::Rc::new(report));
+    }
+
+    /// Shows the answer paused after `at` moves, as a link asked (its end, with a notice, if it is shorter).
+    fn open_at(&mut self, at: usize) {
+        let Some(length) = self.playback.replay.as_ref().map(Replay::len) else {
+            return;
+        };
+        self.playback
+            .apply(PlaybackAction::Seek(at.min(length)), &self.setup.puzzle);
+        self.playback.pause();
+        if at > length {
+            self.notices.notice = Some(share::beyond_notice(at, length));
+        }
     }
 
     /// A solved answer, the first or a better one: checked by replaying it on the puzzle, then offered to the

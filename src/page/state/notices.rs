@@ -1,4 +1,4 @@
-//! The message line's own state: a notice for the person, and the link last shared.
+//! The message line's own state: a notice for the person, and the link (or embed code) last copied.
 
 use crate::page::i18n::{Lang, Msg, Text};
 
@@ -46,14 +46,27 @@ pub struct Notices {
     pub share_link: Option<String>,
 }
 
+/// What was copied to the clipboard for the person to paste elsewhere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Copied {
+    /// Share: a link to this puzzle (and the playback's move).
+    Link,
+    /// Copy embed code: an iframe snippet of the embedded app.
+    EmbedCode,
+}
+
 /// What the person does to the message line.
 #[derive(Debug, Clone, PartialEq)]
 pub enum NoticeAction {
-    /// The share button's outcome: the link, and whether it reached the clipboard.
-    Shared {
-        link: String,
+    /// A copy button's outcome: what was copied, its text, and whether it reached the clipboard (else the text is
+    /// shown for copying by hand).
+    Copied {
+        what: Copied,
+        text: String,
         copied: Result<(), String>,
     },
+    /// An export could not be made: the browser's reason.
+    ExportFailed(String),
     Dismiss,
 }
 
@@ -61,12 +74,20 @@ impl Notices {
     /// Applies a message-line action; false if nothing changed.
     pub fn apply(&mut self, action: NoticeAction) -> bool {
         match action {
-            NoticeAction::Shared { link, copied } => {
+            NoticeAction::Copied { what, text, copied } => {
+                let (done, by_hand) = match what {
+                    Copied::Link => (Msg::NoticeLinkCopied, Msg::NoticeCopyByHand),
+                    Copied::EmbedCode => (Msg::NoticeEmbedCopied, Msg::NoticeEmbedByHand),
+                };
                 self.notice = Some(match copied {
-                    Ok(()) => Notice::info(Msg::NoticeLinkCopied),
-                    Err(why) => Notice::info(Text::new(Msg::NoticeCopyByHand).arg(why)),
+                    Ok(()) => Notice::info(done),
+                    Err(why) => Notice::info(Text::new(by_hand).arg(why)),
                 });
-                self.share_link = Some(link);
+                self.share_link = Some(text);
+                true
+            }
+            NoticeAction::ExportFailed(why) => {
+                self.notice = Some(Notice::error(Text::new(Msg::ExportFailed).arg(why)));
                 true
             }
             NoticeAction::Dismiss => {

@@ -6,6 +6,7 @@ mod hand_play;
 mod run;
 mod setup;
 mod truth;
+mod share;
 
 use super::compare::{pairs_for, CompareAction, Pair, COMPARE_TIME_LIMIT_MS};
 use super::hand_play::{optimal_method, HandPlayAction, Hint, Optimum};

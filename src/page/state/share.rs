@@ -1,0 +1,72 @@
+//! Sharing a run: the move a link opens the playback at (`at=12`, kept until the re-solved run's answer arrives),
+//! and whether the page is embedded (`embed=1`: only the puzzle, the playback and the result).
+//!
+//! A link that names a move, and an embedded page, solve their run as soon as the page has opened
+//! ([`ShareAction::Opened`]), with the link's algorithm and heuristic; the answer is then shown paused at that move.
+
+use super::notices::{Notice, NoticeKind};
+use crate::page::i18n::{Msg, Text};
+use crate::page::url::{BadValue, View};
+
+/// The share concern's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Share {
+    /// The move the playback opens at once the run's answer arrives; forgotten by an edit or a new Solve.
+    pub at: Option<usize>,
+    /// The embedded layout, for the whole life of the page.
+    pub embed: bool,
+}
+
+/// What happens to sharing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShareAction {
+    /// The page has opened: a link that names a move, or an embedded page, solves its run now.
+    Opened,
+}
+
+impl Share {
+    /// The share state a link's view asks for. An embedded page without a move opens at the start, paused (a
+    /// course page shows the puzzle first, and the reader presses play).
+    pub fn from_view(view: View) -> Share {
+        Share {
+            at: view.at.or(view.embed.then_some(0)),
+            embed: view.embed,
+        }
+    }
+
+    /// Whether the page solves its run as it opens.
+    pub fn solves_on_open(&self) -> bool {
+        self.at.is_some()
+    }
+
+    /// The view the address bar shows: the move still to be opened at, and the layout.
+    pub fn view(&self) -> View {
+        View {
+            at: self.at,
+            embed: self.embed,
+        }
+    }
+}
+
+/// The notice for a link's unusable page keys (read as their defaults), one sentence each.
+pub fn bad_values_notice(bad: &[BadValue]) -> Option<Notice> {
+    let text: Vec<Text> = bad
+        .iter()
+        .map(|b| {
+            let key = match b.key {
+                "at" => Msg::NoticeBadAt,
+                _ => Msg::NoticeBadEmbed,
+            };
+            Text::new(key).arg(b.value.as_str())
+        })
+        .collect();
+    (!text.is_empty()).then_some(Notice {
+        kind: NoticeKind::Error,
+        text,
+    })
+}
+
+/// The notice when a link's move lies past the end of the solution found (the playback then shows the end).
+pub fn beyond_notice(at: usize, length: usize) -> Notice {
+    Notice::info(Text::new(Msg::NoticeAtBeyond).arg(at).arg(length))
+}
