@@ -16,9 +16,11 @@ use crate::page::components::solve_controls::SolveControls;
 use crate::page::components::stats_table::StatsTable;
 use crate::page::components::status::StatusLine;
 use crate::page::components::stepper::SearchStepper;
+use crate::page::components::update_notice::UpdateNotice;
 use crate::page::components::Interaction;
 use crate::page::hooks::keys::use_page_keys;
 use crate::page::hooks::lab::use_lab;
+use crate::page::hooks::release::use_release;
 use crate::page::hooks::timers::{use_playback_timer, use_silence_watchdog};
 use crate::page::i18n::{self, Lang, Msg};
 use crate::page::state::hand_play::HandPlayAction;
@@ -48,6 +50,8 @@ pub fn App() -> Html {
         let lang = lang_handle.clone();
         Callback::from(move |l: Lang| lang.set(l))
     };
+    // Offline: the service worker, and a line when a newer release waits.
+    let (release, on_reload) = use_release();
     let playing = state.playback.playing();
     use_playback_timer(playing, state.playback.speed, dispatch.clone());
     use_silence_watchdog(state.solve_watch(), dispatch.clone());
@@ -171,6 +175,7 @@ pub fn App() -> Html {
                 <button type="button" class="share" data-testid="share" onclick={on_share}
                     title={lang.t(Msg::ShareTitle)}>{ lang.t(Msg::Share) }</button>
             </header>
+            <UpdateNotice {release} {on_reload} />
             <main class="layout">
                 <section class="stage card" aria-label={lang.t(Msg::PuzzleView)}>
                     <div class="stage-head">

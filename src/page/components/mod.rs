@@ -16,6 +16,7 @@ pub mod solve_controls;
 pub mod stats_table;
 pub mod status;
 pub mod stepper;
+pub mod update_notice;
 
 /// The id of hand play's hint in words, which the hinted tile or disk names as its description.
 pub const HINT_TEXT_ID: &str = "play-hint-words";
