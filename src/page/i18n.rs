@@ -503,6 +503,7 @@ messages! {
     HintedDisk,
     // The search lab: Compare, the Sierpinski view, the stepper.
     CompareTitle,
+    CompareTable,
     CompareIntro,
     CompareButton,
     CompareButtonTitle,
@@ -774,6 +775,7 @@ fn en(key: Msg) -> &'static str {
         HintedDisk => "Hint: move the top disk of peg {} to peg {}",
         // The search lab.
         CompareTitle => "Compare",
+        CompareTable => "The comparison, one row per algorithm",
         CompareIntro => "Run several algorithms on this puzzle, one after another, each within the budget below.",
         CompareButton => "Compare",
         CompareButtonTitle => "Solve this puzzle with every ticked algorithm and compare the numbers",
@@ -1046,6 +1048,7 @@ fn zh(key: Msg) -> &'static str {
         HintedDisk => "提示：把柱 {} 顶部的圆盘移到柱 {}",
         // The search lab.
         CompareTitle => "算法比较",
+        CompareTable => "比较结果，每种算法一行",
         CompareIntro => "在这个谜题上依次运行多种算法，每种算法都受下面的预算限制。",
         CompareButton => "比较",
         CompareButtonTitle => "用每个勾选的算法求解此谜题并比较各项数据",

@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { appendFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, tid, useApp } from './helpers.mjs';
+import { ARTIFACTS, ROOT, tid, useApp } from './helpers.mjs';
+import { describe, scan } from './a11y-views.mjs';
 import {
   EIGHT, offlineState, openAt, release, servedAs, solveEight, startAt, waitControlled,
 } from './offline-helpers.mjs';
@@ -48,6 +49,12 @@ test('a new release downloads in the background, is offered, and on Reload repla
     // Still A, whole: the page and its files come from A's cache while B waits.
     await page.locator(tid('update-ready')).waitFor({ timeout: 30_000 });
     assert.equal((await offlineState(page)).release, a.id);
+    for (const width of [1366, 360]) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.screenshot({ path: join(ARTIFACTS, `offline-release--update-offered--${width}.png`) });
+      const violations = await scan(page);
+      assert.deepEqual(violations, [], `the update line at ${width} px:\n${describe([{ where: `${width} px`, violations }])}`);
+    }
     assert.doesNotMatch(await bootScript(page), /release b/, 'A\'s page got B\'s worker script');
     await solveEight(page);
 

@@ -12,8 +12,6 @@ import { korfInstances, korfQuery, solveTimed, storedKeys } from './pdb-helpers.
 
 const DIST_SUB = process.env.E2E_DIST_SUB ?? 'dist-sub';
 const { test } = useApp({ prepare: () => ensureSubPathBuild(DIST_SUB) });
-// The network's refusals while offline (the browser's own update check of sw.js) are expected.
-const OFFLINE = { allowConsole: [/ERR_INTERNET_DISCONNECTED/] };
 /** What a page that solves is made of: each must have loaded offline. */
 const LOADED = {
   'the page': /^[^?]*\/(\?|$)/, "the app's script": /\/app-[0-9a-f]+\.js/, "the app's wasm": /\/app-[0-9a-f]+_bg\.wasm/,
@@ -56,7 +54,7 @@ test('after one visit the app loads and solves offline: an 8-puzzle, and a 15-pu
   }
   s.note(`Korf #${korf.id}: first visit (tables built) ${buildMs.toFixed(0)} ms, offline (tables from IndexedDB)`
     + ` ${cachedMs.toFixed(0)} ms, Solve click to solved; offline: ${responses.length} responses, all from the cache`);
-}, { timeout: 120_000, ...OFFLINE });
+}, { timeout: 120_000 });
 
 test('under a sub-path (/puzzle-lab/) the service worker keeps that scope and the app solves offline', async (s) => {
   const { page } = s;
@@ -76,4 +74,4 @@ test('under a sub-path (/puzzle-lab/) the service worker keeps that scope and th
   } finally {
     server.close();
   }
-}, OFFLINE);
+});

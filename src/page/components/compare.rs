@@ -113,7 +113,8 @@ fn pair_title(lang: Lang, pair: Pair) -> String {
 fn results(lang: Lang, run: &CompareRun) -> Html {
     html! {
         <div class="compare-results">
-            <div class="table-scroll">
+            // A region that scrolls sideways on a phone: focusable, so that a keyboard can scroll it.
+            <div class="table-scroll" tabindex="0" role="region" aria-label={lang.t(Msg::CompareTable)}>
                 <table data-testid="compare-table" data-running={run.is_running().to_string()}>
                     <thead>
                         <tr>
