@@ -1,7 +1,8 @@
 // Releases replacing each other under the service worker (static/sw.js, src/page/hooks/release.rs,
 // scripts/stamp-release.mjs). The site's folder is swapped in one step, as a deploy does, between copies of the build
 // restamped as new releases: a new release downloads in the background and is offered; until Reload the page and
-// all its files stay the old release's, and on Reload the new one replaces it whole (its cache the only one left);
+// all its files stay the old release's, and on Reload the new one replaces it whole (its cache the only one left,
+// every open tab reloaded into it);
 // a release whose files do not match its list is never installed; and a dev server's unstamped sw.js removes an
 // earlier release's worker instead of leaving the dev page behind it.
 import assert from 'node:assert/strict';
@@ -58,8 +59,16 @@ test('a new release downloads in the background, is offered, and on Reload repla
     assert.doesNotMatch(await bootScript(page), /release b/, 'A\'s page got B\'s worker script');
     await solveEight(page);
 
+    // Another tab of A: when B takes over (on this tab's Reload), it reloads into B too.
+    const other = await s.context.newPage();
+    await other.goto(`${appUrl}?${EIGHT}`, { waitUntil: 'load' });
+    await other.waitForFunction((id) => document.documentElement.dataset.release === id, a.id);
+
     await page.locator(tid('update-reload')).click();
-    await page.waitForFunction((id) => document.documentElement.dataset.release === id, b.id, { timeout: 20_000 });
+    for (const tab of [page, other]) {
+      await tab.waitForFunction((id) => document.documentElement.dataset.release === id, b.id, { timeout: 20_000 });
+    }
+    await other.close();
     await s.waitInteractive();
     await waitControlled(page);
     assert.deepEqual(await offlineState(page), only(b));

@@ -66,7 +66,10 @@ pub fn use_release() -> (Release, Callback<()>) {
             match waiting {
                 // The page reloads on `controllerchange`, once the new release has taken over.
                 Some(worker) => {
-                    if worker.post_message(&JsValue::from_str(SKIP_WAITING)).is_err() {
+                    if worker
+                        .post_message(&JsValue::from_str(SKIP_WAITING))
+                        .is_err()
+                    {
                         reload();
                     }
                 }
@@ -89,8 +92,8 @@ async fn register(
         .is_some_and(|root| root.has_attribute("data-release"));
     let navigator = window.navigator();
     // Absent outside secure contexts (plain http other than localhost) and in some private modes.
-    let supported = js_sys::Reflect::has(&navigator, &JsValue::from_str("serviceWorker"))
-        .unwrap_or(false);
+    let supported =
+        js_sys::Reflect::has(&navigator, &JsValue::from_str("serviceWorker")).unwrap_or(false);
     if !stamped || !supported {
         return Ok(None);
     }
@@ -109,13 +112,12 @@ async fn register(
     options.set_scope(&resolve("./")?);
     // Registering again what is registered fetches nothing (so it works offline); the browser looks for a new
     // release itself on each visit.
-    let registration: ServiceWorkerRegistration = JsFuture::from(
-        container.register_with_options(&resolve(SERVICE_WORKER)?, &options),
-    )
-    .await
-    .map_err(|e| js_text(&e))?
-    .dyn_into()
-    .map_err(|_| "the browser answered with something other than a registration")?;
+    let registration: ServiceWorkerRegistration =
+        JsFuture::from(container.register_with_options(&resolve(SERVICE_WORKER)?, &options))
+            .await
+            .map_err(|e| js_text(&e))?
+            .dyn_into()
+            .map_err(|_| "the browser answered with something other than a registration")?;
 
     // A first visit's worker takes control without a reload; an update taking over reloads every tab into it.
     let controlled = Rc::new(Cell::new(container.controller().is_some()));
