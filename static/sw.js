@@ -2,7 +2,7 @@
 // after the first visit the page loads and solves with the network off (the pattern databases live in IndexedDB).
 //
 // scripts/build.sh stamps RELEASE (a hash of the build's files) and FILES (each file with its SRI hash) into the copy
-// in dist/ (scripts/stamp-release.mjs). One release, one cache, named by the release:
+// in dist/ (scripts/stamp-release.mjs). One release, one cache, named by its scope and release:
 // - install fetches every file past the HTTP cache, checked against its hash, into a fresh cache: all or nothing (a
 //   file missing or changed on the server fails the install and the release in use stays);
 // - the new release then waits: the page offers a reload (the person decides when), and otherwise it takes over
@@ -17,10 +17,12 @@
 
 const RELEASE = 'unstamped';
 const FILES = [];
-const PREFIX = 'puzzle-lab-';
-const CACHE = PREFIX + RELEASE;
 const STAMPED = FILES.length > 0;
 const scope = new URL(self.registration.scope);
+// Caches belong to the origin, not to a scope: the name says whose they are, so that copies of the app under two
+// sub-paths of one host never delete each other's.
+const PREFIX = `puzzle-lab:${scope.pathname}:`;
+const CACHE = PREFIX + RELEASE;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(STAMPED ? precache() : self.skipWaiting());
@@ -43,14 +45,17 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(answer(request, url));
 });
 
-/** Every file of the release, fetched past the HTTP cache and checked against its hash, or none at all. */
+/**
+ * Every file of the release, fetched past the HTTP cache and checked against its hash, or none at all (`addAll` adds
+ * nothing unless every file arrived; a cache this install created is deleted then).
+ */
 async function precache() {
-  await caches.delete(CACHE);
+  const existed = await caches.has(CACHE);
   const cache = await caches.open(CACHE);
   try {
     await cache.addAll(FILES.map(([path, integrity]) => new Request(new URL(path, scope), { cache: 'reload', integrity })));
   } catch (error) {
-    await caches.delete(CACHE);
+    if (!existed) await caches.delete(CACHE);
     throw error;
   }
 }

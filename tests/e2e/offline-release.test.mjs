@@ -40,7 +40,7 @@ test('a new release downloads in the background, is offered, and on Reload repla
   // Release B differs from A in one file, as a rebuild after a change does.
   const b = release('b', (dir) => appendFileSync(join(dir, 'worker-boot.js'), '// release b\n'));
   await withSite(s, a, async (site, appUrl) => {
-    const only = (r) => ({ release: r.id, caches: [`puzzle-lab-${r.id}`], controller: `${appUrl}sw.js`, scope: appUrl });
+    const only = (r) => ({ release: r.id, caches: [`puzzle-lab:/:${r.id}`], controller: `${appUrl}sw.js`, scope: appUrl });
     assert.deepEqual(await offlineState(page), only(a));
     assert.equal(await page.locator(tid('update-ready')).count(), 0, 'an update offered with none on the server');
 
@@ -97,7 +97,7 @@ test('a release whose files do not match its list is not installed; the one in u
       return worker.state;
     });
     assert.equal(outcome, 'redundant', 'the mismatched release was installed');
-    assert.deepEqual((await offlineState(page)).caches, [`puzzle-lab-${a.id}`], 'a partial cache stayed behind');
+    assert.deepEqual((await offlineState(page)).caches, [`puzzle-lab:/:${a.id}`], 'a partial cache stayed behind');
     assert.equal(await page.locator(tid('update-ready')).count(), 0, 'a release that failed to install was offered');
   });
 });

@@ -27,7 +27,7 @@ test('after one visit the app loads and solves offline: an 8-puzzle, and a 15-pu
   await waitControlled(page);
   const online = await offlineState(page);
   assert.match(online.release ?? '', /^[0-9a-f]{16}$/, 'the build is not stamped with a release id');
-  assert.deepEqual(online.caches, [`puzzle-lab-${online.release}`]);
+  assert.deepEqual(online.caches, [`puzzle-lab:/:${online.release}`]);
   assert.equal(online.scope, s.appUrl);
   const buildMs = await solveTimed(page, 60_000);
   assert.equal(await solutionLength(page), korf.length);
@@ -64,6 +64,7 @@ test('under a sub-path (/puzzle-lab/) the service worker keeps that scope and th
     await waitControlled(page);
     const online = await offlineState(page);
     assert.equal(online.scope, appUrl, 'the service worker is not scoped to the sub-path');
+    assert.deepEqual(online.caches, [`puzzle-lab:${SUB_PATH}:${online.release}`]);
     assert.equal(online.controller, `${appUrl}sw.js`);
     const responses = recordResponses(page);
     await openOffline(s, `${appUrl}?${EIGHT}`);
