@@ -6,6 +6,7 @@ import { cpSync, mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after } from 'node:test';
+import { chromium } from 'playwright-core';
 import { stampRelease } from '../../scripts/stamp-release.mjs';
 import {
   ROOT, defaultGoal, requireBuild, rng, scramble, slidingBfs, solutionLength, tid, waitStatus,
@@ -101,4 +102,16 @@ export function servedAs(dir) {
       renameSync(`${link}.next`, link);
     },
   };
+}
+
+/**
+ * Chromium with a profile on disk (a fresh one in the scratch folder): unlike the tests' usual contexts, which are
+ * like incognito windows, it can install apps, so it can say whether the page is installable.
+ */
+export async function launchProfile() {
+  return chromium.launchPersistentContext(mkdtempSync(join(scratchDir(), 'profile-')), {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run'],
+  });
 }

@@ -1,12 +1,14 @@
 // Offline (static/sw.js, src/page/hooks/release.rs): after one visit the service worker controls the page; with the
 // network off the page and its solver worker load from the release's cache (every response comes from the service
 // worker) and solve an 8-puzzle, and a 15-puzzle on the pattern databases the first visit built and stored in
-// IndexedDB; the same under a sub-path build (dist-sub/, service worker scoped to /puzzle-lab/). Releases replacing
-// each other: offline-release.test.mjs.
+// IndexedDB; the same under a sub-path build (dist-sub/, service worker scoped to /puzzle-lab/); and Chromium finds the
+// sub-path build installable (its manifest, start_url, scope and icons). Releases replacing each other:
+// offline-release.test.mjs.
 import assert from 'node:assert/strict';
+import { it } from 'node:test';
 import { SUB_PATH, ensureSubPathBuild, messageText, solutionLength, tid, useApp, waitStatus } from './helpers.mjs';
 import {
-  EIGHT, offlineState, openAt, openOffline, recordResponses, solveEight, startAt, waitControlled,
+  EIGHT, launchProfile, offlineState, openAt, openOffline, recordResponses, solveEight, startAt, waitControlled,
 } from './offline-helpers.mjs';
 import { korfInstances, korfQuery, solveTimed, storedKeys } from './pdb-helpers.mjs';
 
@@ -76,3 +78,39 @@ test('under a sub-path (/puzzle-lab/) the service worker keeps that scope and th
     server.close();
   }
 });
+
+it('installable: Chromium reads the manifest without errors and finds nothing against installing (sub-path build)',
+  { timeout: 60_000 }, async () => {
+    const { server, appUrl } = await startAt(DIST_SUB, SUB_PATH);
+    const context = await launchProfile();
+    try {
+      const page = await context.newPage();
+      const errors = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(appUrl, { waitUntil: 'load' });
+      await waitControlled(page);
+      const cdp = await context.newCDPSession(page);
+      const manifest = await cdp.send('Page.getAppManifest');
+      assert.equal(manifest.url, `${appUrl}manifest.webmanifest`);
+      assert.deepEqual(manifest.errors, [], 'the manifest has errors');
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      assert.deepEqual(installabilityErrors, [], 'Chromium would not offer to install the app');
+      const data = JSON.parse(manifest.data);
+      assert.equal(new URL(data.start_url, manifest.url).href, appUrl, 'start_url is not the sub-path');
+      assert.equal(new URL(data.scope, manifest.url).href, appUrl, 'scope is not the sub-path');
+      const icons = await page.evaluate(async (list) => Promise.all(list.map(async ({ src, sizes, type }) => {
+        const blob = await (await fetch(src)).blob();
+        const bitmap = type === 'image/png' ? await createImageBitmap(blob) : null;
+        return { src, sizes, type: blob.type, drawn: bitmap ? `${bitmap.width}x${bitmap.height}` : 'any' };
+      })), data.icons.map((icon) => ({ ...icon, src: new URL(icon.src, manifest.url).href })));
+      for (const icon of icons) {
+        assert.equal(icon.drawn, icon.sizes, `${icon.src} is not the size the manifest says`);
+      }
+      assert.ok(icons.some((i) => i.sizes === '192x192') && icons.some((i) => i.sizes === '512x512'));
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      server.close();
+    }
+  });
