@@ -1,7 +1,7 @@
-// Accessibility, for the e2e tests a11y.test.mjs and a11y-2.test.mjs: axe-core (npm) scans every view of the app, in
-// English and Chinese, 1366 and 360 px wide, and a view's test fails on any serious or critical violation, printed
-// per rule and element with where it was seen and how to fix it. A screenshot of every scan goes to
-// test-artifacts/a11y--VIEW--LANG--WIDTH.png.
+// Accessibility, for the e2e tests a11y.test.mjs, a11y-2.test.mjs and a11y-3.test.mjs: axe-core (npm) scans every
+// view of the app, in English and Chinese, 1366 and 360 px wide, and a view's test fails on any serious or critical
+// violation, printed per rule and element with where it was seen and how to fix it. A screenshot of every scan goes
+// to test-artifacts/a11y--VIEW--LANG--WIDTH.png.
 //
 // A new view is one line in VIEWS: a name, the address that opens it and, if it needs more than opening, what to do
 // on the page first (a click, a solve). The views are dealt out to SHARDS test files, each under 30 s; when they grow
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { ARTIFACTS, defaultGoal, playMode, rng, scramble, tid, useApp, waitStatus } from './helpers.mjs';
 
 /** How many test files share the views (a11y.test.mjs is shard 1, a11y-N.test.mjs shard N). */
-export const SHARDS = 2;
+export const SHARDS = 3;
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const LANGS = ['en', 'zh'];
 const WIDTHS = [1366, 360];
