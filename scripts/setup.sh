@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-#! Idempotent set-up for a fresh machine: Rust wasm target, Trunk, wasm-bindgen CLI, wasm-opt, Chromium, Playwright.
+#! Idempotent set-up for a fresh machine: Rust wasm target, Trunk, wasm-bindgen CLI, Chromium, and the npm packages
+#! (wasm-opt, Playwright, axe-core).
 # Every step checks first and skips what is already present at the right version.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,9 +44,10 @@ else
   apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
-if [ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/playwright-core ]; then
+# `npm ls` fails when a package of package.json is missing or at another version (each is pinned exactly).
+if [ -d node_modules ] && npm ls --depth=0 >/dev/null 2>&1; then
   say "npm packages present"
 else
-  say "installing npm packages (binaryen, playwright-core)"; npm ci --no-audit --no-fund
+  say "installing npm packages from package-lock.json (binaryen, playwright-core, axe-core)"; npm ci --no-audit --no-fund
 fi
 say "done"

@@ -19,12 +19,14 @@ use crate::page::components::stats_table::StatsTable;
 use crate::page::components::status::StatusLine;
 use crate::page::components::stepper::SearchStepper;
 use crate::page::components::truth_panel::TruthPanel;
+use crate::page::components::update_notice::UpdateNotice;
 use crate::page::components::Interaction;
 use crate::page::export::ExportContext;
 use crate::page::export_run::file_stem;
 use crate::page::export_svg::position_svg;
 use crate::page::hooks::keys::use_page_keys;
 use crate::page::hooks::lab::use_lab;
+use crate::page::hooks::release::use_release;
 use crate::page::hooks::timers::{use_playback_timer, use_silence_watchdog};
 use crate::page::i18n::{self, Lang, Msg};
 use crate::page::state::hand_play::HandPlayAction;
@@ -56,6 +58,8 @@ pub fn App() -> Html {
         let lang = lang_handle.clone();
         Callback::from(move |l: Lang| lang.set(l))
     };
+    // Offline: the service worker, and a line when a newer release waits.
+    let (release, on_reload) = use_release();
     let playing = state.playback.playing();
     use_playback_timer(playing, state.playback.speed, dispatch.clone());
     use_silence_watchdog(state.solve_watch(), dispatch.clone());
@@ -281,6 +285,7 @@ pub fn App() -> Html {
                         title={lang.t(Msg::EmbedCodeTitle)}>{ lang.t(Msg::EmbedCode) }</button>
                 </div>
             </header>
+            <UpdateNotice {release} {on_reload} />
             <main class="layout">
                 { stage }
                 <aside class="side">

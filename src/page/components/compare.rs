@@ -116,7 +116,8 @@ fn results(lang: Lang, run: &CompareRun) -> Html {
     html! {
         <div class="compare-results">
             <CompareCsv run={run.clone()} />
-            <div class="table-scroll">
+            // A region that scrolls sideways on a phone: focusable, so that a keyboard can scroll it.
+            <div class="table-scroll" tabindex="0" role="region" aria-label={lang.t(Msg::CompareTable)}>
                 <table data-testid="compare-table" data-running={run.is_running().to_string()}>
                     <thead>
                         <tr>

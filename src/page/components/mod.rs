@@ -19,6 +19,7 @@ pub mod status;
 pub mod stepper;
 pub mod truth_chart;
 pub mod truth_panel;
+pub mod update_notice;
 
 /// The id of hand play's hint in words, which the hinted tile or disk names as its description.
 pub const HINT_TEXT_ID: &str = "play-hint-words";

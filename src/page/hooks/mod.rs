@@ -1,6 +1,8 @@
-//! The page's custom hooks: the store that runs the reducer and its effects, timers, keys and pointer drags.
+//! The page's custom hooks: the store that runs the reducer and its effects, timers, keys, pointer drags and the
+//! app's releases offline (the service worker).
 
 pub mod drag;
 pub mod keys;
 pub mod lab;
+pub mod release;
 pub mod timers;
