@@ -17,7 +17,7 @@ pub mod visited;
 pub mod weighted;
 
 pub use clock::Clock;
-pub use observer::{Direction, Expansion, NoObserver, Observer};
+pub use observer::{Direction, Expansion, Fate, Generated, NoObserver, Observer};
 pub use outcome::{Outcome, Status};
 pub use stats::Stats;
 
