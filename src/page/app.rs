@@ -4,6 +4,7 @@
 use crate::browser::{self, fresh_seed};
 use crate::page::components::board::Board;
 use crate::page::components::compare::ComparePanel;
+use crate::page::components::exercise::ExercisePanel;
 use crate::page::components::hand_play_panel::HandPlayPanel;
 use crate::page::components::language::LanguageSwitch;
 use crate::page::components::move_list::{self, MoveList};
@@ -16,6 +17,7 @@ use crate::page::components::solve_controls::SolveControls;
 use crate::page::components::stats_table::StatsTable;
 use crate::page::components::status::StatusLine;
 use crate::page::components::stepper::SearchStepper;
+use crate::page::components::tree::SearchTreePanel;
 use crate::page::components::Interaction;
 use crate::page::hooks::keys::use_page_keys;
 use crate::page::hooks::lab::use_lab;
@@ -26,6 +28,7 @@ use crate::page::state::notices::NoticeAction;
 use crate::page::state::playback::{speed_timing, PlaybackAction};
 use crate::page::state::setup::{heuristics_for, SetupAction, Side};
 use crate::page::state::solve::{bound_text, Run};
+use crate::page::state::stepping::StepAction;
 use crate::page::state::steps::{step_source, Step};
 use crate::page::state::{Action, Mode, State};
 use crate::page::url;
@@ -157,6 +160,7 @@ pub fn App() -> Html {
     let total = replay.map_or(0, |r| r.len());
     let window = move_list::window(replay.map_or(0, |r| r.cursor), total);
     let reduced = browser::prefers_reduced_motion();
+    let on_go = dispatch.reform(|to| Action::Step(StepAction::Go(to)));
 
     html! {
         <ContextProvider<Lang> context={lang}>
@@ -220,9 +224,19 @@ pub fn App() -> Html {
                     solving={state.is_solving()} dispatch={dispatch.clone()} />
                 if state.setup.traceable() {
                     if let PuzzleSpec::Hanoi { disks, .. } = puzzle {
-                        <SearchStepper disks={*disks} trace={state.solve.trace.clone()} algorithm={state.setup.algorithm} />
+                        <SearchStepper disks={*disks} trace={state.solve.trace.clone()} algorithm={state.setup.algorithm}
+                            at={state.stepping.at} on_go={on_go.clone()} />
                     } else if let PuzzleSpec::Sliding { width, .. } = puzzle {
-                        <SearchStepper disks={0} width={*width} trace={state.solve.trace.clone()} algorithm={state.setup.algorithm} />
+                        <SearchStepper disks={0} width={*width} trace={state.solve.trace.clone()} algorithm={state.setup.algorithm}
+                            at={state.stepping.at} on_go={on_go.clone()} />
+                    }
+                    if let Some(trace) = state.solve.trace.clone() {
+                        <div class="tree-lab">
+                            <SearchTreePanel trace={trace.clone()} at={state.stepping.at}
+                                exercise={state.stepping.exercise.clone()} dispatch={dispatch.clone()} />
+                            <ExercisePanel {trace} at={state.stepping.at}
+                                exercise={state.stepping.exercise.clone()} dispatch={dispatch.clone()} />
+                        </div>
                     }
                 }
             </div>

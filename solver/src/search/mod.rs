@@ -13,6 +13,7 @@ pub mod observer;
 pub mod outcome;
 pub mod stats;
 pub mod trace;
+pub mod tree;
 pub mod visited;
 pub mod weighted;
 

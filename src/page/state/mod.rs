@@ -1,18 +1,20 @@
 //! The page's state and the one place it changes. [`State`] is made of concerns, each with its own state, action
 //! and reducer: set-up (the puzzle being edited), the solve run, playback (the solution's animation), hand play,
-//! compare, and the message line. One [`router::Router`] owns every request to the worker and hands each reply back
+//! compare, the message line, and the step-through of the traced run (with its exercise). One [`router::Router`] owns every request to the worker and hands each reply back
 //! to the concern that asked.
 //!
 //! The reducer is pure: randomness arrives as a seed inside the action, and what must happen outside the state
 //! (post a request, replace the worker) leaves [`State::update`] as [`Effect`] values for the app to carry out.
 
 pub mod compare;
+pub mod exercise;
 pub mod hand_play;
 pub mod notices;
 pub mod playback;
 pub mod router;
 pub mod setup;
 pub mod solve;
+pub mod stepping;
 pub mod steps;
 
 #[cfg(test)]
@@ -33,6 +35,7 @@ use solve::{Cancelled, Heard, Run, SolveRun, StatusName};
 use solver::query::Query;
 use solver::sliding::Unsolvable;
 use solver::{Report, Status};
+use stepping::{StepAction, Stepping};
 
 /// Setting the puzzle up, or playing it by hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,6 +54,7 @@ pub struct State {
     pub hand_play: HandPlay,
     pub compare: Compare,
     pub notices: Notices,
+    pub stepping: Stepping,
     pub router: Router,
 }
 
@@ -63,6 +67,7 @@ pub enum Action {
     HandPlay(HandPlayAction),
     Compare(CompareAction),
     Notice(NoticeAction),
+    Step(StepAction),
     SetMode(Mode),
     /// Anything the worker says (the router finds its owner).
     Worker(WorkerEvent),
@@ -96,6 +101,7 @@ into_action!(
     HandPlay(HandPlayAction),
     Compare(CompareAction),
     Notice(NoticeAction),
+    Step(StepAction),
     Worker(WorkerEvent)
 );
 
@@ -156,6 +162,7 @@ impl State {
             hand_play,
             compare: Compare::default(),
             notices: Notices::default(),
+            stepping: Stepping::default(),
             router: Router::default(),
         }
     }
@@ -211,7 +218,11 @@ impl State {
     /// Applies one action: whether anything changed, and the effects for the app to carry out.
     pub fn update(&mut self, action: impl Into<Action>) -> Update {
         let mut fx = Vec::new();
+        let trace = self.solve.trace.as_ref().map(std::rc::Rc::as_ptr);
         let changed = self.apply(action.into(), &mut fx);
+        if self.solve.trace.as_ref().map(std::rc::Rc::as_ptr) != trace {
+            self.stepping.restart();
+        }
         let ended = self
             .compare
             .follow(&self.setup.puzzle, &mut self.router, &mut fx);
@@ -279,6 +290,7 @@ impl State {
                 fx,
             ),
             Action::Notice(action) => self.notices.apply(action),
+            Action::Step(action) => self.stepping.apply(action, self.solve.trace.as_deref()),
             Action::SetMode(mode) => {
                 if mode == self.mode {
                     return false;

@@ -5,6 +5,7 @@ mod compare;
 mod hand_play;
 mod run;
 mod setup;
+mod stepping;
 
 use super::compare::{pairs_for, CompareAction, Pair, COMPARE_TIME_LIMIT_MS};
 use super::hand_play::{optimal_method, HandPlayAction, Hint, Optimum};
