@@ -236,7 +236,7 @@ mod tests {
             DEFAULT_DFS_DEPTH,
         )
         .expect("traced");
-        let tree = near.tree.as_ref().expect("a small run's tree");
+        let tree = near.tree.as_deref().expect("a small run's tree");
         assert_eq!(tree.steps.len(), near.expanded.len());
         assert_eq!(tree.path.len(), near.path.len());
         let six = trace_request(

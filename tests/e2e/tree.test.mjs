@@ -10,7 +10,7 @@ import { ARTIFACTS, tid, useApp, waitStatus } from './helpers.mjs';
 
 const { test } = useApp();
 
-const EIGHT = 'puzzle=sliding&size=3x3&start=4,1,3,7,2,6,0,5,8&goal=1,2,3,4,5,6,7,8,0';
+const EIGHT = 'puzzle=sliding&size=3x3&start=8,1,3,4,0,2,7,6,5&goal=1,2,3,4,5,6,7,8,0';
 const WIDE = { viewport: { width: 1366, height: 1000 } };
 
 /** Opens `query`, solves it and waits for the tree. */
@@ -22,6 +22,17 @@ async function solveWithTree(s, query) {
 }
 
 const num = async (locator, name) => Number(await locator.getAttribute(name));
+
+/** The ids of the tree's nodes matching `selector` that lie wholly inside the drawing (the rest are cut off). */
+async function nodesInView(page, selector) {
+  return page.evaluate((sel) => {
+    const svg = document.querySelector('[data-testid="search-tree"]').getBoundingClientRect();
+    return [...document.querySelectorAll(sel)].filter((g) => {
+      const r = g.getBoundingClientRect();
+      return r.left >= svg.left && r.right <= svg.right && r.top >= svg.top && r.bottom <= svg.bottom;
+    }).map((g) => g.dataset.node);
+  }, selector);
+}
 
 test('8-puzzle A*: the tree and the stepper move together, by mouse and by keyboard', async (s) => {
   const { page } = s;
@@ -44,11 +55,11 @@ test('8-puzzle A*: the tree and the stepper move together, by mouse and by keybo
   }
   // Clicking an expanded node moves the stepper to its step.
   await page.locator(tid('stepper-whole')).click();
-  const closed = page.locator(`${tid('tree-node')}[data-state="closed"]`);
-  assert.ok(await closed.count() > 3, 'expanded nodes are drawn');
-  const target = closed.nth(2);
+  const closed = await nodesInView(page, `${tid('tree-node')}[data-state="closed"]:not(.current)`);
+  assert.ok(closed.length > 0, 'expanded nodes are drawn');
+  const id = closed[0];
+  const target = page.locator(`${tid('tree-node')}[data-node="${id}"]`);
   const step = await num(target, 'data-expanded');
-  const id = await target.getAttribute('data-node');
   await target.click();
   await page.waitForSelector(`${tid('stepper')}[data-step="${step + 1}"]`);
   assert.equal(await card.getAttribute('data-current'), id, 'the clicked node is the current one');
@@ -78,7 +89,7 @@ test('8-puzzle A*: the tree and the stepper move together, by mouse and by keybo
     'the tree keeps a visible keyboard focus');
   const outline = await view.evaluate((el) => getComputedStyle(el).outlineStyle);
   assert.notEqual(outline, 'none', 'the focus is drawn');
-  s.note(`A* + Manhattan from 4,1,3,7,2,6,0,5,8: ${total} expansions, ${await num(card, 'data-nodes')} nodes`);
+  s.note(`A* + Manhattan from 8,1,3,4,0,2,7,6,5: ${total} expansions, ${await num(card, 'data-nodes')} nodes`);
 }, { contextOptions: WIDE });
 
 test('the exercise judges a right and a wrong pick by the engine\'s recorded order', async (s) => {
@@ -87,9 +98,15 @@ test('the exercise judges a right and a wrong pick by the engine\'s recorded ord
   const exercise = page.locator(tid('exercise'));
   await page.locator(tid('exercise-toggle')).click();
   await page.waitForSelector(`${tid('exercise')}[data-active="true"][data-position="0"]`);
-  // The answer: the node the engine expanded at this step, as the tree exposes it.
-  const answerAt = async (position) =>
-    page.locator(`${tid('tree-node')}[data-expanded="${position}"]`).getAttribute('data-node');
+  // The answer: the node the engine expanded at this step, as the page exposes it; where the tree draws that node
+  // (nodes out of view are not drawn), its data-expanded must say this step.
+  const answerAt = async (position) => {
+    await page.waitForSelector(`${tid('exercise')}[data-position="${position}"]`);
+    const answer = await exercise.getAttribute('data-answer');
+    const drawn = page.locator(`${tid('tree-node')}[data-node="${answer}"]`);
+    if (await drawn.count()) assert.equal(await drawn.getAttribute('data-expanded'), String(position));
+    return answer;
+  };
   const score = async () => {
     const el = page.locator(tid('exercise-score'));
     return [await num(el, 'data-right'), await num(el, 'data-asked')];
@@ -97,7 +114,7 @@ test('the exercise judges a right and a wrong pick by the engine\'s recorded ord
 
   // Step 1: the right pick, from the list.
   const first = await answerAt(0);
-  assert.equal(await exercise.getAttribute('data-answer'), first);
+  assert.equal(await page.locator(`${tid('tree-node')}[data-expanded="0"]`).getAttribute('data-node'), first);
   await page.locator(`${tid('exercise-option')}[data-node="${first}"]`).click();
   await page.waitForSelector(`${tid('exercise-verdict')}[data-right="true"]`);
   assert.deepEqual(await score(), [1, 1]);
@@ -120,19 +137,22 @@ test('the exercise judges a right and a wrong pick by the engine\'s recorded ord
 
   // Step 3 onwards: right picks in the tree itself; ties are explained where they occur.
   let ties = 0;
+  let clickedInTree = 0;
   for (let position = 2; position < 8; position++) {
     await page.locator(tid('stepper-forward')).click();
     await page.waitForSelector(`${tid('exercise')}[data-position="${position}"]`);
     const answer = await answerAt(position);
-    const inTree = page.locator(`${tid('tree-node')}[data-node="${answer}"]`);
-    await (await inTree.count() ? inTree : page.locator(`${tid('exercise-option')}[data-node="${answer}"]`)).click();
+    const inTree = (await nodesInView(page, `${tid('tree-node')}[data-node="${answer}"]`)).length > 0;
+    await page.locator(`${tid(inTree ? 'tree-node' : 'exercise-option')}[data-node="${answer}"]`).click();
+    clickedInTree += Number(inTree);
     await page.waitForSelector(`${tid('exercise')}[data-position="${position + 1}"]`);
     assert.equal(await verdict.getAttribute('data-right'), 'true', `step ${position + 1}`);
     ties += await page.locator(tid('exercise-tie')).count();
     await page.locator(tid('stepper-back')).click();
   }
   assert.deepEqual(await score(), [7, 8]);
-  s.note(`8 picks, ${ties} explained as ties`);
+  assert.ok(clickedInTree > 0, 'some picks were clicks in the tree');
+  s.note(`8 picks (${clickedInTree} in the tree), ${ties} explained as ties`);
   await page.locator(tid('tree-card')).screenshot({ path: join(ARTIFACTS, 'tree--exercise-1366.png') });
   await exercise.screenshot({ path: join(ARTIFACTS, 'tree--exercise-panel-1366.png') });
   // In Chinese.

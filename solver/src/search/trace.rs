@@ -53,7 +53,7 @@ pub struct Trace {
     /// The search tree, when the plan asked for it and the run fitted within its limit (`TracePlan::tree_limit`)
     /// to the end.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tree: Option<SearchTree>,
+    pub tree: Option<Box<SearchTree>>,
 }
 
 /// One expansion's numbers beside its rank.
@@ -217,14 +217,8 @@ pub fn trace_search<P: Puzzle, H: Heuristic<P>>(
         cut: false,
         on_expand,
         tree: (plan.tree_limit > 0).then(|| {
-            let mut roots = Vec::new();
-            if algorithm != Algorithm::Idastar {
-                roots.push((puzzle.rank(&puzzle.start()), Direction::Forward));
-            }
-            if algorithm == Algorithm::Bibfs {
-                roots.push((puzzle.rank(&puzzle.goal()), Direction::Backward));
-            }
-            TreeRecorder::new(plan.tree_limit, &roots)
+            let ends = (puzzle.rank(&puzzle.start()), puzzle.rank(&puzzle.goal()));
+            TreeRecorder::new(plan.tree_limit, algorithm, ends)
         }),
     };
     let mut control = Control::new(Limits {
@@ -260,7 +254,10 @@ pub fn trace_search<P: Puzzle, H: Heuristic<P>>(
     }
     trace.truncated = recorder.cut && outcome.status != Status::Solved;
     if !recorder.cut {
-        trace.tree = recorder.tree.and_then(|tree| tree.finish(&trace.path));
+        trace.tree = recorder
+            .tree
+            .and_then(|tree| tree.finish(&trace.path))
+            .map(Box::new);
     }
     let steps_are_distinct = trace
         .closed_after

@@ -7,6 +7,7 @@
 //! while the engine sought step `s`) is still in OPEN at position `s`.
 
 use super::observer::{Direction, Fate};
+use super::Algorithm;
 use std::collections::{HashMap, HashSet};
 
 /// The tree of one traced run. A bidirectional BFS has two roots (the start and the goal); IDA* one per iteration.
@@ -135,9 +136,16 @@ pub(crate) struct TreeRecorder {
 }
 
 impl TreeRecorder {
-    /// A recorder for runs of at most `limit` expansions, with the roots the searches begin at (IDA* adds its own at
-    /// each iteration).
-    pub(crate) fn new(limit: usize, roots: &[(u64, Direction)]) -> Self {
+    /// A recorder for runs of `algorithm` of at most `limit` expansions, between the states ranked `ends` (start,
+    /// goal): the roots are the start, and the goal for bidirectional BFS (IDA* adds its own at each iteration).
+    pub(crate) fn new(limit: usize, algorithm: Algorithm, ends: (u64, u64)) -> Self {
+        let mut roots = Vec::new();
+        if algorithm != Algorithm::Idastar {
+            roots.push((ends.0, Direction::Forward));
+        }
+        if algorithm == Algorithm::Bibfs {
+            roots.push((ends.1, Direction::Backward));
+        }
         let mut recorder = TreeRecorder {
             tree: SearchTree::default(),
             limit,
@@ -147,7 +155,7 @@ impl TreeRecorder {
             iteration: 0,
             given_up: false,
         };
-        for &(rank, direction) in roots {
+        for (rank, direction) in roots {
             recorder.add(None, rank, 0, None, NodeKind::Root, direction, 0);
         }
         recorder

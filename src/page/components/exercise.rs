@@ -24,7 +24,7 @@ pub struct ExerciseProps {
 pub fn ExercisePanel(props: &ExerciseProps) -> Html {
     let lang = use_lang();
     let trace = &props.trace;
-    let (Some(tree), Some(algorithm)) = (trace.tree.as_ref(), trace.algorithm) else {
+    let (Some(tree), Some(algorithm)) = (trace.tree.as_deref(), trace.algorithm) else {
         return html! {};
     };
     let ex = &props.exercise;

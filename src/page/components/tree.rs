@@ -76,11 +76,11 @@ fn TreeDrawing(props: &SearchTreeProps) -> Html {
     let trace = &props.trace;
     let total = trace.expanded.len();
     let empty = SearchTree::default();
-    let tree = trace.tree.as_ref().unwrap_or(&empty);
+    let tree = trace.tree.as_deref().unwrap_or(&empty);
     let places = {
         let trace = trace.clone();
         use_memo(Rc::as_ptr(&trace) as usize, move |_| {
-            trace.tree.as_ref().map(layout).unwrap_or(TreeLayout {
+            trace.tree.as_deref().map(layout).unwrap_or(TreeLayout {
                 x: Vec::new(),
                 y: Vec::new(),
                 children: Vec::new(),
@@ -227,7 +227,7 @@ fn TreeDrawing(props: &SearchTreeProps) -> Html {
         let tree_nodes = trace.clone();
         let places = places.clone();
         Callback::from(move |e: KeyboardEvent| {
-            let Some(tree) = tree_nodes.tree.as_ref() else {
+            let Some(tree) = tree_nodes.tree.as_deref() else {
                 return;
             };
             let v = *view;
@@ -397,11 +397,15 @@ fn first_expanded_child(tree: &SearchTree, places: &TreeLayout, id: u32) -> Opti
         .or_else(|| kids.first().copied())
 }
 
-/// What a node is known to be at position `at`: a child a depth-first search drops when it takes it is a plain
-/// waiting child until then.
+/// What a node is known to be at position `at`: a child DFS drops as a duplicate when it takes it off its stack is
+/// a plain waiting child until then. (A child past the bound is marked at once: its g and h already say so.)
 fn shown_kind(node: &TreeNode, at: usize) -> NodeKind {
+    let duplicate = matches!(
+        node.kind,
+        NodeKind::DuplicateClosed | NodeKind::DuplicateOpen
+    );
     match (node.left, node.expanded) {
-        (Some(left), None) if at <= left as usize && !node.kind.enters_open() => NodeKind::New,
+        (Some(left), None) if at <= left as usize && duplicate => NodeKind::New,
         _ => node.kind,
     }
 }

@@ -67,7 +67,7 @@ pub struct Question {
 /// The question at `position`, if the run has a tree, its algorithm is one the exercise covers, and a step follows.
 pub fn question(trace: &Trace, position: usize) -> Option<Question> {
     let rule = Rule::of(trace.algorithm?)?;
-    let tree = trace.tree.as_ref()?;
+    let tree = trace.tree.as_deref()?;
     let answer = *tree.steps.get(position)?;
     Some(Question {
         position,
@@ -101,7 +101,7 @@ pub fn judge(trace: &Trace, question: &Question, picked: u32) -> Option<Verdict>
     if !question.open.contains(&picked) {
         return None;
     }
-    let tree = trace.tree.as_ref()?;
+    let tree = trace.tree.as_deref()?;
     let node = |id: u32| &tree.nodes[id as usize];
     let answer = node(question.answer);
     let tie = question.rule.key(answer).and_then(|key| {

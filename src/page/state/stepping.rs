@@ -44,7 +44,7 @@ impl Stepping {
             StepAction::Forward => self.at = Some((here + 1).min(total)),
             StepAction::Back => self.at = Some(here.saturating_sub(1)),
             StepAction::ShowNode(id) => {
-                let node = trace.tree.as_ref().and_then(|t| t.nodes.get(id as usize));
+                let node = trace.tree.as_deref().and_then(|t| t.nodes.get(id as usize));
                 if let Some(node) = node {
                     let at = node.expanded.map_or(node.born, |step| step + 1);
                     self.at = Some((at as usize).min(total));

@@ -34,7 +34,7 @@ const FARTHER: &str = "puzzle=sliding&size=3x3&start=8,1,3,4,0,2,7,6,5&goal=1,2,
 fn picks_are_judged_by_the_recorded_order_and_scored_once_a_step() {
     let mut s = solved(&format!("{EIGHT}&algo=astar&heuristic=manhattan"));
     let trace = trace_of(&s);
-    let tree = trace.tree.as_ref().expect("a tree");
+    let tree = trace.tree.as_deref().expect("a tree");
     assert!(
         !s.apply(StepAction::Exercise(ExerciseAction::Pick(0))),
         "not started"
@@ -98,7 +98,7 @@ fn picks_are_judged_by_the_recorded_order_and_scored_once_a_step() {
 fn a_click_on_a_node_moves_the_stepper_and_a_new_run_resets_it_but_not_the_score() {
     let mut s = solved(&format!("{EIGHT}&algo=bfs"));
     let trace = trace_of(&s);
-    let tree = trace.tree.as_ref().expect("a tree");
+    let tree = trace.tree.as_deref().expect("a tree");
     let expanded = tree.steps[5];
     assert!(s.apply(StepAction::ShowNode(expanded)));
     assert_eq!(
@@ -147,7 +147,7 @@ fn the_stated_rules_are_what_the_engines_do() {
     ] {
         let s = solved(&format!("{puzzle}&algo={algo}"));
         let trace = trace_of(&s);
-        let tree = trace.tree.as_ref().expect("a tree");
+        let tree = trace.tree.as_deref().expect("a tree");
         for position in 0..trace.expanded.len() {
             let q = question(&trace, position).expect("a question at each step");
             assert_eq!(q.rule, rule);
@@ -227,5 +227,8 @@ fn the_stated_rules_are_what_the_engines_do() {
     }
     // Both tie-breaks happen in these runs, so both explanations were checked.
     let seen = |b| breaks.contains(&b);
-    assert!(seen(TieBreak::LargerG) && seen(TieBreak::Newest), "{breaks:?}");
+    assert!(
+        seen(TieBreak::LargerG) && seen(TieBreak::Newest),
+        "{breaks:?}"
+    );
 }
