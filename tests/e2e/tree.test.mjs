@@ -53,8 +53,14 @@ test('8-puzzle A*: the tree and the stepper move together, by mouse and by keybo
     assert.equal(await current.getAttribute('data-expanded'), String(i - 1), `step ${i} highlights its node`);
     assert.equal(await current.getAttribute('data-node'), await card.getAttribute('data-current'));
   }
-  // Clicking an expanded node moves the stepper to its step.
+  // The whole search, zoomed out: the solution path is marked.
   await page.locator(tid('stepper-whole')).click();
+  await page.locator(tid('tree-zoom-out')).click();
+  await page.locator(tid('tree-zoom-out')).click();
+  assert.ok(await page.locator(`${tid('tree-node')}.on-path`).count() > 1, 'the solution path is marked');
+  await page.locator(tid('tree-card')).screenshot({ path: join(ARTIFACTS, 'tree--astar-whole-1366.png') });
+  await page.locator(tid('tree-zoom-reset')).click();
+  // Clicking an expanded node moves the stepper to its step.
   const closed = await nodesInView(page, `${tid('tree-node')}[data-state="closed"]:not(.current)`);
   assert.ok(closed.length > 0, 'expanded nodes are drawn');
   const id = closed[0];

@@ -112,7 +112,8 @@ fn TreeDrawing(props: &SearchTreeProps) -> Html {
                 let zoom = view.zoom;
                 view.set(View {
                     cx: places.x[id as usize] * COLUMN,
-                    cy: places.y[id as usize] * LEVEL + HEIGHT / 4.0,
+                    // A level below the middle: the ancestors above it stay in view.
+                    cy: places.y[id as usize] * LEVEL - LEVEL,
                     zoom,
                 });
             }
