@@ -64,6 +64,10 @@ pub const TRACE_MAX_SLIDING_RANKS: u64 = 362_880;
 /// trace says so (`Trace::truncated`).
 pub const TRACE_MAX_EXPANSIONS: usize = 5_000;
 
+/// The most expansions of a run whose search tree the trace carries (`Trace::tree`): the 8-puzzle's and small
+/// boards' informed searches, Hanoi up to 6 disks. A larger run's trace comes without it, and the page says why.
+pub const TREE_MAX_EXPANSIONS: usize = 2_000;
+
 /// A message from the worker to the app.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Response {

@@ -1,6 +1,9 @@
 //! The observer hook watches the real engines: for every algorithm on sample puzzles, the expansions an observer
 //! is told of are exactly those `Stats::expanded` counts, in the engine's own order, an observed run answers what an
 //! unobserved one does, and the tracer's record (built from the same hook) follows the solution the engine returned.
+//! The children it is told of are those `Stats::generated` counts, its duplicates those `Stats::duplicates` counts,
+//! every expanded state was generated before, and OPEN as the engine counts it is what was generated (or reopened)
+//! and not yet expanded or dropped.
 //! `cargo test -p solver --test observer`
 
 use solver::hanoi::{Hanoi, HanoiHeuristic};
@@ -11,9 +14,10 @@ use solver::search::dfs::dfs_observed;
 use solver::search::idastar::idastar_observed;
 use solver::search::trace::{trace_search, Trace, TracePlan, MAX_TRACE_EXPANSIONS};
 use solver::search::weighted::{weighted_astar_observed, Reopen, Weight};
-use solver::search::{Direction, Expansion, NoObserver, Observer};
+use solver::search::{Direction, Expansion, Fate, Generated, NoObserver, Observer};
 use solver::sliding::{Shape, SlidingHeuristic, SmallPuzzle};
 use solver::{Algorithm, Control, Flow, Heuristic, HeuristicName, Limits, Outcome, Puzzle, Status};
+use std::collections::HashMap;
 
 /// Everything an observer is told, in order.
 #[derive(Debug, Default, PartialEq)]
@@ -22,15 +26,90 @@ struct Spy {
     steps: Vec<(u64, u32, Option<u32>, u64, u64, Direction)>,
     /// (threshold, steps before it) per IDA* iteration.
     iterations: Vec<(u32, usize)>,
+    /// (parent rank, rank, g, h, fate, direction) per generated child.
+    generated: Vec<(u64, u64, u32, Option<u32>, Fate, Direction)>,
+    /// (rank, g, fate, steps before it) per child a depth-first search dropped unexpanded.
+    dropped: Vec<(u64, u32, Fate, usize)>,
+    /// What broke the hook's promises, in words (empty when none did).
+    broken: Vec<String>,
 }
 
 struct Watch<'p, P> {
     puzzle: &'p P,
     spy: Spy,
+    /// How many times each (rank, g, side) was generated into OPEN (New or Improved) or is a root.
+    born: HashMap<(u64, u32, Direction), u32>,
+    /// OPEN by the observer's count: how many entries each (rank, side) has there, and in all.
+    open: HashMap<(u64, Direction), u64>,
+    open_total: u64,
+    /// The children told since the last expansion.
+    pending: usize,
+}
+
+impl<'p, P: Puzzle> Watch<'p, P> {
+    /// A watch whose OPEN starts with the start (IDA*: with each iteration's) and, for bidirectional BFS, the goal.
+    fn new(puzzle: &'p P, algorithm: Algorithm) -> Self {
+        let mut watch = Watch {
+            puzzle,
+            spy: Spy::default(),
+            born: HashMap::new(),
+            open: HashMap::new(),
+            open_total: 0,
+            pending: 0,
+        };
+        if algorithm != Algorithm::Idastar {
+            watch.root(puzzle.rank(&puzzle.start()), Direction::Forward);
+        }
+        if algorithm == Algorithm::Bibfs {
+            watch.root(puzzle.rank(&puzzle.goal()), Direction::Backward);
+        }
+        watch
+    }
+
+    fn root(&mut self, rank: u64, side: Direction) {
+        *self.born.entry((rank, 0, side)).or_default() += 1;
+        *self.open.entry((rank, side)).or_default() += 1;
+        self.open_total += 1;
+    }
+
+    /// Takes one entry of (rank, side) out of OPEN, noting it if there was none.
+    fn leave(&mut self, rank: u64, side: Direction, what: &str) {
+        match self.open.get_mut(&(rank, side)) {
+            Some(n) if *n > 0 => {
+                *n -= 1;
+                self.open_total -= 1;
+            }
+            _ => self.spy.broken.push(format!("{what} {rank}, not in OPEN")),
+        }
+    }
 }
 
 impl<P: Puzzle> Observer<P::State> for Watch<'_, P> {
     fn expanded(&mut self, e: Expansion<'_, P::State>) -> Flow {
+        let rank = self.puzzle.rank(e.state);
+        let step = self.spy.steps.len();
+        if !self.born.contains_key(&(rank, e.g, e.direction)) {
+            self.spy.broken.push(format!(
+                "step {step}: {rank} at g {} was never generated",
+                e.g
+            ));
+        }
+        let told = &self.spy.generated[self.spy.generated.len() - self.pending..];
+        if let Some(other) = told.iter().find(|c| c.0 != rank || c.5 != e.direction) {
+            self.spy.broken.push(format!(
+                "step {step}: a child of {} told before {rank}'s expansion",
+                other.0
+            ));
+        }
+        self.pending = 0;
+        self.leave(rank, e.direction, "expanded");
+        let open = self.open_total;
+        if open != e.open {
+            self.spy.broken.push(format!(
+                "step {step}: OPEN {} by the engine, {open} told",
+                e.open
+            ));
+        }
         self.spy.steps.push((
             self.puzzle.rank(e.state),
             e.g,
@@ -44,6 +123,45 @@ impl<P: Puzzle> Observer<P::State> for Watch<'_, P> {
 
     fn iteration(&mut self, threshold: u32) {
         self.spy.iterations.push((threshold, self.spy.steps.len()));
+        if self.open_total > 0 {
+            self.spy
+                .broken
+                .push(format!("iteration {threshold} began with OPEN not empty"));
+        }
+        self.root(self.puzzle.rank(&self.puzzle.start()), Direction::Forward);
+    }
+
+    fn generated(&mut self, c: Generated<'_, P::State>) {
+        let (parent, rank) = (self.puzzle.rank(c.parent), self.puzzle.rank(c.state));
+        self.spy
+            .generated
+            .push((parent, rank, c.g, c.h, c.fate, c.direction));
+        self.pending += 1;
+        let entries = self.open.entry((rank, c.direction)).or_default();
+        let before = *entries;
+        match c.fate {
+            Fate::New => *entries += 1,
+            // Decrease-key moves an open entry; a closed state is reopened.
+            Fate::Improved => *entries = before.max(1),
+            Fate::Duplicate => return,
+            Fate::Pruned => {
+                self.spy
+                    .broken
+                    .push(format!("{rank} pruned when generated"));
+                return;
+            }
+        }
+        self.open_total += *entries - before;
+        *self.born.entry((rank, c.g, c.direction)).or_default() += 1;
+    }
+
+    fn dropped(&mut self, state: &P::State, g: u32, fate: Fate) {
+        let rank = self.puzzle.rank(state);
+        self.spy.dropped.push((rank, g, fate, self.spy.steps.len()));
+        if !matches!(fate, Fate::Duplicate | Fate::Pruned) {
+            self.spy.broken.push(format!("{rank} dropped as {fate:?}"));
+        }
+        self.leave(rank, Direction::Forward, "dropped");
     }
 }
 
@@ -113,15 +231,9 @@ fn check<P: Puzzle, H: Heuristic<P>>(
         "{what} {algorithm}: {}",
         plain.message
     );
-    let mut first = Watch {
-        puzzle,
-        spy: Spy::default(),
-    };
+    let mut first = Watch::new(puzzle, algorithm);
     let observed = run(puzzle, h, algorithm, limits, &mut first);
-    let mut second = Watch {
-        puzzle,
-        spy: Spy::default(),
-    };
+    let mut second = Watch::new(puzzle, algorithm);
     run(puzzle, h, algorithm, limits, &mut second);
     // The observer changes nothing, sees every counted expansion, and the same ones each time.
     assert_eq!(observed.moves, plain.moves, "{what} {algorithm}");
@@ -138,6 +250,41 @@ fn check<P: Puzzle, H: Heuristic<P>>(
         first.spy, second.spy,
         "{what} {algorithm}: the same order twice"
     );
+    // The children: as many as the statistics count, their duplicates too, and the hook's promises kept.
+    let spy = &first.spy;
+    assert_eq!(
+        spy.generated.len() as u64,
+        plain.stats.generated,
+        "{what} {algorithm}: generated"
+    );
+    let duplicates = spy
+        .generated
+        .iter()
+        .filter(|c| c.4 == Fate::Duplicate)
+        .count()
+        + spy
+            .dropped
+            .iter()
+            .filter(|d| d.2 == Fate::Duplicate)
+            .count();
+    assert_eq!(
+        duplicates as u64, plain.stats.duplicates,
+        "{what} {algorithm}: duplicates"
+    );
+    assert!(
+        spy.broken.is_empty(),
+        "{what} {algorithm}: {:?}",
+        spy.broken
+    );
+    let informed = algorithm.uses_heuristic();
+    assert!(
+        spy.generated
+            .iter()
+            .all(|c| c.3.is_some() == informed || c.4 == Fate::Duplicate),
+        "{what} {algorithm}: h for each child where the search has one"
+    );
+    let depth_first = matches!(algorithm, Algorithm::Dfs | Algorithm::Idastar);
+    assert!(depth_first || spy.dropped.is_empty(), "{what} {algorithm}");
     // Expansions by depth, as the statistics count them (IDA* counts by bound).
     if algorithm != Algorithm::Idastar {
         let mut by_depth = vec![0u64; plain.stats.by_depth.len()];
@@ -157,7 +304,6 @@ fn check<P: Puzzle, H: Heuristic<P>>(
             "the first iteration starts the run"
         );
     }
-    let informed = algorithm.uses_heuristic();
     assert!(
         first.spy.steps.iter().all(|s| s.2.is_some() == informed),
         "{what} {algorithm}: h exactly where the search has one"
@@ -335,6 +481,7 @@ fn an_observer_can_stop_every_engine() {
     let h = SlidingHeuristic::new(&puzzle, HeuristicName::Manhattan).expect("applies");
     for algorithm in SEARCHES {
         let mut stop = StopAfter(7, 0);
+        // Without `generated` and `dropped` of its own: the defaults do nothing.
         let outcome = run(&puzzle, &h, algorithm, limits(31), &mut stop);
         assert_eq!(outcome.status, Status::Limit, "{algorithm}");
         assert_eq!((outcome.stats.expanded, stop.1), (7, 7), "{algorithm}");

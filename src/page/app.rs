@@ -6,6 +6,7 @@ use crate::browser::{self, fresh_seed};
 use crate::page::components::board::Board;
 use crate::page::components::compare::ComparePanel;
 use crate::page::components::export_menu::ExportMenu;
+use crate::page::components::exercise::ExercisePanel;
 use crate::page::components::hand_play_panel::HandPlayPanel;
 use crate::page::components::language::LanguageSwitch;
 use crate::page::components::move_list::{self, MoveList};
@@ -20,6 +21,7 @@ use crate::page::components::status::StatusLine;
 use crate::page::components::stepper::SearchStepper;
 use crate::page::components::truth_panel::TruthPanel;
 use crate::page::components::update_notice::UpdateNotice;
+use crate::page::components::tree::SearchTreePanel;
 use crate::page::components::Interaction;
 use crate::page::export::ExportContext;
 use crate::page::export_run::file_stem;
@@ -35,6 +37,7 @@ use crate::page::state::playback::{speed_timing, PlaybackAction};
 use crate::page::state::setup::{heuristics_for, SetupAction, Side};
 use crate::page::state::share::ShareAction;
 use crate::page::state::solve::{bound_text, Run};
+use crate::page::state::stepping::StepAction;
 use crate::page::state::steps::{step_source, Step};
 use crate::page::state::truth::TruthAction;
 use crate::page::state::{Action, Mode, State};
@@ -266,6 +269,7 @@ pub fn App() -> Html {
             </ContextProvider<Lang>>
         };
     }
+    let on_go = dispatch.reform(|to| Action::Step(StepAction::Go(to)));
 
     html! {
         <ContextProvider<Lang> context={lang}>
@@ -311,10 +315,18 @@ pub fn App() -> Html {
                 if state.setup.traceable() {
                     if let PuzzleSpec::Hanoi { disks, .. } = puzzle {
                         <SearchStepper disks={*disks} trace={state.solve.trace.clone()} algorithm={state.setup.algorithm}
-                            on_current={on_stepper.clone()} />
+                            at={state.stepping.at} on_go={on_go.clone()} on_current={on_stepper.clone()} />
                     } else if let PuzzleSpec::Sliding { width, .. } = puzzle {
                         <SearchStepper disks={0} width={*width} trace={state.solve.trace.clone()} algorithm={state.setup.algorithm}
-                            on_current={on_stepper} />
+                            at={state.stepping.at} on_go={on_go.clone()} on_current={on_stepper} />
+                    }
+                    if let Some(trace) = state.solve.trace.clone() {
+                        <div class="tree-lab">
+                            <SearchTreePanel trace={trace.clone()} at={state.stepping.at}
+                                exercise={state.stepping.exercise.clone()} dispatch={dispatch.clone()} />
+                            <ExercisePanel {trace} at={state.stepping.at}
+                                exercise={state.stepping.exercise.clone()} dispatch={dispatch.clone()} />
+                        </div>
                     }
                 }
             </div>

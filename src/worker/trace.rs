@@ -1,7 +1,9 @@
-//! The teaching trace: the record of a small search that the step-through, the Sierpinski view and the
-//! nodes-by-depth chart draw. It is posted after the request's answer, so that it never delays the solution.
+//! The teaching trace: the record of a small search that the step-through, the search tree, the Sierpinski view
+//! and the nodes-by-depth chart draw (the tree for runs of at most `TREE_MAX_EXPANSIONS` expansions). It is posted after the request's answer, so that it never delays the solution.
 
-use crate::protocol::{TRACE_MAX_EXPANSIONS, TRACE_MAX_SLIDING_RANKS, TRACE_MAX_STATES};
+use crate::protocol::{
+    TRACE_MAX_EXPANSIONS, TRACE_MAX_SLIDING_RANKS, TRACE_MAX_STATES, TREE_MAX_EXPANSIONS,
+};
 use solver::hanoi::{Hanoi, HanoiHeuristic};
 use solver::pdb::cache::pattern_database;
 use solver::puzzle::Zero;
@@ -23,6 +25,7 @@ pub fn trace_request(query: &str, max_depth: u32) -> Option<Trace> {
         weight: query.weight_or_default(),
         reopen: !is_consistent(name),
         max_depth,
+        tree_limit: TREE_MAX_EXPANSIONS,
     };
     match &query.puzzle {
         PuzzleSpec::Hanoi {
@@ -224,6 +227,32 @@ mod tests {
             pdb.expanded.len(),
             bfs.expanded.len()
         );
+    }
+
+    #[test]
+    fn the_tree_comes_with_runs_of_up_to_two_thousand_expansions() {
+        let near = trace_request(
+            "puzzle=sliding&size=3x3&start=4,1,3,7,2,6,0,5,8&algo=astar&heuristic=manhattan",
+            DEFAULT_DFS_DEPTH,
+        )
+        .expect("traced");
+        let tree = near.tree.as_deref().expect("a small run's tree");
+        assert_eq!(tree.steps.len(), near.expanded.len());
+        assert_eq!(tree.path.len(), near.path.len());
+        let six = trace_request(
+            "puzzle=hanoi&pegs=3&disks=6&start=0,0,0,0,0,0&algo=bfs",
+            DEFAULT_DFS_DEPTH,
+        )
+        .expect("729 states");
+        assert!(six.tree.is_some(), "Hanoi up to 6 disks");
+        // 7 disks: BFS expands more than the tree's limit; the trace is whole, the tree is not given.
+        let seven = trace_request(
+            "puzzle=hanoi&pegs=3&disks=7&start=0,0,0,0,0,0,0&algo=bfs",
+            DEFAULT_DFS_DEPTH,
+        )
+        .expect("2187 states");
+        assert!(seven.expanded.len() > TREE_MAX_EXPANSIONS && !seven.truncated);
+        assert!(seven.tree.is_none());
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! stale entries and its size is exactly the OPEN size. Ties on f go to the larger g (the deeper node), which
 //! reaches the goal sooner on the plateaus that sliding puzzles are full of, then to the newest node.
 
-use super::observer::{observer_stop, Direction, Expansion, NoObserver, Observer};
+use super::observer::{observer_stop, Direction, Expansion, Fate, Generated, NoObserver, Observer};
 use super::visited::{FxBuild, NodeIndex};
 use super::{Algorithm, Control, Flow, Outcome, Stats, Status};
 use crate::{Heuristic, Puzzle};
@@ -438,6 +438,15 @@ pub fn best_first_observed<P: Puzzle, H: Heuristic<P>, O: Observer<P::State>>(
                         mv: Some(mv),
                     });
                     index.file(next, lookup, at, child);
+                    if O::ACTIVE {
+                        observer.generated(Generated::forward(
+                            &node.state,
+                            &next,
+                            g,
+                            Some(h),
+                            Fate::New,
+                        ));
+                    }
                     let entry = Open::entry(weights, g, h, child);
                     match held {
                         Some(best) if best <= entry => open.push(&mut nodes, entry),
@@ -455,6 +464,16 @@ pub fn best_first_observed<P: Puzzle, H: Heuristic<P>, O: Observer<P::State>>(
                             || nodes[other as usize].heap_pos != CLOSED) =>
                 {
                     let known = &mut nodes[other as usize];
+                    if O::ACTIVE {
+                        let h = Some(known.h);
+                        observer.generated(Generated::forward(
+                            &node.state,
+                            &next,
+                            g,
+                            h,
+                            Fate::Improved,
+                        ));
+                    }
                     known.g = g;
                     known.parent = id;
                     known.mv = Some(mv);
@@ -470,7 +489,19 @@ pub fn best_first_observed<P: Puzzle, H: Heuristic<P>, O: Observer<P::State>>(
                         pos => open.decrease(&mut nodes, pos as usize, entry),
                     }
                 }
-                Ok(_) => stats.duplicates += 1,
+                Ok(other) => {
+                    stats.duplicates += 1;
+                    if O::ACTIVE {
+                        let h = Some(nodes[other as usize].h);
+                        observer.generated(Generated::forward(
+                            &node.state,
+                            &next,
+                            g,
+                            h,
+                            Fate::Duplicate,
+                        ));
+                    }
+                }
             }
         }
         if let Some(entry) = held {

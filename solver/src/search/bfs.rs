@@ -2,7 +2,7 @@
 //! rank where the space fits) plus a queue of only the layer being expanded and the next; the path is walked back
 //! from the goal by depth.
 
-use super::observer::{observer_stop, Direction, Expansion, NoObserver, Observer};
+use super::observer::{observer_stop, Direction, Expansion, Fate, Generated, NoObserver, Observer};
 use super::visited::DepthMarks;
 use super::{Algorithm, Control, Flow, MemoryWatch, Outcome, Stats, Status};
 use crate::Puzzle;
@@ -134,6 +134,16 @@ pub fn bfs_observed<P: Puzzle, O: Observer<P::State>>(
                 stats.generated += 1;
                 if Some(mv) == back {
                     stats.duplicates += 1;
+                    if O::ACTIVE {
+                        let g = depth as u32 + 1;
+                        observer.generated(Generated::forward(
+                            &state,
+                            &next,
+                            g,
+                            None,
+                            Fate::Duplicate,
+                        ));
+                    }
                     return;
                 }
                 let next_rank = if dense {
@@ -148,6 +158,16 @@ pub fn bfs_observed<P: Puzzle, O: Observer<P::State>>(
                     ranks.offer((next_rank as u32, Some(mv)), fresh);
                 }
                 stats.duplicates += u64::from(!fresh);
+                if O::ACTIVE {
+                    let fate = if fresh { Fate::New } else { Fate::Duplicate };
+                    observer.generated(Generated::forward(
+                        &state,
+                        &next,
+                        depth as u32 + 1,
+                        None,
+                        fate,
+                    ));
+                }
                 found |= fresh & (next == goal);
             });
             if O::ACTIVE {

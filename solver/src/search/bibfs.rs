@@ -3,7 +3,7 @@
 //! Optimality at the meeting point: a layer is always expanded to its end and the shortest of all meetings found in
 //! it is kept. Stopping at the first meeting can return a path one move too long.
 
-use super::observer::{observer_stop, Direction, Expansion, NoObserver, Observer};
+use super::observer::{observer_stop, Direction, Expansion, Fate, Generated, NoObserver, Observer};
 use super::visited::StateIndex;
 use super::{Algorithm, Control, Flow, Outcome, Stats, Status};
 use crate::Puzzle;
@@ -121,6 +121,7 @@ pub fn bibfs_observed<P: Puzzle, O: Observer<P::State>>(
             (&mut b[0], &a[0])
         };
         let (layer_from, layer_to) = (this.layer_start, this.nodes.len());
+        let direction = [Direction::Forward, Direction::Backward][which];
         let mut halted = None;
         for id in layer_from..layer_to {
             let node = this.nodes[id];
@@ -150,7 +151,20 @@ pub fn bibfs_observed<P: Puzzle, O: Observer<P::State>>(
             }
             puzzle.for_each_successor(&node.state, |mv, next| {
                 stats.generated += 1;
-                if this.index.get(puzzle, &next).is_some() {
+                let known = this.index.get(puzzle, &next).is_some();
+                if O::ACTIVE {
+                    let fate = if known { Fate::Duplicate } else { Fate::New };
+                    let (parent, state, g, h) = (&node.state, &next, node.depth + 1, None);
+                    observer.generated(Generated {
+                        parent,
+                        state,
+                        g,
+                        h,
+                        fate,
+                        direction,
+                    });
+                }
+                if known {
                     stats.duplicates += 1;
                     return;
                 }
@@ -186,11 +200,7 @@ pub fn bibfs_observed<P: Puzzle, O: Observer<P::State>>(
                     // This side's nodes after this one, and the other side's frontier.
                     open: (this.nodes.len() - id - 1 + other.frontier()) as u64,
                     closed: (this.layer_start + other.layer_start + id + 1 - layer_from) as u64,
-                    direction: if which == 0 {
-                        Direction::Forward
-                    } else {
-                        Direction::Backward
-                    },
+                    direction,
                 };
                 if observer.expanded(expansion) == Flow::Cancel {
                     halted = Some(observer_stop(stats.expanded));

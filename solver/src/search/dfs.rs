@@ -2,7 +2,7 @@
 //! shortest one. A state is searched again only when reached at a smaller depth than before, so the work is
 //! bounded by (states within the bound) x (depth bound) rather than exponential.
 
-use super::observer::{observer_stop, Direction, Expansion, NoObserver, Observer};
+use super::observer::{observer_stop, Direction, Expansion, Fate, Generated, NoObserver, Observer};
 use super::visited::StateIndex;
 use super::{Algorithm, Control, Flow, Outcome, Stats, Status};
 use crate::Puzzle;
@@ -93,6 +93,9 @@ pub fn dfs_observed<P: Puzzle, O: Observer<P::State>>(
             match reached.get(puzzle, &state) {
                 Some(d) if d <= depth => {
                     stats.duplicates += 1;
+                    if O::ACTIVE {
+                        observer.dropped(&state, depth, Fate::Duplicate);
+                    }
                     continue;
                 }
                 Some(_) => {}
@@ -116,6 +119,9 @@ pub fn dfs_observed<P: Puzzle, O: Observer<P::State>>(
                 break Err(stop);
             }
             if depth >= max_depth {
+                if O::ACTIVE {
+                    observer.dropped(&state, depth, Fate::Pruned);
+                }
                 hit_bound = true;
                 path.pop();
                 continue;
@@ -177,8 +183,12 @@ fn expand<P: Puzzle, O: Observer<P::State>>(
     stats.expand_at(top.depth as usize);
     top.first_child = children.len();
     top.next_child = children.len();
+    let g = top.depth + 1;
     puzzle.for_each_successor(&top.state, |mv, next| {
         stats.generated += 1;
+        if O::ACTIVE {
+            observer.generated(Generated::forward(&top.state, &next, g, None, Fate::New));
+        }
         children.push((mv, next));
     });
     if !O::ACTIVE {

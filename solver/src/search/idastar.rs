@@ -1,7 +1,7 @@
 //! IDA*: depth-first searches with a growing bound on f = g + h. Memory is only the current path and its
 //! siblings (preallocated stacks, no allocation once warm); the move that undoes the parent's move is never tried.
 
-use super::observer::{observer_stop, Direction, Expansion, NoObserver, Observer};
+use super::observer::{observer_stop, Direction, Expansion, Fate, Generated, NoObserver, Observer};
 use super::{Algorithm, Control, Flow, Outcome, Stats, Status};
 use crate::{Heuristic, Puzzle};
 
@@ -86,6 +86,9 @@ pub fn idastar_observed<P: Puzzle, H: Heuristic<P>, O: Observer<P::State>>(
             let g = top.g + 1;
             let f = g + h;
             if f > bound {
+                if O::ACTIVE {
+                    observer.dropped(&state, g, Fate::Pruned);
+                }
                 next_bound = next_bound.min(f);
                 continue;
             }
@@ -163,13 +166,27 @@ fn expand<P: Puzzle, H: Heuristic<P>, O: Observer<P::State>>(
     };
     stats.expand_at(bound as usize);
     let begin = children.len();
+    let g = top.g + 1;
     puzzle.for_each_successor(&top.state, |mv, next| {
         stats.generated += 1;
         if Some(mv) == undo {
             stats.duplicates += 1;
+            if O::ACTIVE {
+                observer.generated(Generated::forward(
+                    &top.state,
+                    &next,
+                    g,
+                    None,
+                    Fate::Duplicate,
+                ));
+            }
             return;
         }
-        children.push((heuristic.estimate_after(&top.state, top.h, &next), mv, next));
+        let h = heuristic.estimate_after(&top.state, top.h, &next);
+        if O::ACTIVE {
+            observer.generated(Generated::forward(&top.state, &next, g, Some(h), Fate::New));
+        }
+        children.push((h, mv, next));
     });
     // A stable insertion sort: at most a handful of children.
     let slice = &mut children[begin..];

@@ -1,6 +1,7 @@
 //! The searches (BFS, bidirectional BFS, bounded DFS, A*, IDA*, greedy, weighted A*) and what they share:
-//! budgets, the progress/cancel hook, the observer hook that watches each expansion (`observer.rs`; the tracer in
-//! `trace.rs` is one), statistics and the one `Outcome` type they all return.
+//! budgets, the progress/cancel hook, the observer hook that watches each expansion and each generated child
+//! (`observer.rs`; the tracer in `trace.rs` is one, and records the search tree of `tree.rs`), statistics and the one
+//! `Outcome` type they all return.
 
 pub mod astar;
 pub mod bfs;
@@ -13,11 +14,12 @@ pub mod observer;
 pub mod outcome;
 pub mod stats;
 pub mod trace;
+pub mod tree;
 pub mod visited;
 pub mod weighted;
 
 pub use clock::Clock;
-pub use observer::{Direction, Expansion, NoObserver, Observer};
+pub use observer::{Direction, Expansion, Fate, Generated, NoObserver, Observer};
 pub use outcome::{Outcome, Status};
 pub use stats::Stats;
 

@@ -9,7 +9,8 @@
 //! Only spaces whose ranks fit a caller-given cap are traced (the browser draws at most a few thousand states), and
 //! the caller's limit on expansions stops the engine itself (the record then says `truncated`).
 
-use super::observer::{Direction, Expansion, Observer};
+use super::observer::{Direction, Expansion, Fate, Generated, Observer};
+use super::tree::{SearchTree, TreeRecorder};
 use super::weighted::{self, Reopen, Weight};
 use super::{astar, bfs, bibfs, dfs, idastar, Algorithm, Control, Flow, Limits, Status};
 use crate::{Heuristic, Puzzle};
@@ -49,6 +50,10 @@ pub struct Trace {
     /// IDA*'s iterations in order, each with its threshold and the step it starts at; empty for the others.
     #[serde(default)]
     pub iterations: Vec<Iteration>,
+    /// The search tree, when the plan asked for it and the run fitted within its limit (`TracePlan::tree_limit`)
+    /// to the end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tree: Option<Box<SearchTree>>,
 }
 
 /// One expansion's numbers beside its rank.
@@ -140,16 +145,19 @@ pub struct TracePlan {
     pub reopen: bool,
     /// DFS's depth bound.
     pub max_depth: u32,
+    /// Record the search tree if the run ends within this many expansions (0: never).
+    pub tree_limit: usize,
 }
 
 impl TracePlan {
-    /// The plan of `algorithm` with the solver's defaults: weight 2.5 reopening, DFS bound 40.
+    /// The plan of `algorithm` with the solver's defaults: weight 2.5 reopening, DFS bound 40, no tree.
     pub fn new(algorithm: Algorithm) -> TracePlan {
         TracePlan {
             algorithm,
             weight: Weight::DEFAULT,
             reopen: true,
             max_depth: Limits::default().max_depth,
+            tree_limit: 0,
         }
     }
 }
@@ -208,6 +216,10 @@ pub fn trace_search<P: Puzzle, H: Heuristic<P>>(
         max_expanded: max_expanded.min(MAX_TRACE_EXPANSIONS),
         cut: false,
         on_expand,
+        tree: (plan.tree_limit > 0).then(|| {
+            let ends = (puzzle.rank(&puzzle.start()), puzzle.rank(&puzzle.goal()));
+            TreeRecorder::new(plan.tree_limit, algorithm, ends)
+        }),
     };
     let mut control = Control::new(Limits {
         max_depth: plan.max_depth,
@@ -241,6 +253,12 @@ pub fn trace_search<P: Puzzle, H: Heuristic<P>>(
         trace.path = ranks_along(puzzle, &outcome.moves);
     }
     trace.truncated = recorder.cut && outcome.status != Status::Solved;
+    if !recorder.cut {
+        trace.tree = recorder
+            .tree
+            .and_then(|tree| tree.finish(&trace.path))
+            .map(Box::new);
+    }
     let steps_are_distinct = trace
         .closed_after
         .iter()
@@ -263,11 +281,16 @@ struct Recorder<'p, P, F> {
     /// Whether the record reached `max_expanded` and stopped the engine.
     cut: bool,
     on_expand: F,
+    /// The tree being recorded, if the plan asked for one.
+    tree: Option<TreeRecorder>,
 }
 
 impl<P: Puzzle, F: FnMut(&P::State)> Observer<P::State> for Recorder<'_, P, F> {
     fn expanded(&mut self, step: Expansion<'_, P::State>) -> Flow {
         let rank = self.puzzle.rank(step.state);
+        if let Some(tree) = self.tree.as_mut() {
+            tree.expanded(rank, step.g, step.h, step.direction);
+        }
         let trace = &mut self.trace;
         trace.expanded.push(rank);
         trace
@@ -291,7 +314,26 @@ impl<P: Puzzle, F: FnMut(&P::State)> Observer<P::State> for Recorder<'_, P, F> {
         Flow::Continue
     }
 
+    fn generated(&mut self, child: Generated<'_, P::State>) {
+        if let Some(tree) = self.tree.as_mut() {
+            let (parent, rank) = (
+                self.puzzle.rank(child.parent),
+                self.puzzle.rank(child.state),
+            );
+            tree.generated(parent, rank, child.g, child.h, child.fate, child.direction);
+        }
+    }
+
+    fn dropped(&mut self, state: &P::State, g: u32, fate: Fate) {
+        if let Some(tree) = self.tree.as_mut() {
+            tree.dropped(self.puzzle.rank(state), g, fate);
+        }
+    }
+
     fn iteration(&mut self, threshold: u32) {
+        if let Some(tree) = self.tree.as_mut() {
+            tree.iteration(self.puzzle.rank(&self.puzzle.start()));
+        }
         self.trace.iterations.push(Iteration {
             threshold,
             first_step: self.trace.expanded.len() as u32,

@@ -4,8 +4,8 @@
 //!
 //! The trace is the real engine's run, recorded by its observer in the worker: the steps are the statistics'
 //! expansions, in the engine's order (IDA* with its iterations and their thresholds). The step is a view cursor over
-//! that finished record (nothing is searched here), so it is this component's own state, reset whenever a new trace
-//! arrives.
+//! that finished record (nothing is searched here), shared with the search tree (`state::stepping`), so the two
+//! move together; a new trace resets it.
 
 use crate::page::components::sierpinski::Sierpinski;
 use crate::page::i18n::{fill, use_lang, Msg};
@@ -29,6 +29,10 @@ pub struct SearchStepperProps {
     /// Hears the state the stepper is on (tiles, or each disk's peg), `None` before its first step.
     #[prop_or_default]
     pub on_current: Callback<Option<Vec<u8>>>,
+    /// The cursor: `None` for the whole search, `Some(n)` for the first n expansions.
+    pub at: Option<usize>,
+    /// Moves the cursor.
+    pub on_go: Callback<Option<usize>>,
 }
 
 /// The Sierpinski view, with the step controls once a trace is there.
@@ -36,12 +40,7 @@ pub struct SearchStepperProps {
 pub fn SearchStepper(props: &SearchStepperProps) -> Html {
     let lang = use_lang();
     // `None`: the whole search; `Some(n)`: the first n expansions.
-    let step = use_state_eq(|| None::<usize>);
-    {
-        let step = step.clone();
-        let key = props.trace.as_ref().map(|t| Rc::as_ptr(t) as usize);
-        use_effect_with(key, move |_| step.set(None));
-    }
+    let step = props.at;
     let sliding = props.width > 0;
     let trace = props.trace.as_ref().filter(|t| {
         if sliding {
@@ -74,10 +73,7 @@ pub fn SearchStepper(props: &SearchStepperProps) -> Html {
     let controls = trace.map(|trace| {
         let total = trace.expanded.len();
         let at = step.unwrap_or(total).min(total);
-        let go = |to: Option<usize>| {
-            let step = step.clone();
-            Callback::from(move |_: MouseEvent| step.set(to))
-        };
+        let go = |to: Option<usize>| props.on_go.reform(move |_: MouseEvent| to);
         let open = at
             .checked_sub(1)
             .and_then(|i| trace.open_after.get(i))
@@ -188,7 +184,7 @@ pub fn SearchStepper(props: &SearchStepperProps) -> Html {
     html! {
         <div class="search-view">
             if !sliding {
-                <Sierpinski disks={props.disks} trace={props.trace.clone()} upto={*step} />
+                <Sierpinski disks={props.disks} trace={props.trace.clone()} upto={step} />
             }
             { for controls }
         </div>

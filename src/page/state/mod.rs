@@ -1,12 +1,15 @@
 //! The page's state and the one place it changes. [`State`] is made of concerns, each with its own state, action
 //! and reducer: set-up (the puzzle being edited), the solve run, playback (the solution's animation), hand play,
-//! compare, the message line, and sharing (the move a link opens at, the embedded layout). One [`router::Router`] owns every request to the worker and hands each reply back
+//! compare, the message line, sharing (the move a link opens at, the embedded layout), the step-through of the
+//! traced run (with its exercise) and the heuristics held against the truth. One [`router::Router`] owns every
+//! request to the worker and hands each reply back
 //! to the concern that asked.
 //!
 //! The reducer is pure: randomness arrives as a seed inside the action, and what must happen outside the state
 //! (post a request, replace the worker) leaves [`State::update`] as [`Effect`] values for the app to carry out.
 
 pub mod compare;
+pub mod exercise;
 pub mod hand_play;
 pub mod notices;
 pub mod playback;
@@ -14,6 +17,7 @@ pub mod router;
 pub mod setup;
 pub mod share;
 pub mod solve;
+pub mod stepping;
 pub mod steps;
 pub mod truth;
 
@@ -37,6 +41,7 @@ use solver::query::Query;
 use solver::sliding::Unsolvable;
 use solver::{Report, Status};
 use truth::{Truth, TruthAction};
+use stepping::{StepAction, Stepping};
 
 /// Setting the puzzle up, or playing it by hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,6 +61,7 @@ pub struct State {
     pub compare: Compare,
     pub notices: Notices,
     pub share: Share,
+    pub stepping: Stepping,
     pub router: Router,
     /// Heuristics against the truth.
     pub truth: Truth,
@@ -72,6 +78,7 @@ pub enum Action {
     Notice(NoticeAction),
     Truth(TruthAction),
     Share(ShareAction),
+    Step(StepAction),
     SetMode(Mode),
     /// Anything the worker says (the router finds its owner).
     Worker(WorkerEvent),
@@ -107,6 +114,7 @@ into_action!(
     Notice(NoticeAction),
     Truth(TruthAction),
     Share(ShareAction),
+    Step(StepAction),
     Worker(WorkerEvent)
 );
 
@@ -183,6 +191,7 @@ impl State {
             compare: Compare::default(),
             notices: Notices::default(),
             share: Share::default(),
+            stepping: Stepping::default(),
             router: Router::default(),
             truth: Truth::default(),
         }
@@ -259,7 +268,11 @@ impl State {
     /// Applies one action: whether anything changed, and the effects for the app to carry out.
     pub fn update(&mut self, action: impl Into<Action>) -> Update {
         let mut fx = Vec::new();
+        let trace = self.solve.trace.as_ref().map(std::rc::Rc::as_ptr);
         let changed = self.apply(action.into(), &mut fx);
+        if self.solve.trace.as_ref().map(std::rc::Rc::as_ptr) != trace {
+            self.stepping.restart();
+        }
         let ended = self
             .compare
             .follow(&self.setup.puzzle, &mut self.router, &mut fx);
@@ -352,6 +365,7 @@ impl State {
                 };
                 self.truth.apply(action, &cx, &mut self.router, fx)
             }
+            Action::Step(action) => self.stepping.apply(action, self.solve.trace.as_deref()),
             Action::SetMode(mode) => {
                 if mode == self.mode {
                     return false;

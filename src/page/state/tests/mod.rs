@@ -7,6 +7,7 @@ mod run;
 mod setup;
 mod truth;
 mod share;
+mod stepping;
 
 use super::compare::{pairs_for, CompareAction, Pair, COMPARE_TIME_LIMIT_MS};
 use super::hand_play::{optimal_method, HandPlayAction, Hint, Optimum};
