@@ -5,6 +5,7 @@
 //! Pan by dragging, zoom with the buttons; by keyboard: arrows step (Up: the parent, Down: the first expanded
 //! child), + and - zoom, 0 resets the view. Only the nodes in view are drawn.
 
+use crate::page::components::export_menu::ExportImage;
 use crate::page::components::tree_layout::{layout, TreeLayout};
 use crate::page::i18n::{fill, use_lang, Lang, Msg};
 use crate::page::state::exercise::{Exercise, ExerciseAction};
@@ -346,6 +347,7 @@ fn TreeDrawing(props: &SearchTreeProps) -> Html {
                 <button type="button" data-testid="tree-zoom-out" onclick={zoom_by(0.8)} aria-label={lang.t(Msg::TreeZoomOut)}>{ "−" }</button>
                 <button type="button" data-testid="tree-zoom-reset" onclick={zoom_by(1.0 / v.zoom)}>{ lang.t(Msg::TreeZoomReset) }</button>
                 <span class="muted" data-testid="tree-zoom" data-zoom={format!("{:.2}", v.zoom)}>{ format!("{:.0}%", v.zoom * 100.0) }</span>
+                <ExportImage view="search-tree" label={lang.t(Msg::TreeTitle)} />
             </div>
             <div class="tree-view" tabindex="0" role="group" data-testid="tree-view"
                 aria-label={lang.t(Msg::TreeKeys)} {onkeydown}>

@@ -3,6 +3,7 @@
 //! dominance); and, for Tower of Hanoi, the race of A* with the seed article's heuristic against an admissible one.
 //! Every number is the worker's (see `state::truth`).
 
+use crate::page::components::export_menu::ExportImage;
 use crate::page::components::truth_chart::TruthChart;
 use crate::page::i18n::{fill, use_lang, Lang, Msg};
 use crate::page::state::truth::{Leg, Probe, Racer, Shown, Truth, TruthAction};
@@ -121,6 +122,7 @@ pub fn TruthPanel(props: &TruthPanelProps) -> Html {
             { for t.shown_row().map(|(m, row)| table(lang, m, row, t.shown)) }
             if let Some(m) = path.clone().filter(|m| m.moves() > 0) {
                 <TruthChart measured={m.clone()} step={step} on_pick={on_pick} />
+                <ExportImage view="truth-chart" label={lang.t(Msg::TruthTitle)} />
                 <ul class="truth-legend" aria-hidden="true">
                     <li class="truth-key truth-line">{ "h*" }</li>
                     { for m.heuristics.iter().enumerate().map(|(c, &h)| html! {
