@@ -3,8 +3,8 @@
 
 pub mod board;
 pub mod compare;
-pub mod export_menu;
 pub mod exercise;
+pub mod export_menu;
 pub mod hand_play_panel;
 pub mod language;
 pub mod move_list;
@@ -18,11 +18,11 @@ pub mod solve_controls;
 pub mod stats_table;
 pub mod status;
 pub mod stepper;
+pub mod tree;
+pub mod tree_layout;
 pub mod truth_chart;
 pub mod truth_panel;
 pub mod update_notice;
-pub mod tree;
-pub mod tree_layout;
 
 /// The id of hand play's hint in words, which the hinted tile or disk names as its description.
 pub const HINT_TEXT_ID: &str = "play-hint-words";

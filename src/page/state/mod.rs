@@ -40,8 +40,8 @@ use solve::{Cancelled, Heard, Run, SolveRun, StatusName};
 use solver::query::Query;
 use solver::sliding::Unsolvable;
 use solver::{Report, Status};
-use truth::{Truth, TruthAction};
 use stepping::{StepAction, Stepping};
+use truth::{Truth, TruthAction};
 
 /// Setting the puzzle up, or playing it by hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,9 +5,9 @@ mod compare;
 mod hand_play;
 mod run;
 mod setup;
-mod truth;
 mod share;
 mod stepping;
+mod truth;
 
 use super::compare::{pairs_for, CompareAction, Pair, COMPARE_TIME_LIMIT_MS};
 use super::hand_play::{optimal_method, HandPlayAction, Hint, Optimum};
