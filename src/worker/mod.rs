@@ -5,6 +5,7 @@
 //! - [`trace`]: the teaching trace of a small search, posted after the answer;
 //! - [`tables`]: the pattern databases' cache in IndexedDB;
 //! - [`helpers`]: helper workers (copies of this one) that build big pattern-database groups;
+//! - [`five_by_five`]: the 5x5 tables, read back or built in the background while 5x5 solves go on without them;
 //! - [`scope`]: posting, the clock, the cancel token, the memory size.
 //!
 //! Pattern databases: before a `pdb` search whose tables are not in this worker's memory, the worker reads them from
@@ -17,6 +18,7 @@
 //! retired (`WorkerNote::Retire`); the worker client then replaces it with a fresh one, unless a request is already
 //! on its way to it. A worker whose helpers built the big groups holds little more than the tables, and keeps them.
 
+pub mod five_by_five;
 pub mod helpers;
 pub mod scope;
 pub mod solve;
@@ -42,9 +44,9 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-/// A worker whose WebAssembly memory grew past this asks to be replaced once idle. A fresh worker holds about
-/// 1 MiB, and 12-13 MiB once it holds the 15-puzzle's pattern databases (read back from IndexedDB, or built by its
-/// helpers): below this, so that such a worker is kept. A worker that built a big group itself (no helper could
+/// A worker whose WebAssembly memory grew past this, beyond the pattern databases it holds, asks to be replaced
+/// once idle. A fresh worker holds about 1 MiB; the tables it holds (13 MiB for the 15-puzzle's, 40 MB for the
+/// 5x5 ones, read back from IndexedDB or built by its helpers) are kept, not read back again. A worker that built a big group itself (no helper could
 /// start) is replaced too: its memory grew by the build's working space. Never while tables it built are missing
 /// from IndexedDB.
 pub const RETIRE_ABOVE_BYTES: u64 = 32 << 20;
@@ -94,12 +96,14 @@ struct State {
     retiring: bool,
     /// True once this worker built a big pattern database group itself, not in a helper (see `RETIRE_ABOVE_BYTES`).
     built_big_group: bool,
+    /// Where the 5x5 tables stand.
+    five_by_five: five_by_five::Phase,
 }
 
 impl State {
-    /// Whether no request is running or waiting.
+    /// Whether no request is running or waiting, and no table is being read or built.
     fn idle(&self) -> bool {
-        !self.preparing && self.waiting.is_empty()
+        !self.preparing && self.waiting.is_empty() && !self.five_by_five.busy()
     }
 }
 
@@ -131,6 +135,9 @@ impl Worker {
     /// are not there and are big, building them in helper workers; then the requests that came in meanwhile.
     fn dispatch(&self, request: Request) {
         let RequestKind::Solve { query, .. } = &request.kind;
+        if five_by_five::wants_tables(query) {
+            return self.dispatch_5x5(request);
+        }
         let Some(key) = tables::pending_key(query) else {
             return self.answer(request, None, None);
         };
@@ -165,6 +172,42 @@ impl Worker {
         });
     }
 
+    /// Runs a 5x5 solve that the 5x5 tables serve: at once when they are ready or being built (then its report
+    /// says so); the first time, after reading back from IndexedDB those stored there, and building the others in
+    /// the background (see [`five_by_five`]).
+    fn dispatch_5x5(&self, request: Request) {
+        let phase = self.state.borrow().five_by_five;
+        if phase != five_by_five::Phase::Idle {
+            return self.answer(request, None, phase.note());
+        }
+        {
+            let mut state = self.state.borrow_mut();
+            state.preparing = true;
+            state.five_by_five = five_by_five::Phase::Restoring;
+        }
+        let worker = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let missing = five_by_five::restore().await;
+            if missing.is_empty() {
+                worker.state.borrow_mut().five_by_five = five_by_five::Phase::Ready;
+            } else {
+                let (on_phase, on_done) = (worker.clone(), worker.clone());
+                five_by_five::build(
+                    &worker.scope,
+                    missing,
+                    move |phase| on_phase.state.borrow_mut().five_by_five = phase,
+                    move |built_big_here| {
+                        on_done.state.borrow_mut().built_big_group |= built_big_here;
+                        on_done.consider_retiring();
+                    },
+                );
+            }
+            let note = worker.state.borrow().five_by_five.note();
+            worker.answer(request, None, note);
+            worker.finish_preparing();
+        });
+    }
+
     /// Builds the tables of `plan` for `request`, big groups in helper workers, and installs them in the solver's
     /// cache; returns a note on the build for the report, or `None` if the request was cancelled meanwhile.
     async fn build_in_helpers(&self, request: &Request, plan: helpers::Plan) -> Option<String> {
@@ -179,10 +222,23 @@ impl Worker {
             last_check = t;
             scope::revoked(cancel_token.as_deref())
         };
+        let progress = |fraction, elapsed_ms| {
+            let body = ResponseBody::Building {
+                fraction,
+                elapsed_ms,
+            };
+            post(
+                &self.scope,
+                &Response {
+                    id: request.id,
+                    body,
+                },
+            );
+        };
         let built = helpers::build(
             &self.scope,
             plan,
-            request.id,
+            progress,
             PROGRESS_EVERY_MS,
             cancel_token.clone(),
             cancelled,
@@ -273,7 +329,9 @@ impl Worker {
     fn consider_retiring(&self) {
         {
             let mut state = self.state.borrow_mut();
-            let grown = scope::memory_bytes() > RETIRE_ABOVE_BYTES || state.built_big_group;
+            // The tables it holds are kept: only growth beyond them counts.
+            let held = solver::pdb::cache::cached_bytes();
+            let grown = scope::memory_bytes() > RETIRE_ABOVE_BYTES + held || state.built_big_group;
             if !state.idle() || state.retiring || !grown {
                 return;
             }
