@@ -155,6 +155,9 @@ impl Build {
     }
 }
 
+/// What runs once every table is built (with whether a big group was built here).
+type OnBuilt = Box<dyn FnOnce(bool)>;
+
 /// Table entries of a partition: the work its build does.
 fn work(partition: &Partition) -> f64 {
     partition
@@ -191,8 +194,7 @@ pub fn build(
         built_big_here: false,
     }));
     let phase: Rc<dyn Fn(Phase)> = Rc::new(phase);
-    let done: Rc<RefCell<Option<Box<dyn FnOnce(bool)>>>> =
-        Rc::new(RefCell::new(Some(Box::new(done))));
+    let done: Rc<RefCell<Option<OnBuilt>>> = Rc::new(RefCell::new(Some(Box::new(done))));
     phase(Phase::Building { fraction: 0.0 });
     post_fraction(scope, 0.0, 0.0);
     for lane in 0..lanes {

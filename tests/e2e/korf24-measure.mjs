@@ -2,9 +2,9 @@
 // browser with the page's own choices (the staged solver, improved with the 5x5 pattern databases), as a person
 // opening each instance's link would. First the tables: a shuffled 5x5 is solved in a fresh profile, which starts
 // their background build; the build's time is printed once the progress bar has gone. Then each instance in a fresh
-// page (and worker: it reads the tables back from IndexedDB before its first search) of the same profile: Solve,
-// then the length shown 2 s after the click (the best answer by then) and the final one, with the lower bound the
-// page states. Prints every instance, then the means and the worst against the known optima, and the browser's peak
+// tab (the previous one closed), so a fresh worker that reads the tables back from IndexedDB before its first search:
+// Solve, then the length shown 2 s after the click (the best answer by then) and the final one, with the lower bound
+// the page states. Prints every instance, then the means and the worst against the known optima, and the browser's peak
 // memory (PSS summed over Chromium's processes, as pdb-mem-measure.mjs measures it).
 //
 //   bash scripts/build.sh && node tests/e2e/korf24-measure.mjs [--first N] [--at MS]   (E2E_DIST: another build folder)
@@ -29,8 +29,13 @@ const instances = readFileSync(resolve(ROOT, 'solver/data/korf-felner50-24puzzle
 const { server, appUrl } = await startServer(process.env.E2E_DIST ?? 'dist');
 const browser = await launchBrowser();
 const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-const page = await context.newPage();
-page.on('console', (msg) => { if (msg.type() === 'error') process.stdout.write(`console error: ${msg.text()}\n`); });
+let page;
+/** A new tab, the previous one closed (navigations in one tab leave garbage behind that would be counted). */
+const newTab = async () => {
+  await page?.close();
+  page = await context.newPage();
+  page.on('console', (msg) => { if (msg.type() === 'error') process.stdout.write(`console error: ${msg.text()}\n`); });
+};
 let peak = { pssMiB: 0 };
 const sample = () => {
   const m = browserMemory();
@@ -38,6 +43,7 @@ const sample = () => {
 };
 const sampling = setInterval(sample, 200);
 const open = async (query) => {
+  await newTab();
   await page.goto(`${appUrl}?${query}`, { waitUntil: 'load' });
   await page.waitForSelector(`${tid('solve')}:not([disabled])`);
 };
