@@ -67,7 +67,7 @@ fn five_by_five_tables_are_admissible_and_answers_replay() {
             &goal,
             None,
             &mut control,
-            |_| {},
+            |_, _| {},
         )
         .unwrap_or_else(|e| panic!("{e}"));
         let moves = found

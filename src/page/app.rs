@@ -243,6 +243,7 @@ pub fn App() -> Html {
         <StatusLine status={state.status()} {progress} waiting={state.solve_waiting()} {length} {bound}
             message={state.message()}
             share_link={state.notices.share_link.clone().map(AttrValue::from)}
+            tables_build={state.tables_build}
             dismissable={state.notices.notice.is_some()}
             on_dismiss={dispatch.reform(|()| Action::Notice(NoticeAction::Dismiss))} />
     };

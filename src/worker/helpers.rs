@@ -14,7 +14,7 @@
 //!
 //! A helper is a copy of this worker: its message handler hands a [`HelperRequest`] to [`serve`].
 
-use super::scope::{self, post, post_text, sleep, yield_now};
+use super::scope::{self, post_text, sleep, yield_now};
 use super::tables;
 use crate::protocol::{Response, ResponseBody};
 use serde::{Deserialize, Serialize};
@@ -88,6 +88,15 @@ pub fn plan(query_text: &str) -> Option<Plan> {
     plan_for(geometry, partition)
 }
 
+/// The plan for `partition`, whatever its groups' sizes: big groups in helpers, the others here (see [`plan_for`]).
+pub fn plan_any(geometry: Geometry, partition: Partition) -> Plan {
+    plan_for(geometry.clone(), partition.clone()).unwrap_or(Plan {
+        geometry,
+        partition,
+        helped: Vec::new(),
+    })
+}
+
 /// The plan for `partition`: every group of at least `HELPER_MIN_ENTRIES` entries gets a helper; the others are
 /// built here while the helpers work.
 pub fn plan_for(geometry: Geometry, partition: Partition) -> Option<Plan> {
@@ -144,12 +153,13 @@ struct Helper {
     helping: bool,
 }
 
-/// Builds the tables of `plan`, its big groups in helper workers, posting `Building` progress for request `id` at
-/// most every `progress_every_ms` and asking `cancelled` between slices; the helpers watch `cancel_token`.
+/// Builds the tables of `plan`, its big groups in helper workers, telling `progress` the fraction done and the
+/// time since the start at most every `progress_every_ms` and asking `cancelled` between slices; the helpers
+/// watch `cancel_token`.
 pub async fn build(
     scope: &DedicatedWorkerGlobalScope,
     plan: Plan,
-    id: u64,
+    mut progress: impl FnMut(f64, f64),
     progress_every_ms: f64,
     cancel_token: Option<String>,
     mut cancelled: impl FnMut() -> bool,
@@ -209,17 +219,7 @@ pub async fn build(
         if force || elapsed_ms - last_post >= progress_every_ms {
             last_post = elapsed_ms;
             shown = shown.max(fraction);
-            let fraction = shown;
-            post(
-                scope,
-                &Response {
-                    id,
-                    body: ResponseBody::Building {
-                        fraction: fraction.min(0.99),
-                        elapsed_ms,
-                    },
-                },
-            );
+            progress(shown.min(0.99), elapsed_ms);
         }
     };
     // What the helpers still helping have done, in units of `work`.

@@ -6,6 +6,7 @@
 //! - [`truth`]: heuristics held against the true distance (a `Truth` request);
 //! - [`tables`]: the pattern databases' cache in IndexedDB;
 //! - [`helpers`]: helper workers (copies of this one) that build big pattern-database groups;
+//! - [`five_by_five`]: the 5x5 tables, read back or built in the background while 5x5 solves go on without them;
 //! - [`scope`]: posting, the clock, the cancel token, the memory size.
 //!
 //! Pattern databases: before a `pdb` search whose tables are not in this worker's memory, the worker reads them from
@@ -18,6 +19,7 @@
 //! retired (`WorkerNote::Retire`); the worker client then replaces it with a fresh one, unless a request is already
 //! on its way to it. A worker whose helpers built the big groups holds little more than the tables, and keeps them.
 
+pub mod five_by_five;
 pub mod helpers;
 pub mod scope;
 pub mod solve;
@@ -44,12 +46,13 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-/// A worker whose WebAssembly memory grew past this asks to be replaced once idle. A fresh worker holds about
-/// 1 MiB, and 12-13 MiB once it holds the 15-puzzle's pattern databases (read back from IndexedDB, or built by its
-/// helpers): below this, so that such a worker is kept. A worker that built a big group itself (no helper could
-/// start) is replaced too: its memory grew by the build's working space. Never while tables it built are missing
-/// from IndexedDB.
-pub const RETIRE_ABOVE_BYTES: u64 = 32 << 20;
+/// A worker whose WebAssembly memory grew past this, beyond the pattern databases it holds, asks to be replaced
+/// once idle. A fresh worker holds about 1 MiB; the tables it holds (13 MiB for the 15-puzzle's, 40 MB for the 5x5
+/// ones, read back from IndexedDB or built by its helpers) are kept, not read back again, and so is what the staged
+/// solver's search on them may take (`solve::STAGED_MAX_BYTES`); a BFS run to its 64 MiB budget is not. A worker
+/// that built a big group itself (no helper could start) is replaced too: its memory grew by the build's working
+/// space. Never while tables it built are missing from IndexedDB.
+pub const RETIRE_ABOVE_BYTES: u64 = 48 << 20;
 
 /// The worker's entry point: listen for requests and say `Ready`.
 pub fn start() {
@@ -98,12 +101,14 @@ struct State {
     built_big_group: bool,
     /// The true distances' oracle, which keeps its last distance table.
     oracle: solver::truth::Oracle,
+    /// Where the 5x5 tables stand.
+    five_by_five: five_by_five::Phase,
 }
 
 impl State {
-    /// Whether no request is running or waiting.
+    /// Whether no request is running or waiting, and no table is being read or built.
     fn idle(&self) -> bool {
-        !self.preparing && self.waiting.is_empty()
+        !self.preparing && self.waiting.is_empty() && !self.five_by_five.busy()
     }
 }
 
@@ -151,6 +156,9 @@ impl Worker {
                 );
             }
         };
+        if five_by_five::wants_tables(&query) {
+            return self.dispatch_5x5(request);
+        }
         let Some(key) = tables::pending_key(&query) else {
             return self.answer(request, None, None);
         };
@@ -184,6 +192,42 @@ impl Worker {
         });
     }
 
+    /// Runs a 5x5 solve that the 5x5 tables serve: at once when they are ready or being built (then its report
+    /// says so); the first time, after reading back from IndexedDB those stored there, and building the others in
+    /// the background (see [`five_by_five`]).
+    fn dispatch_5x5(&self, request: Request) {
+        let phase = self.state.borrow().five_by_five;
+        if phase != five_by_five::Phase::Idle {
+            return self.answer(request, None, phase.note());
+        }
+        {
+            let mut state = self.state.borrow_mut();
+            state.preparing = true;
+            state.five_by_five = five_by_five::Phase::Restoring;
+        }
+        let worker = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let missing = five_by_five::restore().await;
+            if missing.is_empty() {
+                worker.state.borrow_mut().five_by_five = five_by_five::Phase::Ready;
+            } else {
+                let (on_phase, on_done) = (worker.clone(), worker.clone());
+                five_by_five::build(
+                    &worker.scope,
+                    missing,
+                    move |phase| on_phase.state.borrow_mut().five_by_five = phase,
+                    move |built_big_here| {
+                        on_done.state.borrow_mut().built_big_group |= built_big_here;
+                        on_done.consider_retiring();
+                    },
+                );
+            }
+            let note = worker.state.borrow().five_by_five.note();
+            worker.answer(request, None, note);
+            worker.finish_preparing();
+        });
+    }
+
     /// Builds the tables of `plan` for `request`, big groups in helper workers, and installs them in the solver's
     /// cache; returns a note on the build for the report, or `None` if the request was cancelled meanwhile.
     async fn build_in_helpers(&self, request: &Request, plan: helpers::Plan) -> Option<String> {
@@ -201,10 +245,23 @@ impl Worker {
             last_check = t;
             scope::revoked(cancel_token.as_deref())
         };
+        let progress = |fraction, elapsed_ms| {
+            let body = ResponseBody::Building {
+                fraction,
+                elapsed_ms,
+            };
+            post(
+                &self.scope,
+                &Response {
+                    id: request.id,
+                    body,
+                },
+            );
+        };
         let built = helpers::build(
             &self.scope,
             plan,
-            request.id,
+            progress,
             PROGRESS_EVERY_MS,
             cancel_token.clone(),
             cancelled,
@@ -298,7 +355,9 @@ impl Worker {
     fn consider_retiring(&self) {
         {
             let mut state = self.state.borrow_mut();
-            let grown = scope::memory_bytes() > RETIRE_ABOVE_BYTES || state.built_big_group;
+            // The tables it holds are kept: only growth beyond them counts.
+            let held = solver::pdb::cache::cached_bytes();
+            let grown = scope::memory_bytes() > RETIRE_ABOVE_BYTES + held || state.built_big_group;
             if !state.idle() || state.retiring || !grown {
                 return;
             }

@@ -33,6 +33,12 @@ pub const BFS_MAX_BYTES: u64 = 64 << 20;
 /// w = 2.5 or 3 still solves all 50 Korf-Felner 24-puzzle instances (84 MiB is the least that does).
 pub const SEARCH_MAX_BYTES: u64 = 84 << 20;
 
+/// The memory budget of the staged solver's improvement, checked the same way: on 5x5 its near-optimal search on
+/// the pattern databases, which the worker holds beside it (40 MB), fills what it is given. Within this the
+/// worker's memory stays under `RETIRE_ABOVE_BYTES` beyond its tables, so it keeps them, and the browser within
+/// 512 MiB (see the README's "Every board").
+pub const STAGED_MAX_BYTES: u64 = 32 << 20;
+
 /// The longest any search in the worker runs, in milliseconds: a request's own time limit is lowered to it, so that
 /// Solve never leaves a person waiting longer without an answer or a reason (the limit's message names it). The
 /// staged solver is the exception that needs none: its first answer takes milliseconds, and its improvement has a
@@ -107,6 +113,7 @@ pub fn solve_request(
     let mut last_check = 0.0;
     let max_bytes = match algorithm {
         Algorithm::Bfs => BFS_MAX_BYTES,
+        Algorithm::Staged => STAGED_MAX_BYTES,
         _ => SEARCH_MAX_BYTES,
     };
     let mut control = Control::new(limits)

@@ -275,6 +275,7 @@ async fn status_and_player_expose_their_hooks() {
         bound: Some(bound_text(31, 29)),
         message: None,
         share_link: None,
+        tables_build: None,
         dismissable: false,
         on_dismiss: Callback::noop(),
     };
@@ -319,6 +320,7 @@ async fn a_solve_waiting_behind_a_compare_pair_says_so() {
         bound: None,
         message: None,
         share_link: None,
+        tables_build: None,
         dismissable: false,
         on_dismiss: Callback::noop(),
     };

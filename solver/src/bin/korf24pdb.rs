@@ -19,9 +19,14 @@ use std::time::Instant;
 
 use solver::check::check_sliding;
 use solver::instances;
-use solver::pdb::{self, Geometry, PdbTables, Provenance, WindowTables};
+use solver::pdb::{self, Geometry, NearOptimal, PdbTables, Provenance, WindowTables};
+use solver::query::PuzzleSpec;
+use solver::report::Moves;
 use solver::search::clock::FnClock;
+use solver::search::{Algorithm, Status};
 use solver::search::{Control, Limits};
+use solver::sliding::Dir;
+use solver::Query;
 
 const USAGE: &str = "usage: korf24pdb [--pdb-dir DIR] [--time-limit MS] [--max-bytes N] [--first N] \
 [--data PATH] [--build-group I]
@@ -34,7 +39,9 @@ const USAGE: &str = "usage: korf24pdb [--pdb-dir DIR] [--time-limit MS] [--max-b
   --cpu-clock      count the time limit in this thread's CPU time (Linux), not wall time: what an idle
                    machine would give, measured on a shared one
   --build-group I  only build group I (1 to 5) of the tables, print its time and exit (to measure
-                   each group's time and peak memory apart, as the browser's helper workers build them)";
+                   each group's time and peak memory apart, as the browser's helper workers build them)
+  --staged         solve as the page and the CLI do (the staged solver, its answer improved with the
+                   tables: `run::solve` with algo=staged), not by the near-optimal search alone";
 
 struct Options {
     pdb_dir: Option<PathBuf>,
@@ -44,6 +51,7 @@ struct Options {
     data: PathBuf,
     build_group: Option<usize>,
     cpu_clock: bool,
+    staged: bool,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -55,6 +63,7 @@ fn parse_args() -> Result<Options, String> {
         data: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/korf-felner50-24puzzle.tsv"),
         build_group: None,
         cpu_clock: false,
+        staged: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -79,6 +88,7 @@ fn parse_args() -> Result<Options, String> {
             }
             "--data" => options.data = PathBuf::from(value("--data")?),
             "--cpu-clock" => options.cpu_clock = true,
+            "--staged" => options.staged = true,
             "--build-group" => {
                 options.build_group =
                     Some(number("--build-group", &value("--build-group")?)? as usize);
@@ -96,6 +106,35 @@ fn thread_cpu_ms() -> Option<f64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
     Some(ns / 1e6)
+}
+
+/// The page's path: `run::solve` with the staged solver, whose improvement uses the tables in this process's
+/// cache; its report as a `NearOptimal` (no weight).
+fn staged(start: &[u8], control: &mut Control) -> Result<NearOptimal, pdb::PdbError> {
+    let spec =
+        PuzzleSpec::sliding(5, 5, start.to_vec(), None).map_err(|e| pdb::PdbError::BadBoard {
+            what: "start",
+            reason: e.to_string(),
+        })?;
+    let query = Query {
+        algorithm: Some(Algorithm::Staged),
+        ..Query::new(spec)
+    };
+    let report = solver::run::solve(&query, control);
+    let moves = match &report.moves {
+        Moves::Sliding(letters) if report.status == Status::Solved => {
+            Some(letters.chars().filter_map(Dir::from_letter).collect())
+        }
+        _ => None,
+    };
+    Ok(NearOptimal {
+        moves,
+        lower_bound: report.lower_bound.unwrap_or(0) as u32,
+        optimal: report.optimal,
+        stop: (report.status != Status::Solved).then(|| (report.status, report.message.clone())),
+        stats: report.stats,
+        weight: None,
+    })
 }
 
 fn main() -> ExitCode {
@@ -168,7 +207,10 @@ fn main() -> ExitCode {
             }
             None => PdbTables::build(&geometry, part, |_| {}),
         };
-        full.push(Arc::new(tables));
+        let tables = Arc::new(tables);
+        // The staged solver's improvement finds them in this process's cache.
+        pdb::cache::install_tables(Arc::clone(&tables));
+        full.push(tables);
     }
     let mut tables = match WindowTables::new(full) {
         Ok(t) => t,
@@ -203,7 +245,11 @@ fn main() -> ExitCode {
         }
         let cpu_started = thread_cpu_ms();
         let clock = Instant::now();
-        let found = pdb::near_optimal_5x5(&mut tables, start, &goal, None, &mut control, |_| {});
+        let found = if options.staged {
+            staged(start, &mut control)
+        } else {
+            pdb::near_optimal_5x5(&mut tables, start, &goal, None, &mut control, |_, _| {})
+        };
         let ms = clock.elapsed().as_secs_f64() * 1000.0;
         let cpu_ms = cpu_started
             .zip(thread_cpu_ms())

@@ -50,21 +50,24 @@ pub trait Improver {
     /// Words for a person, e.g. "5x5 pattern databases".
     fn name(&self) -> &'static str;
 
-    /// An admissible lower bound on the shortest solution, if this improver knows one. The loop keeps the
-    /// largest of all bounds and linear conflict.
+    /// An admissible lower bound on the shortest solution, if this improver knows one. The loop asks before
+    /// and after [`Improver::improve`] (a search may prove more on its way) and keeps the largest of all bounds
+    /// and linear conflict.
     fn lower_bound(&mut self, problem: &Problem, control: &mut Control) -> Option<u64> {
         let _ = (problem, control);
         None
     }
 
-    /// A path from start to goal (blank moves) shorter than `best`, or `None`. It must call
-    /// `control.checkpoint` at least every `CHECK_EVERY` expansions and return (`None`, or its best) as soon as
-    /// that says stop. The loop replays every path it gets and ignores one that does not reach the goal.
+    /// A path from start to goal (blank moves) shorter than `best`, or `None`. It may hand each better path to
+    /// `found` as soon as it has one (the loop reports it at once), and returns its best at the end. It must
+    /// call `control.checkpoint` at least every `CHECK_EVERY` expansions and return (`None`, or its best) as
+    /// soon as that says stop. The loop replays every path it gets and ignores one that does not reach the goal.
     fn improve(
         &mut self,
         problem: &Problem,
         best: &[Dir],
         control: &mut Control,
+        found: &mut dyn FnMut(&mut Control, &[Dir]),
     ) -> Option<Vec<Dir>>;
 }
 
@@ -95,6 +98,28 @@ pub fn improve_answer(
     stats: Stats,
     control: &mut Control,
 ) -> Report {
+    let improvers = improvers_for(problem);
+    improve_with(
+        problem,
+        first,
+        lower_bound,
+        algorithm,
+        stats,
+        control,
+        improvers,
+    )
+}
+
+/// [`improve_answer`] with these improvers.
+fn improve_with(
+    problem: &Problem,
+    first: &[Dir],
+    lower_bound: Option<u64>,
+    algorithm: Algorithm,
+    stats: Stats,
+    control: &mut Control,
+    improvers: Vec<Box<dyn Improver>>,
+) -> Report {
     let best = remove_wasted(problem.shape, problem.start, first);
     let lower_bound = bound::with_parity_of(
         lower_bound.unwrap_or_else(|| {
@@ -106,11 +131,13 @@ pub fn improve_answer(
     control.limits.time_limit_ms = Some(saved_limit.unwrap_or(DEFAULT_IMPROVE_MS));
     let max_expanded = stats.expanded.saturating_add(control.limits.max_states);
     let mut run = Run {
-        problem: *problem,
-        algorithm,
-        first_length: first.len(),
-        best,
-        lower_bound,
+        answer: Answer {
+            problem: *problem,
+            algorithm,
+            first_length: first.len(),
+            best,
+            lower_bound,
+        },
         budget: Budget::new(control, stats, max_expanded),
     };
     let first_report = run.report("");
@@ -121,7 +148,7 @@ pub fn improve_answer(
         .limits
         .time_limit_ms
         .unwrap_or(DEFAULT_IMPROVE_MS);
-    let ended = match run.improve() {
+    let ended = match run.improve(improvers) {
         Ok(why) => why,
         Err(stop) => match stop.status {
             Status::Cancelled => "improvement cancelled; this is the best answer found".to_string(),
@@ -136,29 +163,38 @@ pub fn improve_answer(
     report
 }
 
-/// The state of one improvement run.
-struct Run<'c, 'a, 'p> {
+/// The best answer of one improvement run, and what is known of it.
+struct Answer<'p> {
     problem: Problem<'p>,
     algorithm: Algorithm,
     first_length: usize,
     best: Vec<Dir>,
     lower_bound: u64,
+}
+
+/// The state of one improvement run.
+struct Run<'c, 'a, 'p> {
+    answer: Answer<'p>,
     budget: Budget<'c, 'a>,
 }
 
 impl Run<'_, '_, '_> {
     /// Runs the improvers, then window rounds; `Ok` with why it ended when it ran out of ideas.
-    fn improve(&mut self) -> Result<String, Stop> {
-        let problem = self.problem;
-        for mut improver in improvers_for(&problem) {
+    fn improve(&mut self, improvers: Vec<Box<dyn Improver>>) -> Result<String, Stop> {
+        let problem = self.answer.problem;
+        for mut improver in improvers {
             if self.proven() {
                 break;
             }
-            if let Some(bound) = improver.lower_bound(&problem, self.budget.control) {
-                let bound = bound::with_parity_of(bound, self.best.len() as u64);
-                self.lower_bound = self.lower_bound.max(bound);
-            }
-            if let Some(path) = improver.improve(&problem, &self.best, self.budget.control) {
+            self.raise_bound(improver.as_mut());
+            let best = self.answer.best.clone();
+            let Run { answer, budget } = self;
+            let stats = &budget.stats;
+            let path = improver.improve(&problem, &best, budget.control, &mut |control, path| {
+                answer.offer(path.to_vec(), control, stats)
+            });
+            self.raise_bound(improver.as_mut());
+            if let Some(path) = path {
                 self.offer(path);
             }
             self.budget.check()?;
@@ -178,9 +214,9 @@ impl Run<'_, '_, '_> {
                     break;
                 }
                 // A path no longer than the window is searched whole, once a round.
-                let size = if size >= self.best.len() {
+                let size = if size >= self.answer.best.len() {
                     whole = true;
-                    self.best.len()
+                    self.answer.best.len()
                 } else {
                     size
                 };
@@ -200,30 +236,29 @@ impl Run<'_, '_, '_> {
 
     /// Whether the best answer has reached the lower bound.
     fn proven(&self) -> bool {
-        self.best.len() as u64 <= self.lower_bound
+        self.answer.best.len() as u64 <= self.answer.lower_bound
+    }
+
+    /// Raises the lower bound to what `improver` knows.
+    fn raise_bound(&mut self, improver: &mut dyn Improver) {
+        if let Some(bound) = improver.lower_bound(&self.answer.problem, self.budget.control) {
+            let bound = bound::with_parity_of(bound, self.answer.best.len() as u64);
+            self.answer.lower_bound = self.answer.lower_bound.max(bound);
+        }
     }
 
     /// Takes `path` if it reaches the goal and is shorter, and tells the control.
     fn offer(&mut self, path: Vec<Dir>) {
-        let Problem { shape, start, goal } = self.problem;
-        let letters = moves_to_string(&path);
-        if path.len() >= self.best.len()
-            || crate::check::check_sliding(shape.width, shape.height, start, goal, &letters)
-                .is_err()
-        {
-            return;
-        }
-        self.best = remove_wasted(shape, start, &path);
-        let report = self.report("");
-        self.budget.control.answer(&report);
+        self.answer
+            .offer(path, self.budget.control, &self.budget.stats);
     }
 
     /// One pass of windows of `size` moves along the path; whether any was shortened.
     fn window_pass(&mut self, size: usize, cap: u64) -> Result<bool, Stop> {
-        let Problem { shape, start, .. } = self.problem;
+        let Problem { shape, start, .. } = self.answer.problem;
         let n = shape.cells();
         let stride = (size / 3).max(2);
-        let mut path = self.best.clone();
+        let mut path = self.answer.best.clone();
         let mut boards = boards_along(shape, start, &path);
         let mut shortened = false;
         let mut i = 0;
@@ -249,6 +284,29 @@ impl Run<'_, '_, '_> {
 
     /// The report of the best answer so far; `ended` says why improvement ended, if it has.
     fn report(&self, ended: &str) -> Report {
+        self.answer
+            .report(ended, &self.budget.stats, self.budget.control.elapsed_ms())
+    }
+}
+
+impl Answer<'_> {
+    /// Takes `path` if it reaches the goal and is shorter, and tells the control.
+    fn offer(&mut self, path: Vec<Dir>, control: &mut Control, stats: &Stats) {
+        let Problem { shape, start, goal } = self.problem;
+        let letters = moves_to_string(&path);
+        if path.len() >= self.best.len()
+            || crate::check::check_sliding(shape.width, shape.height, start, goal, &letters)
+                .is_err()
+        {
+            return;
+        }
+        self.best = remove_wasted(shape, start, &path);
+        let report = self.report("", stats, control.elapsed_ms());
+        control.answer(&report);
+    }
+
+    /// The report of the best answer so far; `ended` says why improvement ended, if it has.
+    fn report(&self, ended: &str, stats: &Stats, elapsed_ms: f64) -> Report {
         let length = self.best.len() as u64;
         let mut message = format!("solved in {}", plural_moves(length));
         if self.first_length != self.best.len() {
@@ -263,8 +321,8 @@ impl Run<'_, '_, '_> {
             message.push_str("; ");
             message.push_str(ended);
         }
-        let mut stats = self.budget.stats.clone();
-        stats.elapsed_ms = self.budget.control.elapsed_ms();
+        let mut stats = stats.clone();
+        stats.elapsed_ms = elapsed_ms;
         Report {
             optimal: length <= self.lower_bound,
             lower_bound: Some(self.lower_bound),
@@ -337,6 +395,121 @@ mod tests {
             crate::query::PuzzleSpec::sliding(4, 4, start.clone(), Some(goal.clone())).unwrap();
         crate::check::check_report(&spec, &report).unwrap();
         assert!(report.lower_bound.unwrap() <= report.length);
+    }
+
+    /// An improver that hands over the paths it is given, one at a time, noting how many answers the control had
+    /// heard after each; then it knows a bound.
+    struct Scripted {
+        paths: Vec<Vec<Dir>>,
+        heard: std::rc::Rc<std::cell::Cell<usize>>,
+        heard_after: std::rc::Rc<std::cell::RefCell<Vec<usize>>>,
+        bound_after: u64,
+        done: bool,
+    }
+
+    impl Improver for Scripted {
+        fn name(&self) -> &'static str {
+            "scripted"
+        }
+
+        fn lower_bound(&mut self, _: &Problem, _: &mut Control) -> Option<u64> {
+            self.done.then_some(self.bound_after)
+        }
+
+        fn improve(
+            &mut self,
+            _: &Problem,
+            _: &[Dir],
+            control: &mut Control,
+            found: &mut dyn FnMut(&mut Control, &[Dir]),
+        ) -> Option<Vec<Dir>> {
+            for path in &self.paths {
+                found(control, path);
+                self.heard_after.borrow_mut().push(self.heard.get());
+            }
+            self.done = true;
+            None
+        }
+    }
+
+    #[test]
+    fn an_improvers_answers_are_reported_as_found_and_its_bound_is_kept() {
+        use crate::staged::{solve_with, Strategy};
+        let shape = Shape {
+            width: 5,
+            height: 5,
+        };
+        let goal = shape.default_goal();
+        // A board whose other staged strategies give two answers shorter than the default one, each shorter
+        // than the last.
+        let (start, first, mut better) = (1..40)
+            .find_map(|seed| {
+                let start = shuffle_solvable(shape, &goal, seed).unwrap();
+                let first = remove_wasted(
+                    shape,
+                    &start,
+                    &crate::staged::solve(shape, &start, &goal).unwrap().moves,
+                );
+                let mut better: Vec<Vec<Dir>> = Strategy::all()
+                    .filter_map(|s| solve_with(shape, &start, &goal, s).ok())
+                    .map(|a| remove_wasted(shape, &start, &a.moves))
+                    .filter(|m| m.len() < first.len())
+                    .collect();
+                better.sort_by_key(|m| std::cmp::Reverse(m.len()));
+                better.dedup_by_key(|m| m.len());
+                (better.len() >= 2).then_some((start, first, better))
+            })
+            .expect("a board with two shorter answers");
+        better.truncate(2);
+        let mut broken = better[1].clone();
+        broken.pop();
+        let lengths = [first.len(), better[0].len(), better[1].len()];
+        let initial = crate::bound::sliding_lower_bound(shape, &start, &goal);
+        let heard = std::rc::Rc::new(std::cell::Cell::new(0));
+        let heard_after = std::rc::Rc::default();
+        let improver = Box::new(Scripted {
+            // The first again (not shorter), then a shorter one, one that is no solution, a shorter one.
+            paths: vec![first.clone(), better[0].clone(), broken, better[1].clone()],
+            heard: heard.clone(),
+            heard_after: std::rc::Rc::clone(&heard_after),
+            bound_after: initial + 2,
+            done: false,
+        });
+        let mut seen = Vec::new();
+        let report = {
+            let mut control = Control::new(Limits {
+                max_states: 1,
+                ..Limits::default()
+            })
+            .with_answer(|r: &Report| {
+                heard.set(heard.get() + 1);
+                seen.push((r.length, r.lower_bound));
+            });
+            improve_with(
+                &Problem {
+                    shape,
+                    start: &start,
+                    goal: &goal,
+                },
+                &first,
+                None,
+                Algorithm::Staged,
+                Stats::default(),
+                &mut control,
+                vec![improver],
+            )
+        };
+        // Each shorter answer was reported at once, while the improver ran: after the first (at the start), one
+        // more after the second path and one more after the fourth.
+        assert_eq!(*heard_after.borrow(), vec![1, 2, 2, 3]);
+        let lengths_seen: Vec<u64> = seen.iter().map(|s| s.0).collect();
+        assert_eq!(lengths_seen, lengths.map(|l| l as u64).to_vec());
+        assert_eq!(report.length, lengths[2] as u64);
+        let bound = bound::with_parity_of(initial + 2, report.length);
+        assert_eq!(report.lower_bound, Some(bound));
+        let spec =
+            crate::query::PuzzleSpec::sliding(5, 5, start.clone(), Some(goal.clone())).unwrap();
+        crate::check::check_report(&spec, &report).unwrap();
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! The 5x5 pattern databases as an improver: when this process holds the five 5x5 group tables
-//! ([`crate::pdb::cache::window_tables_5x5`]; natively the CLI reads them from its disk cache), their near-optimal
-//! search ([`crate::pdb::improve_5x5`]) improves the staged answer, and their lookup is the lower bound.
+//! ([`crate::pdb::cache::window_tables_5x5`]; natively the CLI reads them from its disk cache, in the browser the
+//! worker builds them in helper workers and keeps them in IndexedDB), their near-optimal search
+//! ([`crate::pdb::improve_5x5`]) improves the staged answer, each better path reported as it is found, and their
+//! lookup, raised by what the search proves (the smallest g + h it left open), is the lower bound.
 
 use super::{Improver, Problem};
 use crate::pdb::{improve_5x5, WindowTables};
@@ -10,6 +12,8 @@ use crate::sliding::Dir;
 /// The near-optimal 5x5 search with the tables this process holds.
 pub struct FiveByFiveTables {
     tables: WindowTables,
+    /// The bound the last search proved, if any.
+    proven: Option<u32>,
 }
 
 impl FiveByFiveTables {
@@ -18,7 +22,10 @@ impl FiveByFiveTables {
         if (problem.shape.width, problem.shape.height) != (5, 5) {
             return None;
         }
-        crate::pdb::cache::window_tables_5x5().map(|tables| FiveByFiveTables { tables })
+        crate::pdb::cache::window_tables_5x5().map(|tables| FiveByFiveTables {
+            tables,
+            proven: None,
+        })
     }
 }
 
@@ -29,7 +36,8 @@ impl Improver for FiveByFiveTables {
 
     fn lower_bound(&mut self, problem: &Problem, _control: &mut Control) -> Option<u64> {
         let pdb = self.tables.pdb_for(problem.goal).ok()?;
-        Some(u64::from(pdb.lower_bound(problem.start)))
+        let estimate = pdb.lower_bound(problem.start);
+        Some(u64::from(estimate.max(self.proven.unwrap_or(0))))
     }
 
     fn improve(
@@ -37,7 +45,17 @@ impl Improver for FiveByFiveTables {
         problem: &Problem,
         best: &[Dir],
         control: &mut Control,
+        found: &mut dyn FnMut(&mut Control, &[Dir]),
     ) -> Option<Vec<Dir>> {
-        improve_5x5(&mut self.tables, problem.start, problem.goal, best, control)
+        let (moves, proven) = improve_5x5(
+            &mut self.tables,
+            problem.start,
+            problem.goal,
+            best,
+            control,
+            found,
+        );
+        self.proven = proven;
+        moves
     }
 }

@@ -21,6 +21,7 @@ impl Improver for StagedStrategies {
         problem: &Problem,
         best: &[Dir],
         control: &mut Control,
+        _found: &mut dyn FnMut(&mut Control, &[Dir]),
     ) -> Option<Vec<Dir>> {
         let mut shortest: Option<Vec<Dir>> = None;
         let mut stats = Stats::default();

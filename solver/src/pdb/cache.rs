@@ -64,6 +64,13 @@ pub fn install_tables(tables: Arc<PdbTables>) {
     }
 }
 
+/// Bytes of every table in this process's cache.
+pub fn cached_bytes() -> u64 {
+    PDB_TABLES.lock().map_or(0, |cache| {
+        cache.iter().map(|t| t.memory_bytes() as u64).sum()
+    })
+}
+
 /// The cached tables with this key, if any.
 pub fn cached_tables(key: &str) -> Option<Arc<PdbTables>> {
     PDB_TABLES

@@ -23,6 +23,9 @@ pub struct StatusProps {
     pub message: Option<Notice>,
     /// A link to copy by hand, after Share.
     pub share_link: Option<AttrValue>,
+    /// How far the background build of the 5x5 pattern databases is, while one runs.
+    #[prop_or_default]
+    pub tables_build: Option<f64>,
     /// Whether the message is a notice that can be dismissed (not a standing fact such as unsolvability).
     pub dismissable: bool,
     pub on_dismiss: Callback<()>,
@@ -102,6 +105,15 @@ pub fn StatusLine(props: &StatusProps) -> Html {
                     <p class="build-note">
                         { lang.t(Msg::BuildNote) }
                     </p>
+                </div>
+            }
+            if let Some(fraction) = props.tables_build {
+                <div class="build-progress" data-testid="tables-build">
+                    <label class="build-note">
+                        { lang.fill(Msg::TablesBuilding, &[&format!("{:.0}", fraction * 100.0)]) }
+                        <progress class="build" data-testid="tables-progress" max="1"
+                            value={fraction.to_string()} />
+                    </label>
                 </div>
             }
             if let Some(length) = props.length {

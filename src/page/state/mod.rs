@@ -27,7 +27,7 @@ mod tests;
 use crate::page::i18n::{Msg, Text};
 use crate::page::url;
 use crate::page::worker_client::WorkerEvent;
-use crate::protocol::Response;
+use crate::protocol::{Response, ResponseBody, NO_REQUEST};
 use compare::{Compare, CompareAction};
 use hand_play::{Context, HandPlay, HandPlayAction};
 use notices::{Notice, NoticeAction, NoticeKind, Notices};
@@ -65,6 +65,8 @@ pub struct State {
     pub router: Router,
     /// Heuristics against the truth.
     pub truth: Truth,
+    /// How far the worker's background build of the 5x5 pattern databases is (0 to 1), while one runs.
+    pub tables_build: Option<f64>,
 }
 
 /// Everything that can happen to the state: an action of one concern, the page's mode, or a worker event.
@@ -194,6 +196,7 @@ impl State {
             stepping: Stepping::default(),
             router: Router::default(),
             truth: Truth::default(),
+            tables_build: None,
         }
     }
 
@@ -511,6 +514,9 @@ impl State {
             }
             WorkerEvent::Message(response) => response,
         };
+        if let Some(changed) = self.on_background(&response) {
+            return changed;
+        }
         match self.router.route(&response, fx) {
             Route::To { owner, .. } => self.reply(owner, response, fx),
             Route::Broken { lost } => {
@@ -532,6 +538,22 @@ impl State {
             } => self.solve.on_late(response.body),
             Route::Late { .. } | Route::Stale => false,
         }
+    }
+
+    /// A worker message about no request: the progress of a build that outlives the request that started it (the
+    /// 5x5 pattern databases), or a fresh worker (nothing is being built in it). `None` for every other message.
+    fn on_background(&mut self, response: &Response) -> Option<bool> {
+        if response.id != NO_REQUEST {
+            return None;
+        }
+        let build = match response.body {
+            ResponseBody::Building { fraction, .. } if fraction < 1.0 => Some(fraction.max(0.0)),
+            ResponseBody::Building { .. } | ResponseBody::Ready => None,
+            _ => return None,
+        };
+        let changed = build != self.tables_build;
+        self.tables_build = build;
+        Some(changed)
     }
 
     /// A reply for `owner`'s request.

@@ -332,20 +332,25 @@ impl<'p> Engine<'p> {
             if node.g as u32 != g || g + node.h as u32 >= bound {
                 continue;
             }
-            stats.expand_at(g as usize);
+            // A run that ends before this node's children are all in the open list puts it back there, so that
+            // the open list still holds a node of every shortest path ([`Engine::open_floor`]).
             expanded += 1;
             if expanded > self.cap {
+                self.open.push(Reverse(item));
                 return RunEnd::Capped;
             }
+            stats.expand_at(g as usize);
             since_check += 1;
             if since_check >= CHECK_EVERY {
                 since_check = 0;
                 stats.open_size(self.open.len() as u64);
                 if let Some((status, message)) = control.checkpoint(stats) {
+                    self.open.push(Reverse(item));
                     return RunEnd::Stopped(status, message);
                 }
             }
             if let Some((status, message)) = control.over_state_limit(self.nodes.len() as u64) {
+                self.open.push(Reverse(item));
                 return RunEnd::Stopped(status, message);
             }
             let held = self.memory();
@@ -353,6 +358,7 @@ impl<'p> Engine<'p> {
             let growth = doubling_growth(&[self.index.bytes(), self.open.capacity() as u64 * 8])
                 .max(self.nodes.growth());
             if let Some((status, message)) = self.watch.check(control, stats, held, growth) {
+                self.open.push(Reverse(item));
                 return RunEnd::Stopped(status, message);
             }
             // Unpack the board, and the tables' values of its groups.
@@ -421,6 +427,7 @@ impl<'p> Engine<'p> {
                     }
                 };
                 if child_board == self.goal {
+                    self.open.push(Reverse(item));
                     return RunEnd::Found(child_id);
                 }
                 self.open
@@ -428,6 +435,23 @@ impl<'p> Engine<'p> {
             }
         }
         RunEnd::Exhausted
+    }
+
+    /// The smallest g + h (h admissible) over the open list after a run that did not empty it: a lower bound on
+    /// any path shorter than the run's bound. Every node reached by a shorter path is reopened and a run that
+    /// stops puts its node back, so a shortest path always has a node in the open list with its true g (the
+    /// argument of A*'s admissibility, which holds whatever order the weights give); nodes pruned by the bound
+    /// have g + h at least the bound. `None` when the open list holds no live node.
+    pub(super) fn open_floor(&self) -> Option<u32> {
+        self.open
+            .iter()
+            .filter_map(|Reverse(item)| {
+                let id = (item & ((1 << 28) - 1)) as u32;
+                let g = MAX_G - ((item >> 28) & 0xFFF) as u32;
+                let node = &self.nodes[id];
+                (node.g as u32 == g).then_some(g + node.h as u32)
+            })
+            .min()
     }
 
     /// The moves from the start to node `id`.
@@ -447,15 +471,16 @@ impl<'p> Engine<'p> {
 
 /// Searches for paths from `start` to the goal of `pdb` shorter than `bound` (any path if
 /// `None`), by weighted A* runs with the weights `weights` (hundredths, decreasing; see the
-/// module's header), calling `on_answer` with each better path. Returns the best path, the
-/// lower bound, and whether the search proved it shortest.
+/// module's header), calling `on_answer` with each better path (and the control, to report it).
+/// Returns the best path, the lower bound (the start's estimate, raised by the smallest g + h a
+/// run left open: [`Engine::open_floor`]), and whether the search proved it shortest.
 pub fn search_near_optimal(
     pdb: &LargePdb,
     start: &[u8],
     bound: Option<u32>,
     weights: &[u32],
     control: &mut Control,
-    on_answer: impl FnMut(&[Dir]),
+    on_answer: impl FnMut(&mut Control, &[Dir]),
 ) -> Result<NearOptimal, PdbError> {
     search_capped(pdb, start, bound, weights, u64::MAX, control, on_answer)
 }
@@ -469,7 +494,7 @@ pub(super) fn search_capped(
     weights: &[u32],
     cap: u64,
     control: &mut Control,
-    mut on_answer: impl FnMut(&[Dir]),
+    mut on_answer: impl FnMut(&mut Control, &[Dir]),
 ) -> Result<NearOptimal, PdbError> {
     let geometry = pdb.geometry();
     geometry.check_tiles("start", start)?;
@@ -499,14 +524,21 @@ pub(super) fn search_capped(
         return Ok(result);
     }
     for &w in weights {
-        match engine.run(start, w, bound, control, &mut stats) {
+        let end = engine.run(start, w, bound, control, &mut stats);
+        if !matches!(end, RunEnd::Exhausted) {
+            // No path shorter than the run's bound is shorter than its open list's floor.
+            if let Some(floor) = engine.open_floor() {
+                result.lower_bound = result.lower_bound.max(floor.min(bound));
+            }
+        }
+        match end {
             RunEnd::Found(id) => {
                 let path = engine.path_to(id);
                 bound = path.len() as u32;
-                on_answer(&path);
+                on_answer(control, &path);
                 best = Some(path);
                 result.weight = Some(w);
-                if bound <= lower_bound {
+                if bound <= result.lower_bound {
                     result.optimal = true;
                     break;
                 }
@@ -525,7 +557,7 @@ pub(super) fn search_capped(
     }
     if result.optimal {
         // No path shorter than `bound` exists (the best found, or the one given).
-        result.lower_bound = lower_bound.max(bound);
+        result.lower_bound = result.lower_bound.max(bound);
     }
     stats.elapsed_ms = control.elapsed_ms();
     stats.closed = engine.nodes.len() as u64;

@@ -22,6 +22,8 @@ pub use engine::{replay, search_near_optimal, NearOptimal};
 pub use large::{LargePdb, WEIGHTS};
 pub use windows::{improve_windows, WindowTables};
 
+use windows::{improve_by_passes, LARGE_PASSES};
+
 use engine::search_capped;
 
 use crate::pdb::PdbError;
@@ -70,7 +72,7 @@ pub fn near_optimal_5x5(
     goal: &[u8],
     bound: Option<&[Dir]>,
     control: &mut Control,
-    mut on_answer: impl FnMut(&[Dir]),
+    mut on_answer: impl FnMut(&mut Control, &[Dir]),
 ) -> Result<NearOptimal, PdbError> {
     let pdb = tables.pdb_for(goal)?;
     let given = bound.map(|b| b.len() as u32);
@@ -118,10 +120,29 @@ pub fn near_optimal_5x5(
         )?;
         merge_stats(&mut stats, &later.stats);
         found.optimal = later.optimal;
+        found.lower_bound = found.lower_bound.max(later.lower_bound);
         found.stop = later.stop;
         if later.moves.is_some() {
             found.moves = later.moves;
             found.weight = later.weight;
+        }
+        // The weights stopped at the byte budget with time left: large windows, whose searches
+        // are smaller, take the rest.
+        let best = found.moves.clone().or_else(|| bound.map(<[Dir]>::to_vec));
+        if let Some(best) =
+            best.filter(|_| !found.optimal && control.checkpoint(&mut stats).is_none())
+        {
+            if let Some(better) = improve_by_passes(
+                tables,
+                start,
+                &best,
+                &LARGE_PASSES,
+                control,
+                &mut stats,
+                &mut on_answer,
+            ) {
+                found.moves = Some(better);
+            }
         }
     }
     if let Some(moves) = &found.moves {
@@ -138,19 +159,24 @@ pub fn near_optimal_5x5(
 }
 
 /// The 5x5 improver: a path from `start` to `goal` strictly shorter than `best` (blank
-/// moves), or `None`, by [`near_optimal_5x5`] bounded by `best`. Stops as `control` says (time,
-/// states, bytes, cancel) with the best found so far.
+/// moves), or `None`, by [`near_optimal_5x5`] bounded by `best`, each better path handed to
+/// `on_answer` as it is found; and the lower bound the search proved (`None` if it could not
+/// run). Stops as `control` says (time, states, bytes, cancel) with the best found so far.
 pub fn improve_5x5(
     tables: &mut WindowTables,
     start: &[u8],
     goal: &[u8],
     best: &[Dir],
     control: &mut Control,
-) -> Option<Vec<Dir>> {
-    near_optimal_5x5(tables, start, goal, Some(best), control, |_| {})
-        .ok()
-        .and_then(|found| found.moves)
-        .filter(|moves| moves.len() < best.len())
+    on_answer: impl FnMut(&mut Control, &[Dir]),
+) -> (Option<Vec<Dir>>, Option<u32>) {
+    match near_optimal_5x5(tables, start, goal, Some(best), control, on_answer) {
+        Ok(found) => (
+            found.moves.filter(|moves| moves.len() < best.len()),
+            Some(found.lower_bound),
+        ),
+        Err(_) => (None, None),
+    }
 }
 
 /// Solves `start` for `goal` near-optimally with [`near_optimal_5x5`]: an outcome with the best
@@ -162,7 +188,7 @@ pub fn solve_near_optimal(
     goal: &[u8],
     control: &mut Control,
 ) -> Outcome<Dir> {
-    match near_optimal_5x5(tables, start, goal, None, control, |_| {}) {
+    match near_optimal_5x5(tables, start, goal, None, control, |_, _| {}) {
         Err(e) => Outcome::stopped(
             Algorithm::Weighted,
             Status::Invalid,
@@ -310,7 +336,7 @@ mod tests {
                 ..Limits::default()
             })
             .with_max_bytes(84 << 20);
-            let found = search_near_optimal(&pdb, &start, None, &WEIGHTS, &mut control, |m| {
+            let found = search_near_optimal(&pdb, &start, None, &WEIGHTS, &mut control, |_, m| {
                 answers.push(m.len())
             })
             .unwrap_or_else(|e| panic!("{e}"));
@@ -371,14 +397,16 @@ mod tests {
             check_sliding(5, 5, &start, &goal, &letters(&padded)),
             Ok(())
         );
-        let better = improve_5x5(
+        let (better, proven) = improve_5x5(
             &mut windows,
             &start,
             &goal,
             &padded,
             &mut Control::new(limits),
-        )
-        .unwrap_or_else(|| panic!("a shorter path exists"));
+            |_, _| {},
+        );
+        let better = better.unwrap_or_else(|| panic!("a shorter path exists"));
+        assert!(proven.is_some_and(|b| b as usize <= better.len()));
         assert!(better.len() < padded.len());
         assert_eq!(
             check_sliding(5, 5, &start, &goal, &letters(&better)),
@@ -393,7 +421,7 @@ mod tests {
             &padded,
             &mut control,
             &mut stats,
-            |_| {},
+            |_, _| {},
         )
         .unwrap_or_else(|| panic!("a window holds the detour"));
         assert!(windowed.len() <= first.len());
@@ -411,10 +439,84 @@ mod tests {
                 &start,
                 &goal,
                 &better,
-                &mut Control::new(limits)
+                &mut Control::new(limits),
+                |_, _| {},
             )
+            .0
             .is_none());
         }
+    }
+
+    #[test]
+    fn a_goals_smaller_table_is_built_once_per_process() {
+        let g = geometry(5, 5);
+        // The blank on cell 13 (group [12, 13, 14]): its table is of cells 12 and 14.
+        let mut goal: Vec<u8> = (1..25).collect();
+        goal.insert(13, 0);
+        let key = crate::pdb::partition_key(
+            &g,
+            &Partition::new(&g, 13, vec![vec![12, 14]]).unwrap_or_else(|e| panic!("{e}")),
+        );
+        let first = small_windows()
+            .pdb_for(&goal)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let cached = crate::pdb::cache::cached_tables(&key).expect("installed in the cache");
+        // Another set of tables for the same board takes it from there, the same one.
+        let mut again = small_windows();
+        let second = again.pdb_for(&goal).unwrap_or_else(|e| panic!("{e}"));
+        assert!(second
+            .groups
+            .iter()
+            .any(|r| Arc::ptr_eq(&r.tables, &cached)));
+        let start = walk(&g, &goal, 30, 9);
+        assert_eq!(first.estimate(&start), second.estimate(&start));
+    }
+
+    #[test]
+    fn the_open_lists_floor_raises_the_bound_and_never_passes_the_optimum() {
+        let g = geometry(5, 5);
+        let goal: Vec<u8> = (1..25).chain([0]).collect();
+        let pdb = LargePdb::new(small_five_by_five(24), &goal).unwrap_or_else(|e| panic!("{e}"));
+        let mut raised = 0;
+        for seed in 1..=6 {
+            let start = walk(&g, &goal, 44, seed);
+            // The optimum: A* (weight 1) to the end proves it.
+            let mut control = Control::new(Limits::default()).with_max_bytes(256 << 20);
+            let exact = search_near_optimal(&pdb, &start, None, &[100], &mut control, |_, _| {})
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert!(exact.optimal, "seed {seed}: {:?}", exact.stop);
+            let optimum = exact.moves.map_or(0, |m| m.len()) as u32;
+            assert_eq!(exact.lower_bound, optimum);
+            // Runs cut short (by their expansion cap, or the state budget) prove less, never too much.
+            for cap in [200, 2_000, 20_000] {
+                let mut control = Control::new(Limits {
+                    max_states: 3 * cap,
+                    ..Limits::default()
+                });
+                let found = search_capped(
+                    &pdb,
+                    &start,
+                    None,
+                    &[300, 150, 120, 100],
+                    cap,
+                    &mut control,
+                    |_, _| {},
+                )
+                .unwrap_or_else(|e| panic!("{e}"));
+                let estimate = pdb.lower_bound(&start);
+                assert!(
+                    estimate <= found.lower_bound && found.lower_bound <= optimum,
+                    "seed {seed}, cap {cap}: estimate {estimate}, bound {}, optimum {optimum}",
+                    found.lower_bound
+                );
+                if let Some(moves) = &found.moves {
+                    assert!(moves.len() as u32 >= found.lower_bound);
+                    assert_eq!(check_sliding(5, 5, &start, &goal, &letters(moves)), Ok(()));
+                }
+                raised += usize::from(found.lower_bound > estimate);
+            }
+        }
+        assert!(raised > 0, "the floor never raised the start's estimate");
     }
 
     #[test]
@@ -427,12 +529,12 @@ mod tests {
             max_states: 1000,
             ..Limits::default()
         });
-        let found = search_near_optimal(&pdb, &start, None, &[100], &mut control, |_| {})
+        let found = search_near_optimal(&pdb, &start, None, &[100], &mut control, |_, _| {})
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(found.moves.is_none());
         assert!(matches!(found.stop, Some((Status::Limit, _))));
         let mut control = Control::new(Limits::default()).with_max_bytes(1 << 20);
-        let found = search_near_optimal(&pdb, &start, None, &[100], &mut control, |_| {})
+        let found = search_near_optimal(&pdb, &start, None, &[100], &mut control, |_, _| {})
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(matches!(found.stop, Some((Status::Limit, _))));
         assert!(found.stats.peak_memory_bytes <= 1 << 20);
@@ -445,10 +547,11 @@ mod tests {
         unsolvable.swap(a, b);
         let mut control = Control::new(Limits::default());
         assert!(
-            search_near_optimal(&pdb, &unsolvable, None, &WEIGHTS, &mut control, |_| {}).is_err()
+            search_near_optimal(&pdb, &unsolvable, None, &WEIGHTS, &mut control, |_, _| {})
+                .is_err()
         );
         assert!(
-            search_near_optimal(&pdb, &[1, 2, 3], None, &WEIGHTS, &mut control, |_| {}).is_err()
+            search_near_optimal(&pdb, &[1, 2, 3], None, &WEIGHTS, &mut control, |_, _| {}).is_err()
         );
         assert!(
             LargePdb::new(small_five_by_five(0), &goal).is_err(),

@@ -6,7 +6,8 @@ use super::engine::{to_code, Engine, RunEnd};
 use super::large::LargePdb;
 use crate::pdb::board::Geometry;
 use crate::pdb::build::{Partition, PdbTables, FIVE_BY_FIVE_GROUPS};
-use crate::pdb::PdbError;
+use crate::pdb::cache::{cached_tables, install_tables};
+use crate::pdb::{partition_key, PdbError};
 use crate::search::{Control, Stats};
 use crate::sliding::Dir;
 
@@ -30,6 +31,23 @@ impl WindowTables {
     pub fn partitions() -> Result<Vec<Partition>, PdbError> {
         let groups: Vec<Vec<u8>> = FIVE_BY_FIVE_GROUPS.iter().map(|g| g.to_vec()).collect();
         WindowTables::partitions_for(&Geometry::new(5, 5)?, &groups)
+    }
+
+    /// The 25 smaller 5x5 partitions, one per blank cell: the blank's group without it (4 tiles,
+    /// 303,600 bytes each). [`WindowTables::pdb_for`] builds the one a goal needs when this
+    /// process's cache does not hold it: a worker may build them all ahead, or read them back.
+    pub fn small_partitions() -> Result<Vec<Partition>, PdbError> {
+        let geometry = Geometry::new(5, 5)?;
+        (0..25u8)
+            .map(|blank| {
+                let group = FIVE_BY_FIVE_GROUPS
+                    .iter()
+                    .find(|g| g.contains(&blank))
+                    .map(|g| g.to_vec())
+                    .unwrap_or_default();
+                small_partition(&geometry, &group, blank)
+            })
+            .collect()
     }
 
     /// The single-group partitions whose tables [`WindowTables::new_for`] takes, in order:
@@ -139,15 +157,17 @@ impl WindowTables {
             let small = match &self.small[blank] {
                 Some(small) => Arc::clone(small),
                 None => {
-                    let cells = group
-                        .iter()
-                        .copied()
-                        .filter(|&c| c != blank as u8)
-                        .collect();
-                    let partition = Partition::new(&self.geometry, blank as u8, vec![cells])?;
-                    let built = Arc::new(PdbTables::build(&self.geometry, &partition, |_| {}));
-                    self.small[blank] = Some(Arc::clone(&built));
-                    built
+                    let partition = small_partition(&self.geometry, group, blank as u8)?;
+                    let key = partition_key(&self.geometry, &partition);
+                    // This process's cache keeps it for the next `WindowTables` (the browser's worker may
+                    // have built it ahead, or read it from IndexedDB).
+                    let small = cached_tables(&key).unwrap_or_else(|| {
+                        let built = Arc::new(PdbTables::build(&self.geometry, &partition, |_| {}));
+                        install_tables(Arc::clone(&built));
+                        built
+                    });
+                    self.small[blank] = Some(Arc::clone(&small));
+                    small
                 }
             };
             groups.push((small, 0));
@@ -177,11 +197,62 @@ impl WindowTables {
     }
 }
 
+/// The partition of `group` without the goal's `blank` cell (tables for a goal with the blank
+/// there).
+fn small_partition(geometry: &Geometry, group: &[u8], blank: u8) -> Result<Partition, PdbError> {
+    let cells = group.iter().copied().filter(|&c| c != blank).collect();
+    Partition::new(geometry, blank, vec![cells])
+}
+
 /// The window sizes tried, in moves, smallest first: a window is cheap to prove already
 /// shortest (its start's estimate reaches its length) or to better when short.
 pub(super) const WINDOWS: [usize; 4] = [20, 30, 40, 56];
 /// The most expansions one window's search may make.
 pub(super) const WINDOW_CAP: u64 = 20_000;
+
+/// One pass of windows: their length, the weight (hundredths) of the search between their ends,
+/// and the most expansions of each search.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Pass {
+    pub(super) size: Size,
+    pub(super) weight: u32,
+    pub(super) cap: u64,
+}
+
+/// A window's length: so many moves, or a share of the path.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Size {
+    Moves(usize),
+    /// 1/n of the path.
+    Share(usize),
+}
+
+/// The passes after the weighted runs could go no lower (their memory ran out, which the
+/// bounded windows' small searches do not): halves, thirds and quarters of the path searched
+/// by weighted A* between their ends, each a problem a fraction of the size of the whole, so
+/// that lower weights fit in the same memory; repeated while one betters the path.
+pub(super) const LARGE_PASSES: [Pass; 4] = [
+    Pass {
+        size: Size::Share(2),
+        weight: 150,
+        cap: 150_000,
+    },
+    Pass {
+        size: Size::Share(3),
+        weight: 130,
+        cap: 150_000,
+    },
+    Pass {
+        size: Size::Share(2),
+        weight: 130,
+        cap: 300_000,
+    },
+    Pass {
+        size: Size::Share(4),
+        weight: 120,
+        cap: 150_000,
+    },
+];
 
 /// Re-optimises windows of `best` (a path from `start` to `goal`, blank moves): for windows
 /// of growing sizes, half overlapping, an A* between the window's end states (bounded by the
@@ -194,14 +265,38 @@ pub fn improve_windows(
     best: &[Dir],
     control: &mut Control,
     stats: &mut Stats,
-    mut on_answer: impl FnMut(&[Dir]),
+    on_answer: impl FnMut(&mut Control, &[Dir]),
+) -> Option<Vec<Dir>> {
+    let passes = WINDOWS.map(|size| Pass {
+        size: Size::Moves(size),
+        weight: 100,
+        cap: WINDOW_CAP,
+    });
+    improve_by_passes(tables, start, best, &passes, control, stats, on_answer)
+}
+
+/// Runs `passes` of windows over `best` (see [`improve_windows`]), rounds repeating while one
+/// betters the path, until `control` says stop.
+pub(super) fn improve_by_passes(
+    tables: &mut WindowTables,
+    start: &[u8],
+    best: &[Dir],
+    passes: &[Pass],
+    control: &mut Control,
+    stats: &mut Stats,
+    mut on_answer: impl FnMut(&mut Control, &[Dir]),
 ) -> Option<Vec<Dir>> {
     let geometry = tables.geometry.clone();
     let mut path = best.to_vec();
     let mut boards = boards_along(&geometry, start, &path)?;
     loop {
         let mut improved = false;
-        for size in WINDOWS {
+        for pass in passes {
+            let size = match pass.size {
+                Size::Moves(moves) => moves,
+                Size::Share(n) => path.len().div_ceil(n),
+            }
+            .max(2);
             let mut i = 0;
             while i < path.len() {
                 let j = (i + size).min(path.len());
@@ -214,17 +309,20 @@ pub fn improve_windows(
                     return (path.len() < best.len()).then_some(path);
                 }
                 if pdb.estimate(a) < length {
-                    let mut engine = Engine::new(&pdb, WINDOW_CAP);
-                    match engine.run(a, 100, length, control, stats) {
+                    let mut engine = Engine::new(&pdb, pass.cap);
+                    match engine.run(a, pass.weight, length, control, stats) {
                         RunEnd::Found(id) => {
                             let shorter = engine.path_to(id);
                             path.splice(i..j, shorter);
                             boards = boards_along(&geometry, start, &path)?;
-                            on_answer(&path);
+                            on_answer(control, &path);
                             improved = true;
                         }
-                        RunEnd::Stopped(..) => return (path.len() < best.len()).then_some(path),
-                        RunEnd::Exhausted | RunEnd::Capped => {}
+                        RunEnd::Stopped(..) if control.checkpoint(stats).is_some() => {
+                            return (path.len() < best.len()).then_some(path)
+                        }
+                        // Out of memory, capped, or nothing shorter: the next window.
+                        RunEnd::Stopped(..) | RunEnd::Exhausted | RunEnd::Capped => {}
                     }
                 }
                 if j == path.len() {

@@ -552,3 +552,40 @@ fn cancel_while_improving_keeps_the_best_answer_as_solved() {
     assert_eq!(s.status(), StatusName::Cancelled);
     assert!(s.solve.answer().is_none());
 }
+
+#[test]
+fn a_background_build_shows_its_progress_beside_the_runs_own_and_ends_with_it() {
+    use crate::protocol::NO_REQUEST;
+    let mut s = Page::from_search("puzzle=sliding&size=5x5", 3);
+    s.apply(SolveAction::Solve);
+    let id = request_id(&s);
+    let building = |fraction| ResponseBody::Building {
+        fraction,
+        elapsed_ms: 1.0,
+    };
+    // A build that belongs to no request: the page's own bar, not the run's.
+    assert!(s.apply(reply(NO_REQUEST, building(0.25))));
+    assert_eq!(s.tables_build, Some(0.25));
+    assert!(matches!(&s.solve.run, Run::Solving(p) if p.building.is_none() && p.heard == 0));
+    // The run ends; the build goes on.
+    let done = report(Status::Limit, Moves::Sliding(String::new()), 0);
+    s.apply(reply(id, ResponseBody::Done { report: done }));
+    assert_eq!(s.status(), StatusName::Limit);
+    assert!(s.apply(reply(NO_REQUEST, building(0.5))));
+    assert!(!s.apply(reply(NO_REQUEST, building(0.5))), "nothing new");
+    assert_eq!(s.tables_build, Some(0.5));
+    // Done (the fraction reaches 1), or a fresh worker (which builds nothing): the bar goes.
+    assert!(s.apply(reply(NO_REQUEST, building(1.0))));
+    assert_eq!(s.tables_build, None);
+    s.apply(reply(NO_REQUEST, building(0.1)));
+    assert!(s.apply(reply(NO_REQUEST, ResponseBody::Ready)));
+    assert_eq!(s.tables_build, None);
+    // A worker's error about no request still reaches the router (not taken for a build).
+    s.apply(reply(
+        NO_REQUEST,
+        ResponseBody::Error {
+            message: "x".into(),
+        },
+    ));
+    assert_eq!(s.tables_build, None);
+}

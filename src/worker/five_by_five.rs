@@ -1,0 +1,361 @@
+//! The 5x5 pattern databases in the browser: the five 5-tile group tables of `solver::pdb::WindowTables` (6.4 MB
+//! each) and the 25 smaller 4-tile ones (0.3 MB each, one per blank cell), read back from IndexedDB or built in
+//! the background, each stored there as soon as it is done: the 5-tile groups in helper workers, at most
+//! [`HELPERS_AT_ONCE`] at a time (~21 MB each while it builds, gone with the helper), the 4-tile ones here in
+//! slices between which requests are served.
+//!
+//! A 5x5 solve never waits for them: until they are ready the staged solver improves its answer without them and
+//! its report says they are being prepared; once they are, its improvement runs the near-optimal search on them
+//! (`solver::improve::FiveByFiveTables`). The build's progress goes to the page as `Building` replies to no
+//! request (`NO_REQUEST`), since it outlives the request that started it.
+
+use super::helpers::{self, Built};
+use super::scope::{self, post};
+use super::tables::{self, Restored};
+use crate::protocol::{Response, ResponseBody, NO_REQUEST, PROGRESS_EVERY_MS};
+use solver::pdb::cache::{cached_tables, install_tables};
+use solver::pdb::{partition_key, Geometry, Partition, WindowTables};
+use solver::query::Query;
+use solver::spec::PuzzleSpec;
+use solver::Algorithm;
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+use std::sync::Arc;
+use web_sys::DedicatedWorkerGlobalScope;
+
+/// Helper workers building a 5-tile group at the same time: two keep two cores busy (the solver worker's own
+/// searches come first: it waits for nothing) and hold ~42 MB between them.
+pub const HELPERS_AT_ONCE: usize = 2;
+
+/// Where the 5x5 tables of this worker stand.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub enum Phase {
+    /// Not looked for yet (no 5x5 solve came).
+    #[default]
+    Idle,
+    /// Being read back from IndexedDB.
+    Restoring,
+    /// Being built in the background, `fraction` done.
+    Building { fraction: f64 },
+    /// In this worker's memory: 5x5 solves use them.
+    Ready,
+}
+
+impl Phase {
+    /// Whether work on the tables is under way (the worker is then not idle: it must not be retired).
+    pub fn busy(self) -> bool {
+        matches!(self, Phase::Restoring | Phase::Building { .. })
+    }
+
+    /// A note for the report of a 5x5 solve run now: whether its improvement has the tables (the five big ones
+    /// may all be in before the build has ended).
+    pub fn note(self) -> Option<String> {
+        if solver::pdb::cache::window_tables_5x5().is_some() {
+            return Some("improved with the 5x5 pattern databases".to_string());
+        }
+        match self {
+            Phase::Building { fraction } => Some(format!(
+                "the 5x5 pattern databases are being built in the background ({:.0}% done): until they are \
+                 ready, 5x5 answers are improved without them; solve again then for a near-optimal answer",
+                fraction * 100.0
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// Whether `query` is one the 5x5 tables serve: a 5x5 sliding board solved by the staged solver (the page's
+/// default there), whose improvement runs the near-optimal search on them.
+pub fn wants_tables(query: &str) -> bool {
+    let Ok(query) = solver::query::parse(query) else {
+        return false;
+    };
+    serves(&query)
+}
+
+fn serves(query: &Query) -> bool {
+    matches!(
+        query.puzzle,
+        PuzzleSpec::Sliding {
+            width: 5,
+            height: 5,
+            ..
+        }
+    ) && query.choice().algorithm == Algorithm::Staged
+}
+
+/// Every partition of the 5x5 tables: the five 5-tile groups, then the 25 smaller ones (the default goal's
+/// first, the blank on the last cell).
+pub fn partitions() -> Vec<Partition> {
+    let full = WindowTables::partitions().unwrap_or_default();
+    let mut small = WindowTables::small_partitions().unwrap_or_default();
+    small.rotate_right(1);
+    full.into_iter().chain(small).collect()
+}
+
+fn geometry() -> Option<Geometry> {
+    Geometry::new(5, 5).ok()
+}
+
+/// The key of a partition of the 5x5 tables.
+fn key(partition: &Partition) -> String {
+    geometry().map_or_else(String::new, |g| partition_key(&g, partition))
+}
+
+/// Whether this worker holds every 5x5 table.
+pub fn ready() -> bool {
+    partitions()
+        .iter()
+        .all(|p| cached_tables(&key(p)).is_some())
+}
+
+/// Reads back from IndexedDB every 5x5 table this worker lacks; returns those still missing (all of them when
+/// IndexedDB cannot be used: they are then built and not kept).
+pub async fn restore() -> Vec<Partition> {
+    let mut missing = Vec::new();
+    for partition in partitions() {
+        let key = key(&partition);
+        if cached_tables(&key).is_some() {
+            continue;
+        }
+        match tables::restore(&key).await {
+            Ok(Restored::Loaded) => {}
+            Ok(_) => missing.push(partition),
+            Err(e) => {
+                gloo::console::warn!(format!("the 5x5 pattern databases: {e}"));
+                missing.push(partition);
+            }
+        }
+    }
+    missing
+}
+
+/// What the build lanes share.
+struct Build {
+    /// The 5-tile partitions not started yet (built in helpers), and the 4-tile ones (built here).
+    big: VecDeque<Partition>,
+    small: VecDeque<Partition>,
+    /// Work (table entries) of the tables done, and of all.
+    done: f64,
+    total: f64,
+    /// Work done so far on the table each lane builds.
+    lanes: Vec<f64>,
+    /// Lanes still running.
+    running: usize,
+    started_ms: f64,
+    last_post_ms: f64,
+    /// A group meant for a helper was built here (see `helpers::Built`).
+    built_big_here: bool,
+}
+
+impl Build {
+    fn fraction(&self) -> f64 {
+        ((self.done + self.lanes.iter().sum::<f64>()) / self.total.max(1.0)).min(1.0)
+    }
+}
+
+/// What runs once every table is built (with whether a big group was built here).
+type OnBuilt = Box<dyn FnOnce(bool)>;
+
+/// Table entries of a partition: the work its build does.
+fn work(partition: &Partition) -> f64 {
+    partition
+        .groups()
+        .iter()
+        .map(|g| solver::pdb::rank::placements(25, g.len()).unwrap_or(0) as f64)
+        .sum()
+}
+
+/// Builds `missing` in the background (see the module's header), storing each table in IndexedDB and installing
+/// it here as it is done; `phase` hears the fraction done, and the page hears it too. `done` runs once all are
+/// built, with whether a big group was built here rather than in a helper.
+pub fn build(
+    scope: &DedicatedWorkerGlobalScope,
+    missing: Vec<Partition>,
+    phase: impl Fn(Phase) + 'static,
+    done: impl FnOnce(bool) + 'static,
+) {
+    let now = scope::clock(scope);
+    let (big, small): (Vec<_>, Vec<_>) = missing
+        .into_iter()
+        .partition(|p| p.groups().iter().any(|g| g.len() >= 5));
+    let lanes = big.len().min(HELPERS_AT_ONCE) + usize::from(!small.is_empty());
+    let total = big.iter().chain(&small).map(work).sum();
+    let shared = Rc::new(RefCell::new(Build {
+        big: big.into(),
+        small: small.into(),
+        done: 0.0,
+        total,
+        lanes: vec![0.0; lanes],
+        running: lanes,
+        started_ms: now(),
+        last_post_ms: f64::NEG_INFINITY,
+        built_big_here: false,
+    }));
+    let phase: Rc<dyn Fn(Phase)> = Rc::new(phase);
+    let done: Rc<RefCell<Option<OnBuilt>>> = Rc::new(RefCell::new(Some(Box::new(done))));
+    phase(Phase::Building { fraction: 0.0 });
+    post_fraction(scope, 0.0, 0.0);
+    for lane in 0..lanes {
+        let (scope, shared, phase, done) = (
+            scope.clone(),
+            Rc::clone(&shared),
+            Rc::clone(&phase),
+            Rc::clone(&done),
+        );
+        // The last lane builds the small tables when there are any.
+        let small_lane = lane + 1 == lanes && !shared.borrow().small.is_empty();
+        wasm_bindgen_futures::spawn_local(async move {
+            run_lane(&scope, lane, small_lane, &shared, phase.as_ref()).await;
+            let (finished, built_big_here) = {
+                let mut s = shared.borrow_mut();
+                s.running -= 1;
+                (s.running == 0, s.built_big_here)
+            };
+            if finished {
+                post_fraction(&scope, 1.0, now_since(&scope, &shared));
+                phase(Phase::Ready);
+                if let Some(done) = done.borrow_mut().take() {
+                    done(built_big_here);
+                }
+            }
+        });
+    }
+}
+
+/// Milliseconds since the build started.
+fn now_since(scope: &DedicatedWorkerGlobalScope, shared: &Rc<RefCell<Build>>) -> f64 {
+    scope::clock(scope)() - shared.borrow().started_ms
+}
+
+/// Posts the build's progress to the page.
+fn post_fraction(scope: &DedicatedWorkerGlobalScope, fraction: f64, elapsed_ms: f64) {
+    let body = ResponseBody::Building {
+        fraction,
+        elapsed_ms,
+    };
+    post(
+        scope,
+        &Response {
+            id: NO_REQUEST,
+            body,
+        },
+    );
+}
+
+/// One lane: takes the next table of its queue, builds it (in a helper for a 5-tile group), installs and stores
+/// it, until its queue is empty.
+async fn run_lane(
+    scope: &DedicatedWorkerGlobalScope,
+    lane: usize,
+    small_lane: bool,
+    shared: &Rc<RefCell<Build>>,
+    phase: &dyn Fn(Phase),
+) {
+    let Some(geometry) = geometry() else {
+        return;
+    };
+    loop {
+        let next = {
+            let mut s = shared.borrow_mut();
+            if small_lane {
+                s.small.pop_front()
+            } else {
+                s.big.pop_front()
+            }
+        };
+        let Some(partition) = next else {
+            return;
+        };
+        let size = work(&partition);
+        let progress = |fraction: f64, _elapsed_ms: f64| {
+            let fraction = {
+                let mut s = shared.borrow_mut();
+                s.lanes[lane] = fraction * size;
+                s.fraction()
+            };
+            phase(Phase::Building { fraction });
+            let elapsed_ms = now_since(scope, shared);
+            let due = {
+                let mut s = shared.borrow_mut();
+                let due = elapsed_ms - s.last_post_ms >= PROGRESS_EVERY_MS;
+                if due {
+                    s.last_post_ms = elapsed_ms;
+                }
+                due
+            };
+            if due {
+                post_fraction(scope, fraction.min(0.99), elapsed_ms);
+            }
+        };
+        let plan = helpers::plan_any(geometry.clone(), partition);
+        let built = helpers::build(scope, plan, progress, PROGRESS_EVERY_MS, None, || false).await;
+        let Built::Tables {
+            tables,
+            built_big_here,
+            ..
+        } = built
+        else {
+            return;
+        };
+        let tables = Arc::new(*tables);
+        install_tables(Arc::clone(&tables));
+        {
+            let mut s = shared.borrow_mut();
+            s.lanes[lane] = 0.0;
+            s.done += size;
+            s.built_big_here |= built_big_here;
+        }
+        if let Err(e) = tables::store(&tables).await {
+            gloo::console::warn!(format!("a 5x5 pattern database was not stored: {e}"));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn five_big_tables_then_the_default_goals_small_one_first() {
+        let all = partitions();
+        assert_eq!(all.len(), 30);
+        let sizes: Vec<usize> = all.iter().map(|p| p.groups()[0].len()).collect();
+        assert_eq!(&sizes[..5], &[5; 5]);
+        assert!(sizes[5..].iter().all(|&s| s == 4));
+        // The first small table is the default goal's (the blank on the last cell).
+        assert_eq!(all[5].blank(), 24);
+        let keys: std::collections::HashSet<String> = all.iter().map(key).collect();
+        assert_eq!(keys.len(), 30, "every table has its own key");
+    }
+
+    #[test]
+    fn only_staged_solves_of_5x5_boards_want_the_tables() {
+        let start = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,0,24";
+        assert!(wants_tables(&format!(
+            "puzzle=sliding&size=5x5&start={start}"
+        )));
+        assert!(wants_tables(&format!(
+            "puzzle=sliding&size=5x5&start={start}&algo=staged"
+        )));
+        assert!(!wants_tables(&format!(
+            "puzzle=sliding&size=5x5&start={start}&algo=weighted"
+        )));
+        assert!(!wants_tables(
+            "puzzle=sliding&size=4x4&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"
+        ));
+        assert!(!wants_tables("not a query"));
+    }
+
+    #[test]
+    fn the_note_says_the_tables_are_being_built() {
+        assert!(Phase::Building { fraction: 0.42 }
+            .note()
+            .is_some_and(|n| n.contains("42% done")));
+        // Without the tables in this process, nothing else is said.
+        assert_eq!(Phase::Ready.note(), None);
+        assert_eq!(Phase::Idle.note(), None);
+        assert!(Phase::Restoring.busy() && !Phase::Ready.busy() && !Phase::Idle.busy());
+    }
+}

@@ -1,0 +1,115 @@
+// Measurement, not a test (node --test does not pick it up): the 50 Korf-Felner 24-puzzle instances solved in the
+// browser with the page's own choices (the staged solver, improved with the 5x5 pattern databases), as a person
+// opening each instance's link would. First the tables: a shuffled 5x5 is solved in a fresh profile, which starts
+// their background build; the build's time is printed once the progress bar has gone. Then each instance in a fresh
+// tab (the previous one closed), so a fresh worker that reads the tables back from IndexedDB before its first search:
+// Solve, then the length shown 2 s after the click (the best answer by then) and the final one, with the lower bound
+// the page states. Prints every instance, then the means and the worst against the known optima, and the browser's peak
+// memory (PSS summed over Chromium's processes, as pdb-mem-measure.mjs measures it).
+//
+//   bash scripts/build.sh && node tests/e2e/korf24-measure.mjs [--first N] [--at MS]   (E2E_DIST: another build folder)
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ROOT, launchBrowser, messageText, startServer, tid, waitStatus } from './helpers.mjs';
+import { browserMemory, memoryByType } from './pdb-helpers.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+const first = option('--first', 50);
+const readAt = option('--at', 2000);
+
+const instances = readFileSync(resolve(ROOT, 'solver/data/korf-felner50-24puzzle.tsv'), 'utf8').split('\n')
+  .filter((line) => line.trim() && !line.startsWith('#'))
+  .map((line) => {
+    const [id, optimal, , blankLast] = line.split('\t');
+    return { id: Number(id), optimal: Number(optimal), tiles: blankLast.trim() };
+  });
+
+const { server, appUrl } = await startServer(process.env.E2E_DIST ?? 'dist');
+const browser = await launchBrowser();
+const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+let page;
+/** A new tab, the previous one closed (navigations in one tab leave garbage behind that would be counted). */
+const newTab = async () => {
+  await page?.close();
+  page = await context.newPage();
+  page.on('console', (msg) => { if (msg.type() === 'error') process.stdout.write(`console error: ${msg.text()}\n`); });
+};
+let peak = { pssMiB: 0 };
+const sample = () => {
+  const m = browserMemory();
+  if (m && m.pssMiB > peak.pssMiB) peak = m;
+};
+const sampling = setInterval(sample, 200);
+const open = async (query) => {
+  await newTab();
+  await page.goto(`${appUrl}?${query}`, { waitUntil: 'load' });
+  await page.waitForSelector(`${tid('solve')}:not([disabled])`);
+};
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/** Records each solution length shown, with its time after the click. */
+async function watchLengths() {
+  await page.evaluate((sel) => {
+    const seen = [];
+    window.__lengths = seen;
+    window.__clickAt = null;
+    const read = () => {
+      const text = document.querySelector(sel)?.textContent?.replace(/\D/g, '');
+      if (text && window.__clickAt !== null && seen[seen.length - 1]?.length !== Number(text)) {
+        seen.push({ length: Number(text), at: performance.now() - window.__clickAt });
+      }
+    };
+    new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, tid('solution-length'));
+}
+
+try {
+  // The tables: built once in this profile, in the background of a first 5x5 solve.
+  await open('puzzle=sliding&size=5x5');
+  const t0 = Date.now();
+  await page.locator(tid('solve')).click();
+  await waitStatus(page, 'solved', 60_000);
+  process.stdout.write(`first 5x5 solve, tables not ready: ${Date.now() - t0} ms; ${await messageText(page)}\n`);
+  await page.waitForSelector(tid('tables-progress'), { timeout: 10_000 }).catch(() => {});
+  await page.waitForSelector(tid('tables-build'), { state: 'detached', timeout: 600_000 });
+  process.stdout.write(`tables built and stored ${((Date.now() - t0) / 1000).toFixed(1)} s after the click;`
+    + ` peak PSS so far ${peak.pssMiB.toFixed(0)} MiB (${memoryByType(peak)})\n`);
+  peak = { pssMiB: 0 };
+
+  const rows = [];
+  for (const inst of instances.slice(0, first)) {
+    await open(`puzzle=sliding&size=5x5&start=${inst.tiles}`);
+    await watchLengths();
+    await page.evaluate(() => { window.__clickAt = performance.now(); });
+    await page.locator(tid('solve')).click();
+    await waitStatus(page, 'solved', 30_000);
+    const seen = await page.evaluate(() => window.__lengths);
+    const byThen = seen.filter((s) => s.at <= readAt);
+    // No answer yet by then (reading the tables back took that long): counted as none.
+    const atTime = byThen.length ? byThen[byThen.length - 1].length : null;
+    const final = seen[seen.length - 1];
+    const bound = /lower bound (\d+)/.exec(await page.locator(tid('solution-bound')).innerText())?.[1];
+    const lb = Number(bound ?? final.length);
+    const message = await messageText(page);
+    assert.match(message, /improved with the 5x5 pattern databases/, `#${inst.id}: ${message}`);
+    rows.push({ inst, atTime, final: final.length, finalAt: final.at, lb, first: seen[0] });
+    process.stdout.write(`#${inst.id}\topt ${inst.optimal}\tfirst ${seen[0].length} at ${seen[0].at.toFixed(0)} ms`
+      + `\tat ${readAt} ms ${atTime ?? 'none'} (${((atTime ?? NaN) / inst.optimal).toFixed(3)})\tfinal ${final.length} at`
+      + ` ${final.at.toFixed(0)} ms (${(final.length / inst.optimal).toFixed(3)})\tLB ${lb}`
+      + ` (${(final.length / lb).toFixed(3)})\n`);
+  }
+  const ratio = (key) => rows.filter((r) => r[key] !== null).map((r) => r[key] / r.inst.optimal);
+  const summary = (key) => `mean ${mean(ratio(key)).toFixed(3)}, worst ${Math.max(...ratio(key)).toFixed(3)}`
+    + ` (${rows.length - ratio(key).length} with no answer by then)`;
+  process.stdout.write(`${rows.length} instances: length / optimum at ${readAt} ms after the click ${summary('atTime')};`
+    + ` final ${summary('final')} (last better answer at most ${Math.max(...rows.map((r) => r.finalAt)).toFixed(0)}`
+    + ` ms after the click); final length / lower bound mean ${mean(rows.map((r) => r.final / r.lb)).toFixed(3)};`
+    + ` first answer at most ${Math.max(...rows.map((r) => r.first.at)).toFixed(0)} ms after the click;`
+    + ` peak PSS ${peak.pssMiB.toFixed(0)} MiB (${memoryByType(peak)})\n`);
+} finally {
+  clearInterval(sampling);
+  await browser.close();
+  server.close();
+}
