@@ -71,6 +71,8 @@
 
 mod board;
 mod build;
+#[cfg(not(target_arch = "wasm32"))]
+mod build_large;
 pub mod cache;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod disk;
@@ -79,19 +81,27 @@ mod heuristic;
 mod idastar;
 mod near_optimal;
 pub mod rank;
+#[cfg(not(target_arch = "wasm32"))]
+mod seven_eight;
 
 pub use board::{CellMap, Geometry, MAX_CELLS, MAX_TABLE_CELLS};
+#[cfg(not(target_arch = "wasm32"))]
+pub use build::MAX_LARGE_GROUP_ENTRIES;
 pub use build::{
     five_by_five_groups, partition_key, GroupTable, Partition, PdbBuilder, PdbTables,
     FIVE_BY_FIVE_GROUPS, MAX_GROUP_ENTRIES,
 };
-pub use file::{load_or_build, load_or_else, Provenance, FORMAT_VERSION};
+pub use file::{
+    load, load_or_build, load_or_else, Provenance, FILE_FORMAT_VERSION, FORMAT_VERSION,
+};
 pub use heuristic::{Pdb, MAX_VIEWS};
 pub use idastar::{solve_idastar, solve_manhattan, PDB_HEURISTIC_NAME};
 pub use near_optimal::{
     improve_5x5, improve_windows, near_optimal_5x5, replay, search_near_optimal,
     solve_near_optimal, LargePdb, NearOptimal, WindowTables, WEIGHTS,
 };
+#[cfg(not(target_arch = "wasm32"))]
+pub use seven_eight::{seven_eight_partition, SEVEN_EIGHT_NAME};
 
 use std::fmt;
 
