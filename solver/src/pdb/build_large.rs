@@ -31,6 +31,7 @@ use super::build::{
     lanes_marked, level_marks, moved_rank, GroupTable, Partition, PdbBuilder, PdbTables, Unranker,
     EXPANDED, UNSEEN,
 };
+use super::huge_pages::{zeroed_table, zeroed_words};
 use super::rank::{placements, rank};
 
 /// Words of marks (four placements each) a thread takes at a time.
@@ -129,10 +130,15 @@ fn build_group(
         geometry,
         cells,
         weight,
-        marks: (0..entries.div_ceil(4))
-            .map(|_| AtomicU64::new(0))
+        // Collected in place: the buffers keep their huge pages.
+        marks: zeroed_words(entries.div_ceil(4))
+            .into_iter()
+            .map(AtomicU64::new)
             .collect(),
-        values: (0..entries).map(|_| AtomicU8::new(u8::MAX)).collect(),
+        values: zeroed_table(entries)
+            .into_iter()
+            .map(|_| AtomicU8::new(u8::MAX))
+            .collect(),
     };
     let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
     let ordinal = regions.region_ordinal(geometry.all_cells() & !occupied, blank as usize);

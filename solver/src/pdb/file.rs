@@ -7,6 +7,15 @@ use super::build::{GroupTable, Partition, PdbTables};
 use super::rank::placements;
 use super::PdbError;
 
+#[cfg(not(target_arch = "wasm32"))]
+use super::huge_pages::zeroed_table;
+
+/// A zeroed table buffer (natively backed by huge pages when large: `huge_pages`).
+#[cfg(target_arch = "wasm32")]
+fn zeroed_table(len: usize) -> Vec<u8> {
+    vec![0; len]
+}
+
 /// The first eight bytes of every pattern database file.
 const MAGIC: &[u8; 8] = b"PZLABPDB";
 /// The format version of [`PdbTables::to_bytes`] (the browser's cache), checksummed byte by byte.
@@ -270,7 +279,7 @@ impl PdbTables {
         let mut at = header.len();
         let mut tables = Vec::with_capacity(count);
         for cells in partition.groups() {
-            let mut values = vec![0u8; placements(n, cells.len()).unwrap_or(0)];
+            let mut values = zeroed_table(placements(n, cells.len()).unwrap_or(0));
             read(at, &mut values);
             sum.add(&values);
             at += values.len();

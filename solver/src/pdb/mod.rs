@@ -78,6 +78,8 @@ pub mod cache;
 pub mod disk;
 mod file;
 mod heuristic;
+#[cfg(not(target_arch = "wasm32"))]
+mod huge_pages;
 mod idastar;
 mod near_optimal;
 pub mod rank;
