@@ -48,11 +48,17 @@ fn exact_distances(w: u8, h: u8, goal: &[u8]) -> HashMap<Vec<u8>, u8> {
     dist
 }
 
+/// A board (width, height), its goal, and the groups of goal cells to build.
+type Case = (u8, u8, Vec<u8>, Vec<Vec<u8>>);
+
+/// Bytes written where the 7-8 file belongs, and the error they must give.
+type Damage = (Vec<u8>, fn(&PdbError) -> bool);
+
 #[test]
 fn two_halves_on_small_boards_never_overestimate_and_one_group_is_exact() {
     // The 7-8's shape (the board cut into two groups of goal cells, the reflection where there is one),
     // built by the parallel builder, against every board's true distance.
-    let cases: [(u8, u8, Vec<u8>, Vec<Vec<u8>>); 3] = [
+    let cases: [Case; 3] = [
         (
             3,
             3,
@@ -175,7 +181,7 @@ fn a_kept_7_8_file_is_read_only_when_sound_and_never_built_by_a_plain_load() {
     let header = b"PZLABPDB\x02\x00\x00\x00\x04\x04\x0f\x02\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x08\x00\x01\x02\x03\x04\x05\x06\x07";
     let mut old = header.to_vec();
     old[8] = 0;
-    let cases: [(Vec<u8>, fn(&PdbError) -> bool); 4] = [
+    let cases: [Damage; 4] = [
         (b"hello".to_vec(), |e| *e == PdbError::NotAPdbFile),
         (old, |e| {
             matches!(e, PdbError::UnsupportedVersion { found: 0, .. })

@@ -288,6 +288,8 @@ fn print_row(s: &Solved) {
 
 fn run() -> Result<bool, String> {
     let options = Options::parse();
+    // A hundred searches gain more from huge pages than reading the tables into them costs.
+    solver::pdb::use_huge_pages(true);
     let instances = read_instances(&options)?;
     let geometry = Geometry::fifteen();
     let goal: Vec<u8> = match options.goal {

@@ -8,11 +8,11 @@ use super::rank::placements;
 use super::PdbError;
 
 #[cfg(not(target_arch = "wasm32"))]
-use super::huge_pages::zeroed_table;
+use super::huge_pages::loaded_table;
 
-/// A zeroed table buffer (natively backed by huge pages when large: `huge_pages`).
+/// A zeroed table buffer (natively, huge pages when asked for: `huge_pages`).
 #[cfg(target_arch = "wasm32")]
-fn zeroed_table(len: usize) -> Vec<u8> {
+fn loaded_table(len: usize) -> Vec<u8> {
     vec![0; len]
 }
 
@@ -279,7 +279,7 @@ impl PdbTables {
         let mut at = header.len();
         let mut tables = Vec::with_capacity(count);
         for cells in partition.groups() {
-            let mut values = zeroed_table(placements(n, cells.len()).unwrap_or(0));
+            let mut values = loaded_table(placements(n, cells.len()).unwrap_or(0));
             read(at, &mut values);
             sum.add(&values);
             at += values.len();

@@ -80,6 +80,8 @@ mod file;
 mod heuristic;
 #[cfg(not(target_arch = "wasm32"))]
 mod huge_pages;
+#[cfg(not(target_arch = "wasm32"))]
+pub use huge_pages::use_huge_pages;
 mod idastar;
 mod near_optimal;
 pub mod rank;
