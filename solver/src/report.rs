@@ -80,12 +80,13 @@ pub fn invalid(algorithm: Algorithm, message: impl Into<String>) -> Report {
     }
 }
 
-/// Where the pattern databases of one answer came from (`built`, `disk` or `memory`) and how long readying them
-/// took, apart from the search's own `stats.elapsed_ms`.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+/// Where the pattern databases of one answer came from (`built`, `disk` or `memory`), how long readying them
+/// took, apart from the search's own `stats.elapsed_ms`, and which they are (`name`: `6-6-3`, `7-8`, ...).
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Tables {
     pub source: &'static str,
     pub ms: f64,
+    pub name: String,
 }
 
 /// The JSON object of one answer, keys in the documented order (`solve --help`, OUTPUT).

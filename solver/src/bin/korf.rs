@@ -1,12 +1,12 @@
 //! `korf`: solves Korf's 100 random 15-puzzle instances optimally and checks every answer.
 //!
 //! ```text
-//! cargo run --release -p solver --bin korf -- [--goal blank-first|blank-last] [--pdb-file PATH]
-//!     [--pdb-cache DIR] [--no-pdb-cache] [--first N] [--manhattan] [--no-reflection] [--threads N]
-//!     [--time-limit MS] [--data PATH]
+//! cargo run --release -p solver --bin korf -- [--goal blank-first|blank-last] [--tables 7-8|6-6-3]
+//!     [--pdb-file PATH] [--pdb-cache DIR] [--no-pdb-cache] [--first N] [--manhattan] [--no-reflection]
+//!     [--threads N] [--time-limit MS] [--data PATH]
 //! ```
-//! The pattern databases are kept in the user's cache directory, as `solve` keeps them, unless told
-//! otherwise.
+//! The pattern databases (7-8 unless told otherwise: built once on every core, in minutes, then read in
+//! about a second) are kept in the user's cache directory, as `solve` keeps them, unless told otherwise.
 //! Prints one line per instance (id, length, expected length, nodes expanded, milliseconds) and the
 //! totals. Each length is compared with the file's, and each move list is replayed by the crate's
 //! independent checker; any mismatch makes the exit code 1 (bad usage or data: 2).
@@ -22,8 +22,8 @@ use solver::check::check_sliding;
 use solver::instances::{self, Instance};
 use solver::pdb::disk::{Prepared, TableStore, TablesSource};
 use solver::pdb::{
-    load_or_else, partition_key, solve_idastar, solve_manhattan, Geometry, Partition, Pdb,
-    PdbTables,
+    load_or_else, partition_key, seven_eight_partition, solve_idastar, solve_manhattan, Geometry,
+    Partition, Pdb, PdbTables,
 };
 use solver::search::{Control, Limits, Status};
 use solver::sliding::moves_to_string;
@@ -33,6 +33,17 @@ use solver::sliding::moves_to_string;
 enum GoalKind {
     BlankFirst,
     BlankLast,
+}
+
+/// Which pattern databases to search with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum TableChoice {
+    /// 7 + 8 tiles, 577 MB (native only)
+    #[value(name = "7-8")]
+    SevenEight,
+    /// 6 + 6 + 3 tiles, 11.5 MB (the browser's)
+    #[value(name = "6-6-3")]
+    SixSixThree,
 }
 
 /// The command line, read by clap.
@@ -47,6 +58,9 @@ struct Options {
     /// blank-first: goal 0,1,...,15 (Korf's); blank-last: goal 1,...,15,0
     #[arg(long, value_enum, default_value_t = GoalKind::BlankLast)]
     goal: GoalKind,
+    /// the pattern databases
+    #[arg(long, value_enum, default_value_t = TableChoice::SevenEight)]
+    tables: TableChoice,
     /// load the pattern databases from PATH, or build them and save them there
     #[arg(long, value_name = "PATH", conflicts_with = "pdb_cache")]
     pdb_file: Option<PathBuf>,
@@ -142,6 +156,25 @@ fn build_tables(geometry: &Geometry, partition: &Partition, threads: usize) -> P
     PdbTables::combine(parts).unwrap_or_else(|_| PdbTables::build(geometry, partition, |_| {}))
 }
 
+/// Builds the 7-8 tables on every core, with a progress line (percent of placements reached, seconds).
+fn build_large_tables(geometry: &Geometry, partition: &Partition) -> PdbTables {
+    let started = Instant::now();
+    let mut shown = -1i32;
+    eprintln!("building the 7-8 pattern databases on every core (once; they are kept on disk)");
+    let tables = PdbTables::build(geometry, partition, |f| {
+        let percent = (f * 100.0) as i32;
+        if percent != shown {
+            shown = percent;
+            eprint!(
+                "\rbuilding pattern databases: {percent:3}% ({:.0} s)",
+                started.elapsed().as_secs_f64()
+            );
+        }
+    });
+    eprintln!();
+    tables
+}
+
 /// Builds or loads the pattern databases for `goal`, reporting how and how long.
 fn prepare_pdb(
     options: &Options,
@@ -151,8 +184,15 @@ fn prepare_pdb(
     let started = Instant::now();
     let mut how_done = "built";
     let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
-    let partition = Partition::default_for(geometry, blank).map_err(|e| e.to_string())?;
-    let build = || build_tables(geometry, &partition, options.threads);
+    let partition = match options.tables {
+        TableChoice::SevenEight => seven_eight_partition(blank),
+        TableChoice::SixSixThree => Partition::default_for(geometry, blank),
+    }
+    .map_err(|e| e.to_string())?;
+    let build = || match options.tables {
+        TableChoice::SevenEight => build_large_tables(geometry, &partition),
+        TableChoice::SixSixThree => build_tables(geometry, &partition, options.threads),
+    };
     let store = TableStore::choose(
         options.pdb_file.clone(),
         options.pdb_cache.clone(),
@@ -248,6 +288,8 @@ fn print_row(s: &Solved) {
 
 fn run() -> Result<bool, String> {
     let options = Options::parse();
+    // A hundred searches gain more from huge pages than reading the tables into them costs.
+    solver::pdb::use_huge_pages(true);
     let instances = read_instances(&options)?;
     let geometry = Geometry::fifteen();
     let goal: Vec<u8> = match options.goal {
@@ -262,8 +304,15 @@ fn run() -> Result<bool, String> {
     };
     let heuristic = match &pdb {
         None => "manhattan".to_string(),
-        Some(p) if p.view_count() > 1 => "pdb (6-6-3 + reflection)".to_string(),
-        Some(_) => "pdb (6-6-3)".to_string(),
+        Some(p) => {
+            let name = p.tables().partition().name();
+            let reflection = if p.view_count() > 1 {
+                " + reflection"
+            } else {
+                ""
+            };
+            format!("pdb ({name}{reflection})")
+        }
     };
     println!(
         "# goal {:?}, heuristic {heuristic}, {} thread(s)",

@@ -70,8 +70,9 @@ OUTPUT:
     tabulates the statistics. JSON: {\"status\", \"length\", \"moves\", \"optimal\", \"algorithm\",
     \"heuristic\", \"stats\": {\"expanded\", \"generated\", \"max_open\", \"closed\", \"duplicates\",
     \"peak_memory_bytes\", \"elapsed_ms\", \"by_depth\"}, \"message\", \"tables\"}; tables is
-    {\"source\", \"ms\"}: where the pattern databases came from (built, disk or memory) and how long
-    that took, apart from the search's elapsed_ms (null without them). Status is solved, unsolvable,
+    {\"source\", \"ms\", \"name\"}: where the pattern databases came from (built, disk or memory), how
+    long that took, apart from the search's elapsed_ms, and which they are (6-6-3, 7-8, ...; null
+    without them). Status is solved, unsolvable,
     limit, cancelled or invalid. Sliding moves are U/D/L/R, the direction the BLANK moves; Hanoi
     moves are [from, to] peg pairs, pegs from 0; no solution gives an empty list, and a list left
     out (over a direct solver's cap, or a PUZZLE that could not be read) gives null.
@@ -190,6 +191,12 @@ struct Options {
         verbatim_doc_comment
     )]
     pdb_file: Option<PathBuf>,
+    /// with --heuristic pdb on 4x4: use the 7-8 pattern databases, building them if they are not
+    /// kept yet (once: minutes on every core, 1.6 GB of memory, 577 MB on disk). Without it, a
+    /// --batch uses the 7-8 tables when they are already kept, and a single PUZZLE the 6-6-3
+    /// (read back in tens of milliseconds, where the 7-8 take about a second)
+    #[arg(long = "pdb-78", verbatim_doc_comment)]
+    pdb_78: bool,
     /// print one JSON object instead of the readable report
     #[arg(long)]
     json: bool,
@@ -448,6 +455,8 @@ fn prepare_tables(query: &Query, options: &Options, show_progress: bool) -> Opti
     };
     let prepared = if five_by_five {
         pdb::disk::prepare_tables_5x5(&store, progress)
+    } else if (*width, *height) == (4, 4) {
+        prepare_fifteen(goal, &store, options, progress)
     } else {
         pdb::disk::prepare_tables(*width, *height, goal, &store, progress).map(Some)
     };
@@ -464,7 +473,34 @@ fn prepare_tables(query: &Query, options: &Options, show_progress: bool) -> Opti
     Some(Tables {
         source: prepared.source.name(),
         ms,
+        name: prepared.name,
     })
+}
+
+/// The 15-puzzle's tables: the 7-8 if asked for (built if need be); in a batch, the 7-8 if they are kept (or in
+/// this process already), whose reading (~1 s for 577 MB) many searches repay; else the 6-6-3 (read back in tens
+/// of milliseconds, built in seconds), so that a single solve starts at once. A kept 7-8 file that cannot be
+/// used is named, and the 6-6-3 answer instead.
+fn prepare_fifteen(
+    goal: &[u8],
+    store: &TableStore,
+    options: &Options,
+    progress: impl FnMut(f64),
+) -> Result<Option<pdb::disk::Prepared>, pdb::PdbError> {
+    if options.pdb_78 {
+        return pdb::disk::prepare_tables_78(goal, store, progress).map(Some);
+    }
+    // One file for whatever tables (--pdb-file) holds the 6-6-3 unless --pdb-78 says otherwise.
+    if options.batch && !matches!(store, TableStore::File(_)) {
+        match pdb::disk::load_tables_78(goal, store) {
+            Ok(Some(prepared)) => return Ok(Some(prepared)),
+            Ok(None) => {}
+            Err(why) => eprintln!(
+                "solve: the kept 7-8 pattern databases were not used ({why}); --pdb-78 rebuilds them"
+            ),
+        }
+    }
+    pdb::disk::prepare_tables(4, 4, goal, store, progress).map(Some)
 }
 
 fn solve_one(text: &str, options: &Options, out: &mut impl Write) -> Result<ExitCode, Failure> {
@@ -618,7 +654,7 @@ fn write_readable(s: &mut String, answer: &Answer) -> fmt::Result {
         write_moves(s, &query.puzzle, report)?;
         writeln!(s)?;
     }
-    write_stats(s, report, answer.tables)
+    write_stats(s, report, answer.tables.as_ref())
 }
 
 fn draw_puzzle(s: &mut String, puzzle: &PuzzleSpec) -> fmt::Result {
@@ -772,7 +808,7 @@ fn move_words(puzzle: &PuzzleSpec, moves: &Moves) -> Vec<String> {
     words
 }
 
-fn write_stats(s: &mut String, report: &Report, tables: Option<Tables>) -> fmt::Result {
+fn write_stats(s: &mut String, report: &Report, tables: Option<&Tables>) -> fmt::Result {
     let stats = &report.stats;
     let mut rows = vec![
         ("length", count(report.length)),
@@ -789,12 +825,12 @@ fn write_stats(s: &mut String, report: &Report, tables: Option<Tables>) -> fmt::
         ("elapsed (search)", format!("{:.3} ms", stats.elapsed_ms)),
         ("depths expanded", count(stats.by_depth.len() as u64)),
     ];
-    if let Some(Tables { source, ms }) = tables {
+    if let Some(Tables { source, ms, name }) = tables {
         // Apart from the search's own time above.
-        let how = match source {
-            "memory" => "already in memory".to_string(),
-            "disk" => format!("read from disk, {ms:.1} ms"),
-            _ => format!("{source}, {ms:.1} ms"),
+        let how = match *source {
+            "memory" => format!("{name}, already in memory"),
+            "disk" => format!("{name}, read from disk, {ms:.1} ms"),
+            _ => format!("{name}, {source}, {ms:.1} ms"),
         };
         rows.push(("pattern databases", how));
     }

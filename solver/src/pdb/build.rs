@@ -7,9 +7,17 @@ use super::PdbError;
 /// Boards of up to this many cells keep a table of the free cells' regions (1 MB at 16 cells).
 const REGION_TABLE_CELLS: usize = 16;
 
-/// The largest table one group may have (entries): a 7-tile group on 16 cells (57,657,600) fits,
-/// an 8-tile one (518,918,400) does not.
+/// The largest table one group may have (entries) for [`PdbBuilder`], the builder in slices (and the
+/// largest anywhere in WebAssembly): a 7-tile group on 16 cells (57,657,600) fits, an 8-tile one
+/// (518,918,400) does not.
 pub const MAX_GROUP_ENTRIES: usize = 1 << 26;
+
+/// The largest table one group may have natively, where [`PdbTables::build`] hands groups past
+/// [`MAX_GROUP_ENTRIES`] to the parallel builder (`build_large`): an 8-tile group on 16 cells.
+#[cfg(not(target_arch = "wasm32"))]
+pub const MAX_LARGE_GROUP_ENTRIES: usize = 518_918_400;
+#[cfg(target_arch = "wasm32")]
+const MAX_LARGE_GROUP_ENTRIES: usize = MAX_GROUP_ENTRIES;
 
 /// Disjoint groups of goal CELLS (not tiles), and the blank's goal cell, which no group holds.
 ///
@@ -76,9 +84,9 @@ impl Partition {
                 ));
             }
             let entries = placements(n, group.len()).unwrap_or(usize::MAX);
-            if entries > MAX_GROUP_ENTRIES {
+            if entries > MAX_LARGE_GROUP_ENTRIES {
                 return bad(format!(
-                    "group {} has {} tiles: its table would need {entries} entries, more than the {MAX_GROUP_ENTRIES} allowed",
+                    "group {} has {} tiles: its table would need {entries} entries, more than the {MAX_LARGE_GROUP_ENTRIES} allowed",
                     i + 1,
                     group.len()
                 ));
@@ -108,16 +116,8 @@ impl Partition {
             });
         }
         if geometry.width() == 4 && geometry.height() == 4 {
-            for sym in geometry.all_symmetries() {
-                for &(canonical, groups) in FIFTEEN_PARTITIONS {
-                    if sym[canonical as usize] == blank {
-                        let mapped = groups
-                            .iter()
-                            .map(|g| g.iter().map(|&c| sym[c as usize]).collect())
-                            .collect();
-                        return Partition::new(geometry, blank, mapped);
-                    }
-                }
+            if let Some(partition) = Partition::by_symmetry(geometry, blank, FIFTEEN_PARTITIONS) {
+                return partition;
             }
         }
         if geometry.width() == 5 && geometry.height() == 5 {
@@ -136,6 +136,41 @@ impl Partition {
             rest = tail;
         }
         Partition::new(geometry, blank, groups)
+    }
+
+    /// Whether a group's table is past [`MAX_GROUP_ENTRIES`] (natively only: built by `build_large`).
+    pub fn has_large_group(&self, geometry: &Geometry) -> bool {
+        let n = geometry.cells();
+        self.groups
+            .iter()
+            .any(|g| placements(n, g.len()).unwrap_or(usize::MAX) > MAX_GROUP_ENTRIES)
+    }
+
+    /// The partition of `canonical` (pairs of a blank cell and its groups) whose blank cell a board symmetry
+    /// takes to `blank`, carried there by that symmetry; `None` if no symmetry does.
+    pub(crate) fn by_symmetry(
+        geometry: &Geometry,
+        blank: u8,
+        canonical: &[(u8, &[&[u8]])],
+    ) -> Option<Result<Partition, PdbError>> {
+        for sym in geometry.all_symmetries() {
+            for &(cell, groups) in canonical {
+                if sym[cell as usize] == blank {
+                    let mapped = groups
+                        .iter()
+                        .map(|g| g.iter().map(|&c| sym[c as usize]).collect())
+                        .collect();
+                    return Some(Partition::new(geometry, blank, mapped));
+                }
+            }
+        }
+        None
+    }
+
+    /// The group sizes joined by dashes, the partition's usual name: `6-6-3`, `7-8`.
+    pub fn name(&self) -> String {
+        let sizes: Vec<String> = self.groups.iter().map(|g| g.len().to_string()).collect();
+        sizes.join("-")
     }
 
     /// The blank's goal cell.
@@ -257,6 +292,10 @@ impl PdbTables {
         partition: &Partition,
         mut progress: impl FnMut(f64),
     ) -> PdbTables {
+        #[cfg(not(target_arch = "wasm32"))]
+        if partition.has_large_group(geometry) {
+            return super::build_large::build_tables(geometry, partition, 0, progress);
+        }
         let mut builder = PdbBuilder::new(geometry, partition);
         progress(0.0);
         while !builder.step(1 << 18) {
@@ -424,13 +463,13 @@ struct GroupBfs {
 }
 
 /// A state's 2-bit mark in `GroupBfs::marks`: not reached yet.
-const UNSEEN: u16 = 0;
+pub(super) const UNSEEN: u16 = 0;
 /// A state's mark once expanded.
-const EXPANDED: u16 = 1;
+pub(super) const EXPANDED: u16 = 1;
 
 /// The marks of the states at `depth` (to expand) and at `depth + 1` (found): 2 and 3 by turns,
 /// so the states found by one level are the next level's without relabelling.
-fn level_marks(depth: u8) -> (u16, u16) {
+pub(super) fn level_marks(depth: u8) -> (u16, u16) {
     let current = 2 + (depth & 1) as u16;
     (current, current ^ 1)
 }
@@ -537,7 +576,7 @@ impl PdbBuilder {
     }
 
     /// Fills the region table (if there is one) for the masks of `free` free cells, once per count.
-    fn prepare_regions(&mut self, free: u32) {
+    pub(super) fn prepare_regions(&mut self, free: u32) {
         if self.regions.is_empty() || self.regions_ready & (1 << free) != 0 {
             return;
         }
@@ -573,7 +612,7 @@ impl PdbBuilder {
     /// `prepare_regions`; on larger boards groups hold at most 6 tiles, which cut off a few
     /// pockets at most.
     #[inline(always)]
-    fn region_ordinal(&self, free: u32, cell: usize) -> u8 {
+    pub(super) fn region_ordinal(&self, free: u32, cell: usize) -> u8 {
         if !self.regions.is_empty() {
             return self.regions[free as usize * REGION_TABLE_CELLS + cell] >> 4;
         }
@@ -592,7 +631,7 @@ impl PdbBuilder {
     }
 
     /// The region of ordinal `ordinal` among the regions of `free`.
-    fn region_of_ordinal(&self, free: u32, ordinal: u8) -> u32 {
+    pub(super) fn region_of_ordinal(&self, free: u32, ordinal: u8) -> u32 {
         let mut left = free;
         if !self.regions.is_empty() {
             // Ordinals follow the regions' smallest cells, and region 0 (the usual one) holds
@@ -766,7 +805,7 @@ impl PdbBuilder {
 /// The low bit of each 2-bit lane of `word` that holds the mark whose copy fills every lane of
 /// `pattern`: the xor zeroes those lanes.
 #[inline(always)]
-fn lanes_marked(word: u64, pattern: u64) -> u64 {
+pub(super) fn lanes_marked(word: u64, pattern: u64) -> u64 {
     let x = word ^ pattern;
     !(x | x >> 1) & 0x5555_5555_5555_5555
 }
@@ -800,7 +839,7 @@ fn next_marked(marks: &[u16], from: usize, pattern: u16) -> usize {
 /// Placements back to cells (the inverse of `rank::rank`), for a scan in rank order: the rank's
 /// low digits come from a table, and its high digits' cells are kept from the last placement,
 /// which the next one usually shares. One division per placement instead of one per tile.
-struct Unranker {
+pub(super) struct Unranker {
     n: usize,
     k: usize,
     /// Tiles `0..split` are decoded from the high part of the rank, the rest from the low part.
@@ -816,7 +855,7 @@ struct Unranker {
 }
 
 impl Unranker {
-    fn new(n: usize, k: usize) -> Unranker {
+    pub(super) fn new(n: usize, k: usize) -> Unranker {
         let split = k / 2;
         let low_size: u32 = (split..k).map(|i| (n - i) as u32).product();
         let low_digits = (0..low_size)
@@ -845,7 +884,7 @@ impl Unranker {
     /// Writes the cells of placement `r` into `cells` and returns their mask. Ranks stay under
     /// `MAX_GROUP_ENTRIES`, so the arithmetic is 32-bit.
     #[inline(always)]
-    fn cells(&mut self, r: usize, cells: &mut [u8; MAX_TABLE_CELLS]) -> u32 {
+    pub(super) fn cells(&mut self, r: usize, cells: &mut [u8; MAX_TABLE_CELLS]) -> u32 {
         let high = r as u32 / self.low_size;
         let low = r as u32 - high * self.low_size;
         if high != self.high {
@@ -880,7 +919,7 @@ impl Unranker {
 /// digit m changes by (b - a) less the lower-index group tiles strictly between a and b, and
 /// each higher-index group tile strictly between them gains or loses one in its digit.
 #[inline(always)]
-fn moved_rank(
+pub(super) fn moved_rank(
     rank: usize,
     weight: &[usize; MAX_TABLE_CELLS],
     at: &[u8; MAX_TABLE_CELLS],
@@ -938,8 +977,8 @@ mod tests {
         );
         let big = geometry(4, 4);
         assert!(
-            Partition::new(&big, 0, vec![(1..9).collect()]).is_err(),
-            "8 tiles on 16 cells is too big"
+            Partition::new(&big, 0, vec![(1..10).collect()]).is_err(),
+            "9 tiles on 16 cells is too big"
         );
     }
 

@@ -10,7 +10,9 @@ use std::sync::{Arc, Mutex};
 static PDB_TABLES: Mutex<Vec<Arc<PdbTables>>> = Mutex::new(Vec::new());
 
 /// The pattern databases for a `width` x `height` board and `goal`: from this process's cache, or built now
-/// (reporting progress through `control`'s build hook) and cached.
+/// (reporting progress through `control`'s build hook) and cached. Natively, on 4x4, the 7-8 tables when
+/// this process holds them (`disk::prepare_tables_78` or `disk::load_tables_78` put them there), else the
+/// default partition's.
 pub fn pattern_database(
     width: u8,
     height: u8,
@@ -20,6 +22,13 @@ pub fn pattern_database(
     let geometry = searched_geometry(width, height)?;
     geometry.check_tiles("goal", goal)?;
     let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
+    #[cfg(not(target_arch = "wasm32"))]
+    if (width, height) == (4, 4) {
+        let larger = super::seven_eight_partition(blank)?;
+        if let Some(tables) = cached_tables(&partition_key(&geometry, &larger)) {
+            return Pdb::new(tables, goal);
+        }
+    }
     let partition = Partition::default_for(&geometry, blank)?;
     let key = partition_key(&geometry, &partition);
     let cached = cached_tables(&key);

@@ -95,6 +95,8 @@ impl TablesSource {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Prepared {
     pub source: TablesSource,
+    /// Which tables: the partition's group sizes (`6-6-3`, `7-8`, ...).
+    pub name: String,
     /// The file read or written, if any.
     pub path: Option<PathBuf>,
     /// Why a file found there was not used (it was rebuilt and replaced).
@@ -115,6 +117,7 @@ impl Prepared {
         };
         Prepared {
             source,
+            name: String::new(),
             path: Some(path),
             replaced,
             save_error,
@@ -174,8 +177,10 @@ pub fn prepare_tables_5x5(
     let geometry = Geometry::new(5, 5)?;
     let partitions = WindowTables::partitions()?;
     let count = partitions.len() as f64;
+    let names: Vec<String> = partitions.iter().map(Partition::name).collect();
     let mut all = Prepared {
         source: TablesSource::Memory,
+        name: names.join("-"),
         path: None,
         replaced: None,
         save_error: None,
@@ -209,6 +214,7 @@ fn prepare_partition(
     let key = partition_key(geometry, partition);
     let in_memory = Prepared {
         source: TablesSource::Memory,
+        name: partition.name(),
         path: None,
         replaced: None,
         save_error: None,
@@ -227,7 +233,59 @@ fn prepare_partition(
     };
     let (tables, provenance) = load_or_build(&path, geometry, partition, progress);
     install_tables(Arc::new(tables));
-    Prepared::from_file(path, provenance)
+    Prepared {
+        name: partition.name(),
+        ..Prepared::from_file(path, provenance)
+    }
+}
+
+/// Makes the 15-puzzle's 7-8 tables for `goal` ready in this process's cache (where
+/// [`super::cache::pattern_database`] then prefers them to the 6-6-3): already there, read from `store`, or
+/// built on every core (minutes, 1.6 GB of memory at the peak; `progress` after each level) and saved.
+pub fn prepare_tables_78(
+    goal: &[u8],
+    store: &TableStore,
+    progress: impl FnMut(f64),
+) -> Result<Prepared, PdbError> {
+    let geometry = Geometry::fifteen();
+    geometry.check_tiles("goal", goal)?;
+    let partition = super::seven_eight_partition(blank_cell(goal))?;
+    Ok(prepare_partition(&geometry, &partition, store, progress))
+}
+
+/// The 15-puzzle's 7-8 tables for `goal` made ready only if they need no build: already in this process,
+/// or a sound file in `store` (read, then kept in this process's cache). `Ok(None)` when `store` has no
+/// such file; an error when the file there cannot be used (damaged, old, another partition's).
+pub fn load_tables_78(goal: &[u8], store: &TableStore) -> Result<Option<Prepared>, PdbError> {
+    let geometry = Geometry::fifteen();
+    geometry.check_tiles("goal", goal)?;
+    let partition = super::seven_eight_partition(blank_cell(goal))?;
+    let key = partition_key(&geometry, &partition);
+    let mut prepared = Prepared {
+        source: TablesSource::Memory,
+        name: partition.name(),
+        path: None,
+        replaced: None,
+        save_error: None,
+    };
+    if cached_tables(&key).is_some() {
+        return Ok(Some(prepared));
+    }
+    let Some(path) = store.path(&key) else {
+        return Ok(None);
+    };
+    let Some(tables) = super::load(&path, &geometry, &partition)? else {
+        return Ok(None);
+    };
+    install_tables(Arc::new(tables));
+    prepared.source = TablesSource::Disk;
+    prepared.path = Some(path);
+    Ok(Some(prepared))
+}
+
+/// The blank's cell in a goal (checked before).
+fn blank_cell(goal: &[u8]) -> u8 {
+    goal.iter().position(|&t| t == 0).unwrap_or(0) as u8
 }
 
 #[cfg(test)]
@@ -262,6 +320,7 @@ mod tests {
     fn lines_say_what_happened() {
         let mut p = Prepared {
             source: TablesSource::Disk,
+            name: "4-4".to_string(),
             path: Some(PathBuf::from("/c/t.bin")),
             replaced: None,
             save_error: None,

@@ -65,33 +65,54 @@
 //! [`near_optimal_5x5`] (weighted A* runs, window re-optimisation, lower weights) finds short,
 //! not shortest, answers and reports each better one; [`improve_5x5`] betters a given path.
 //!
+//! # Larger tables natively
+//! Natively a group may pass [`MAX_GROUP_ENTRIES`] (up to an 8-tile group on 16 cells); such tables are
+//! built by the parallel builder (`build_large`, on every core) and kept on disk in format
+//! [`FILE_FORMAT_VERSION`]. The 15-puzzle's 7-8 partition ([`seven_eight_partition`]) is one; nothing of it
+//! compiles into WebAssembly, where the 6-6-3 stays.
+//!
 //! Measured (`cargo run --release -p solver --bin korf`, 2-core shared machine): all 100 of
-//! Korf's instances optimal with 19.9 million expansions in about 1.5 s of search; the 6-6-3
-//! tables build in about 3 s on one thread.
+//! Korf's instances optimal with 1.79 million expansions on the 7-8 tables (163-287 ms of search
+//! CPU time), 19.9 million on the 6-6-3 (about 1.5 s); the 6-6-3 tables build in about 3 s on
+//! one thread.
 
 mod board;
 mod build;
+#[cfg(not(target_arch = "wasm32"))]
+mod build_large;
 pub mod cache;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod disk;
 mod file;
 mod heuristic;
+#[cfg(not(target_arch = "wasm32"))]
+mod huge_pages;
+#[cfg(not(target_arch = "wasm32"))]
+pub use huge_pages::use_huge_pages;
 mod idastar;
 mod near_optimal;
 pub mod rank;
+#[cfg(not(target_arch = "wasm32"))]
+mod seven_eight;
 
 pub use board::{CellMap, Geometry, MAX_CELLS, MAX_TABLE_CELLS};
+#[cfg(not(target_arch = "wasm32"))]
+pub use build::MAX_LARGE_GROUP_ENTRIES;
 pub use build::{
     five_by_five_groups, partition_key, GroupTable, Partition, PdbBuilder, PdbTables,
     FIVE_BY_FIVE_GROUPS, MAX_GROUP_ENTRIES,
 };
-pub use file::{load_or_build, load_or_else, Provenance, FORMAT_VERSION};
+pub use file::{
+    load, load_or_build, load_or_else, Provenance, FILE_FORMAT_VERSION, FORMAT_VERSION,
+};
 pub use heuristic::{Pdb, MAX_VIEWS};
 pub use idastar::{solve_idastar, solve_manhattan, PDB_HEURISTIC_NAME};
 pub use near_optimal::{
     improve_5x5, improve_windows, near_optimal_5x5, replay, search_near_optimal,
     solve_near_optimal, LargePdb, NearOptimal, WindowTables, WEIGHTS,
 };
+#[cfg(not(target_arch = "wasm32"))]
+pub use seven_eight::{seven_eight_partition, SEVEN_EIGHT_NAME};
 
 use std::fmt;
 
