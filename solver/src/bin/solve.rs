@@ -380,7 +380,7 @@ impl Answer {
 
     fn to_json(&self) -> String {
         let kind = self.query.as_ref().map(|q| q.puzzle.kind());
-        solver::report::to_json(&self.report, kind, self.tables)
+        solver::report::to_json(&self.report, kind, self.tables.clone())
     }
 }
 
