@@ -35,8 +35,9 @@ pub enum Reopen {
     Never,
 }
 
-/// The nodes reserved before a search starts.
-const INITIAL_NODES: usize = 1 << 12;
+/// The nodes reserved before a search starts: reserved, not touched, so a small search pays only for what it uses,
+/// and the hardest 8-puzzle (about 7,600 nodes) never copies its arena to grow it.
+const INITIAL_NODES: usize = 1 << 13;
 
 /// One stored state: where it came from, its costs, and whether it is expanded (CLOSED).
 #[derive(Clone, Copy)]
