@@ -15,8 +15,12 @@ const TOWER_4X9: &str =
 
 #[test]
 fn a_search_over_its_byte_budget_stops_and_names_the_budget() {
-    // The full search needs about 2 MiB (a 262,144-state queue of 8 bytes plus 2 bits a state): give it 1 MiB.
-    let limit = 1 << 20;
+    // The full search holds two layers of the queue (8 bytes a state) and 2 bits a state (64 KiB): give it
+    // half of what it holds unbudgeted.
+    let needed = solver::run::solve(&query(TOWER_4X9), &mut Control::new(Limits::default()))
+        .stats
+        .peak_memory_bytes;
+    let limit = needed / 2;
     let mut control = Control::new(Limits::default()).with_max_bytes(limit);
     let report = solver::run::solve(&query(TOWER_4X9), &mut control);
     assert_eq!(report.status, Status::Limit, "{}", report.message);

@@ -8,6 +8,7 @@ pub mod bfs;
 pub mod bibfs;
 pub mod clock;
 pub mod dfs;
+mod frontier;
 pub mod greedy;
 pub mod idastar;
 pub mod observer;
@@ -262,4 +263,20 @@ fn memory_limit_message(limit: u64) -> String {
          (max-bytes = {limit}) without finding the goal; use a stronger algorithm or heuristic, or a smaller puzzle",
         limit >> 20
     )
+}
+
+/// Random boards the storage tests compare their two forms on: six 3x3 and six 2x4 (4 wide, 2 high).
+#[cfg(test)]
+pub(crate) fn sample_boards() -> Vec<crate::sliding::SmallPuzzle> {
+    use crate::sliding::{shuffle_solvable, Shape, SmallPuzzle};
+    let mut boards = Vec::new();
+    for (width, height) in [(3, 3), (4, 2)] {
+        let shape = Shape { width, height };
+        let goal = shape.default_goal();
+        for seed in 0..6 {
+            let start = shuffle_solvable(shape, &goal, seed).expect("a board");
+            boards.push(SmallPuzzle::new(shape, &start, &goal).expect("a puzzle"));
+        }
+    }
+    boards
 }

@@ -58,85 +58,111 @@ fn dense_ranks<P: Puzzle>(puzzle: &P, max: u64) -> Option<u64> {
 /// fits (0 = unseen, else depth % 3 + 1), a hash map elsewhere. Depth mod 3 is enough to walk a shortest path
 /// back from the goal (a neighbour's depth differs by at most one, and -1, 0, +1 differ mod 3), so BFS needs no
 /// parent links: 2 bits a state instead of a pointer and a move.
-pub enum DepthMarks<S> {
-    Dense(Vec<u64>),
-    Hash(HashMap<S, u8, FxBuild>),
-}
-
-impl<S: Copy + Eq + std::hash::Hash> DepthMarks<S> {
-    pub fn new<P: Puzzle<State = S>>(puzzle: &P) -> Self {
-        match dense_ranks(puzzle, DENSE_BITS_MAX) {
-            Some(n) => DepthMarks::Dense(vec![0; n.div_ceil(32) as usize]),
-            None => DepthMarks::Hash(HashMap::default()),
-        }
-    }
-
-    /// The bytes [`DepthMarks::new`] allocates at once for `puzzle`: the dense array, or nothing for a hash map.
-    pub fn planned_bytes<P: Puzzle<State = S>>(puzzle: &P) -> u64 {
-        dense_ranks(puzzle, DENSE_BITS_MAX).map_or(0, |n| n.div_ceil(32) * 8)
-    }
+///
+/// BFS runs its one engine on either form as a type parameter ([`DenseMarks`], [`HashMarks`]), so the choice is
+/// made once per search, not at every successor.
+pub trait DepthMarks<S>: Sized {
+    /// Whether the marks are indexed by rank (so the engine computes ranks and passes them).
+    const DENSE: bool;
 
     /// The mark of `state`: 0 if unseen, else its depth % 3 + 1.
-    #[inline]
-    pub fn get<P: Puzzle<State = S>>(&self, puzzle: &P, state: &S) -> u8 {
-        match self {
-            DepthMarks::Dense(words) => {
-                let r = puzzle.rank(state);
-                ((words[(r >> 5) as usize] >> ((r & 31) * 2)) & 3) as u8
-            }
-            DepthMarks::Hash(map) => map.get(state).copied().unwrap_or(0),
-        }
-    }
+    fn get<P: Puzzle<State = S>>(&self, puzzle: &P, state: &S) -> u8;
+
+    /// Marks `next` with `mark` (from [`mark_of`]) if it was unseen; true if it was. `rank` is its rank where
+    /// the marks are dense, and ignored where they are hashed.
+    fn mark_ranked(&mut self, next: &S, rank: u64, mark: u8) -> bool;
+
+    /// Bytes held, for the memory estimate.
+    fn bytes(&self, state_bytes: usize) -> u64;
 
     /// Marks `state` as reached at `depth` if it was unseen; true if it was.
     #[inline]
-    pub fn mark<P: Puzzle<State = S>>(&mut self, puzzle: &P, state: &S, depth: usize) -> bool {
-        let rank = if self.is_dense() {
-            puzzle.rank(state)
-        } else {
-            0
-        };
-        self.mark_ranked(state, rank, Self::mark_of(depth))
+    fn mark<P: Puzzle<State = S>>(&mut self, puzzle: &P, state: &S, depth: usize) -> bool {
+        let rank = if Self::DENSE { puzzle.rank(state) } else { 0 };
+        self.mark_ranked(state, rank, mark_of(depth))
+    }
+}
+
+/// The mark a state at `depth` carries.
+#[inline]
+pub fn mark_of(depth: usize) -> u8 {
+    (depth % 3) as u8 + 1
+}
+
+/// Two bits a rank, 32 ranks a word.
+pub struct DenseMarks(Vec<u64>);
+
+/// Marks by state, for spaces without a perfect rank or too large for [`DENSE_BITS_MAX`].
+pub struct HashMarks<S>(HashMap<S, u8, FxBuild>);
+
+/// The form of BFS's marks `puzzle`'s space takes: dense up to [`DENSE_BITS_MAX`] ranks, hashed above.
+pub enum MarksFor<S> {
+    Dense(DenseMarks),
+    Hash(HashMarks<S>),
+}
+
+impl<S: Copy + Eq + std::hash::Hash> MarksFor<S> {
+    pub fn new<P: Puzzle<State = S>>(puzzle: &P) -> Self {
+        match dense_ranks(puzzle, DENSE_BITS_MAX) {
+            Some(n) => MarksFor::Dense(DenseMarks(vec![0; n.div_ceil(32) as usize])),
+            None => MarksFor::Hash(HashMarks::default()),
+        }
     }
 
-    /// Whether the marks are a dense array indexed by rank (so callers can pass ranks they already know).
-    pub fn is_dense(&self) -> bool {
-        matches!(self, DepthMarks::Dense(_))
+    /// The bytes [`MarksFor::new`] allocates at once for `puzzle`: the dense array, or nothing for a hash map.
+    pub fn planned_bytes<P: Puzzle<State = S>>(puzzle: &P) -> u64 {
+        dense_ranks(puzzle, DENSE_BITS_MAX).map_or(0, |n| n.div_ceil(32) * 8)
     }
+}
 
-    /// Marks `next` with `mark` (from [`Self::mark_of`]) if it was unseen; true if it was. `rank` is its rank
-    /// where the marks are dense, and ignored where they are hashed.
+impl<S> Default for HashMarks<S> {
+    fn default() -> Self {
+        HashMarks(HashMap::default())
+    }
+}
+
+impl<S> DepthMarks<S> for DenseMarks {
+    const DENSE: bool = true;
+
     #[inline]
-    pub fn mark_ranked(&mut self, next: &S, rank: u64, mark: u8) -> bool {
-        match self {
-            DepthMarks::Dense(words) => {
-                let (word, shift) = ((rank >> 5) as usize, (rank & 31) * 2);
-                let fresh = (words[word] >> shift) & 3 == 0;
-                words[word] |= u64::from(fresh) * (u64::from(mark) << shift);
-                fresh
-            }
-            DepthMarks::Hash(map) => {
-                let mut fresh = false;
-                map.entry(*next).or_insert_with(|| {
-                    fresh = true;
-                    mark
-                });
-                fresh
-            }
-        }
+    fn get<P: Puzzle<State = S>>(&self, puzzle: &P, state: &S) -> u8 {
+        let r = puzzle.rank(state);
+        ((self.0[(r >> 5) as usize] >> ((r & 31) * 2)) & 3) as u8
     }
 
-    /// The mark a state at `depth` carries.
-    pub fn mark_of(depth: usize) -> u8 {
-        (depth % 3) as u8 + 1
+    #[inline(always)]
+    fn mark_ranked(&mut self, _next: &S, rank: u64, mark: u8) -> bool {
+        let (word, shift) = ((rank >> 5) as usize, (rank & 31) * 2);
+        let fresh = (self.0[word] >> shift) & 3 == 0;
+        self.0[word] |= u64::from(fresh) * (u64::from(mark) << shift);
+        fresh
     }
 
-    /// Bytes held, for the memory estimate.
-    pub fn bytes(&self, state_bytes: usize) -> u64 {
-        match self {
-            DepthMarks::Dense(words) => words.len() as u64 * 8,
-            DepthMarks::Hash(map) => map.capacity() as u64 * (state_bytes as u64 + 2) * 8 / 7,
-        }
+    fn bytes(&self, _state_bytes: usize) -> u64 {
+        self.0.len() as u64 * 8
+    }
+}
+
+impl<S: Copy + Eq + std::hash::Hash> DepthMarks<S> for HashMarks<S> {
+    const DENSE: bool = false;
+
+    #[inline]
+    fn get<P: Puzzle<State = S>>(&self, _puzzle: &P, state: &S) -> u8 {
+        self.0.get(state).copied().unwrap_or(0)
+    }
+
+    #[inline(always)]
+    fn mark_ranked(&mut self, next: &S, _rank: u64, mark: u8) -> bool {
+        let mut fresh = false;
+        self.0.entry(*next).or_insert_with(|| {
+            fresh = true;
+            mark
+        });
+        fresh
+    }
+
+    fn bytes(&self, state_bytes: usize) -> u64 {
+        self.0.capacity() as u64 * (state_bytes as u64 + 2) * 8 / 7
     }
 }
 
@@ -208,8 +234,9 @@ pub struct NodeIndex {
     len: usize,
 }
 
-/// The fewest slots; a power of two.
-const INDEX_MIN_SLOTS: usize = 1 << 12;
+/// The fewest slots; a power of two. 16,384 slots (128 KiB) hold 8,192 nodes at half load: the hardest 8-puzzle
+/// never refiles them (growing twice from 4,096 slots was 6% of its A*).
+const INDEX_MIN_SLOTS: usize = 1 << 14;
 
 impl Default for NodeIndex {
     fn default() -> Self {

@@ -120,7 +120,14 @@ pub struct LinearConflict {
     /// Goal row and column of each tile; `NONE` for the blank, which is in no line.
     goal_row: [u8; MAX_CELLS],
     goal_col: [u8; MAX_CELLS],
+    /// On boards of at most 3x3, the tiles that must leave each line by the tiles in it (4 bits a tile, the
+    /// line's first cell lowest): the rows' tables, then the columns'. 24 KiB for 3x3, built in about 0.1 ms;
+    /// a move's update then reads two entries instead of counting two lines. Empty on larger boards.
+    line_table: Box<[u8]>,
 }
+
+/// Lines of at most this many cells get a [`LinearConflict::line_table`].
+const TABLE_LINE: usize = 3;
 
 /// Matches no row or column.
 const NONE: u8 = u8::MAX;
@@ -137,13 +144,30 @@ impl LinearConflict {
                 goal_col[t] = shape.col(cell) as u8;
             }
         }
-        LinearConflict {
+        let mut lc = LinearConflict {
             manhattan: Manhattan::new(puzzle),
             width: usize::from(shape.width),
             height: usize::from(shape.height),
             goal_row,
             goal_col,
+            line_table: Box::default(),
+        };
+        if lc.width <= TABLE_LINE && lc.height <= TABLE_LINE {
+            let (rows, columns) = (lc.height << (4 * lc.width), lc.width << (4 * lc.height));
+            let mut table = vec![0u8; rows + columns];
+            for (at, entry) in table.iter_mut().enumerate() {
+                let (column, line, key, len) = if at < rows {
+                    (false, at >> (4 * lc.width), at, lc.width)
+                } else {
+                    let at = at - rows;
+                    (true, at >> (4 * lc.height), at, lc.height)
+                };
+                let tiles = (0..len).map(|k| ((key >> (4 * k)) & 0xF) as u8);
+                *entry = lc.leave_of(tiles, line, column) as u8;
+            }
+            lc.line_table = table.into_boxed_slice();
         }
+        lc
     }
 
     /// The extra moves alone: 2 per tile that must leave its goal row or column.
@@ -190,21 +214,39 @@ impl LinearConflict {
 
 impl LinearConflict {
     /// The tiles that must leave one line: row `line`, or column `line` if `column`.
-    #[inline]
+    #[inline(always)]
     fn line_leave<C: Cells>(&self, state: &Board<C>, line: usize, column: bool) -> u32 {
         let (len, step, first) = if column {
             (self.height, self.width, line)
         } else {
             (self.width, 1, line * self.width)
         };
+        let tiles = (0..len).map(|k| state.tile_at(first + k * step));
+        if self.line_table.is_empty() {
+            return self.leave_of(tiles, line, column);
+        }
+        let key = tiles
+            .enumerate()
+            .fold(0, |key, (k, t)| key | usize::from(t) << (4 * k));
+        let base = if column {
+            (self.height << (4 * self.width)) + (line << (4 * self.height))
+        } else {
+            line << (4 * self.width)
+        };
+        u32::from(self.line_table[base + key])
+    }
+
+    /// The tiles that must leave row `line` (or column `line` if `column`) holding `tiles` in order.
+    #[inline]
+    fn leave_of(&self, tiles: impl Iterator<Item = u8>, line: usize, column: bool) -> u32 {
         let (home, order) = if column {
             (&self.goal_col, &self.goal_row)
         } else {
             (&self.goal_row, &self.goal_col)
         };
         let (mut tails, mut leave) = (0u16, 0u32);
-        for k in 0..len {
-            let t = usize::from(state.tile_at(first + k * step));
+        for t in tiles {
+            let t = usize::from(t);
             let inside = home[t] == line as u8;
             let (next, out) = patience(tails, order[t] & 7);
             tails = if inside { next } else { tails };
@@ -216,7 +258,7 @@ impl LinearConflict {
     /// The change in conflict moves from `state` to `next`, one move apart. A sideways move keeps every
     /// row's order, and changes a column only if it is the moved tile's goal column (the tile joins or
     /// leaves it); likewise a vertical move and rows. So at most one line is counted twice.
-    #[inline]
+    #[inline(always)]
     fn conflict_change<C: Cells>(&self, state: &Board<C>, next: &Board<C>) -> i32 {
         let (to, from) = (state.blank(), next.blank());
         let tile = usize::from(next.tile_at(to));
@@ -265,7 +307,7 @@ impl<C: Cells> Heuristic<SlidingPuzzle<C>> for LinearConflict {
         manhattan + conflict
     }
     /// The moved tile's Manhattan change plus the one line whose conflicts can change.
-    #[inline]
+    #[inline(always)]
     fn estimate_after(&self, state: &Board<C>, estimate: u32, next: &Board<C>) -> u32 {
         estimate.wrapping_add_signed(
             self.manhattan.change(state, next) + self.conflict_change(state, next),
@@ -356,7 +398,7 @@ impl<C: Cells> Heuristic<SlidingPuzzle<C>> for SlidingHeuristic<C> {
             }
         }
     }
-    #[inline]
+    #[inline(always)]
     fn estimate_after(&self, state: &Board<C>, estimate: u32, next: &Board<C>) -> u32 {
         match self {
             SlidingHeuristic::Misplaced(h) => h.estimate(next),
