@@ -349,7 +349,13 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
                         index.file(lookup, at, child);
                         if O::ACTIVE {
                             let fate = Fate::New;
-                            observer.generated(Generated::forward(&node.state, &next, g, Some(h), fate));
+                            observer.generated(Generated::forward(
+                                &node.state,
+                                &next,
+                                g,
+                                Some(h),
+                                fate,
+                            ));
                         }
                         open.push(self.f(g, h), g, child);
                         open_nodes += 1;
