@@ -285,5 +285,6 @@ test('the heuristics chart and the search tree export as SVG and PNG', async (s)
   assert.equal(nodes.error, undefined, `the SVG does not parse: ${nodes.error}`);
   assert.deepEqual(nodes, drawn, 'the SVG is not the tree shown');
   const treePng = pngSize((await download(page, 'export-png-search-tree')).bytes);
-  assert.ok(treePng.width > 100 && treePng.height > 100 && treePng.width < 8000, `tree PNG ${treePng.width}x${treePng.height}`);
+  assert.ok(treePng.width > 100 && treePng.height > 100 && treePng.width < 8000,
+    `tree PNG ${treePng.width}x${treePng.height}`);
 });

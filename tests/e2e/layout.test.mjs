@@ -28,7 +28,7 @@ function layout(page) {
   });
 }
 
-test('the truth panel, the search tree with its exercise and the Export menu fit together at 1366 and 360 px', async (s) => {
+test('the truth panel, the tree with its exercise and the Export menu fit together at 1366 and 360 px', async (s) => {
   const { page } = s;
   await s.open(QUERY);
   await page.locator(tid('solve')).click();
