@@ -1,4 +1,4 @@
-// Accessibility, for the e2e tests a11y.test.mjs, a11y-2.test.mjs and a11y-3.test.mjs: axe-core (npm) scans every
+// Accessibility, for the e2e tests a11y.test.mjs and a11y-2 to a11y-4.test.mjs: axe-core (npm) scans every
 // view of the app, in English and Chinese, 1366 and 360 px wide, and a view's test fails on any serious or critical
 // violation, printed per rule and element with where it was seen and how to fix it. A screenshot of every scan goes
 // to test-artifacts/a11y--VIEW--LANG--WIDTH.png.
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { ARTIFACTS, defaultGoal, playMode, rng, scramble, tid, useApp, waitStatus } from './helpers.mjs';
 
 /** How many test files share the views (a11y.test.mjs is shard 1, a11y-N.test.mjs shard N). */
-export const SHARDS = 3;
+export const SHARDS = 4;
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const LANGS = ['en', 'zh'];
 const WIDTHS = [1366, 360];
@@ -22,6 +22,7 @@ const FAILING = ['serious', 'critical'];
 const goal = defaultGoal(3, 3);
 const EIGHT = `puzzle=sliding&size=3x3&start=${scramble(goal, 3, 3, 40, rng(5))}&goal=${goal}`;
 const HANOI = 'puzzle=hanoi&pegs=3&disks=4&start=0,0,0,0&goal=2,2,2,2';
+const HANOI4 = 'puzzle=hanoi&pegs=4&disks=5&start=1,2,3,1,3&goal=0,0,1,1,2';
 
 /** Clicks `id` and waits for the page to show `until` (a test id). */
 const click = (id, until) => async (page) => {
@@ -38,6 +39,14 @@ const solved = (until) => async (page) => {
 const compared = async (page) => {
   await page.locator(tid('compare')).click();
   await page.locator(`${tid('compare-table')}[data-running="false"]`).waitFor({ timeout: 60_000 });
+};
+const truthChart = click('truth-open', 'truth-chart');
+const exercise = click('exercise-toggle', 'exercise');
+/** The page opened embedded (`embed=1`, at move 5), once its run is solved. */
+const embedded = async (page) => {
+  await page.goto(`${page.url()}&embed=1&at=5`);
+  await page.locator(tid('embed')).waitFor();
+  await waitStatus(page, 'solved', 30_000);
 };
 const dark = (page) => page.emulateMedia({ colorScheme: 'dark' });
 /** Each of `shows` in turn. */
@@ -57,6 +66,11 @@ export const VIEWS = [
   { name: 'hanoi-hand-play', query: HANOI, show: playMode },
   { name: 'sliding-dark', query: EIGHT, show: dark },
   { name: 'sliding-solved-dark', query: `${EIGHT}&algo=bfs`, show: steps(dark, solved('stepper')) },
+  { name: 'sliding-truth-chart', query: `${EIGHT}&algo=astar`, show: steps(solved(), truthChart) },
+  { name: 'hanoi-seed-truth-chart', query: `${HANOI4}&algo=astar&heuristic=seed-power`, show: steps(solved(), truthChart) },
+  { name: 'sliding-tree-exercise', query: `${EIGHT}&algo=astar`, show: steps(solved('search-tree'), exercise) },
+  { name: 'export-menu', query: `${EIGHT}&algo=astar`, show: steps(solved(), click('export', 'export-json')) },
+  { name: 'embedded', query: `${EIGHT}&algo=astar`, show: embedded },
 ];
 
 /** axe's verdict on the page as it is: its serious and critical violations. */
@@ -112,7 +126,13 @@ async function scanView(s, view) {
   const found = [];
   let scanMs = 0;
   for (const lang of LANGS) {
-    await page.locator(tid('language')).selectOption(lang);
+    if (await page.locator(tid('language')).count()) await page.locator(tid('language')).selectOption(lang);
+    else {
+      // The embedded page has no language picker: it speaks the language the full app remembered.
+      await page.evaluate((l) => localStorage.setItem('puzzle-lab.lang', l), lang);
+      await s.open(view.query);
+      if (view.show) await view.show(page);
+    }
     await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), lang);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });

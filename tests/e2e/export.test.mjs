@@ -242,3 +242,49 @@ test('a tower exports its pegs, its JSON and its Sierpinski view', async (s) => 
   const size = pngSize((await download(page, 'export-png-sierpinski')).bytes);
   assert.ok(size.width >= 200 && size.width < 5000, `Sierpinski PNG ${size.width}x${size.height}`);
 });
+
+test('the heuristics chart and the search tree export as SVG and PNG', async (s) => {
+  const { page } = s;
+  await s.open(QUERY);
+  await page.locator(tid('solve')).click();
+  await waitStatus(page, 'solved', 30_000);
+  const length = await solutionLength(page);
+
+  // The heuristics against h*: the SVG holds the page's polylines (h* and each heuristic) and a point per position.
+  await page.locator(tid('truth-open')).click();
+  await page.locator(tid('truth-chart')).waitFor();
+  const onPage = await page.locator(tid('truth-chart')).evaluate((svg) => ({
+    lines: [...svg.querySelectorAll('polyline')].map((p) => p.getAttribute('points')),
+    points: svg.querySelectorAll('[data-testid="truth-point"]').length,
+  }));
+  assert.equal(onPage.points, length + 1, 'the chart has a point per position of the solution');
+  const truth = await download(page, 'export-svg-truth-chart');
+  assert.equal(truth.name, 'puzzle-lab_8-puzzle_astar-linear-conflict_truth-chart.svg');
+  const chart = await readSvg(page, truth.bytes.toString('utf8'), `
+    return { root: doc.documentElement.localName,
+      lines: [...doc.querySelectorAll('polyline')].map((p) => p.getAttribute('points')),
+      points: doc.querySelectorAll('[data-testid="truth-point"]').length };`);
+  assert.equal(chart.error, undefined, `the SVG does not parse: ${chart.error}`);
+  assert.equal(chart.root, 'svg');
+  assert.ok(chart.lines.length >= 2 && chart.lines.every((p) => p.split(' ').length === length + 1),
+    `the SVG's polylines are not the chart's: ${chart.lines.length}`);
+  assert.deepEqual(chart, { root: 'svg', ...onPage }, 'the SVG is not the chart shown');
+  const truthPng = pngSize((await download(page, 'export-png-truth-chart')).bytes);
+  assert.ok(truthPng.width > 200 && truthPng.height >= 100, `chart PNG ${truthPng.width}x${truthPng.height}`);
+
+  // The search tree: the SVG holds the nodes drawn, each with its number.
+  await page.locator(tid('search-tree')).scrollIntoViewIfNeeded();
+  const drawn = await page.locator(tid('tree-node')).evaluateAll((gs) => gs.map((g) => ({
+    node: g.getAttribute('data-node'), text: g.querySelector('text').textContent })));
+  assert.ok(drawn.length > 1, 'the tree shows nodes');
+  const tree = await download(page, 'export-svg-search-tree');
+  assert.equal(tree.name, 'puzzle-lab_8-puzzle_astar-linear-conflict_search-tree.svg');
+  const nodes = await readSvg(page, tree.bytes.toString('utf8'), `
+    return [...doc.querySelectorAll('[data-testid="tree-node"]')].map((g) => ({
+      node: g.getAttribute('data-node'), text: g.querySelector('text').textContent }));`);
+  assert.equal(nodes.error, undefined, `the SVG does not parse: ${nodes.error}`);
+  assert.deepEqual(nodes, drawn, 'the SVG is not the tree shown');
+  const treePng = pngSize((await download(page, 'export-png-search-tree')).bytes);
+  assert.ok(treePng.width > 100 && treePng.height > 100 && treePng.width < 8000,
+    `tree PNG ${treePng.width}x${treePng.height}`);
+});

@@ -182,7 +182,8 @@ pub fn SearchStepper(props: &SearchStepperProps) -> Html {
         }
     });
     html! {
-        <div class="search-view">
+        // A sliding puzzle has no Sierpinski view beside the steps: they take the whole row.
+        <div class={classes!("search-view", sliding.then_some("steps-only"))}>
             if !sliding {
                 <Sierpinski disks={props.disks} trace={props.trace.clone()} upto={step} />
             }
