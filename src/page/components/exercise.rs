@@ -49,7 +49,10 @@ pub fn ExercisePanel(props: &ExerciseProps) -> Html {
                 <p data-testid="exercise-prompt">
                     { fill(lang.t(Msg::ExercisePrompt), &[&(at + 1), &lang.algorithm(algorithm)]) }
                 </p>
-                <p class="muted">{ fill(lang.t(Msg::ExerciseOpen), &[&q.open.len()]) }</p>
+                <p class="muted">
+                    if q.open.len() == 1 { { lang.t(Msg::ExerciseOpenOne) } }
+                    else { { fill(lang.t(Msg::ExerciseOpen), &[&q.open.len()]) } }
+                </p>
                 <div class="exercise-options" role="group" aria-label={lang.t(Msg::ExerciseTitle)}>
                     { for q.open.iter().map(|&id| {
                         let node = &tree.nodes[id as usize];
