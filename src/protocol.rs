@@ -52,6 +52,24 @@ pub enum RequestKind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         moves: Option<solver::Moves>,
     },
+    /// Get ready for solves of the board of `query` (sent when the page shows a board that [`prepares`] picks): the
+    /// worker reads the tables those solves use (the 5x5 pattern databases) back from IndexedDB in the background.
+    /// Answered by nothing; a solve posted meanwhile waits for the read, as it would have read them itself.
+    Prepare { query: String },
+}
+
+/// Whether a board's solves run on tables worth reading back before the Solve click, so that the page sends
+/// [`RequestKind::Prepare`]: a 5x5 sliding board solved by the staged solver (the page's default there), whose
+/// improvement runs on the 5x5 pattern databases.
+pub fn prepares(query: &solver::query::Query) -> bool {
+    matches!(
+        query.puzzle,
+        solver::spec::PuzzleSpec::Sliding {
+            width: 5,
+            height: 5,
+            ..
+        }
+    ) && query.choice().algorithm == solver::Algorithm::Staged
 }
 
 /// The largest space the worker traces (3 pegs and 7 disks: 3^7 states).

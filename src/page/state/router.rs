@@ -80,6 +80,8 @@ pub struct Router {
     answered: Option<(Owner, u64)>,
     /// Bumped each time the worker is replaced.
     generation: u32,
+    /// The worker generation last told to get ready for a board (`RequestKind::Prepare`).
+    prepared: Option<u32>,
 }
 
 impl Default for Router {
@@ -90,6 +92,7 @@ impl Default for Router {
             in_flight: None,
             answered: None,
             generation: 0,
+            prepared: None,
         }
     }
 }
@@ -219,6 +222,20 @@ impl Router {
             .as_ref()
             .is_some_and(|(owner, _)| which(owner))
             || self.queue.iter().any(|(owner, _)| which(owner))
+    }
+
+    /// Tells the worker to get ready for solving the board of `query` (`RequestKind::Prepare`), once per worker:
+    /// sent at once, outside the queue, since nothing answers it and the worker reads its tables in the
+    /// background (a request sent meanwhile waits there for the read, which it would have done itself).
+    pub fn prepare(&mut self, query: impl FnOnce() -> String, fx: &mut Vec<Effect>) {
+        if self.prepared == Some(self.generation) {
+            return;
+        }
+        self.prepared = Some(self.generation);
+        let id = self.next_id;
+        self.next_id += 1;
+        let kind = RequestKind::Prepare { query: query() };
+        fx.push(Effect::Post(Request { id, kind }));
     }
 
     /// How many times the worker has been replaced.
