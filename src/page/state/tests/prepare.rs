@@ -29,7 +29,10 @@ fn a_5x5_link_prepares_the_worker_at_once_and_only_once() {
     // The solve goes out at once: the prepare waits for no answer in the router.
     page.apply(SolveAction::Solve);
     assert!(
-        matches!(page.last_posted().map(|r| &r.kind), Some(RequestKind::Solve { .. })),
+        matches!(
+            page.last_posted().map(|r| &r.kind),
+            Some(RequestKind::Solve { .. })
+        ),
         "{:?}",
         page.posted
     );
