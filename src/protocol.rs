@@ -260,6 +260,27 @@ mod tests {
     }
 
     #[test]
+    fn a_prepare_round_trips_and_only_5x5_staged_boards_want_one() {
+        let query = "puzzle=sliding&size=5x5&algo=staged";
+        let req = Request {
+            id: 3,
+            kind: RequestKind::Prepare {
+                query: query.into(),
+            },
+        };
+        assert_eq!(Request::from_json(&req.to_json()), Ok(req));
+        let wants = |q: &str| solver::query::parse(q).is_ok_and(|q| prepares(&q));
+        let start = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,0,24";
+        assert!(wants(&format!("puzzle=sliding&size=5x5&start={start}")));
+        assert!(!wants(&format!(
+            "puzzle=sliding&size=5x5&start={start}&algo=weighted"
+        )));
+        assert!(!wants(
+            "puzzle=sliding&size=4x4&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"
+        ));
+    }
+
+    #[test]
     fn responses_round_trip() {
         for body in [
             ResponseBody::Ready,

@@ -279,19 +279,10 @@ impl State {
         let ended = self
             .compare
             .follow(&self.setup.puzzle, &mut self.router, &mut fx);
-        self.prepare_worker(&mut fx);
+        self.router.prepare(&self.setup.query(), &mut fx);
         Update {
             changed: changed || ended,
             effects: fx,
-        }
-    }
-
-    /// When the board shown is one whose solves run on tables (a 5x5 board), asks the worker to read them back
-    /// now rather than at the Solve click (once per worker: a fresh one is asked again).
-    fn prepare_worker(&mut self, fx: &mut Vec<Effect>) {
-        let query = self.setup.query();
-        if crate::protocol::prepares(&query) {
-            self.router.prepare(|| query.to_query_string(), fx);
         }
     }
 

@@ -224,17 +224,20 @@ impl Router {
             || self.queue.iter().any(|(owner, _)| which(owner))
     }
 
-    /// Tells the worker to get ready for solving the board of `query` (`RequestKind::Prepare`), once per worker:
-    /// sent at once, outside the queue, since nothing answers it and the worker reads its tables in the
-    /// background (a request sent meanwhile waits there for the read, which it would have done itself).
-    pub fn prepare(&mut self, query: impl FnOnce() -> String, fx: &mut Vec<Effect>) {
-        if self.prepared == Some(self.generation) {
+    /// When the board shown (`query`) is one whose solves run on tables (a 5x5 board: `protocol::prepares`), tells
+    /// the worker to get ready for it (`RequestKind::Prepare`: it reads them back now rather than at the Solve
+    /// click), once per worker: sent at once, outside the queue, since nothing answers it (a request sent meanwhile
+    /// waits in the worker for the read, which it would have done itself).
+    pub fn prepare(&mut self, query: &solver::query::Query, fx: &mut Vec<Effect>) {
+        if self.prepared == Some(self.generation) || !crate::protocol::prepares(query) {
             return;
         }
         self.prepared = Some(self.generation);
         let id = self.next_id;
         self.next_id += 1;
-        let kind = RequestKind::Prepare { query: query() };
+        let kind = RequestKind::Prepare {
+            query: query.to_query_string(),
+        };
         fx.push(Effect::Post(Request { id, kind }));
     }
 
