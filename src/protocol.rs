@@ -52,6 +52,24 @@ pub enum RequestKind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         moves: Option<solver::Moves>,
     },
+    /// Get ready for solves of the board of `query` (sent when the page shows a board that [`prepares`] picks): the
+    /// worker reads the tables those solves use (the 5x5 pattern databases) back from IndexedDB in the background.
+    /// Answered by nothing; a solve posted meanwhile waits for the read, as it would have read them itself.
+    Prepare { query: String },
+}
+
+/// Whether a board's solves run on tables worth reading back before the Solve click, so that the page sends
+/// [`RequestKind::Prepare`]: a 5x5 sliding board solved by the staged solver (the page's default there), whose
+/// improvement runs on the 5x5 pattern databases.
+pub fn prepares(query: &solver::query::Query) -> bool {
+    matches!(
+        query.puzzle,
+        solver::spec::PuzzleSpec::Sliding {
+            width: 5,
+            height: 5,
+            ..
+        }
+    ) && query.choice().algorithm == solver::Algorithm::Staged
 }
 
 /// The largest space the worker traces (3 pegs and 7 disks: 3^7 states).
@@ -239,6 +257,27 @@ mod tests {
         assert!(
             matches!(read, Ok(RequestKind::Solve { cancel_token: Some(t), max_depth: None, .. }) if t == "blob:x")
         );
+    }
+
+    #[test]
+    fn a_prepare_round_trips_and_only_5x5_staged_boards_want_one() {
+        let query = "puzzle=sliding&size=5x5&algo=staged";
+        let req = Request {
+            id: 3,
+            kind: RequestKind::Prepare {
+                query: query.into(),
+            },
+        };
+        assert_eq!(Request::from_json(&req.to_json()), Ok(req));
+        let wants = |q: &str| solver::query::parse(q).is_ok_and(|q| prepares(&q));
+        let start = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,0,24";
+        assert!(wants(&format!("puzzle=sliding&size=5x5&start={start}")));
+        assert!(!wants(&format!(
+            "puzzle=sliding&size=5x5&start={start}&algo=weighted"
+        )));
+        assert!(!wants(
+            "puzzle=sliding&size=4x4&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"
+        ));
     }
 
     #[test]

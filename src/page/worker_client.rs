@@ -251,13 +251,17 @@ impl WorkerClient {
             }
             // Time-capped in the worker: nothing to cancel.
             RequestKind::Truth { .. } => None,
+            // Answered by nothing: not waited for either.
+            RequestKind::Prepare { .. } => None,
         };
         let text = request.to_json();
         let mut inner = self.inner.borrow_mut();
         if let Some(url) = token {
             inner.tokens.push((request.id, url));
         }
-        inner.pending.push(request.id);
+        if !matches!(request.kind, RequestKind::Prepare { .. }) {
+            inner.pending.push(request.id);
+        }
         if !inner.ready {
             inner.queue.push(text);
             return Ok(());

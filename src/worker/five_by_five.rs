@@ -15,18 +15,16 @@ use super::tables::{self, Restored};
 use crate::protocol::{Response, ResponseBody, NO_REQUEST, PROGRESS_EVERY_MS};
 use solver::pdb::cache::{cached_tables, install_tables};
 use solver::pdb::{partition_key, Geometry, Partition, WindowTables};
-use solver::query::Query;
-use solver::spec::PuzzleSpec;
-use solver::Algorithm;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::Arc;
 use web_sys::DedicatedWorkerGlobalScope;
 
-/// Helper workers building a 5-tile group at the same time: two keep two cores busy (the solver worker's own
-/// searches come first: it waits for nothing) and hold ~42 MB between them.
-pub const HELPERS_AT_ONCE: usize = 2;
+/// Helper workers building a 5-tile group at the same time. One, beside the solver worker building the 4-tile
+/// tables, keeps two cores busy: on the project's 2-core machine the whole build took as long as with two (38 s)
+/// and the browser's peak was a little lower (598 against 603 MiB, see the README's "Every board").
+pub const HELPERS_AT_ONCE: usize = 1;
 
 /// Where the 5x5 tables of this worker stand.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -71,18 +69,7 @@ pub fn wants_tables(query: &str) -> bool {
     let Ok(query) = solver::query::parse(query) else {
         return false;
     };
-    serves(&query)
-}
-
-fn serves(query: &Query) -> bool {
-    matches!(
-        query.puzzle,
-        PuzzleSpec::Sliding {
-            width: 5,
-            height: 5,
-            ..
-        }
-    ) && query.choice().algorithm == Algorithm::Staged
+    crate::protocol::prepares(&query)
 }
 
 /// Every partition of the 5x5 tables: the five 5-tile groups, then the 25 smaller ones (the default goal's
@@ -110,7 +97,8 @@ pub fn ready() -> bool {
         .all(|p| cached_tables(&key(p)).is_some())
 }
 
-/// Reads back from IndexedDB every 5x5 table this worker lacks; returns those still missing (all of them when
+/// Reads back from IndexedDB every 5x5 table this worker lacks (tables already read are kept); returns those
+/// still missing (all of them when
 /// IndexedDB cannot be used: they are then built and not kept).
 pub async fn restore() -> Vec<Partition> {
     let mut missing = Vec::new();

@@ -141,6 +141,12 @@ impl Worker {
     fn dispatch(&self, request: Request) {
         let query = match &request.kind {
             RequestKind::Solve { query, .. } => query.clone(),
+            RequestKind::Prepare { query } => {
+                if five_by_five::wants_tables(query) {
+                    self.restore_5x5();
+                }
+                return;
+            }
             RequestKind::Truth { query, moves } => {
                 let now = scope::clock(&self.scope);
                 let mut state = self.state.borrow_mut();
@@ -228,12 +234,36 @@ impl Worker {
         });
     }
 
+    /// Reads the 5x5 tables back from IndexedDB before any solve asks (a `Prepare` request), if this worker has not
+    /// looked for them yet; requests that come meanwhile wait, as behind a solve's own read. Tables not stored
+    /// are left to the first 5x5 solve, which builds them.
+    fn restore_5x5(&self) {
+        {
+            let mut state = self.state.borrow_mut();
+            if state.five_by_five != five_by_five::Phase::Idle {
+                return;
+            }
+            state.preparing = true;
+            state.five_by_five = five_by_five::Phase::Restoring;
+        }
+        let worker = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let missing = five_by_five::restore().await;
+            worker.state.borrow_mut().five_by_five = if missing.is_empty() {
+                five_by_five::Phase::Ready
+            } else {
+                five_by_five::Phase::Idle
+            };
+            worker.finish_preparing();
+        });
+    }
+
     /// Builds the tables of `plan` for `request`, big groups in helper workers, and installs them in the solver's
     /// cache; returns a note on the build for the report, or `None` if the request was cancelled meanwhile.
     async fn build_in_helpers(&self, request: &Request, plan: helpers::Plan) -> Option<String> {
         let cancel_token = match &request.kind {
             RequestKind::Solve { cancel_token, .. } => cancel_token,
-            RequestKind::Truth { .. } => &None,
+            RequestKind::Truth { .. } | RequestKind::Prepare { .. } => &None,
         };
         let started = js_sys::Date::now();
         let mut last_check = f64::NEG_INFINITY;

@@ -7,7 +7,13 @@
 // the page states. Prints every instance, then the means and the worst against the known optima, and the browser's peak
 // memory (PSS summed over Chromium's processes, as pdb-mem-measure.mjs measures it).
 //
-//   bash scripts/build.sh && node tests/e2e/korf24-measure.mjs [--first N] [--at MS]   (E2E_DIST: another build folder)
+// With --think MS, each instance's Solve is clicked MS after its page is ready, as a person looks at the board first
+// (the page asks the worker to read the tables back as soon as it shows a 5x5 board); without it, at once. With
+// --settle, each new tab opens once the closed one's renderer process has gone (at most 5 s): the memory of one tab
+// at a time, not of one tab closing while the next loads.
+//
+//   bash scripts/build.sh && node tests/e2e/korf24-measure.mjs [--first N] [--at MS] [--think MS] [--settle]
+//   (E2E_DIST: another build folder)
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -18,6 +24,8 @@ const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
 const first = option('--first', 50);
 const readAt = option('--at', 2000);
+const think = option('--think', 0);
+const settle = args.includes('--settle');
 
 const instances = readFileSync(resolve(ROOT, 'solver/data/korf-felner50-24puzzle.tsv'), 'utf8').split('\n')
   .filter((line) => line.trim() && !line.startsWith('#'))
@@ -32,7 +40,12 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 900 
 let page;
 /** A new tab, the previous one closed (navigations in one tab leave garbage behind that would be counted). */
 const newTab = async () => {
+  const renderers = browserMemory()?.renderers.length ?? 0;
   await page?.close();
+  for (const until = Date.now() + 5000; settle && page && Date.now() < until;) {
+    if ((browserMemory()?.renderers.length ?? 0) < renderers) break;
+    await new Promise((done) => { setTimeout(done, 50); });
+  }
   page = await context.newPage();
   page.on('console', (msg) => { if (msg.type() === 'error') process.stdout.write(`console error: ${msg.text()}\n`); });
 };
@@ -82,6 +95,7 @@ try {
   for (const inst of instances.slice(0, first)) {
     await open(`puzzle=sliding&size=5x5&start=${inst.tiles}`);
     await watchLengths();
+    await page.waitForTimeout(think);
     await page.evaluate(() => { window.__clickAt = performance.now(); });
     await page.locator(tid('solve')).click();
     await waitStatus(page, 'solved', 30_000);
@@ -103,7 +117,7 @@ try {
   const ratio = (key) => rows.filter((r) => r[key] !== null).map((r) => r[key] / r.inst.optimal);
   const summary = (key) => `mean ${mean(ratio(key)).toFixed(3)}, worst ${Math.max(...ratio(key)).toFixed(3)}`
     + ` (${rows.length - ratio(key).length} with no answer by then)`;
-  process.stdout.write(`${rows.length} instances: length / optimum at ${readAt} ms after the click ${summary('atTime')};`
+  process.stdout.write(`${rows.length} instances (Solve clicked ${think} ms after the page was ready${settle ? ', each tab opened once the last one had gone' : ''}): length / optimum at ${readAt} ms after the click ${summary('atTime')};`
     + ` final ${summary('final')} (last better answer at most ${Math.max(...rows.map((r) => r.finalAt)).toFixed(0)}`
     + ` ms after the click); final length / lower bound mean ${mean(rows.map((r) => r.final / r.lb)).toFixed(3)};`
     + ` first answer at most ${Math.max(...rows.map((r) => r.first.at)).toFixed(0)} ms after the click;`

@@ -279,6 +279,7 @@ impl State {
         let ended = self
             .compare
             .follow(&self.setup.puzzle, &mut self.router, &mut fx);
+        self.router.prepare(&self.setup.query(), &mut fx);
         Update {
             changed: changed || ended,
             effects: fx,

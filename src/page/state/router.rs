@@ -80,6 +80,8 @@ pub struct Router {
     answered: Option<(Owner, u64)>,
     /// Bumped each time the worker is replaced.
     generation: u32,
+    /// The worker generation last told to get ready for a board (`RequestKind::Prepare`).
+    prepared: Option<u32>,
 }
 
 impl Default for Router {
@@ -90,6 +92,7 @@ impl Default for Router {
             in_flight: None,
             answered: None,
             generation: 0,
+            prepared: None,
         }
     }
 }
@@ -219,6 +222,23 @@ impl Router {
             .as_ref()
             .is_some_and(|(owner, _)| which(owner))
             || self.queue.iter().any(|(owner, _)| which(owner))
+    }
+
+    /// When the board shown (`query`) is one whose solves run on tables (a 5x5 board: `protocol::prepares`), tells
+    /// the worker to get ready for it (`RequestKind::Prepare`: it reads them back now rather than at the Solve
+    /// click), once per worker: sent at once, outside the queue, since nothing answers it (a request sent meanwhile
+    /// waits in the worker for the read, which it would have done itself).
+    pub fn prepare(&mut self, query: &solver::query::Query, fx: &mut Vec<Effect>) {
+        if self.prepared == Some(self.generation) || !crate::protocol::prepares(query) {
+            return;
+        }
+        self.prepared = Some(self.generation);
+        let id = self.next_id;
+        self.next_id += 1;
+        let kind = RequestKind::Prepare {
+            query: query.to_query_string(),
+        };
+        fx.push(Effect::Post(Request { id, kind }));
     }
 
     /// How many times the worker has been replaced.

@@ -3,6 +3,7 @@
 
 mod compare;
 mod hand_play;
+mod prepare;
 mod run;
 mod setup;
 mod share;
@@ -64,9 +65,12 @@ impl Page {
         update.changed
     }
 
-    /// The request posted last.
+    /// The request posted last that waits for an answer (a `Prepare` is answered by nothing).
     pub fn last_posted(&self) -> Option<&Request> {
-        self.posted.last()
+        self.posted
+            .iter()
+            .rev()
+            .find(|r| !matches!(r.kind, RequestKind::Prepare { .. }))
     }
 }
 

@@ -17,6 +17,7 @@ fn hardest() -> Page {
 fn answer(s: &mut Page) -> bool {
     let request = s.last_posted().cloned().expect("a request was posted");
     let body = match request.kind {
+        RequestKind::Prepare { .. } => panic!("a prepare is answered by nothing"),
         RequestKind::Truth { query, moves } => {
             let q = solver::query::parse(&query).expect("the page's query reads");
             let measured = measure(&q.puzzle, moves.as_ref(), &mut Oracle::default(), &|| 0.0)
@@ -43,7 +44,7 @@ fn truth_requests(s: &Page) -> Vec<(String, Option<Moves>)> {
         .iter()
         .filter_map(|r| match &r.kind {
             RequestKind::Truth { query, moves } => Some((query.clone(), moves.clone())),
-            RequestKind::Solve { .. } => None,
+            RequestKind::Solve { .. } | RequestKind::Prepare { .. } => None,
         })
         .collect()
 }
@@ -162,7 +163,7 @@ fn the_race_runs_a_star_with_the_seed_heuristic_and_an_admissible_one_side_by_si
         .iter()
         .filter_map(|r| match &r.kind {
             RequestKind::Solve { query, .. } => Some(query.clone()),
-            RequestKind::Truth { .. } => None,
+            RequestKind::Truth { .. } | RequestKind::Prepare { .. } => None,
         })
         .collect();
     assert_eq!(
