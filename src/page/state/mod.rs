@@ -38,7 +38,6 @@ use setup::{Edit, Setup, SetupAction, Side};
 use share::{Share, ShareAction};
 use solve::{Cancelled, Heard, Run, SolveRun, StatusName};
 use solver::query::Query;
-use solver::sliding::Unsolvable;
 use solver::{Report, Status};
 use stepping::{StepAction, Stepping};
 use truth::{Truth, TruthAction};
@@ -251,7 +250,7 @@ impl State {
         }
         self.solve
             .message(self.setup.weight)
-            .or_else(|| self.setup.solvability().err().map(unsolvable_notice))
+            .or_else(|| self.setup.solvability().err().map(Notice::unsolvable))
     }
 
     /// What the silence watchdog watches: the solve's request while the worker is on it, and the messages heard.
@@ -363,10 +362,7 @@ impl State {
             ),
             Action::Notice(action) => self.notices.apply(action),
             Action::Truth(action) => {
-                let cx = truth::Context {
-                    puzzle: &self.setup.puzzle,
-                    solution: solution(&self.solve),
-                };
+                let cx = truth::Context::of(&self.setup, &self.solve);
                 self.truth.apply(action, &cx, &mut self.router, fx)
             }
             Action::Step(action) => self.stepping.apply(action, self.solve.trace.as_deref()),
@@ -414,7 +410,7 @@ impl State {
         if let Err(why) = self.setup.solvability() {
             // Decided in O(N) here: no search can help, so none is started.
             self.solve.reset(&mut self.router, fx);
-            self.notices.notice = Some(unsolvable_notice(why));
+            self.notices.notice = Some(Notice::unsolvable(why));
             return;
         }
         self.notices.notice = None;
@@ -569,10 +565,7 @@ impl State {
                 }
                 Heard::Finished(report) => {
                     self.finish(*report);
-                    let cx = truth::Context {
-                        puzzle: &self.setup.puzzle,
-                        solution: solution(&self.solve),
-                    };
+                    let cx = truth::Context::of(&self.setup, &self.solve);
                     self.truth.after_solve(&cx, &mut self.router, fx);
                     true
                 }
@@ -601,14 +594,4 @@ impl State {
             Owner::Truth(ask) => self.truth.on_lost(ask, why),
         }
     }
-}
-
-/// The moves of the solution shown, for the truth panel.
-fn solution(solve: &SolveRun) -> Option<&solver::Moves> {
-    solve.answer().filter(|r| r.moves_listed).map(|r| &r.moves)
-}
-
-/// Why the start cannot reach the goal, in the page's words (from the parities the solver found).
-fn unsolvable_notice(why: Unsolvable) -> Notice {
-    Notice::error(Text::unsolvable(&why))
 }

@@ -18,6 +18,11 @@ pub struct Notice {
 }
 
 impl Notice {
+    /// Why the start cannot reach the goal, in the page's words (from the parities the solver found).
+    pub fn unsolvable(why: solver::sliding::Unsolvable) -> Notice {
+        Notice::error(Text::unsolvable(&why))
+    }
+
     pub fn info(text: impl Into<Text>) -> Notice {
         Notice {
             kind: NoticeKind::Info,

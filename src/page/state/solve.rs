@@ -120,6 +120,11 @@ impl Default for SolveRun {
 }
 
 impl SolveRun {
+    /// The moves of the solution shown (for the truth panel), when the report lists them.
+    pub fn solution_moves(&self) -> Option<&solver::Moves> {
+        self.answer().filter(|r| r.moves_listed).map(|r| &r.moves)
+    }
+
     pub fn is_solving(&self) -> bool {
         matches!(self.run, Run::Solving(_))
     }

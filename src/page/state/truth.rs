@@ -138,6 +138,16 @@ pub struct Context<'a> {
     pub solution: Option<&'a Moves>,
 }
 
+impl<'a> Context<'a> {
+    /// The puzzle set up and the solution shown.
+    pub fn of(setup: &'a super::setup::Setup, solve: &'a super::solve::SolveRun) -> Context<'a> {
+        Context {
+            puzzle: &setup.puzzle,
+            solution: solve.solution_moves(),
+        }
+    }
+}
+
 impl Truth {
     /// Applies a panel action; false if nothing changed.
     pub fn apply(
