@@ -11,6 +11,7 @@ pub mod dfs;
 mod frontier;
 pub mod greedy;
 pub mod idastar;
+pub mod node_ids;
 pub mod observer;
 pub mod outcome;
 pub mod stats;
