@@ -6,10 +6,11 @@
 //! order, and the engine's code is the same over either.
 
 use super::frontier::{Buckets, Frontier, Heap};
-use super::node_ids::{NodeIds, NodeIdsFor};
 use super::observer::{observer_stop, Direction, Expansion, Fate, Generated, NoObserver, Observer};
+use super::visited::NodeIndex;
 use super::{Algorithm, Control, Flow, Outcome, Stats, Status};
 use crate::{Heuristic, Puzzle};
+use std::hash::Hash;
 
 /// The weights of f = g_weight * g + h_weight * h.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,8 +50,60 @@ struct Node<S, M> {
     mv: Option<M>,
 }
 
-/// A child of the node being expanded: its move, state, and what the node ids said of it.
-type Child<S, M, L> = (M, S, L);
+/// A child of the node being expanded: its move, state, and what the index said of it.
+type Child<S, M> = (M, S, Lookup);
+
+/// The node ids by state: the compact [`NodeIndex`], which keeps only a hash print and an id beside the node
+/// arena (a 5x5 board costs 8 bytes there instead of about 40 in a general hash map), and files a new node in
+/// the very slot its lookup found empty: one probe, where a hash map's lookup and insert make two.
+struct Index(NodeIndex);
+
+/// What a lookup found: the node id, or where (under which hash and table size) a new node would be filed.
+#[derive(Clone, Copy)]
+struct Lookup {
+    found: Result<u32, usize>,
+    hash: u64,
+    slots: usize,
+}
+
+impl Index {
+    fn new() -> Self {
+        Index(NodeIndex::new())
+    }
+
+    /// Looks `state` up; `is_it(id)` says whether node `id` holds it.
+    #[inline]
+    fn lookup<S: Hash>(&self, state: &S, is_it: impl Fn(u32) -> bool) -> Lookup {
+        let hash = NodeIndex::hash(state);
+        Lookup {
+            found: self.0.find(hash, is_it),
+            hash,
+            slots: self.0.slot_count(),
+        }
+    }
+
+    /// `lookup` again if what it found may be out of date: a sibling filed since may have taken its empty slot,
+    /// or grown the table.
+    #[inline]
+    fn recheck(&self, lookup: Lookup, is_it: impl Fn(u32) -> bool) -> Result<u32, usize> {
+        match lookup.found {
+            Err(at) if self.0.slot_count() != lookup.slots || !self.0.is_free(at) => {
+                self.0.find(lookup.hash, is_it)
+            }
+            _ => lookup.found,
+        }
+    }
+
+    /// Files node `id`, at the empty slot `at` a lookup gave.
+    #[inline]
+    fn file(&mut self, lookup: Lookup, at: usize, id: u32) {
+        self.0.insert_at(at, lookup.hash, id);
+    }
+
+    fn bytes(&self) -> u64 {
+        self.0.bytes()
+    }
+}
 
 /// A*: optimal when `heuristic` is admissible (the outcome says so only then).
 ///
@@ -162,9 +215,10 @@ pub fn best_first_observed<P: Puzzle, H: Heuristic<P>, O: Observer<P::State>>(
         weights,
         reopen,
     };
-    match NodeIdsFor::new(puzzle, control) {
-        NodeIdsFor::Dense(ids) => run.over(ids, control, observer),
-        NodeIdsFor::Hashed(ids) => run.over(ids, control, observer),
+    if weights == Weights::ASTAR {
+        run.search(Buckets::default(), control, observer)
+    } else {
+        run.search(Heap::default(), control, observer)
     }
 }
 
@@ -182,25 +236,10 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
         u64::from(self.weights.g) * u64::from(g) + u64::from(self.weights.h) * u64::from(h)
     }
 
-    /// The engine over the node ids `index` (an empty one) and the OPEN the weights call for.
-    fn over<I: NodeIds<P::State>, O: Observer<P::State>>(
-        &self,
-        index: I,
-        control: &mut Control,
-        observer: &mut O,
-    ) -> (Found<P::Move>, Stats) {
-        if self.weights == Weights::ASTAR {
-            self.search(Buckets::default(), index, control, observer)
-        } else {
-            self.search(Heap::default(), index, control, observer)
-        }
-    }
-
-    /// The engine, over the OPEN `open` and the node ids `index` (empty ones).
-    fn search<F: Frontier, I: NodeIds<P::State>, O: Observer<P::State>>(
+    /// The engine, over the OPEN `open` (an empty one).
+    fn search<F: Frontier, O: Observer<P::State>>(
         &self,
         mut open: F,
-        mut index: I,
         control: &mut Control,
         observer: &mut O,
     ) -> (Found<P::Move>, Stats) {
@@ -209,6 +248,7 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
         let (start, goal) = (puzzle.start(), puzzle.goal());
         // Room for a small search from the start, like the index's: no regrowth copies on the common sizes.
         let mut nodes: Vec<Node<P::State, P::Move>> = Vec::with_capacity(INITIAL_NODES);
+        let mut index = Index::new();
         let h0 = heuristic.estimate(&start);
         nodes.push(Node {
             state: start,
@@ -218,28 +258,25 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
             closed: false,
             mv: None,
         });
-        let rank_of = |state: &P::State| if I::DENSE { puzzle.rank(state) } else { 0 };
-        let first = index.lookup(&start, rank_of(&start), |_| false);
-        if let Err(at) = index.recheck(first, |_| false) {
-            index.file(at, 0);
+        let first = index.lookup(&start, |_| false);
+        if let Err(at) = first.found {
+            index.file(first, at, 0);
         }
         open.push(self.f(0, h0), 0, 0);
         let node_bytes = std::mem::size_of::<Node<P::State, P::Move>>() as u64;
-        // The bytes of the node arena, OPEN and the index where it grows; with a dense index's fixed bytes, their
-        // sum is the memory estimate.
-        let parts = |nodes: &Vec<Node<P::State, P::Move>>, open: &F, index: &I| {
+        // The bytes of the node arena, OPEN and the index; their sum is the memory estimate.
+        let parts = |nodes: &Vec<Node<P::State, P::Move>>, open: &F, index: &Index| {
             [
                 nodes.capacity() as u64 * node_bytes,
                 open.bytes(),
-                if I::GROWS { index.bytes() } else { 0 },
+                index.bytes(),
             ]
         };
-        let fixed = if I::GROWS { 0 } else { index.bytes() };
         let mut watch = super::MemoryWatch::default();
         // Node ids are u32s: a budget past them stops there (a search that large would not fit in memory
         // anyway). Each expansion adds at most a few hundred nodes.
         let id_room = u64::from(u32::MAX) - 1024;
-        let mut children: Vec<Child<P::State, P::Move, I::Lookup>> = Vec::with_capacity(32);
+        let mut children: Vec<Child<P::State, P::Move>> = Vec::with_capacity(32);
         // CLOSED and OPEN sizes: OPEN's entries include stale ones, so the open nodes are counted here.
         let (mut closed, mut open_nodes) = (0u64, 1u64);
         let result: Result<u32, (Status, String)> = loop {
@@ -274,8 +311,7 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
             // The arena, OPEN and the index grow by doubling.
             let now = parts(&nodes, &open, &index);
             let growth = super::doubling_growth(&now);
-            let held = fixed + now.iter().sum::<u64>();
-            if let Some(stop) = watch.check(control, &mut stats, held, growth) {
+            if let Some(stop) = watch.check(control, &mut stats, now.iter().sum(), growth) {
                 break Err(stop);
             }
             if nodes.len() as u64 > id_room {
@@ -289,16 +325,10 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
             // processor then waits for together rather than one after another. The move back to the parent is
             // never worth a lookup: the parent is closed with a smaller g.
             let parent = nodes[node.parent as usize].state;
-            let rank = rank_of(&node.state);
             children.clear();
             puzzle.for_each_successor(&node.state, |mv, next| {
                 if next != parent {
-                    let rank = if I::DENSE {
-                        puzzle.successor_rank(&node.state, rank, &next)
-                    } else {
-                        0
-                    };
-                    let lookup = index.lookup(&next, rank, |id| nodes[id as usize].state == next);
+                    let lookup = index.lookup(&next, |id| nodes[id as usize].state == next);
                     children.push((mv, next, lookup));
                 }
             });
@@ -316,16 +346,10 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
                             closed: false,
                             mv: Some(mv),
                         });
-                        index.file(at, child);
+                        index.file(lookup, at, child);
                         if O::ACTIVE {
                             let fate = Fate::New;
-                            observer.generated(Generated::forward(
-                                &node.state,
-                                &next,
-                                g,
-                                Some(h),
-                                fate,
-                            ));
+                            observer.generated(Generated::forward(&node.state, &next, g, Some(h), fate));
                         }
                         open.push(self.f(g, h), g, child);
                         open_nodes += 1;
@@ -376,7 +400,7 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
             }
         };
         stats.closed = closed;
-        stats.memory(fixed + parts(&nodes, &open, &index).iter().sum::<u64>());
+        stats.memory(parts(&nodes, &open, &index).iter().sum());
         stats.elapsed_ms = control.elapsed_ms();
         let moves = result.map(|goal_id| {
             let mut moves = Vec::with_capacity(nodes[goal_id as usize].g as usize);
@@ -409,158 +433,31 @@ mod tests {
         }
     }
 
-    /// The moves or stop, the statistics but for the memory estimate and the time, and the order of expansion.
-    type Seen = (Found<crate::sliding::Dir>, Stats, Vec<u64>);
-
-    fn seen(found: Found<crate::sliding::Dir>, mut stats: Stats, order: Order) -> Seen {
-        (stats.peak_memory_bytes, stats.elapsed_ms) = (0, 0.0);
-        (found, stats, order.0)
-    }
-
-    /// `puzzle` by the engine over OPEN `F` (empty), with dense node ids or hashed ones.
-    fn run_with<F: Frontier + Default>(
-        puzzle: &crate::sliding::SmallPuzzle,
-        name: HeuristicName,
-        weights: Weights,
-        dense: bool,
-    ) -> Seen {
-        let h = SlidingHeuristic::new(puzzle, name).expect("applies");
-        let reopen = Reopen::Always;
-        let run = Run {
-            puzzle,
-            heuristic: &h,
-            weights,
-            reopen,
-        };
-        let (mut control, mut order) = (Control::new(Limits::default()), Order(Vec::new()));
-        let (found, stats) = match NodeIdsFor::new(puzzle, &control) {
-            NodeIdsFor::Dense(ids) if dense => {
-                run.search(F::default(), ids, &mut control, &mut order)
-            }
-            NodeIdsFor::Dense(_) => run.search(F::default(), hashed(), &mut control, &mut order),
-            NodeIdsFor::Hashed(_) => panic!("small boards have dense node ids"),
-        };
-        seen(found, stats, order)
-    }
-
-    fn hashed() -> crate::search::node_ids::HashedIds {
-        crate::search::node_ids::HashedIds(crate::search::visited::NodeIndex::new())
-    }
-
     /// A* over buckets and over the heap: the same expansions in the same order, the same statistics (but for
     /// the memory estimate) and the same path, on random 3x3 and 2x4 boards.
     #[test]
     fn buckets_and_heap_expand_alike() {
         for puzzle in sample_boards() {
             for name in [HeuristicName::Manhattan, HeuristicName::LinearConflict] {
-                let label = format!("{:?} {name:?}", puzzle.tiles(&puzzle.start()));
-                let a = run_with::<Buckets>(&puzzle, name, Weights::ASTAR, true);
-                let b = run_with::<Heap>(&puzzle, name, Weights::ASTAR, true);
-                assert!(a.0.is_ok(), "{label}");
-                assert_eq!(a, b, "{label}");
-            }
-        }
-    }
-
-    /// Dense node ids (by rank) and hashed ones: the same expansions in the same order, the same statistics (but
-    /// for the memory estimate) and the same path, for A*, greedy and weighted A* on random 3x3 and 2x4 boards.
-    #[test]
-    fn dense_and_hashed_node_ids_search_alike() {
-        let weighted = Weights { g: 2, h: 3 };
-        for puzzle in sample_boards() {
-            for name in [HeuristicName::Manhattan, HeuristicName::LinearConflict] {
-                let label = format!("{:?} {name:?}", puzzle.tiles(&puzzle.start()));
-                let a = run_with::<Buckets>(&puzzle, name, Weights::ASTAR, true);
-                let b = run_with::<Buckets>(&puzzle, name, Weights::ASTAR, false);
-                assert!(a.0.is_ok(), "{label}");
-                assert!(a.1.expanded > 0, "{label}");
-                assert_eq!(a, b, "{label}");
-                for weights in [Weights::GREEDY, weighted] {
-                    let a = run_with::<Heap>(&puzzle, name, weights, true);
-                    let b = run_with::<Heap>(&puzzle, name, weights, false);
-                    assert!(a.0.is_ok(), "{label} {weights:?}");
-                    assert_eq!(a, b, "{label} {weights:?}");
+                let h = SlidingHeuristic::new(&puzzle, name).expect("applies");
+                let run = Run {
+                    puzzle: &puzzle,
+                    heuristic: &h,
+                    weights: Weights::ASTAR,
+                    reopen: Reopen::Always,
+                };
+                let mut seen = (Order(Vec::new()), Order(Vec::new()));
+                let control = || Control::new(Limits::default());
+                let (a, mut sa) = run.search(Buckets::default(), &mut control(), &mut seen.0);
+                let (b, mut sb) = run.search(Heap::default(), &mut control(), &mut seen.1);
+                for stats in [&mut sa, &mut sb] {
+                    (stats.peak_memory_bytes, stats.elapsed_ms) = (0, 0.0);
                 }
+                let label = format!("{:?} {name:?}", puzzle.tiles(&puzzle.start()));
+                assert!(a.is_ok(), "{label}");
+                assert_eq!((a, sa), (b, sb), "{label}");
+                assert_eq!(seen.0 .0, seen.1 .0, "{label}");
             }
-        }
-    }
-
-    /// Searches one after another on one thread reuse its dense table: two different boards searched in turn
-    /// (and a 2x4 board between, whose table has another size) give what they gave the first time, with the
-    /// table's bytes counted each time.
-    #[test]
-    fn repeated_searches_reuse_the_dense_table_correctly() {
-        let boards = sample_boards();
-        let (a, b, other) = (&boards[0], &boards[1], &boards[7]);
-        let name = HeuristicName::LinearConflict;
-        let once = |puzzle| run_with::<Buckets>(puzzle, name, Weights::ASTAR, true);
-        let fresh = [a, b, other].map(|puzzle| {
-            let h = SlidingHeuristic::new(puzzle, name).expect("applies");
-            let (found, stats) = best_first(
-                puzzle,
-                &h,
-                Weights::ASTAR,
-                Reopen::Always,
-                &mut Control::new(Limits::default()),
-            );
-            (found, stats)
-        });
-        for (puzzle, (found, stats)) in [a, b, other].into_iter().zip(&fresh) {
-            let ranks = puzzle.rank_count().expect("ranked");
-            assert!(
-                stats.peak_memory_bytes >= 4 * ranks,
-                "{}",
-                stats.peak_memory_bytes
-            );
-            assert!(found.is_ok());
-        }
-        let first = [a, b, other].map(once);
-        for round in 0..3 {
-            for (puzzle, expected) in [a, b, a, other, b].into_iter().zip([0, 1, 0, 2, 1]) {
-                assert_eq!(
-                    once(puzzle),
-                    first[expected],
-                    "round {round}, board {expected}"
-                );
-                assert_eq!(first[expected].1.expanded, fresh[expected].1.expanded);
-            }
-        }
-        // The searches differ, so a stale entry read as filed would have shown.
-        assert_ne!(first[0].2, first[1].2);
-    }
-
-    /// A byte budget stops the engine on either form of node ids, naming the budget: uninformed search
-    /// (h = 0) on the hardest 8-puzzle outgrows 3 MiB (dense ids, 1.4 MiB, fit in half of it) and 1 MiB (hashed).
-    #[test]
-    fn both_forms_of_node_ids_stop_at_the_byte_budget() {
-        let shape = crate::sliding::Shape {
-            width: 3,
-            height: 3,
-        };
-        let far = [8, 6, 7, 2, 5, 4, 3, 0, 1];
-        let puzzle =
-            crate::sliding::SmallPuzzle::new(shape, &far, &shape.default_goal()).expect("a puzzle");
-        for (limit, dense) in [(3 << 20, true), (1 << 20, false)] {
-            let mut control = Control::new(Limits::default()).with_max_bytes(limit);
-            let form = NodeIdsFor::new(&puzzle, &control);
-            assert_eq!(matches!(form, NodeIdsFor::Dense(_)), dense, "{limit}");
-            drop(form);
-            let (found, stats) = best_first(
-                &puzzle,
-                &crate::puzzle::Zero,
-                Weights::ASTAR,
-                Reopen::Always,
-                &mut control,
-            );
-            let Err((status, message)) = found else {
-                panic!("{limit}: solved within the budget");
-            };
-            assert_eq!(status, Status::Limit, "{message}");
-            assert!(
-                message.contains(&format!("max-bytes = {limit}")),
-                "{message}"
-            );
-            assert!(stats.peak_memory_bytes <= limit);
         }
     }
 }

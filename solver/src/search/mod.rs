@@ -11,7 +11,6 @@ pub mod dfs;
 mod frontier;
 pub mod greedy;
 pub mod idastar;
-pub mod node_ids;
 pub mod observer;
 pub mod outcome;
 pub mod stats;
