@@ -106,6 +106,17 @@ pub struct Prepared {
 }
 
 impl Prepared {
+    /// Tables already in this process's cache: nothing read or written.
+    fn in_memory(partition: &Partition) -> Prepared {
+        Prepared {
+            source: TablesSource::Memory,
+            name: partition.name(),
+            path: None,
+            replaced: None,
+            save_error: None,
+        }
+    }
+
     /// What [`load_or_build`] (or [`super::load_or_else`]) did with the file at `path`.
     pub fn from_file(path: PathBuf, provenance: Provenance) -> Prepared {
         let (source, replaced, save_error) = match provenance {
@@ -212,13 +223,7 @@ fn prepare_partition(
     progress: impl FnMut(f64),
 ) -> Prepared {
     let key = partition_key(geometry, partition);
-    let in_memory = Prepared {
-        source: TablesSource::Memory,
-        name: partition.name(),
-        path: None,
-        replaced: None,
-        save_error: None,
-    };
+    let in_memory = Prepared::in_memory(partition);
     if cached_tables(&key).is_some() {
         return in_memory;
     }
@@ -239,6 +244,14 @@ fn prepare_partition(
     }
 }
 
+/// The 15-puzzle and the 7-8 partition for `goal`'s blank cell, once `goal` is checked.
+fn seven_eight(goal: &[u8]) -> Result<(Geometry, Partition), PdbError> {
+    let geometry = Geometry::fifteen();
+    geometry.check_tiles("goal", goal)?;
+    let partition = super::seven_eight_partition(blank_cell(goal))?;
+    Ok((geometry, partition))
+}
+
 /// Makes the 15-puzzle's 7-8 tables for `goal` ready in this process's cache (where
 /// [`super::cache::pattern_database`] then prefers them to the 6-6-3): already there, read from `store`, or
 /// built on every core (minutes, 1.6 GB of memory at the peak; `progress` after each level) and saved.
@@ -247,9 +260,7 @@ pub fn prepare_tables_78(
     store: &TableStore,
     progress: impl FnMut(f64),
 ) -> Result<Prepared, PdbError> {
-    let geometry = Geometry::fifteen();
-    geometry.check_tiles("goal", goal)?;
-    let partition = super::seven_eight_partition(blank_cell(goal))?;
+    let (geometry, partition) = seven_eight(goal)?;
     Ok(prepare_partition(&geometry, &partition, store, progress))
 }
 
@@ -257,17 +268,9 @@ pub fn prepare_tables_78(
 /// or a sound file in `store` (read, then kept in this process's cache). `Ok(None)` when `store` has no
 /// such file; an error when the file there cannot be used (damaged, old, another partition's).
 pub fn load_tables_78(goal: &[u8], store: &TableStore) -> Result<Option<Prepared>, PdbError> {
-    let geometry = Geometry::fifteen();
-    geometry.check_tiles("goal", goal)?;
-    let partition = super::seven_eight_partition(blank_cell(goal))?;
+    let (geometry, partition) = seven_eight(goal)?;
     let key = partition_key(&geometry, &partition);
-    let mut prepared = Prepared {
-        source: TablesSource::Memory,
-        name: partition.name(),
-        path: None,
-        replaced: None,
-        save_error: None,
-    };
+    let mut prepared = Prepared::in_memory(&partition);
     if cached_tables(&key).is_some() {
         return Ok(Some(prepared));
     }
