@@ -300,7 +300,10 @@ impl<'p> Engine<'p> {
         self.open.clear();
         let pos = positions(start);
         let mut values = [[0u8; MAX_GROUPS]; MAX_VIEWS];
-        let h = self.group_values(&pos, &mut values);
+        let dual = self.pdb.dual.as_ref();
+        let h = self
+            .group_values(&pos, &mut values)
+            .max(dual.map_or(0, |d| d.estimate(start, pos[0])));
         let board = pack(start);
         self.nodes.push(Node {
             board,
@@ -373,6 +376,19 @@ impl<'p> Engine<'p> {
                     .map(|&x| x as u32)
                     .sum()
             });
+            // The dual lookups' labels of the tiles on each cell, and their groups' values.
+            let mut labels = [0u8; N];
+            let mut dual_values = [0u32; MAX_GROUPS];
+            let mut dual_sum = 0;
+            if let Some(d) = dual {
+                for (cell, label) in labels.iter_mut().enumerate().take(n) {
+                    *label = d.label(tile_at(node.board, cell));
+                }
+                for (gi, value) in dual_values.iter_mut().enumerate().take(d.groups()) {
+                    *value = d.group_value(gi, node.blank, &labels);
+                    dual_sum += *value;
+                }
+            }
             let child_g = g + 1;
             if child_g >= MAX_G {
                 continue;
@@ -396,6 +412,21 @@ impl<'p> Engine<'p> {
                     child_h = child_h.max(sum);
                 }
                 pos[tile as usize] = to;
+                if let Some(d) = dual {
+                    // The tile's label moves onto the blank's cell, the blank's onto `to`: the groups of both cells
+                    // change (the blank's group is read without its cell).
+                    let (from_group, to_group) = (d.group_of(node.blank), d.group_of(to));
+                    labels[node.blank as usize] = labels[to as usize];
+                    labels[to as usize] = d.label(0);
+                    let mut sum =
+                        dual_sum - dual_values[from_group] + d.group_value(from_group, to, &labels);
+                    if to_group != from_group {
+                        sum = sum - dual_values[to_group] + d.group_value(to_group, to, &labels);
+                    }
+                    labels[to as usize] = labels[node.blank as usize];
+                    labels[node.blank as usize] = d.label(0);
+                    child_h = child_h.max(sum);
+                }
                 if child_g + child_h >= bound {
                     continue;
                 }

@@ -1,8 +1,10 @@
 //! The tables paired with a goal on boards of up to 25 cells ([`LargePdb`]): each tile's group and place per view
-//! (the plain lookup and a reflection), the estimate and the lower bound.
+//! (the plain lookup and a reflection), the dual lookups when the tables serve any goal, the estimate and the
+//! lower bound.
 
 use std::sync::Arc;
 
+use super::dual::DualTables;
 use crate::pdb::board::{Geometry, MAX_TABLE_CELLS};
 use crate::pdb::build::PdbTables;
 use crate::pdb::rank::rank;
@@ -52,6 +54,8 @@ pub struct LargePdb {
     pub(super) goal: Vec<u8>,
     pub(super) views: Vec<LargeView>,
     pub(super) group_len: Vec<u8>,
+    /// The dual lookups, maximised with the views (tables for any goal only: [`LargePdb::with_dual`]).
+    pub(super) dual: Option<DualTables>,
 }
 
 impl LargePdb {
@@ -161,7 +165,14 @@ impl LargePdb {
             groups: refs,
             goal: goal.to_vec(),
             views,
+            dual: None,
         })
+    }
+
+    /// Adds the dual lookups `dual` (for this goal) to the maximum.
+    pub(super) fn with_dual(mut self, dual: Option<DualTables>) -> LargePdb {
+        self.dual = dual;
+        self
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -208,14 +219,14 @@ impl LargePdb {
             return 0;
         }
         let pos = positions(tiles);
+        let dual = self.dual.as_ref().map_or(0, |d| d.estimate(tiles, pos[0]));
         (0..self.views.len())
             .map(|v| {
                 (0..self.group_len.len())
                     .map(|g| self.group_value(v, g, &pos))
                     .sum::<u32>()
             })
-            .max()
-            .unwrap_or(0)
+            .fold(dual, u32::max)
     }
 
     /// A lower bound on the shortest solution of `start`: the larger of the tables' value and

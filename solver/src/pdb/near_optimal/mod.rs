@@ -14,6 +14,7 @@
 //! and state budgets: 32 bytes a node (in blocks that never move), 4 per index slot (load at most
 //! 1/2) and 8 per open entry.
 
+mod dual;
 mod engine;
 mod large;
 mod windows;

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use super::dual::DualTables;
 use super::engine::{to_code, Engine, RunEnd};
 use super::large::LargePdb;
 use crate::pdb::board::Geometry;
@@ -172,7 +173,27 @@ impl WindowTables {
             };
             groups.push((small, 0));
         }
-        LargePdb::from_groups(goal, groups)
+        self.take_cached_small();
+        let dual = DualTables::new(&self.geometry, goal, &self.groups, &self.full, &self.small);
+        Ok(LargePdb::from_groups(goal, groups)?.with_dual(dual))
+    }
+
+    /// Takes the smaller tables this process's cache holds (built ahead, or by other goals) for the dual
+    /// lookups, which read the table of every blank cell; builds none.
+    fn take_cached_small(&mut self) {
+        for (blank, small) in self.small.iter_mut().enumerate() {
+            if small.is_some() {
+                continue;
+            }
+            let Some(group) = self.groups.iter().find(|g| g.contains(&(blank as u8))) else {
+                continue;
+            };
+            if group.len() > 1 {
+                if let Ok(partition) = small_partition(&self.geometry, group, blank as u8) {
+                    *small = cached_tables(&partition_key(&self.geometry, &partition));
+                }
+            }
+        }
     }
 
     /// Builds the smaller table of every blank cell now (on 5x5: 25 of 303,600 bytes, 7.6 MB,

@@ -1,0 +1,297 @@
+//! Dual lookups ([`DualTables`]): the window tables read for the inverse permutation of a board.
+//!
+//! Label every tile (the blank too) by its goal cell: a board B is then a permutation of the cells
+//! and the goal the identity. A path of blank moves from B to the goal is a sequence of cell swaps
+//! t1 .. tk with B t1 .. tk = I. Played backwards from the dual board D = G' B^-1, where G' is
+//! any arrangement with the goal's blank label on B's blank cell b, the same swaps tk .. t1 are
+//! blank moves too (the blank retraces its path, from its goal cell back to b) and lead to G'.
+//! So D is exactly as far from G' as B is from the goal, and any admissible heuristic for the
+//! goal G' (blank on b) is admissible for B when read on D. The window tables serve a goal with
+//! the blank on any cell b: the groups that do not hold b, and b's group without it. In D the
+//! tile whose goal cell (in G') is c stands on cell B(c), the label of the tile B has on c:
+//! so a group's dual lookup reads the labels of the tiles standing on its cells. The tables are
+//! the same for every goal: a table of a group is read for the tiles standing on that group's
+//! cells, and the blank's group uses the smaller table of its cell (counts 0 when there is none).
+//! The result is not consistent (a move changes the group the blank's cell belongs to); the
+//! search reopens nodes reached by shorter paths, so only admissibility matters.
+
+use std::sync::Arc;
+
+use super::large::{connected, N, NO_GROUP};
+use crate::pdb::board::Geometry;
+use crate::pdb::build::PdbTables;
+use crate::pdb::rank::rank;
+
+/// Most cells in one window group.
+const MAX_CELLS: usize = 6;
+
+/// One table read by the dual lookup: the tables, the group's index there, and the group's cells in
+/// the table's order.
+#[derive(Debug, Clone)]
+struct DualTable {
+    tables: Arc<PdbTables>,
+    index: usize,
+    cells: [u8; MAX_CELLS],
+    len: u8,
+}
+
+impl DualTable {
+    fn new(tables: Arc<PdbTables>, index: usize) -> Option<DualTable> {
+        let group = tables.groups().get(index)?;
+        let mut cells = [0u8; MAX_CELLS];
+        let len = group.cells().len();
+        if len > MAX_CELLS {
+            return None;
+        }
+        cells[..len].copy_from_slice(group.cells());
+        Some(DualTable {
+            tables,
+            index,
+            cells,
+            len: len as u8,
+        })
+    }
+
+    /// The table's value for the board whose cell `c` holds the tile labelled `labels[c]`.
+    #[inline(always)]
+    fn value(&self, n: usize, labels: &[u8; N]) -> u32 {
+        let k = self.len as usize;
+        let mut at = [0u8; MAX_CELLS];
+        for (p, &c) in at.iter_mut().zip(&self.cells[..k]) {
+            *p = labels[c as usize];
+        }
+        self.tables.groups[self.index].values[rank(n, &at[..k])] as u32
+    }
+}
+
+/// The window tables arranged for dual lookups towards one goal.
+#[derive(Debug, Clone)]
+pub struct DualTables {
+    cells: usize,
+    /// `label[tile]`: the goal cell of each tile (the blank's too).
+    label: [u8; N],
+    /// `group_of[cell]`: the window group holding the cell.
+    group_of: [u8; N],
+    /// The full table of each window group (`None` where its goal placement cuts the board).
+    full: Vec<Option<DualTable>>,
+    /// Per blank cell: the table of its group without it, if this process holds it.
+    small: Vec<Option<DualTable>>,
+}
+
+impl DualTables {
+    /// The dual lookups for `goal` with the window `groups` (a tiling of the board's cells), their
+    /// full tables `full` (in the groups' order) and the smaller table of each blank cell that
+    /// exists (`small[b]`: `b`'s group without `b`).
+    pub(super) fn new(
+        geometry: &Geometry,
+        goal: &[u8],
+        groups: &[Vec<u8>],
+        full: &[Arc<PdbTables>],
+        small: &[Option<Arc<PdbTables>>],
+    ) -> Option<DualTables> {
+        let cells = geometry.cells();
+        if goal.len() != cells || groups.len() != full.len() || small.len() != cells {
+            return None;
+        }
+        let mut label = [0u8; N];
+        for (cell, &t) in goal.iter().enumerate() {
+            label[t as usize] = cell as u8;
+        }
+        let mut group_of = [NO_GROUP; N];
+        for (g, group) in groups.iter().enumerate() {
+            for &c in group {
+                group_of[c as usize] = g as u8;
+            }
+        }
+        let full = groups
+            .iter()
+            .zip(full)
+            .map(|(group, tables)| {
+                let mask = group.iter().fold(0u32, |m, &c| m | 1 << c);
+                // The table serves a goal with the blank anywhere outside the group only if the group's goal
+                // placement leaves the other cells connected.
+                connected(geometry, geometry.all_cells() & !mask)
+                    .then(|| DualTable::new(Arc::clone(tables), 0))
+                    .flatten()
+            })
+            .collect();
+        let small = small
+            .iter()
+            .enumerate()
+            .map(|(b, tables)| {
+                let tables = tables.as_ref().filter(|t| t.blank() as usize == b)?;
+                DualTable::new(Arc::clone(tables), 0)
+            })
+            .collect();
+        Some(DualTables {
+            cells,
+            label,
+            group_of,
+            full,
+            small,
+        })
+    }
+
+    /// Number of window groups.
+    pub(super) fn groups(&self) -> usize {
+        self.full.len()
+    }
+
+    /// The goal cell of `tile` (its label).
+    #[inline(always)]
+    pub(super) fn label(&self, tile: u8) -> u8 {
+        self.label[tile as usize]
+    }
+
+    /// The window group holding `cell`.
+    #[inline(always)]
+    pub(super) fn group_of(&self, cell: u8) -> usize {
+        self.group_of[cell as usize] as usize
+    }
+
+    /// The dual value of group `g` for the board whose cells hold the tiles labelled `labels`, its blank on
+    /// `blank`.
+    #[inline(always)]
+    pub(super) fn group_value(&self, g: usize, blank: u8, labels: &[u8; N]) -> u32 {
+        let table = if self.group_of(blank) == g {
+            &self.small[blank as usize]
+        } else {
+            &self.full[g]
+        };
+        table.as_ref().map_or(0, |t| t.value(self.cells, labels))
+    }
+
+    /// The labels of the tiles on each cell of `tiles` (row-major, 0 the blank).
+    pub(super) fn labels(&self, tiles: &[u8]) -> [u8; N] {
+        let mut labels = [0u8; N];
+        for (l, &t) in labels.iter_mut().zip(tiles) {
+            *l = self.label(t);
+        }
+        labels
+    }
+
+    /// The dual lookup of `tiles`, its blank on `blank`: the sum of its groups' values.
+    pub(super) fn estimate(&self, tiles: &[u8], blank: u8) -> u32 {
+        let labels = self.labels(tiles);
+        (0..self.groups())
+            .map(|g| self.group_value(g, blank, &labels))
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::engine::{tile_at, Engine, RunEnd};
+    use super::super::WindowTables;
+    use crate::pdb::board::Geometry;
+    use crate::search::{Control, Limits, Stats};
+    use std::collections::{HashMap, VecDeque};
+
+    fn geometry(w: u8, h: u8) -> Geometry {
+        Geometry::new(w, h).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// 3x3 window tables: three groups whose goal placements leave the other cells connected.
+    fn three_by_three() -> WindowTables {
+        let groups = vec![vec![0, 1, 2], vec![3, 6, 7], vec![4, 5, 8]];
+        let mut tables = WindowTables::build_for(geometry(3, 3), groups, |_| {})
+            .unwrap_or_else(|e| panic!("{e}"));
+        tables.prepare_all().unwrap_or_else(|e| panic!("{e}"));
+        tables
+    }
+
+    /// The last board breadth-first from `goal` reaches, and its distance.
+    fn farthest(g: &Geometry, goal: &[u8]) -> (Vec<u8>, u32) {
+        let mut dist = HashMap::from([(goal.to_vec(), 0u32)]);
+        let mut queue = VecDeque::from([goal.to_vec()]);
+        let mut last = (goal.to_vec(), 0);
+        while let Some(board) = queue.pop_front() {
+            let d = dist[&board];
+            let b = board.iter().position(|&t| t == 0).unwrap_or(0);
+            for &(_, c) in g.moves(b) {
+                let mut next = board.clone();
+                next.swap(b, c as usize);
+                dist.entry(next.clone()).or_insert_with(|| {
+                    queue.push_back(next);
+                    d + 1
+                });
+            }
+            last = (board, d);
+        }
+        last
+    }
+
+    #[test]
+    fn dual_lookups_never_exceed_the_distance_on_the_whole_3x3_space() {
+        let g = geometry(3, 3);
+        let mut tables = three_by_three();
+        // The blank's goal on a corner, an edge and the centre; one goal with the tiles shuffled.
+        let goals: [[u8; 9]; 3] = [
+            [1, 2, 3, 4, 5, 6, 7, 8, 0],
+            [3, 1, 2, 4, 0, 6, 8, 5, 7],
+            [5, 0, 8, 2, 7, 1, 4, 6, 3],
+        ];
+        for goal in goals {
+            let pdb = tables.pdb_for(&goal).unwrap_or_else(|e| panic!("{e}"));
+            let dual = pdb
+                .dual
+                .clone()
+                .unwrap_or_else(|| panic!("every table is held"));
+            let plain = pdb.clone().with_dual(None);
+            let mut dist = HashMap::new();
+            let mut queue = VecDeque::new();
+            dist.insert(goal.to_vec(), 0u32);
+            queue.push_back(goal.to_vec());
+            let (mut raised, mut exact) = (0, 0);
+            while let Some(board) = queue.pop_front() {
+                let d = dist[&board];
+                let b = board.iter().position(|&t| t == 0).unwrap_or(0);
+                let h = dual.estimate(&board, b as u8);
+                assert!(h <= d, "goal {goal:?}, {board:?}: dual {h} > distance {d}");
+                let regular = plain.estimate(&board);
+                assert_eq!(pdb.estimate(&board), h.max(regular));
+                raised += usize::from(h > regular);
+                exact += usize::from(h == d);
+                for &(_, to) in g.moves(b) {
+                    let mut next = board.clone();
+                    next.swap(b, to as usize);
+                    if !dist.contains_key(&next) {
+                        dist.insert(next.clone(), d + 1);
+                        queue.push_back(next);
+                    }
+                }
+            }
+            assert_eq!(dist.len(), 181_440);
+            assert!(
+                raised > 1000 && exact > 1000,
+                "goal {goal:?}: the dual raises {raised} estimates, {exact} exact"
+            );
+        }
+    }
+
+    #[test]
+    fn the_searchs_stepwise_dual_values_equal_the_whole_lookup() {
+        let mut tables = three_by_three();
+        let goal = [3, 1, 2, 4, 0, 6, 8, 5, 7];
+        let pdb = tables.pdb_for(&goal).unwrap_or_else(|e| panic!("{e}"));
+        // The board farthest from the goal.
+        let g = geometry(3, 3);
+        let (start, optimum) = farthest(&g, &goal);
+        let mut engine = Engine::new(&pdb, u64::MAX);
+        let mut control = Control::new(Limits::default());
+        let mut stats = Stats::default();
+        let RunEnd::Found(id) = engine.run(&start, 300, u32::MAX, &mut control, &mut stats) else {
+            panic!("a path exists");
+        };
+        // A* for a path shorter than the optimum (BFS gives it) reaches every node with g + h below it, and finds none.
+        assert!(engine.path_to(id).len() >= optimum as usize);
+        let end = engine.run(&start, 100, optimum, &mut control, &mut stats);
+        assert!(matches!(end, RunEnd::Exhausted));
+        assert!(engine.nodes.len() > 30, "{}", engine.nodes.len());
+        for id in 0..engine.nodes.len() as u32 {
+            let node = engine.nodes[id];
+            let board: Vec<u8> = (0..9).map(|c| tile_at(node.board, c)).collect();
+            assert_eq!(node.h as u32, pdb.estimate(&board), "{board:?}");
+        }
+    }
+}
