@@ -64,10 +64,17 @@ impl DualTable {
     }
 }
 
+/// Dual lookups maximised: the plain one and the one on the board's transposition.
+pub(super) const DUAL_VIEWS: usize = 2;
+
 /// The window tables arranged for dual lookups towards one goal.
 #[derive(Debug, Clone)]
 pub struct DualTables {
     cells: usize,
+    /// The cell maps the lookups are read through: the identity, and on square boards the transposition
+    /// (a symmetry s maps the problem to an equivalent one, cells and labels alike: s B s^-1 towards the
+    /// identity; any symmetry will do, since the dual lookup does not need the blank's goal cell fixed).
+    maps: Vec<[u8; N]>,
     /// `label[tile]`: the goal cell of each tile (the blank's too).
     label: [u8; N],
     /// `group_of[cell]`: the window group holding the cell.
@@ -123,8 +130,18 @@ impl DualTables {
                 DualTable::new(Arc::clone(tables), 0)
             })
             .collect();
+        let mut maps = vec![geometry.all_symmetries()[0]];
+        if geometry.width() == geometry.height() {
+            let w = geometry.width() as usize;
+            let mut transposed = [0u8; N];
+            for (cell, m) in transposed.iter_mut().enumerate().take(cells) {
+                *m = ((cell % w) * w + cell / w) as u8;
+            }
+            maps.push(transposed);
+        }
         Some(DualTables {
             cells,
+            maps,
             label,
             group_of,
             full,
@@ -161,21 +178,39 @@ impl DualTables {
         table.as_ref().map_or(0, |t| t.value(self.cells, labels))
     }
 
-    /// The labels of the tiles on each cell of `tiles` (row-major, 0 the blank).
-    pub(super) fn labels(&self, tiles: &[u8]) -> [u8; N] {
+    /// Number of views.
+    pub(super) fn views(&self) -> usize {
+        self.maps.len()
+    }
+
+    /// Where view `v` puts `cell` (cells and labels alike).
+    #[inline(always)]
+    pub(super) fn map(&self, v: usize, cell: u8) -> u8 {
+        self.maps[v][cell as usize]
+    }
+
+    /// The labels of the tiles on each cell of `tiles` (row-major, 0 the blank) under view `v`.
+    pub(super) fn labels(&self, v: usize, tiles: &[u8]) -> [u8; N] {
         let mut labels = [0u8; N];
-        for (l, &t) in labels.iter_mut().zip(tiles) {
-            *l = self.label(t);
+        for (cell, &t) in tiles.iter().enumerate() {
+            labels[self.map(v, cell as u8) as usize] = self.map(v, self.label(t));
         }
         labels
     }
 
-    /// The dual lookup of `tiles`, its blank on `blank`: the sum of its groups' values.
+    /// The dual lookups of `tiles`, its blank on `blank`: the largest over the views of the sum of the groups'
+    /// values.
     pub(super) fn estimate(&self, tiles: &[u8], blank: u8) -> u32 {
-        let labels = self.labels(tiles);
-        (0..self.groups())
-            .map(|g| self.group_value(g, blank, &labels))
-            .sum()
+        (0..self.views())
+            .map(|v| {
+                let labels = self.labels(v, tiles);
+                let blank = self.map(v, blank);
+                (0..self.groups())
+                    .map(|g| self.group_value(g, blank, &labels))
+                    .sum::<u32>()
+            })
+            .max()
+            .unwrap_or(0)
     }
 }
 

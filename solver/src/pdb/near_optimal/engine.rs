@@ -4,6 +4,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use super::dual::DUAL_VIEWS;
 use super::large::{positions, LargePdb, MAX_GROUPS, MAX_VIEWS, N, NO_GROUP};
 use crate::pdb::board::{DirCode, Geometry};
 use crate::pdb::PdbError;
@@ -377,16 +378,20 @@ impl<'p> Engine<'p> {
                     .sum()
             });
             // The dual lookups' labels of the tiles on each cell, and their groups' values.
-            let mut labels = [0u8; N];
-            let mut dual_values = [0u32; MAX_GROUPS];
-            let mut dual_sum = 0;
+            let mut labels = [[0u8; N]; DUAL_VIEWS];
+            let mut dual_values = [[0u32; MAX_GROUPS]; DUAL_VIEWS];
+            let mut dual_sums = [0u32; DUAL_VIEWS];
             if let Some(d) = dual {
-                for (cell, label) in labels.iter_mut().enumerate().take(n) {
-                    *label = d.label(tile_at(node.board, cell));
-                }
-                for (gi, value) in dual_values.iter_mut().enumerate().take(d.groups()) {
-                    *value = d.group_value(gi, node.blank, &labels);
-                    dual_sum += *value;
+                for v in 0..d.views() {
+                    for cell in 0..n {
+                        let label = d.label(tile_at(node.board, cell));
+                        labels[v][d.map(v, cell as u8) as usize] = d.map(v, label);
+                    }
+                    let blank = d.map(v, node.blank);
+                    for (gi, value) in dual_values[v].iter_mut().enumerate().take(d.groups()) {
+                        *value = d.group_value(gi, blank, &labels[v]);
+                        dual_sums[v] += *value;
+                    }
                 }
             }
             let child_g = g + 1;
@@ -415,17 +420,19 @@ impl<'p> Engine<'p> {
                 if let Some(d) = dual {
                     // The tile's label moves onto the blank's cell, the blank's onto `to`: the groups of both cells
                     // change (the blank's group is read without its cell).
-                    let (from_group, to_group) = (d.group_of(node.blank), d.group_of(to));
-                    labels[node.blank as usize] = labels[to as usize];
-                    labels[to as usize] = d.label(0);
-                    let mut sum =
-                        dual_sum - dual_values[from_group] + d.group_value(from_group, to, &labels);
-                    if to_group != from_group {
-                        sum = sum - dual_values[to_group] + d.group_value(to_group, to, &labels);
+                    for v in 0..d.views() {
+                        let (from, onto) = (d.map(v, node.blank), d.map(v, to));
+                        let (labels, values) = (&mut labels[v], &dual_values[v]);
+                        let (from_group, to_group) = (d.group_of(from), d.group_of(onto));
+                        labels.swap(from as usize, onto as usize);
+                        let mut sum = dual_sums[v] - values[from_group]
+                            + d.group_value(from_group, onto, labels);
+                        if to_group != from_group {
+                            sum = sum - values[to_group] + d.group_value(to_group, onto, labels);
+                        }
+                        labels.swap(from as usize, onto as usize);
+                        child_h = child_h.max(sum);
                     }
-                    labels[to as usize] = labels[node.blank as usize];
-                    labels[node.blank as usize] = d.label(0);
-                    child_h = child_h.max(sum);
                 }
                 if child_g + child_h >= bound {
                     continue;
