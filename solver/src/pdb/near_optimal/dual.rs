@@ -17,7 +17,7 @@
 
 use std::sync::Arc;
 
-use super::large::{connected, N, NO_GROUP};
+use super::large::{connected, MAX_GROUPS, N, NO_GROUP};
 use crate::pdb::board::Geometry;
 use crate::pdb::build::PdbTables;
 use crate::pdb::rank::rank;
@@ -65,7 +65,7 @@ impl DualTable {
 }
 
 /// Dual lookups maximised: the plain one and the one on the board's transposition.
-pub(super) const DUAL_VIEWS: usize = 2;
+const DUAL_VIEWS: usize = 2;
 
 /// The window tables arranged for dual lookups towards one goal.
 #[derive(Debug, Clone)]
@@ -189,29 +189,62 @@ impl DualTables {
         self.maps[v][cell as usize]
     }
 
-    /// The labels of the tiles on each cell of `tiles` (row-major, 0 the blank) under view `v`.
-    pub(super) fn labels(&self, v: usize, tiles: &[u8]) -> [u8; N] {
-        let mut labels = [0u8; N];
-        for (cell, &t) in tiles.iter().enumerate() {
-            labels[self.map(v, cell as u8) as usize] = self.map(v, self.label(t));
+    /// The dual values of the board whose cell `c` holds the tile `tile(c)`, its blank on `blank`.
+    #[inline(always)]
+    pub(super) fn node(&self, tile: impl Fn(usize) -> u8, blank: u8) -> DualNode {
+        let mut node = DualNode {
+            labels: [[0u8; N]; DUAL_VIEWS],
+            values: [[0u32; MAX_GROUPS]; DUAL_VIEWS],
+            sums: [0u32; DUAL_VIEWS],
+        };
+        for v in 0..self.views() {
+            let labels = &mut node.labels[v];
+            for cell in 0..self.cells {
+                labels[self.map(v, cell as u8) as usize] = self.map(v, self.label(tile(cell)));
+            }
+            let blank = self.map(v, blank);
+            for (g, value) in node.values[v].iter_mut().enumerate().take(self.groups()) {
+                *value = self.group_value(g, blank, labels);
+                node.sums[v] += *value;
+            }
         }
-        labels
+        node
     }
 
-    /// The dual lookups of `tiles`, its blank on `blank`: the largest over the views of the sum of the groups'
-    /// values.
-    pub(super) fn estimate(&self, tiles: &[u8], blank: u8) -> u32 {
-        (0..self.views())
-            .map(|v| {
-                let labels = self.labels(v, tiles);
-                let blank = self.map(v, blank);
-                (0..self.groups())
-                    .map(|g| self.group_value(g, blank, &labels))
-                    .sum::<u32>()
-            })
-            .max()
-            .unwrap_or(0)
+    /// The dual lookups of the child of `node` (its blank on `blank`) whose blank moves onto `to`: the tile's
+    /// label moves onto the blank's cell and the blank's onto `to`, so the groups of those two cells change (the
+    /// blank's group is read without its cell); the others keep their values.
+    #[inline(always)]
+    pub(super) fn child(&self, node: &mut DualNode, blank: u8, to: u8) -> u32 {
+        let mut best = 0;
+        for v in 0..self.views() {
+            let (from, onto) = (self.map(v, blank), self.map(v, to));
+            let (labels, values) = (&mut node.labels[v], &node.values[v]);
+            let (from_group, to_group) = (self.group_of(from), self.group_of(onto));
+            labels.swap(from as usize, onto as usize);
+            let mut sum =
+                node.sums[v] - values[from_group] + self.group_value(from_group, onto, labels);
+            if to_group != from_group {
+                sum = sum - values[to_group] + self.group_value(to_group, onto, labels);
+            }
+            labels.swap(from as usize, onto as usize);
+            best = best.max(sum);
+        }
+        best
     }
+
+    /// The dual lookups of `tiles` (row-major, 0 the blank), its blank on `blank`.
+    pub(super) fn estimate(&self, tiles: &[u8], blank: u8) -> u32 {
+        let node = self.node(|cell| tiles[cell], blank);
+        node.sums[..self.views()].iter().copied().max().unwrap_or(0)
+    }
+}
+
+/// One board's dual lookups per view: the labels of the tiles on its cells, its groups' values and their sum.
+pub(super) struct DualNode {
+    labels: [[u8; N]; DUAL_VIEWS],
+    values: [[u32; MAX_GROUPS]; DUAL_VIEWS],
+    sums: [u32; DUAL_VIEWS],
 }
 
 #[cfg(test)]

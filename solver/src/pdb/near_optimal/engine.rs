@@ -4,7 +4,6 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::dual::DUAL_VIEWS;
 use super::large::{positions, LargePdb, MAX_GROUPS, MAX_VIEWS, N, NO_GROUP};
 use crate::pdb::board::{DirCode, Geometry};
 use crate::pdb::PdbError;
@@ -377,23 +376,8 @@ impl<'p> Engine<'p> {
                     .map(|&x| x as u32)
                     .sum()
             });
-            // The dual lookups' labels of the tiles on each cell, and their groups' values.
-            let mut labels = [[0u8; N]; DUAL_VIEWS];
-            let mut dual_values = [[0u32; MAX_GROUPS]; DUAL_VIEWS];
-            let mut dual_sums = [0u32; DUAL_VIEWS];
-            if let Some(d) = dual {
-                for v in 0..d.views() {
-                    for cell in 0..n {
-                        let label = d.label(tile_at(node.board, cell));
-                        labels[v][d.map(v, cell as u8) as usize] = d.map(v, label);
-                    }
-                    let blank = d.map(v, node.blank);
-                    for (gi, value) in dual_values[v].iter_mut().enumerate().take(d.groups()) {
-                        *value = d.group_value(gi, blank, &labels[v]);
-                        dual_sums[v] += *value;
-                    }
-                }
-            }
+            // The dual lookups' values, for the children's.
+            let mut dual_node = dual.map(|d| d.node(|cell| tile_at(node.board, cell), node.blank));
             let child_g = g + 1;
             if child_g >= MAX_G {
                 continue;
@@ -417,22 +401,8 @@ impl<'p> Engine<'p> {
                     child_h = child_h.max(sum);
                 }
                 pos[tile as usize] = to;
-                if let Some(d) = dual {
-                    // The tile's label moves onto the blank's cell, the blank's onto `to`: the groups of both cells
-                    // change (the blank's group is read without its cell).
-                    for v in 0..d.views() {
-                        let (from, onto) = (d.map(v, node.blank), d.map(v, to));
-                        let (labels, values) = (&mut labels[v], &dual_values[v]);
-                        let (from_group, to_group) = (d.group_of(from), d.group_of(onto));
-                        labels.swap(from as usize, onto as usize);
-                        let mut sum = dual_sums[v] - values[from_group]
-                            + d.group_value(from_group, onto, labels);
-                        if to_group != from_group {
-                            sum = sum - values[to_group] + d.group_value(to_group, onto, labels);
-                        }
-                        labels.swap(from as usize, onto as usize);
-                        child_h = child_h.max(sum);
-                    }
+                if let (Some(d), Some(dual_node)) = (dual, dual_node.as_mut()) {
+                    child_h = child_h.max(d.child(dual_node, node.blank, to));
                 }
                 if child_g + child_h >= bound {
                     continue;
