@@ -174,9 +174,10 @@ pub fn prepare_tables(
     Ok(prepare_partition(&geometry, &partition, store, progress))
 }
 
-/// Makes the five 5x5 group tables ([`WindowTables::partitions`]) ready in this process's cache, where the
-/// staged solver's improvement finds them ([`super::cache::window_tables_5x5`]): each already there, read from
-/// `store`, or built (`progress` over all five) and saved. Says "built" if any was built, else "disk" if any was
+/// Makes the five 5x5 group tables ([`WindowTables::partitions`]) and the 25 smaller ones
+/// ([`WindowTables::small_partitions`], which the dual lookups read for every blank cell) ready in this process's
+/// cache, where the staged solver's improvement finds them ([`super::cache::window_tables_5x5`]): each already
+/// there, read from `store`, or built (`progress` over the five large ones) and saved. Says "built" if any was built, else "disk" if any was
 /// read. Without a store nothing is done (building them, ~10 s, is only worth it when they are kept).
 pub fn prepare_tables_5x5(
     store: &TableStore,
@@ -196,9 +197,10 @@ pub fn prepare_tables_5x5(
         replaced: None,
         save_error: None,
     };
-    for (i, partition) in partitions.iter().enumerate() {
+    let small = WindowTables::small_partitions()?;
+    for (i, partition) in partitions.iter().chain(&small).enumerate() {
         let one = prepare_partition(&geometry, partition, store, |f| {
-            progress((i as f64 + f) / count)
+            progress(((i as f64 + f) / count).min(1.0))
         });
         let rank = |s: TablesSource| match s {
             TablesSource::Memory => 0,
