@@ -147,19 +147,18 @@ impl Worker {
                 }
                 return;
             }
-            RequestKind::Truth { query, moves } => {
-                let now = scope::clock(&self.scope);
-                let mut state = self.state.borrow_mut();
-                let measured = truth::truth_request(&mut state.oracle, query, moves.as_ref(), &now);
-                drop(state);
-                let body = ResponseBody::Truth { measured };
-                return post(
-                    &self.scope,
-                    &Response {
-                        id: request.id,
-                        body,
-                    },
-                );
+            RequestKind::Truth { query, .. } => {
+                let Some(key) = truth::pending_tables(query) else {
+                    return self.measure_truth(request);
+                };
+                // 4x4's tables are too large to build for a measurement: read them back first, if stored.
+                self.state.borrow_mut().preparing = true;
+                let worker = self.clone();
+                return wasm_bindgen_futures::spawn_local(async move {
+                    let _ = tables::restore(&key).await;
+                    worker.measure_truth(request);
+                    worker.finish_preparing();
+                });
             }
         };
         if five_by_five::wants_tables(&query) {
@@ -322,6 +321,24 @@ impl Worker {
     }
 
     /// Ends the asynchronous part of a request and runs the requests that waited for it.
+    /// Answers a `Truth` request with what this worker holds now.
+    fn measure_truth(&self, request: Request) {
+        let RequestKind::Truth { query, moves } = &request.kind else {
+            return;
+        };
+        let now = scope::clock(&self.scope);
+        let mut state = self.state.borrow_mut();
+        let measured = truth::truth_request(&mut state.oracle, query, moves.as_ref(), &now);
+        drop(state);
+        post(
+            &self.scope,
+            &Response {
+                id: request.id,
+                body: ResponseBody::Truth { measured },
+            },
+        );
+    }
+
     fn finish_preparing(&self) {
         self.state.borrow_mut().preparing = false;
         loop {
