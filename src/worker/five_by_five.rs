@@ -1,8 +1,8 @@
-//! The 5x5 pattern databases in the browser: the five 5-tile group tables of `solver::pdb::WindowTables` (6.4 MB
-//! each) and the 25 smaller 4-tile ones (0.3 MB each, one per blank cell), read back from IndexedDB or built in
-//! the background, each stored there as soon as it is done: the 5-tile groups in helper workers, at most
-//! [`HELPERS_AT_ONCE`] at a time (~21 MB each while it builds, gone with the helper), the 4-tile ones here in
-//! slices between which requests are served.
+//! The 5x5 pattern databases in the browser: the five 5-tile group tables of `solver::pdb::WindowTables` (3.2 MB
+//! each at half a byte an entry, `PdbTables::packed`) and the 25 smaller 4-tile ones (0.13 MB each, one per blank
+//! cell), read back from IndexedDB or built in the background, each stored there as soon as it is done: the
+//! 5-tile groups in helper workers, at most [`HELPERS_AT_ONCE`] at a time (~21 MB each while it builds, gone with
+//! the helper), the 4-tile ones here in slices between which requests are served.
 //!
 //! A 5x5 solve never waits for them: until they are ready the staged solver improves its answer without them and
 //! its report says they are being prepared; once they are, its improvement runs the near-optimal search on them
