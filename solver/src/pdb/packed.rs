@@ -1,5 +1,5 @@
 //! Group tables at half a byte an entry, for boards of more than 16 cells (the 5x5 tables the browser keeps:
-//! 19.8 MB instead of 39.5, see [`PdbTables::packed`]).
+//! 19.1 MB instead of 38.3, see [`PdbTables::packed`]).
 //!
 //! A group's value at a placement (the fewest moves of its tiles that bring them home) is never below the
 //! Manhattan distance of those tiles to their goal cells, and has its parity: each move of a group tile changes
