@@ -21,10 +21,12 @@ use std::rc::Rc;
 use std::sync::Arc;
 use web_sys::DedicatedWorkerGlobalScope;
 
-/// Helper workers building a 5-tile group at the same time. One, beside the solver worker building the 4-tile
-/// tables, keeps two cores busy: on the project's 2-core machine the whole build took as long as with two (38 s)
-/// and the browser's peak was a little lower (598 against 603 MiB, see the README's "Every board").
-pub const HELPERS_AT_ONCE: usize = 1;
+/// Helper workers building a 5-tile group at the same time; with none, this worker builds every table itself, in
+/// slices. None: a helper is a second copy of this worker (its own WebAssembly memory, ~21 MB while it builds,
+/// and its own compiled code) while this one already holds what its first search freed, where a group's build
+/// fits; the build takes about twice as long on two cores (see the README's "Every board"). One, beside this
+/// worker building the 4-tile tables, keeps two cores busy (two were no faster on the project's 2-core machine).
+pub const HELPERS_AT_ONCE: usize = 0;
 
 /// Where the 5x5 tables of this worker stand.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -168,7 +170,11 @@ pub fn build(
     let (big, small): (Vec<_>, Vec<_>) = missing
         .into_iter()
         .partition(|p| p.groups().iter().any(|g| g.len() >= 5));
-    let lanes = big.len().min(HELPERS_AT_ONCE) + usize::from(!small.is_empty());
+    let lanes = if HELPERS_AT_ONCE == 0 {
+        1
+    } else {
+        big.len().min(HELPERS_AT_ONCE) + usize::from(!small.is_empty())
+    };
     let total = big.iter().chain(&small).map(work).sum();
     let shared = Rc::new(RefCell::new(Build {
         big: big.into(),
@@ -247,7 +253,10 @@ async fn run_lane(
     loop {
         let next = {
             let mut s = shared.borrow_mut();
-            if small_lane {
+            if HELPERS_AT_ONCE == 0 {
+                // The one lane: the big groups first (the search needs all five), then the small ones.
+                s.big.pop_front().or_else(|| s.small.pop_front())
+            } else if small_lane {
                 s.small.pop_front()
             } else {
                 s.big.pop_front()
@@ -277,7 +286,11 @@ async fn run_lane(
                 post_fraction(scope, fraction.min(0.99), elapsed_ms);
             }
         };
-        let plan = helpers::plan_any(geometry.clone(), partition);
+        let plan = if HELPERS_AT_ONCE == 0 {
+            helpers::plan_here(geometry.clone(), partition)
+        } else {
+            helpers::plan_any(geometry.clone(), partition)
+        };
         let built = helpers::build(scope, plan, progress, PROGRESS_EVERY_MS, None, || false).await;
         let Built::Tables {
             tables,

@@ -91,11 +91,16 @@ pub fn plan(query_text: &str) -> Option<Plan> {
 
 /// The plan for `partition`, whatever its groups' sizes: big groups in helpers, the others here (see [`plan_for`]).
 pub fn plan_any(geometry: Geometry, partition: Partition) -> Plan {
-    plan_for(geometry.clone(), partition.clone()).unwrap_or(Plan {
+    plan_for(geometry.clone(), partition.clone()).unwrap_or_else(|| plan_here(geometry, partition))
+}
+
+/// The plan for `partition` with every group built here, in slices.
+pub fn plan_here(geometry: Geometry, partition: Partition) -> Plan {
+    Plan {
         geometry,
         partition,
         helped: Vec::new(),
-    })
+    }
 }
 
 /// The plan for `partition`: every group of at least `HELPER_MIN_ENTRIES` entries gets a helper; the others are
