@@ -89,11 +89,6 @@ pub fn plan(query_text: &str) -> Option<Plan> {
     plan_for(geometry, partition)
 }
 
-/// The plan for `partition`, whatever its groups' sizes: big groups in helpers, the others here (see [`plan_for`]).
-pub fn plan_any(geometry: Geometry, partition: Partition) -> Plan {
-    plan_for(geometry.clone(), partition.clone()).unwrap_or_else(|| plan_here(geometry, partition))
-}
-
 /// The plan for `partition` with every group built here, in slices.
 pub fn plan_here(geometry: Geometry, partition: Partition) -> Plan {
     Plan {
