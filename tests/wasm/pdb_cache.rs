@@ -40,47 +40,39 @@ async fn stored_tables_are_read_back_byte_for_byte_and_installed() {
     assert_eq!(installed.to_bytes(), tables.to_bytes());
 }
 
+/// Stores `bytes` as the entry of `key`, then checks that a look discards it, saying `why` (not installed), and
+/// deletes it (the next look finds nothing).
+async fn assert_discarded(key: &str, bytes: &[u8], why_contains: &str) {
+    store_bytes(key, bytes)
+        .await
+        .expect("IndexedDB stores bytes");
+    match restore(key).await {
+        Ok(Restored::Discarded(why)) => assert!(why.contains(why_contains), "{why}"),
+        other => panic!("the entry was not discarded: {other:?}"),
+    }
+    assert!(
+        cached_tables(key).is_none(),
+        "unusable tables were installed"
+    );
+    assert_eq!(restore(key).await, Ok(Restored::Missing));
+}
+
 #[wasm_bindgen_test]
 async fn a_damaged_entry_is_discarded_and_deleted() {
     let tables = small_tables(0);
-    let key = tables.key();
     let mut bytes = tables.to_bytes();
     let middle = bytes.len() / 2;
     bytes[middle] ^= 0x40;
-    store_bytes(&key, &bytes)
-        .await
-        .expect("IndexedDB stores bytes");
-    match restore(&key).await {
-        Ok(Restored::Discarded(why)) => assert!(!why.is_empty()),
-        other => panic!("a damaged entry was not discarded: {other:?}"),
-    }
-    assert!(
-        cached_tables(&key).is_none(),
-        "damaged tables were installed"
-    );
-    // Deleted: the next look finds nothing.
-    assert_eq!(restore(&key).await, Ok(Restored::Missing));
+    assert_discarded(&tables.key(), &bytes, "corrupt").await;
 }
 
 #[wasm_bindgen_test]
 async fn an_entry_of_the_old_byte_format_is_discarded_not_trusted() {
     // Version 1 (a byte an entry, before packing) under the current key: the same tables, refused for their version.
     let tables = small_tables(2);
-    let key = tables.key();
     let mut bytes = tables.to_bytes();
     bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
-    store_bytes(&key, &bytes)
-        .await
-        .expect("IndexedDB stores bytes");
-    match restore(&key).await {
-        Ok(Restored::Discarded(why)) => assert!(why.contains("version 1"), "{why}"),
-        other => panic!("an old-format entry was not discarded: {other:?}"),
-    }
-    assert!(
-        cached_tables(&key).is_none(),
-        "old-format tables were installed"
-    );
-    assert_eq!(restore(&key).await, Ok(Restored::Missing));
+    assert_discarded(&tables.key(), &bytes, "version 1").await;
 }
 
 #[wasm_bindgen_test]
