@@ -47,8 +47,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 /// A worker whose WebAssembly memory grew past this, beyond the pattern databases it holds, asks to be replaced
-/// once idle. A fresh worker holds about 1 MiB; the tables it holds (13 MiB for the 15-puzzle's, 40 MB for the 5x5
-/// ones, read back from IndexedDB or built by its helpers) are kept, not read back again, and so is what the staged
+/// once idle. A fresh worker holds about 1 MiB; the tables it holds (13 MiB for the 15-puzzle's, 19 MB for the 5x5
+/// ones, read back from IndexedDB or built by its helpers or itself) are kept, not read back again, and so is what the staged
 /// solver's search on them may take (`solve::STAGED_MAX_BYTES`); a BFS run to its 64 MiB budget is not. A worker
 /// that built a big group itself (no helper could start) is replaced too: its memory grew by the build's working
 /// space. Never while tables it built are missing from IndexedDB.
@@ -221,10 +221,7 @@ impl Worker {
                     &worker.scope,
                     missing,
                     move |phase| on_phase.state.borrow_mut().five_by_five = phase,
-                    move |built_big_here| {
-                        on_done.state.borrow_mut().built_big_group |= built_big_here;
-                        on_done.consider_retiring();
-                    },
+                    move || on_done.consider_retiring(),
                 );
             }
             let note = worker.state.borrow().five_by_five.note();
