@@ -1,8 +1,11 @@
-//! The 5x5 pattern databases in the browser: the five 5-tile group tables of `solver::pdb::WindowTables` (6.4 MB
-//! each) and the 25 smaller 4-tile ones (0.3 MB each, one per blank cell), read back from IndexedDB or built in
-//! the background, each stored there as soon as it is done: the 5-tile groups in helper workers, at most
-//! [`HELPERS_AT_ONCE`] at a time (~21 MB each while it builds, gone with the helper), the 4-tile ones here in
-//! slices between which requests are served.
+//! The 5x5 pattern databases in the browser: the five 5-tile group tables of `solver::pdb::WindowTables` (3.2 MB
+//! each at half a byte an entry, `PdbTables::packed`) and the 25 smaller 4-tile ones (0.13 MB each, one per blank
+//! cell), read back from IndexedDB or built in the background, each stored there as soon as it is done: all here,
+//! in slices between which requests are served, the 5-tile groups first. No helper worker: a helper is a second
+//! copy of this worker (its own WebAssembly memory, ~21 MB while it builds a 5-tile group, and its own compiled
+//! code), while this worker's memory already holds what its first 5x5 search freed, where a group's build fits; on
+//! the project's 2-core machine the build took as long (24 s) and the browser's peak was lower (see the README's
+//! "Every board").
 //!
 //! A 5x5 solve never waits for them: until they are ready the staged solver improves its answer without them and
 //! its report says they are being prepared; once they are, its improvement runs the near-optimal search on them
@@ -16,15 +19,8 @@ use crate::protocol::{Response, ResponseBody, NO_REQUEST, PROGRESS_EVERY_MS};
 use solver::pdb::cache::{cached_tables, install_tables};
 use solver::pdb::{partition_key, Geometry, Partition, WindowTables};
 use std::cell::RefCell;
-use std::collections::VecDeque;
-use std::rc::Rc;
 use std::sync::Arc;
 use web_sys::DedicatedWorkerGlobalScope;
-
-/// Helper workers building a 5-tile group at the same time. One, beside the solver worker building the 4-tile
-/// tables, keeps two cores busy: on the project's 2-core machine the whole build took as long as with two (38 s)
-/// and the browser's peak was a little lower (598 against 603 MiB, see the README's "Every board").
-pub const HELPERS_AT_ONCE: usize = 1;
 
 /// Where the 5x5 tables of this worker stand.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -119,32 +115,21 @@ pub async fn restore() -> Vec<Partition> {
     missing
 }
 
-/// What the build lanes share.
+/// Where the build stands.
 struct Build {
-    /// The 5-tile partitions not started yet (built in helpers), and the 4-tile ones (built here).
-    big: VecDeque<Partition>,
-    small: VecDeque<Partition>,
-    /// Work (table entries) of the tables done, and of all.
+    /// Work (table entries) of the tables done, of the one being built, and of all.
     done: f64,
+    current: f64,
     total: f64,
-    /// Work done so far on the table each lane builds.
-    lanes: Vec<f64>,
-    /// Lanes still running.
-    running: usize,
     started_ms: f64,
     last_post_ms: f64,
-    /// A group meant for a helper was built here (see `helpers::Built`).
-    built_big_here: bool,
 }
 
 impl Build {
     fn fraction(&self) -> f64 {
-        ((self.done + self.lanes.iter().sum::<f64>()) / self.total.max(1.0)).min(1.0)
+        ((self.done + self.current) / self.total.max(1.0)).min(1.0)
     }
 }
-
-/// What runs once every table is built (with whether a big group was built here).
-type OnBuilt = Box<dyn FnOnce(bool)>;
 
 /// Table entries of a partition: the work its build does.
 fn work(partition: &Partition) -> f64 {
@@ -157,63 +142,39 @@ fn work(partition: &Partition) -> f64 {
 
 /// Builds `missing` in the background (see the module's header), storing each table in IndexedDB and installing
 /// it here as it is done; `phase` hears the fraction done, and the page hears it too. `done` runs once all are
-/// built, with whether a big group was built here rather than in a helper.
+/// built.
 pub fn build(
     scope: &DedicatedWorkerGlobalScope,
     missing: Vec<Partition>,
     phase: impl Fn(Phase) + 'static,
-    done: impl FnOnce(bool) + 'static,
+    done: impl FnOnce() + 'static,
 ) {
     let now = scope::clock(scope);
+    // The 5-tile groups first: the search needs all five; then the 4-tile ones, the default goal's first.
     let (big, small): (Vec<_>, Vec<_>) = missing
         .into_iter()
         .partition(|p| p.groups().iter().any(|g| g.len() >= 5));
-    let lanes = big.len().min(HELPERS_AT_ONCE) + usize::from(!small.is_empty());
-    let total = big.iter().chain(&small).map(work).sum();
-    let shared = Rc::new(RefCell::new(Build {
-        big: big.into(),
-        small: small.into(),
+    let queue: Vec<Partition> = big.into_iter().chain(small).collect();
+    let shared = RefCell::new(Build {
         done: 0.0,
-        total,
-        lanes: vec![0.0; lanes],
-        running: lanes,
+        current: 0.0,
+        total: queue.iter().map(work).sum(),
         started_ms: now(),
         last_post_ms: f64::NEG_INFINITY,
-        built_big_here: false,
-    }));
-    let phase: Rc<dyn Fn(Phase)> = Rc::new(phase);
-    let done: Rc<RefCell<Option<OnBuilt>>> = Rc::new(RefCell::new(Some(Box::new(done))));
+    });
     phase(Phase::Building { fraction: 0.0 });
     post_fraction(scope, 0.0, 0.0);
-    for lane in 0..lanes {
-        let (scope, shared, phase, done) = (
-            scope.clone(),
-            Rc::clone(&shared),
-            Rc::clone(&phase),
-            Rc::clone(&done),
-        );
-        // The last lane builds the small tables when there are any.
-        let small_lane = lane + 1 == lanes && !shared.borrow().small.is_empty();
-        wasm_bindgen_futures::spawn_local(async move {
-            run_lane(&scope, lane, small_lane, &shared, phase.as_ref()).await;
-            let (finished, built_big_here) = {
-                let mut s = shared.borrow_mut();
-                s.running -= 1;
-                (s.running == 0, s.built_big_here)
-            };
-            if finished {
-                post_fraction(&scope, 1.0, now_since(&scope, &shared));
-                phase(Phase::Ready);
-                if let Some(done) = done.borrow_mut().take() {
-                    done(built_big_here);
-                }
-            }
-        });
-    }
+    let scope = scope.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        build_each(&scope, queue, &shared, &phase).await;
+        post_fraction(&scope, 1.0, now_since(&scope, &shared));
+        phase(Phase::Ready);
+        done();
+    });
 }
 
 /// Milliseconds since the build started.
-fn now_since(scope: &DedicatedWorkerGlobalScope, shared: &Rc<RefCell<Build>>) -> f64 {
+fn now_since(scope: &DedicatedWorkerGlobalScope, shared: &RefCell<Build>) -> f64 {
     scope::clock(scope)() - shared.borrow().started_ms
 }
 
@@ -232,35 +193,23 @@ fn post_fraction(scope: &DedicatedWorkerGlobalScope, fraction: f64, elapsed_ms: 
     );
 }
 
-/// One lane: takes the next table of its queue, builds it (in a helper for a 5-tile group), installs and stores
-/// it, until its queue is empty.
-async fn run_lane(
+/// Builds each table of `queue` here, in slices between which requests are served (`helpers::build` with no
+/// helper), then installs and stores it.
+async fn build_each(
     scope: &DedicatedWorkerGlobalScope,
-    lane: usize,
-    small_lane: bool,
-    shared: &Rc<RefCell<Build>>,
+    queue: Vec<Partition>,
+    shared: &RefCell<Build>,
     phase: &dyn Fn(Phase),
 ) {
     let Some(geometry) = geometry() else {
         return;
     };
-    loop {
-        let next = {
-            let mut s = shared.borrow_mut();
-            if small_lane {
-                s.small.pop_front()
-            } else {
-                s.big.pop_front()
-            }
-        };
-        let Some(partition) = next else {
-            return;
-        };
+    for partition in queue {
         let size = work(&partition);
         let progress = |fraction: f64, _elapsed_ms: f64| {
             let fraction = {
                 let mut s = shared.borrow_mut();
-                s.lanes[lane] = fraction * size;
+                s.current = fraction * size;
                 s.fraction()
             };
             phase(Phase::Building { fraction });
@@ -277,23 +226,17 @@ async fn run_lane(
                 post_fraction(scope, fraction.min(0.99), elapsed_ms);
             }
         };
-        let plan = helpers::plan_any(geometry.clone(), partition);
+        let plan = helpers::plan_here(geometry.clone(), partition);
         let built = helpers::build(scope, plan, progress, PROGRESS_EVERY_MS, None, || false).await;
-        let Built::Tables {
-            tables,
-            built_big_here,
-            ..
-        } = built
-        else {
+        let Built::Tables { tables, .. } = built else {
             return;
         };
         let tables = Arc::new(*tables);
         install_tables(Arc::clone(&tables));
         {
             let mut s = shared.borrow_mut();
-            s.lanes[lane] = 0.0;
+            s.current = 0.0;
             s.done += size;
-            s.built_big_here |= built_big_here;
         }
         if let Err(e) = tables::store(&tables).await {
             gloo::console::warn!(format!("a 5x5 pattern database was not stored: {e}"));

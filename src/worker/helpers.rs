@@ -8,9 +8,10 @@
 //! Messages: the solver worker sends a helper one JSON [`HelperRequest`] once the helper says `Ready`; the helper
 //! answers with JSON [`HelperReply`] progress and, at the end, the tables' bytes (`PdbTables::to_bytes`, checksummed)
 //! as a transferred `Uint8Array`, and closes itself. The bytes go straight between JavaScript arrays and the tables'
-//! own buffers (`tables::tables_to_js`, `tables_from_js`): no whole copy of them in a WebAssembly memory. If a helper
-//! cannot be started, or it fails or falls silent, the solver worker builds that group itself: helpers only ever save
-//! time and memory.
+//! own buffers (`tables::tables_to_js`, `tables_from_js`): no whole copy of them in a WebAssembly memory. Tables of
+//! boards of more than 16 cells (the 5x5 ones) are packed at half a byte an entry (`PdbTables::packed`) as each
+//! group is built, before they travel. If a helper cannot be started, or it fails or falls silent, the solver
+//! worker builds that group itself: helpers only ever save time and memory.
 //!
 //! A helper is a copy of this worker: its message handler hands a [`HelperRequest`] to [`serve`].
 
@@ -88,13 +89,13 @@ pub fn plan(query_text: &str) -> Option<Plan> {
     plan_for(geometry, partition)
 }
 
-/// The plan for `partition`, whatever its groups' sizes: big groups in helpers, the others here (see [`plan_for`]).
-pub fn plan_any(geometry: Geometry, partition: Partition) -> Plan {
-    plan_for(geometry.clone(), partition.clone()).unwrap_or(Plan {
+/// The plan for `partition` with every group built here, in slices.
+pub fn plan_here(geometry: Geometry, partition: Partition) -> Plan {
+    Plan {
         geometry,
         partition,
         helped: Vec::new(),
-    })
+    }
 }
 
 /// The plan for `partition`: every group of at least `HELPER_MIN_ENTRIES` entries gets a helper; the others are
@@ -260,7 +261,7 @@ pub async fn build(
             }
             own_done += work[index];
             match builder.into_tables() {
-                Ok(tables) => built[index] = Some(tables),
+                Ok(tables) => built[index] = Some(tables.packed()),
                 Err(_) => unreachable!("the builder reported it was done"),
             }
             next += 1;
@@ -315,7 +316,7 @@ pub async fn build(
         },
         // Cannot happen (the parts are the partition's own groups); build the whole here if it ever does.
         Err(_) => Built::Tables {
-            tables: Box::new(PdbTables::build(&plan.geometry, &plan.partition, |_| {})),
+            tables: Box::new(PdbTables::build(&plan.geometry, &plan.partition, |_| {}).packed()),
             helped: 0,
             built_big_here: true,
         },
@@ -460,7 +461,8 @@ pub fn serve(
         }
     }
     let tables = match builder.into_tables() {
-        Ok(tables) => tables,
+        // Packed here (on a board of more than 16 cells), so that half the bytes travel and are stored.
+        Ok(tables) => tables.packed(),
         Err(e) => return fail(e.to_string()),
     };
     let bytes = tables::tables_to_js(&tables);

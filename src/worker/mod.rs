@@ -47,8 +47,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 /// A worker whose WebAssembly memory grew past this, beyond the pattern databases it holds, asks to be replaced
-/// once idle. A fresh worker holds about 1 MiB; the tables it holds (13 MiB for the 15-puzzle's, 40 MB for the 5x5
-/// ones, read back from IndexedDB or built by its helpers) are kept, not read back again, and so is what the staged
+/// once idle. A fresh worker holds about 1 MiB; the tables it holds (13 MiB for the 15-puzzle's, 19 MB for the 5x5
+/// ones, read back from IndexedDB or built by its helpers or itself) are kept, not read back again, and so is what the staged
 /// solver's search on them may take (`solve::STAGED_MAX_BYTES`); a BFS run to its 64 MiB budget is not. A worker
 /// that built a big group itself (no helper could start) is replaced too: its memory grew by the build's working
 /// space. Never while tables it built are missing from IndexedDB.
@@ -147,19 +147,18 @@ impl Worker {
                 }
                 return;
             }
-            RequestKind::Truth { query, moves } => {
-                let now = scope::clock(&self.scope);
-                let mut state = self.state.borrow_mut();
-                let measured = truth::truth_request(&mut state.oracle, query, moves.as_ref(), &now);
-                drop(state);
-                let body = ResponseBody::Truth { measured };
-                return post(
-                    &self.scope,
-                    &Response {
-                        id: request.id,
-                        body,
-                    },
-                );
+            RequestKind::Truth { query, .. } => {
+                let Some(key) = truth::pending_tables(query) else {
+                    return self.measure_truth(request);
+                };
+                // 4x4's tables are too large to build for a measurement: read them back first, if stored.
+                self.state.borrow_mut().preparing = true;
+                let worker = self.clone();
+                return wasm_bindgen_futures::spawn_local(async move {
+                    let _ = tables::restore(&key).await;
+                    worker.measure_truth(request);
+                    worker.finish_preparing();
+                });
             }
         };
         if five_by_five::wants_tables(&query) {
@@ -222,10 +221,7 @@ impl Worker {
                     &worker.scope,
                     missing,
                     move |phase| on_phase.state.borrow_mut().five_by_five = phase,
-                    move |built_big_here| {
-                        on_done.state.borrow_mut().built_big_group |= built_big_here;
-                        on_done.consider_retiring();
-                    },
+                    move || on_done.consider_retiring(),
                 );
             }
             let note = worker.state.borrow().five_by_five.note();
@@ -322,6 +318,24 @@ impl Worker {
     }
 
     /// Ends the asynchronous part of a request and runs the requests that waited for it.
+    /// Answers a `Truth` request with what this worker holds now.
+    fn measure_truth(&self, request: Request) {
+        let RequestKind::Truth { query, moves } = &request.kind else {
+            return;
+        };
+        let now = scope::clock(&self.scope);
+        let mut state = self.state.borrow_mut();
+        let measured = truth::truth_request(&mut state.oracle, query, moves.as_ref(), &now);
+        drop(state);
+        post(
+            &self.scope,
+            &Response {
+                id: request.id,
+                body: ResponseBody::Truth { measured },
+            },
+        );
+    }
+
     fn finish_preparing(&self) {
         self.state.borrow_mut().preparing = false;
         loop {

@@ -201,6 +201,10 @@ pub fn entry_key(key: &str) -> String {
     format!("{key}@v{FORMAT_VERSION}")
 }
 
+/// Byte format versions whose entries earlier releases stored (a byte an entry, before version 3 packed the 5x5
+/// tables): never read, deleted when their tables are stored again.
+const OLD_VERSIONS: [u32; 1] = [1];
+
 /// Reads the tables stored under `key` and installs them with [`install_tables`]. A damaged entry is deleted.
 pub async fn restore(key: &str) -> Result<Restored, CacheError> {
     let db = open().await?;
@@ -352,15 +356,23 @@ async fn write(
         .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite)
         .map_err(failed)?;
     let store = tx.object_store(STORE).map_err(failed)?;
-    let key = JsValue::from_str(&entry_key(key));
+    let entry = JsValue::from_str(&entry_key(key));
     match value {
         // `put` clones the value at once, so its bytes can go now rather than at some later collection.
         Some(value) => store
-            .put_with_key(value, &key)
+            .put_with_key(value, &entry)
             .inspect(|_| crate::browser::release(value)),
-        None => store.delete(&key),
+        None => store.delete(&entry),
     }
     .map_err(failed)?;
+    if value.is_some() {
+        // What an earlier format left under this partition's key goes in the same transaction.
+        for version in OLD_VERSIONS {
+            store
+                .delete(&JsValue::from_str(&format!("{key}@v{version}")))
+                .map_err(failed)?;
+        }
+    }
     let committed = js_sys::Promise::new(&mut |resolve, reject| {
         tx.set_oncomplete(Some(&resolve));
         tx.set_onerror(Some(&reject));

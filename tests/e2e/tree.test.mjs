@@ -95,6 +95,32 @@ test('8-puzzle A*: the tree and the stepper move together, by mouse and by keybo
     'the tree keeps a visible keyboard focus');
   const outline = await view.evaluate((el) => getComputedStyle(el).outlineStyle);
   assert.notEqual(outline, 'none', 'the focus is drawn');
+  // Tab moves from the drawing to its nodes, one Tab stop each; Enter on a focused node picks it.
+  await page.keyboard.press('0');
+  await page.keyboard.press('Tab');
+  const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'tree-node'
+    ? document.activeElement.getAttribute('data-node') : null);
+  assert.ok(focused !== null, 'Tab from the drawing reaches a node');
+  await page.keyboard.press('Tab');
+  const second = await page.evaluate(() => document.activeElement?.getAttribute('data-node'));
+  assert.ok(second !== null && second !== focused, 'the next Tab reaches another node');
+  const picked = page.locator(`${tid('tree-node')}[data-node="${second}"]`);
+  if (await picked.getAttribute('data-expanded') !== null) {
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`${tid('tree-card')}[data-current="${second}"]`);
+  }
+  assert.equal(await picked.getAttribute('role'), 'button');
+  assert.match(await picked.getAttribute('aria-label'), /g = \d+/);
+
+  // The drawing follows the window's width, with no other redraw.
+  const viewWidth = async () => Number((await page.getAttribute(tid('search-tree'), 'viewBox')).split(' ')[2]);
+  const wide = await viewWidth();
+  await page.setViewportSize({ width: 700, height: 900 });
+  await page.waitForFunction(([sel, w]) => Number(document.querySelector(sel).getAttribute('viewBox').split(' ')[2]) < w,
+    [tid('search-tree'), wide]);
+  const svgWidth = await page.locator(tid('search-tree')).evaluate((el) => el.clientWidth);
+  const zoomNow = await zoom();
+  assert.ok(Math.abs(await viewWidth() * zoomNow - svgWidth) < 2, 'the view box is as wide as the drawing');
   s.note(`A* + Manhattan from 8,1,3,4,0,2,7,6,5: ${total} expansions, ${await num(card, 'data-nodes')} nodes`);
 }, { contextOptions: WIDE });
 

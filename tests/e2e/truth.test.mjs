@@ -52,6 +52,66 @@ function heuristics(board, goal, width) {
   return { misplaced, manhattan, 'linear-conflict': manhattan + 2 * leave };
 }
 
+/**
+ * The additive pattern databases of a square board whose goal has its blank in the last cell, computed here: for
+ * each group of goal cells, a 0-1 breadth-first search from the goal over (where the group's tiles stand, where the
+ * blank stands), where moving a group tile costs 1 and any other tile 0; a placement's value is the least over the
+ * blank's cells. The estimate is the larger of the plain lookup and the lookup of the board mirrored in the
+ * diagonal through the blank's goal cell.
+ */
+function patternDatabases(width, goal, groups) {
+  const n = goal.length;
+  const blank = goal.indexOf(0);
+  const near = (c) => [c - width, c + width, ...(c % width > 0 ? [c - 1] : []), ...(c % width < width - 1 ? [c + 1] : [])]
+    .filter((x) => x >= 0 && x < n);
+  const tables = groups.map((cells) => {
+    const best = new Map();
+    const seen = new Map([[[...cells, blank].join(), 0]]);
+    let layer = [[...cells, blank]];
+    for (let d = 0; layer.length > 0; d++) {
+      const next = [];
+      while (layer.length > 0) {
+        const state = layer.pop();
+        if (seen.get(state.join()) < d) continue;
+        const placed = state.slice(0, -1).join();
+        if (!best.has(placed)) best.set(placed, d);
+        const b = state[state.length - 1];
+        for (const c of near(b)) {
+          const i = state.indexOf(c);
+          const moved = state.slice();
+          moved[moved.length - 1] = c;
+          if (i >= 0 && i < state.length - 1) moved[i] = b;
+          const cost = d + (i >= 0 && i < state.length - 1 ? 1 : 0);
+          const key = moved.join();
+          if (!seen.has(key) || seen.get(key) > cost) {
+            seen.set(key, cost);
+            (cost === d ? layer : next).push(moved);
+          }
+        }
+      }
+      layer = next;
+    }
+    return best;
+  });
+  const mirror = (c) => (c % width) * width + Math.floor(c / width);
+  return (board) => {
+    // pos[goal cell] = where the tile that belongs there stands.
+    const pos = goal.map((t) => board.indexOf(t));
+    const mirrored = [];
+    pos.forEach((p, c) => { mirrored[mirror(c)] = mirror(p); });
+    const sum = (at) => groups.reduce((acc, cells, g) => acc + tables[g].get(cells.map((c) => at[c]).join()), 0);
+    return Math.max(sum(pos), sum(mirrored));
+  };
+}
+
+/** The 8-puzzle's tables as the page builds them (goal 1..8,0): goal cells 0-3 and 4-7. */
+const pdb3 = patternDatabases(3, defaultGoal(3, 3), [[0, 1, 2, 3], [4, 5, 6, 7]]);
+
+/** Every heuristic the page lists for an 8-puzzle board, computed here. */
+function heuristics3(board, goal) {
+  return { ...heuristics(board, goal, 3), pdb: pdb3(board) };
+}
+
 /** The table's values: h* and each heuristic's h. */
 async function table(page) {
   const hstar = await page.getAttribute(tid('truth-hstar'), 'data-value');
@@ -89,8 +149,10 @@ test('the hardest 8-puzzle: h* = 31 at the start, each heuristic beside it, a po
   await waitAttr(page, 'truth-table', 'data-step', '0');
   const start = await table(page);
   assert.equal(start.hstar, 31, 'the hardest 8-puzzle is 31 moves from the goal');
-  assert.deepEqual(start.rows, heuristics(HARDEST, goal, 3));
-  assert.deepEqual(start.rows, { misplaced: 7, manhattan: 21, 'linear-conflict': 23 });
+  assert.deepEqual(start.rows, heuristics3(HARDEST, goal));
+  const { pdb, ...classic } = start.rows;
+  assert.deepEqual(classic, { misplaced: 7, manhattan: 21, 'linear-conflict': 23 });
+  assert.ok(pdb >= 21 && pdb <= 31, `the pattern databases: ${pdb}, between Manhattan and h*`);
   assert.match(await page.locator(tid('truth-method')).innerText(), /362,880 states/);
 
   // The chart: one point of h* per position (the start and after each move), falling by one a move.
@@ -99,8 +161,11 @@ test('the hardest 8-puzzle: h* = 31 at the start, each heuristic beside it, a po
   assert.equal(points.length, length + 1);
   assert.deepEqual(points, Array.from({ length: length + 1 }, (_, i) => length - i));
   assert.equal(await page.locator(tid('truth-over')).count(), 0, 'admissible heuristics never overestimate');
-  assert.equal(await page.locator(tid('truth-jump')).count(), 0, 'nor change by more than 1 a move');
+  assert.equal(await page.locator(`${tid('truth-jump')}:not([data-heuristic="pdb"])`).count(), 0,
+    'nor do the classic ones change by more than 1 a move (pattern databases may: they forget the blank)');
   assert.equal(await page.getAttribute(tid('truth-dominance'), 'data-holds'), 'true');
+  assert.match(await page.locator(tid('truth-dominance')).innerText(),
+    /Manhattan \+ linear conflict ≥ Manhattan distance ≥ Misplaced; Pattern databases ≥ Manhattan distance/);
 
   // Step 10 of the solution: the board the playback shows there, measured against values computed here.
   await page.locator(tid('scrubber')).focus();
@@ -115,7 +180,7 @@ test('the hardest 8-puzzle: h* = 31 at the start, each heuristic beside it, a po
   const step = await table(page);
   assert.equal(step.hstar, slidingBfs(3, 3, board, goal).distance);
   assert.equal(step.hstar, 21);
-  assert.deepEqual(step.rows, heuristics(board, goal, 3));
+  assert.deepEqual(step.rows, heuristics3(board, goal));
   // A click on the chart's last column picks the goal.
   const box = await page.locator(tid('truth-chart')).boundingBox();
   await page.mouse.click(box.x + box.width - 4, box.y + box.height / 2);
@@ -133,12 +198,81 @@ test('the hardest 8-puzzle: h* = 31 at the start, each heuristic beside it, a po
   await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('data-step') === '0', tid('truth-table'));
   const stepper = await table(page);
   assert.equal(stepper.hstar, slidingBfs(3, 3, expanded, goal).distance);
-  assert.deepEqual(stepper.rows, heuristics(expanded, goal, 3));
+  assert.deepEqual(stepper.rows, heuristics3(expanded, goal));
 
   // Both languages.
   await page.locator(tid('language')).selectOption('zh');
   await page.waitForFunction((sel) => document.querySelector(sel)?.innerText.includes('启发函数与真实距离对照'), tid('truth'));
 });
+
+/** The board after moving the blank of `goal` by `dirs` (U, D, L, R) on a `width`-wide board. */
+function walk(goal, width, dirs) {
+  const board = goal.slice();
+  const step = { U: -width, D: width, L: -1, R: 1 };
+  for (const d of dirs) {
+    const b = board.indexOf(0);
+    const c = b + step[d];
+    [board[b], board[c]] = [board[c], board[b]];
+  }
+  return board;
+}
+
+/** The fewest moves between two boards of a `width`-wide board, by breadth-first search here (near boards only). */
+function distance(width, from, to) {
+  const n = from.length;
+  const target = to.join();
+  let frontier = [from];
+  const seen = new Set([from.join()]);
+  for (let depth = 0; frontier.length > 0; depth++) {
+    if (frontier.some((b) => b.join() === target)) return depth;
+    const next = [];
+    for (const board of frontier) {
+      const b = board.indexOf(0);
+      for (const c of [b - width, b + width, b % width > 0 ? b - 1 : -1, b % width < width - 1 ? b + 1 : -1]) {
+        if (c < 0 || c >= n) continue;
+        const child = board.slice();
+        [child[b], child[c]] = [child[c], child[b]];
+        if (!seen.has(child.join())) { seen.add(child.join()); next.push(child); }
+      }
+    }
+    frontier = next;
+  }
+  return null;
+}
+
+test('4x4: the pattern databases are listed once a solve has built them, and h* comes from IDA* with them', async (s) => {
+  const { page } = s;
+  const goal = defaultGoal(4, 4);
+  const start = walk(goal, 4, 'UULDLURULLDD');
+  const hstar = distance(4, start, goal);
+  // The page's defaults for 4x4: IDA* with the pattern databases, built by the first solve.
+  await s.open(`puzzle=sliding&size=4x4&start=${start}&goal=${goal}`);
+  await page.locator(tid('truth-open')).click();
+  const notBuilt = page.locator(tid('truth-not-built'));
+  await notBuilt.waitFor();
+  assert.equal(await notBuilt.getAttribute('data-heuristic'), 'pdb');
+  assert.match(await notBuilt.innerText(), /^Pattern databases: not measured yet\./);
+  const before = await table(page);
+  assert.equal(before.hstar, hstar);
+  assert.deepEqual(before.rows, heuristics(start, goal, 4), 'the others are listed, without the tables');
+  await screenshots(page, '4x4-not-built');
+
+  await page.locator(tid('solve')).click();
+  await waitStatus(page, 'solved', 90_000);
+  assert.equal(await solutionLength(page), hstar);
+  // The panel measures the new solution: now with the tables the solve built.
+  await page.locator(`${tid('truth-row')}[data-heuristic="pdb"]`).waitFor({ timeout: 30_000 });
+  assert.equal(await notBuilt.count(), 0);
+  assert.match(await page.locator(tid('truth-method')).innerText(), /IDA\* with Pattern databases/);
+  await waitAttr(page, 'truth-table', 'data-step', '0');
+  const after = await table(page);
+  assert.equal(after.hstar, hstar);
+  const { pdb, ...classic } = after.rows;
+  assert.deepEqual(classic, heuristics(start, goal, 4));
+  assert.ok(pdb >= classic.manhattan && pdb <= hstar, `pattern databases ${pdb}: Manhattan ${classic.manhattan}, h* ${hstar}`);
+  assert.equal(await page.locator(`${tid('truth-over')}`).count(), 0, 'no heuristic listed overestimates');
+  await screenshots(page, '4x4-pdb');
+}, { timeout: 150_000 });
 
 test('Hanoi: the seed heuristic is marked where it overestimates, and A* with it returns a longer path', async (s) => {
   const { page } = s;

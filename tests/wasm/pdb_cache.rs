@@ -1,6 +1,7 @@
 //! Browser tests of the worker's pattern-database cache in IndexedDB: tables stored are read back and installed,
-//! a damaged entry is discarded (and deleted) rather than trusted, a missing one is reported as missing, and tables
-//! built after a missed look are written, with the writes a retiring worker waits for.
+//! a damaged entry or one of the old byte format is discarded (and deleted) rather than trusted, a missing one is
+//! reported as missing, packed 5x5 tables come back packed, and tables built after a missed look are written, with
+//! the writes a retiring worker waits for.
 //!
 //! Run: `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test pdb_cache`.
 #![cfg(target_arch = "wasm32")]
@@ -39,26 +40,53 @@ async fn stored_tables_are_read_back_byte_for_byte_and_installed() {
     assert_eq!(installed.to_bytes(), tables.to_bytes());
 }
 
+/// Stores `bytes` as the entry of `key`, then checks that a look discards it, saying `why` (not installed), and
+/// deletes it (the next look finds nothing).
+async fn assert_discarded(key: &str, bytes: &[u8], why_contains: &str) {
+    store_bytes(key, bytes)
+        .await
+        .expect("IndexedDB stores bytes");
+    match restore(key).await {
+        Ok(Restored::Discarded(why)) => assert!(why.contains(why_contains), "{why}"),
+        other => panic!("the entry was not discarded: {other:?}"),
+    }
+    assert!(
+        cached_tables(key).is_none(),
+        "unusable tables were installed"
+    );
+    assert_eq!(restore(key).await, Ok(Restored::Missing));
+}
+
 #[wasm_bindgen_test]
 async fn a_damaged_entry_is_discarded_and_deleted() {
     let tables = small_tables(0);
-    let key = tables.key();
     let mut bytes = tables.to_bytes();
     let middle = bytes.len() / 2;
     bytes[middle] ^= 0x40;
-    store_bytes(&key, &bytes)
-        .await
-        .expect("IndexedDB stores bytes");
-    match restore(&key).await {
-        Ok(Restored::Discarded(why)) => assert!(!why.is_empty()),
-        other => panic!("a damaged entry was not discarded: {other:?}"),
-    }
-    assert!(
-        cached_tables(&key).is_none(),
-        "damaged tables were installed"
-    );
-    // Deleted: the next look finds nothing.
-    assert_eq!(restore(&key).await, Ok(Restored::Missing));
+    assert_discarded(&tables.key(), &bytes, "corrupt").await;
+}
+
+#[wasm_bindgen_test]
+async fn an_entry_of_the_old_byte_format_is_discarded_not_trusted() {
+    // Version 1 (a byte an entry, before packing) under the current key: the same tables, refused for their version.
+    let tables = small_tables(2);
+    let mut bytes = tables.to_bytes();
+    bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
+    assert_discarded(&tables.key(), &bytes, "version 1").await;
+}
+
+#[wasm_bindgen_test]
+async fn packed_5x5_tables_are_stored_and_read_back_packed() {
+    // A 3-tile group of 5x5 (the real ones take seconds to build): packed at half a byte an entry.
+    let geometry = Geometry::new(5, 5).expect("5x5 is a valid board");
+    let partition = Partition::new(&geometry, 24, vec![vec![0, 1, 5]]).expect("a partition of 5x5");
+    let tables = PdbTables::build(&geometry, &partition, |_| {}).packed();
+    assert!(tables.groups()[0].is_packed());
+    store(&tables).await.expect("IndexedDB stores the tables");
+    assert_eq!(restore(&tables.key()).await, Ok(Restored::Loaded));
+    let installed = cached_tables(&tables.key()).expect("restore installs the tables");
+    assert!(installed.groups()[0].is_packed());
+    assert_eq!(*installed, tables);
 }
 
 #[wasm_bindgen_test]

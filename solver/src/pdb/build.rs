@@ -261,6 +261,8 @@ const FIFTEEN_PARTITIONS: &[(u8, &[&[u8]])] = &[
 pub struct GroupTable {
     pub(crate) cells: Vec<u8>,
     pub(crate) values: Vec<u8>,
+    /// Set when `values` holds two entries a byte (see `packed`).
+    pub(crate) manhattan: Option<super::packed::Manhattan>,
 }
 
 impl GroupTable {
@@ -269,7 +271,8 @@ impl GroupTable {
         &self.cells
     }
 
-    /// One distance per placement.
+    /// One distance per placement (two a byte when [`GroupTable::is_packed`]: read them with
+    /// [`GroupTable::value`]).
     pub fn values(&self) -> &[u8] {
         &self.values
     }
@@ -555,6 +558,7 @@ impl PdbBuilder {
                 self.done.push(GroupTable {
                     cells: bfs.cells,
                     values: bfs.values,
+                    manhattan: None,
                 });
             } else {
                 self.bfs = Some(bfs);

@@ -179,6 +179,7 @@ fn build_group(
             .into_iter()
             .map(AtomicU8::into_inner)
             .collect(),
+        manhattan: None,
     }
 }
 

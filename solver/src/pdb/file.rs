@@ -4,6 +4,7 @@ use std::path::Path;
 
 use super::board::Geometry;
 use super::build::{GroupTable, Partition, PdbTables};
+use super::packed::{packed_len, Manhattan};
 use super::rank::placements;
 use super::PdbError;
 
@@ -18,12 +19,16 @@ fn loaded_table(len: usize) -> Vec<u8> {
 
 /// The first eight bytes of every pattern database file.
 const MAGIC: &[u8; 8] = b"PZLABPDB";
-/// The format version of [`PdbTables::to_bytes`] (the browser's cache), checksummed byte by byte.
-pub const FORMAT_VERSION: u32 = 1;
+/// The format version of [`PdbTables::to_bytes`] (the browser's cache), checksummed byte by byte. Version 3
+/// added tables at half a byte an entry (`packed`, [`PACKED_GROUP`]); version 1 (a byte an entry always) is no
+/// longer read, so that a browser's old entries are built again, packed.
+pub const FORMAT_VERSION: u32 = 3;
 /// The format version of the files the native cache writes ([`load_or_build`]): the same layout with a
 /// checksum over 8-byte words in four lanes, fast enough for the 577 MB of the 7-8 tables (the byte-wise
 /// one would take most of a second). Both versions are read.
 pub const FILE_FORMAT_VERSION: u32 = 2;
+/// Set in a group's size byte when its table holds two entries a byte (`packed`).
+const PACKED_GROUP: u8 = 0x80;
 /// Magic, version, width, height, blank cell, group count.
 const FIXED_HEADER: usize = 8 + 4 + 4;
 const CHECKSUM_BYTES: usize = 8;
@@ -147,8 +152,8 @@ impl Sum {
 impl PdbTables {
     /// The tables as bytes (little-endian):
     /// `PZLABPDB`, version (u32), width, height, blank cell, group count (u8 each), then per group
-    /// its size and cells (u8 each), then each group's table, then an FNV-1a 64 checksum of all
-    /// the bytes before it.
+    /// its size (with [`PACKED_GROUP`] set when its table is packed) and cells (u8 each), then each
+    /// group's table, then an FNV-1a 64 checksum of all the bytes before it.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.byte_len());
         self.write_pieces(|piece| out.extend_from_slice(piece));
@@ -228,8 +233,9 @@ impl PdbTables {
         let corrupt = |reason: String| PdbError::CorruptHeader { reason };
         let geometry = Geometry::new(width, height).map_err(|e| corrupt(e.to_string()))?;
         let n = geometry.cells();
-        // Group sizes and cells.
+        // Group sizes and cells, and whether each table is packed.
         let mut groups = Vec::with_capacity(count);
+        let mut packed = Vec::with_capacity(count);
         for _ in 0..count {
             let at = header.len();
             if at >= len {
@@ -240,7 +246,8 @@ impl PdbTables {
             }
             let mut k = [0u8];
             read(at, &mut k);
-            let k = k[0] as usize;
+            packed.push(k[0] & PACKED_GROUP != 0);
+            let k = (k[0] & !PACKED_GROUP) as usize;
             if k == 0 || k >= n {
                 return Err(corrupt(format!("a group of {k} tiles on a {n}-cell board")));
             }
@@ -251,16 +258,30 @@ impl PdbTables {
                 });
             }
             header.resize(at + 1 + k, 0);
-            header[at] = k as u8;
+            header[at] = k as u8
+                | if packed[packed.len() - 1] {
+                    PACKED_GROUP
+                } else {
+                    0
+                };
             read(at + 1, &mut header[at + 1..]);
             groups.push(header[at + 1..].to_vec());
         }
         let partition =
             Partition::new(&geometry, blank, groups).map_err(|e| corrupt(e.to_string()))?;
+        let table_len = |cells: &[u8], packed: bool| {
+            let entries = placements(n, cells.len()).unwrap_or(0);
+            if packed {
+                packed_len(entries)
+            } else {
+                entries
+            }
+        };
         let table_bytes: usize = partition
             .groups()
             .iter()
-            .map(|g| placements(n, g.len()).unwrap_or(0))
+            .zip(&packed)
+            .map(|(g, &p)| table_len(g, p))
             .sum();
         let expected = header.len() + table_bytes + CHECKSUM_BYTES;
         if len < expected {
@@ -278,14 +299,15 @@ impl PdbTables {
         sum.add(&header);
         let mut at = header.len();
         let mut tables = Vec::with_capacity(count);
-        for cells in partition.groups() {
-            let mut values = loaded_table(placements(n, cells.len()).unwrap_or(0));
+        for (cells, &packed) in partition.groups().iter().zip(&packed) {
+            let mut values = loaded_table(table_len(cells, packed));
             read(at, &mut values);
             sum.add(&values);
             at += values.len();
             tables.push(GroupTable {
                 cells: cells.clone(),
                 values,
+                manhattan: packed.then(|| Manhattan::new(&geometry, cells)),
             });
         }
         let mut stored = [0u8; CHECKSUM_BYTES];
@@ -319,7 +341,7 @@ impl PdbTables {
             self.groups.len() as u8,
         ]);
         for g in &self.groups {
-            out.push(g.cells.len() as u8);
+            out.push(g.cells.len() as u8 | if g.is_packed() { PACKED_GROUP } else { 0 });
             out.extend_from_slice(&g.cells);
         }
         out

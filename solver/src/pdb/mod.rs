@@ -91,6 +91,7 @@ mod huge_pages;
 pub use huge_pages::use_huge_pages;
 mod idastar;
 mod near_optimal;
+mod packed;
 pub mod rank;
 #[cfg(not(target_arch = "wasm32"))]
 mod seven_eight;

@@ -18,6 +18,7 @@
 //! ```
 
 mod oracle;
+pub mod tables;
 pub mod verdict;
 
 #[cfg(test)]
@@ -71,8 +72,12 @@ pub struct Row {
 /// The measurement of positions of one puzzle: the start, then the position after each move of the solution.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Measured {
-    /// Every heuristic of the puzzle's kind except pattern databases (built only for a solve).
+    /// Every heuristic the page offers for the puzzle, in menu order, but those in `not_built`.
     pub heuristics: Vec<HeuristicName>,
+    /// Heuristics offered but not measured: 4x4's pattern databases while this process does not hold their tables
+    /// (see [`tables`]).
+    #[serde(default)]
+    pub not_built: Vec<HeuristicName>,
     pub method: Method,
     /// Row i is the position after i moves (row 0 the start).
     pub rows: Vec<Row>,
@@ -139,8 +144,32 @@ pub fn measure(
     now: &dyn Fn() -> f64,
 ) -> Result<Measured, TruthError> {
     let positions = replay(spec, moves)?;
-    let (heuristics, values) = estimates(spec, &positions)?;
-    let (method, truths) = oracle.distances(spec, &positions, now)?;
+    let (mut heuristics, mut values) = estimates(spec, &positions)?;
+    let pdb = match spec {
+        PuzzleSpec::Sliding {
+            width,
+            height,
+            goal,
+            ..
+        } => tables::board_tables(*width, *height, goal),
+        PuzzleSpec::Hanoi { .. } => tables::Tables::NotOffered,
+    };
+    let mut not_built = Vec::new();
+    match &pdb {
+        tables::Tables::Ready(pdb) => {
+            heuristics.push(HeuristicName::Pdb);
+            for (row, position) in values.iter_mut().zip(&positions) {
+                row.push(pdb.estimate(position));
+            }
+        }
+        tables::Tables::NotBuilt => not_built.push(HeuristicName::Pdb),
+        tables::Tables::NotOffered => {}
+    }
+    let pdb = match &pdb {
+        tables::Tables::Ready(pdb) => Some(pdb),
+        _ => None,
+    };
+    let (method, truths) = oracle.distances(spec, &positions, now, pdb)?;
     let rows = truths
         .into_iter()
         .zip(values)
@@ -148,6 +177,7 @@ pub fn measure(
         .collect();
     Ok(Measured {
         heuristics,
+        not_built,
         method,
         rows,
     })

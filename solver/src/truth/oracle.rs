@@ -3,13 +3,14 @@
 
 use super::{Method, TruthError, SEARCH_BUDGET_MS, TABLE_MAX_STATES};
 use crate::hanoi::{three_peg_distance, GroupBound, Hanoi};
+use crate::pdb::Pdb;
 use crate::search::astar::astar;
 use crate::search::clock::FnClock;
 use crate::search::idastar::idastar;
 use crate::search::{Control, Limits, Status};
 use crate::sliding::{self, Cells, LinearConflict, Quints, Shape, SlidingPuzzle, SmallPuzzle};
 use crate::spec::{HeuristicName, PuzzleSpec};
-use crate::{Algorithm, Puzzle};
+use crate::{Algorithm, Heuristic, Puzzle};
 
 /// A table entry no state has (yet): a state the goal cannot reach.
 const UNSEEN: u8 = u8::MAX;
@@ -36,12 +37,14 @@ pub struct Oracle {
 
 impl Oracle {
     /// h* of each position of `spec` (positions of its size; row 0 is the start, and when the last one is the goal
-    /// they are taken as a path, one move apart), and how it was found.
+    /// they are taken as a path, one move apart), and how it was found. Boards beyond a table are searched with
+    /// `pdb` (their pattern databases) when given, else with linear conflict.
     pub fn distances(
         &mut self,
         spec: &PuzzleSpec,
         positions: &[Vec<u8>],
         now: &dyn Fn() -> f64,
+        pdb: Option<&Pdb>,
     ) -> Result<(Method, Vec<Option<u32>>), TruthError> {
         let refused = |e: &dyn std::fmt::Display| TruthError::Puzzle(e.to_string());
         match spec {
@@ -105,12 +108,20 @@ impl Oracle {
                     }
                     return Ok((table_method(table), truths));
                 }
+                if let Some(pdb) = pdb.filter(|_| SmallPuzzle::fits(shape)) {
+                    let truths =
+                        search_sliding::<sliding::Nibbles, _>(shape, goal, positions, now, pdb);
+                    return Ok((
+                        search_method(Algorithm::Idastar, HeuristicName::Pdb),
+                        truths,
+                    ));
+                }
                 let truths = if SmallPuzzle::fits(shape) {
-                    search_sliding::<sliding::Nibbles>(shape, goal, positions, now)
+                    search_linear_conflict::<sliding::Nibbles>(shape, goal, positions, now)
                 } else if SlidingPuzzle::<Quints>::fits(shape) {
-                    search_sliding::<Quints>(shape, goal, positions, now)
+                    search_linear_conflict::<Quints>(shape, goal, positions, now)
                 } else {
-                    search_sliding::<sliding::Bytes>(shape, goal, positions, now)
+                    search_linear_conflict::<sliding::Bytes>(shape, goal, positions, now)
                 }
                 .map_err(|e| refused(&e))?;
                 Ok((
@@ -194,22 +205,34 @@ fn control(now: &dyn Fn() -> f64, ms: u64, max_states: u64) -> Control<'_> {
     .with_clock(FnClock::new(now))
 }
 
-/// IDA* with linear conflict from each board.
-fn search_sliding<C: Cells>(
+/// IDA* with linear conflict from each board (its tables depend on the goal alone: built once for every board).
+fn search_linear_conflict<C: Cells>(
     shape: Shape,
     goal: &[u8],
     positions: &[Vec<u8>],
     now: &dyn Fn() -> f64,
 ) -> Result<Vec<Option<u32>>, sliding::SlidingError> {
-    // Its tables depend on the goal alone: built once for every board.
     let heuristic = LinearConflict::new(&SlidingPuzzle::<C>::new(shape, goal, goal)?);
-    Ok(search_each(goal, positions, now, |board, ms| {
+    Ok(search_sliding::<C, _>(
+        shape, goal, positions, now, &heuristic,
+    ))
+}
+
+/// IDA* with `heuristic` from each board.
+fn search_sliding<C: Cells, H: Heuristic<SlidingPuzzle<C>>>(
+    shape: Shape,
+    goal: &[u8],
+    positions: &[Vec<u8>],
+    now: &dyn Fn() -> f64,
+    heuristic: &H,
+) -> Vec<Option<u32>> {
+    search_each(goal, positions, now, |board, ms| {
         sliding::check_solvable(shape, board, goal).ok()?;
         let puzzle = SlidingPuzzle::<C>::new(shape, board, goal).ok()?;
         let mut control = control(now, ms, u64::MAX);
-        let outcome = idastar(&puzzle, &heuristic, &mut control);
+        let outcome = idastar(&puzzle, heuristic, &mut control);
         (outcome.status == Status::Solved).then_some(outcome.length as u32)
-    }))
+    })
 }
 
 /// h* of each position by `solve(position, milliseconds)` within [`SEARCH_BUDGET_MS`] in all.

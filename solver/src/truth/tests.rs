@@ -106,18 +106,28 @@ fn the_hardest_8_puzzle_is_31_moves_and_every_heuristic_is_measured_along_its_so
             "a shortest path: h* falls by one a move"
         );
     }
-    // Misplaced 7 (only tile 5 is home), Manhattan 21, linear conflict 23: one tile must leave its line (+2).
-    assert_eq!(measured.rows[0].values, [7, 21, 23]);
-    for h in SlidingHeuristic::<sliding::Nibbles>::NAMES {
+    // Misplaced 7 (only tile 5 is home), Manhattan 21, linear conflict 23: one tile must leave its line (+2); and
+    // the pattern databases, built for the measurement (3x3 offers them).
+    assert_eq!(measured.heuristics.last(), Some(&HeuristicName::Pdb));
+    assert!(measured.not_built.is_empty());
+    assert_eq!(measured.rows[0].values[..3], [7, 21, 23]);
+    let pdb = measured.value(0, HeuristicName::Pdb).unwrap();
+    assert!((21..=31).contains(&pdb), "{pdb}");
+    for &h in &measured.heuristics {
         assert!(measured.overestimates(h).is_empty(), "{h} is admissible");
+    }
+    for h in SlidingHeuristic::<sliding::Nibbles>::NAMES {
         assert!(measured.jumps(h).is_empty(), "{h} is consistent");
     }
     assert_eq!(
-        measured.dominance_chain(),
+        measured.dominance_chains(),
         [
-            HeuristicName::Misplaced,
-            HeuristicName::Manhattan,
-            HeuristicName::LinearConflict
+            vec![
+                HeuristicName::Misplaced,
+                HeuristicName::Manhattan,
+                HeuristicName::LinearConflict
+            ],
+            vec![HeuristicName::Manhattan, HeuristicName::Pdb]
         ]
     );
     assert_eq!(measured.dominance_broken(), None);
@@ -199,7 +209,7 @@ fn beyond_the_tables_an_optimal_search_answers_near_the_goal() {
         }
     ));
     assert_eq!(measured.rows[0].truth, Some(outcome.length as u32));
-    // 3x4 (12 cells): IDA* with linear conflict from each board.
+    // 3x4 (12 cells): IDA* with the pattern databases (built for the measurement) from each board.
     let shape = Shape::new(4, 3).unwrap();
     let goal = shape.default_goal();
     let board = scramble(shape, &goal, 14, 3).unwrap();
@@ -210,10 +220,27 @@ fn beyond_the_tables_an_optimal_search_answers_near_the_goal() {
         measured.method,
         Method::Search {
             algorithm: Algorithm::Idastar,
+            heuristic: HeuristicName::Pdb,
+            ..
+        }
+    ));
+    assert_eq!(measured.rows[0].truth, Some(expected));
+    // 6x3 (18 cells, no pattern databases offered): IDA* with linear conflict.
+    let shape = Shape::new(6, 3).unwrap();
+    let goal = shape.default_goal();
+    let board = scramble(shape, &goal, 12, 5).unwrap();
+    let spec = sliding(6, 3, &board);
+    let expected = solve(&spec, Algorithm::Bibfs, None).length as u32;
+    let measured = measure(&spec, None, &mut Oracle::default(), &clock()).unwrap();
+    assert!(matches!(
+        measured.method,
+        Method::Search {
+            algorithm: Algorithm::Idastar,
             heuristic: HeuristicName::LinearConflict,
             ..
         }
     ));
+    assert_eq!(measured.heuristics, SlidingHeuristic::<Quints>::NAMES);
     assert_eq!(measured.rows[0].truth, Some(expected));
 }
 
@@ -284,8 +311,12 @@ fn the_seed_heuristic_overestimates_and_jumps_along_the_classic_tower() {
     assert!(measured.overestimates(HeuristicName::Misplaced).is_empty());
     assert!(measured.overestimates(HeuristicName::Exact).is_empty());
     assert_eq!(
-        measured.dominance_chain(),
-        [HeuristicName::Misplaced, HeuristicName::Exact]
+        measured.dominance_chains(),
+        [vec![HeuristicName::Misplaced, HeuristicName::Exact]]
+    );
+    assert!(
+        measured.not_built.is_empty(),
+        "towers have no pattern databases to wait for"
     );
     assert_eq!(measured.dominance_broken(), None);
 }
@@ -345,4 +376,124 @@ fn a_star_with_the_seed_heuristic_returns_a_longer_path_where_it_overestimates()
     // Disk 4 is not home: 2^5 - 1.
     assert_eq!(measured.value(0, HeuristicName::SeedPower), Some(31));
     assert_eq!(measured.overestimates(HeuristicName::SeedPower), [0]);
+}
+
+/// Manhattan distance of `board` to `goal` on a `width`-wide board, computed here (not the solver's).
+fn manhattan(board: &[u8], goal: &[u8], width: usize) -> u32 {
+    let mut sum = 0;
+    for (cell, &tile) in board.iter().enumerate().filter(|(_, &t)| t != 0) {
+        let home = goal.iter().position(|&t| t == tile).unwrap();
+        sum += (cell % width).abs_diff(home % width) + (cell / width).abs_diff(home / width);
+    }
+    sum as u32
+}
+
+#[test]
+fn pattern_databases_are_admissible_and_at_least_manhattan_over_whole_small_spaces() {
+    let centre_goal = [1, 2, 3, 4, 0, 5, 6, 7, 8];
+    let cases: [(u8, u8, Option<&[u8]>); 5] = [
+        (3, 2, None),
+        (2, 3, None),
+        (4, 2, None),
+        (3, 3, None),
+        (3, 3, Some(&centre_goal)),
+    ];
+    // Not consistent, though: the tables keep the least over the blank's cells, and where the pattern's tiles cut
+    // the free cells apart (thin boards) one move can drop the estimate by more than 1; the panel says so.
+    let mut inconsistent = 0;
+    for (width, height, goal) in cases {
+        let goal = goal.map_or_else(
+            || crate::spec::default_sliding_goal(width, height),
+            <[u8]>::to_vec,
+        );
+        let exact = independent_sliding_bfs(usize::from(width), usize::from(height), &goal);
+        let tables::Tables::Ready(pdb) = tables::board_tables(width, height, &goal) else {
+            panic!("{width}x{height}: the tables are built for a measurement");
+        };
+        for (board, &truth) in &exact {
+            let h = pdb.estimate(board);
+            assert!(
+                h <= truth,
+                "{width}x{height} {board:?}: pdb {h} > h* {truth}"
+            );
+            let m = manhattan(board, &goal, usize::from(width));
+            assert!(
+                h >= m,
+                "{width}x{height} {board:?}: pdb {h} < Manhattan {m}"
+            );
+            let shape = Shape::new(width, height).unwrap();
+            for dir in sliding::Dir::ALL {
+                let mut next = board.clone();
+                if sliding::apply_move(shape, &mut next, dir).is_ok() {
+                    inconsistent += usize::from(h.abs_diff(pdb.estimate(&next)) > 1);
+                }
+            }
+        }
+    }
+    assert!(
+        inconsistent > 0,
+        "some move changes the estimate by more than 1"
+    );
+}
+
+#[test]
+fn the_4x4_tables_are_looked_up_and_a_measurement_says_when_they_are_not_built() {
+    let goal = crate::spec::default_sliding_goal(4, 4);
+    let key =
+        tables::looked_up_key(4, 4, &goal).expect("4x4's 6-6-3 tables are too large to build here");
+    assert!(matches!(
+        tables::board_tables_held(4, 4, &goal, |_| None),
+        tables::Tables::NotBuilt
+    ));
+    // Tables held under that key (here a 5-5-5 set for the same blank cell, quick to build) are used.
+    let geometry = crate::pdb::Geometry::new(4, 4).unwrap();
+    let groups = vec![(0..5).collect(), (5..10).collect(), (10..15).collect()];
+    let partition = crate::pdb::Partition::new(&geometry, 15, groups).unwrap();
+    let held = std::sync::Arc::new(crate::pdb::PdbTables::build(&geometry, &partition, |_| {}));
+    let asked = std::cell::RefCell::new(None);
+    let found = tables::board_tables_held(4, 4, &goal, |k| {
+        asked.replace(Some(k.to_string()));
+        Some(std::sync::Arc::clone(&held))
+    });
+    assert_eq!(asked.take(), Some(key));
+    let tables::Tables::Ready(pdb) = found else {
+        panic!("held tables are used");
+    };
+    // The oracle searches with them: h* by IDA* with the pattern databases, as far as bidirectional BFS says.
+    let shape = Shape::new(4, 4).unwrap();
+    let board = scramble(shape, &goal, 18, 9).unwrap();
+    let expected = bibfs_depth(&board, &goal, 4, 4);
+    let (method, truths) = Oracle::default()
+        .distances(
+            &sliding(4, 4, &board),
+            std::slice::from_ref(&board),
+            &clock(),
+            Some(&pdb),
+        )
+        .unwrap();
+    assert_eq!(
+        method,
+        Method::Search {
+            algorithm: Algorithm::Idastar,
+            heuristic: HeuristicName::Pdb,
+            budget_ms: SEARCH_BUDGET_MS
+        }
+    );
+    assert_eq!(truths, [Some(expected)]);
+    assert!(pdb.estimate(&board) <= expected);
+    // 4x4 with its blank elsewhere too; the other boards of up to 16 cells (groups of up to 5 tiles) are built.
+    let inner = [1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+    assert!(tables::looked_up_key(4, 4, &inner).is_some());
+    for (width, height) in [(5, 3), (3, 5), (8, 2), (2, 7)] {
+        let goal = Shape::new(width, height).unwrap().default_goal();
+        assert_eq!(tables::looked_up_key(width, height, &goal), None);
+    }
+    assert_eq!(
+        tables::looked_up_key(5, 3, &Shape::new(5, 3).unwrap().default_goal()),
+        None
+    );
+    assert!(matches!(
+        tables::board_tables(5, 5, &Shape::new(5, 5).unwrap().default_goal()),
+        tables::Tables::NotOffered
+    ));
 }

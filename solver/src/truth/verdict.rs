@@ -1,6 +1,6 @@
 //! What h and h* say together along a path: where a heuristic overestimates (so it is not admissible), where it
 //! changes by more than one in a move (so it is not consistent), and whether each admissible heuristic stays at or
-//! above the one before it (dominance).
+//! above the one before it in its chain (dominance).
 
 use super::Measured;
 use crate::spec::HeuristicName;
@@ -47,21 +47,31 @@ impl Measured {
             .collect()
     }
 
-    /// The admissible heuristics in column order, weakest first (misplaced, Manhattan, linear conflict; misplaced,
-    /// exact): each should be at or above the one before it at every position.
-    pub fn dominance_chain(&self) -> Vec<HeuristicName> {
-        self.heuristics
+    /// The admissible heuristics measured, as chains, weakest first, each of which should hold at every position:
+    /// misplaced, Manhattan, linear conflict (misplaced, exact on towers); and Manhattan, pattern databases (each
+    /// group's table counts at least its tiles' Manhattan distances; they are not ordered against linear
+    /// conflict, so they form a chain of their own).
+    pub fn dominance_chains(&self) -> Vec<Vec<HeuristicName>> {
+        let measured = |h: &HeuristicName| self.column(*h).is_some();
+        let main: Vec<HeuristicName> = self
+            .heuristics
             .iter()
             .copied()
-            .filter(|h| h.is_admissible())
-            .collect()
+            .filter(|h| h.is_admissible() && *h != HeuristicName::Pdb)
+            .collect();
+        let tables = [HeuristicName::Manhattan, HeuristicName::Pdb];
+        let mut chains = vec![main];
+        if tables.iter().all(measured) {
+            chains.push(tables.to_vec());
+        }
+        chains
     }
 
-    /// The first row and pair where the chain breaks, or `None` if it holds at every row.
+    /// The first row and pair where a chain breaks, or `None` if every chain holds at every row.
     pub fn dominance_broken(&self) -> Option<Broken> {
-        let chain = self.dominance_chain();
+        let chains = self.dominance_chains();
         (0..self.rows.len()).find_map(|step| {
-            chain.windows(2).find_map(|pair| {
+            chains.iter().flat_map(|c| c.windows(2)).find_map(|pair| {
                 let (weaker, stronger) = (pair[0], pair[1]);
                 let below = self.value(step, stronger)? < self.value(step, weaker)?;
                 below.then_some(Broken {

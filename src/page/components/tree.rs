@@ -3,7 +3,8 @@
 //! iteration at a time with its threshold. It moves with the stepper (the state's `stepping` cursor): a click on a
 //! node moves the stepper there (in the exercise, it is the learner's pick), and a step highlights its node.
 //! Pan by dragging, zoom with the buttons; by keyboard: arrows step (Up: the parent, Down: the first expanded
-//! child), + and - zoom, 0 resets the view. Only the nodes in view are drawn.
+//! child), + and - zoom, 0 resets the view, and each node drawn is a Tab stop that Enter or Space picks. Only the
+//! nodes in view are drawn; the drawing follows the window's width.
 
 use crate::page::components::export_menu::ExportImage;
 use crate::page::components::tree_layout::{layout, TreeLayout};
@@ -12,6 +13,7 @@ use crate::page::state::exercise::{Exercise, ExerciseAction};
 use crate::page::state::stepping::StepAction;
 use crate::page::state::Action;
 use crate::protocol::TREE_MAX_EXPANSIONS;
+use gloo::events::EventListener;
 use solver::search::trace::Trace;
 use solver::search::tree::{NodeKind, SearchTree, TreeNode};
 use solver::search::Direction;
@@ -122,14 +124,24 @@ fn TreeDrawing(props: &SearchTreeProps) -> Html {
     }
     let svg_ref = use_node_ref();
     {
-        let (svg_ref, width) = (svg_ref.clone(), width.clone());
-        use_effect(move || {
-            if let Some(el) = svg_ref.cast::<web_sys::Element>() {
-                let w = f64::from(el.client_width());
-                if w > 0.0 {
-                    width.set(w);
+        // The drawing is as wide as its card: measured after each redraw, and when the window changes size.
+        let measure = {
+            let (svg_ref, width) = (svg_ref.clone(), width.clone());
+            move || {
+                if let Some(el) = svg_ref.cast::<web_sys::Element>() {
+                    let w = f64::from(el.client_width());
+                    if w > 0.0 {
+                        width.set(w);
+                    }
                 }
             }
+        };
+        let on_resize = measure.clone();
+        use_effect(measure);
+        use_effect_with((), move |_| {
+            let listener = web_sys::window()
+                .map(|window| EventListener::new(&window, "resize", move |_| on_resize()));
+            move || drop(listener)
         });
     }
     let drag = use_mut_ref(Drag::default);
@@ -201,13 +213,27 @@ fn TreeDrawing(props: &SearchTreeProps) -> Html {
                 StepAction::ShowNode(id as u32)
             })
         });
+        // Enter or Space on a focused node does what a click does.
+        let onkeydown = {
+            let onclick = onclick.clone();
+            Callback::from(move |e: KeyboardEvent| {
+                if matches!(e.key().as_str(), "Enter" | " ") {
+                    e.prevent_default();
+                    e.stop_propagation();
+                    if let Ok(click) = MouseEvent::new("click") {
+                        onclick.emit(click);
+                    }
+                }
+            })
+        };
         let number = node.f().unwrap_or(node.g);
         nodes.push(html! {
-            <g class={class} transform={format!("translate({} {})", fmt(x), fmt(y))} data-testid="tree-node"
+            <g key={id} class={class} transform={format!("translate({} {})", fmt(x), fmt(y))} data-testid="tree-node"
                 data-node={id.to_string()} data-state={state} data-kind={kind_name(kind)}
                 data-parent={node.parent.map(|p| p.to_string())}
                 data-expanded={node.expanded.map(|s| s.to_string())} data-g={node.g.to_string()}
-                data-h={node.h.map(|h| h.to_string())} {onclick}>
+                data-h={node.h.map(|h| h.to_string())} tabindex="0" role="button" aria-label={label.clone()}
+                {onclick} {onkeydown}>
                 <title>{ label }</title>
                 <circle r={fmt(RADIUS)} />
                 <text dy="4">{ number }</text>
@@ -353,7 +379,7 @@ fn TreeDrawing(props: &SearchTreeProps) -> Html {
                 aria-label={lang.t(Msg::TreeKeys)} {onkeydown}>
                 <svg ref={svg_ref} data-testid="search-tree" class={classes!("search-tree", picking.then_some("picking"))}
                     viewBox={view_box} height={fmt(HEIGHT)} xmlns="http://www.w3.org/2000/svg"
-                    role="img" aria-label={lang.t(Msg::TreeTitle)}
+                    role="group" aria-label={lang.t(Msg::TreeTitle)}
                     {onpointerdown} {onpointermove} onpointerup={onpointerup.clone()} onpointerleave={onpointerup}>
                     <g class="tree-edges">{ for edges }</g>
                     <g class="tree-nodes">{ for nodes }</g>

@@ -92,6 +92,11 @@ pub fn TruthPanel(props: &TruthPanelProps) -> Html {
             <p class="muted">{ lang.t(Msg::TruthIntro) }</p>
             if let Some(m) = &path {
                 <p class="muted" data-testid="truth-method">{ method_words(lang, m) }</p>
+                { for m.not_built.iter().map(|&h| html! {
+                    <p class="muted" data-testid="truth-not-built" data-heuristic={h.name()}>
+                        { fill(lang.t(Msg::TruthNotBuilt), &[&lang.heuristic(h)]) }
+                    </p>
+                }) }
             }
             <div class="truth-views" role="group" aria-label={lang.t(Msg::TruthTitle)}>
                 { view_button(Shown::Step(0), Msg::TruthShowStart, "truth-show-start") }
@@ -234,11 +239,21 @@ fn verdicts(lang: Lang, m: &Measured) -> Html {
                 data-jumps={jumps.len().to_string()}>{ fill(lang.t(Msg::TruthVerdictLine), &[&admissible, &consistent]) }</li>
         }
     });
-    let chain = m.dominance_chain();
+    let chains: Vec<_> = m
+        .dominance_chains()
+        .into_iter()
+        .filter(|c| c.len() > 1)
+        .collect();
     let dominance = match m.dominance_broken() {
         None => {
-            let names: Vec<&str> = chain.iter().rev().map(|&h| lang.heuristic(h)).collect();
-            fill(lang.t(Msg::TruthDominanceHolds), &[&names.join(" ≥ ")])
+            let chains: Vec<String> = chains
+                .iter()
+                .map(|c| {
+                    let names: Vec<&str> = c.iter().rev().map(|&h| lang.heuristic(h)).collect();
+                    names.join(" ≥ ")
+                })
+                .collect();
+            fill(lang.t(Msg::TruthDominanceHolds), &[&chains.join("; ")])
         }
         Some(b) => fill(
             lang.t(Msg::TruthDominanceBroken),
@@ -253,7 +268,7 @@ fn verdicts(lang: Lang, m: &Measured) -> Html {
     html! {
         <>
             <ul class="truth-verdicts">{ for lines }</ul>
-            if chain.len() > 1 {
+            if !chains.is_empty() {
                 <p data-testid="truth-dominance" data-holds={m.dominance_broken().is_none().to_string()}>{ dominance }</p>
             }
             if seed_over > 0 {

@@ -60,7 +60,7 @@ impl DualTable {
         for (p, &c) in at.iter_mut().zip(&self.cells[..k]) {
             *p = labels[c as usize];
         }
-        self.tables.groups[self.index].values[rank(n, &at[..k])] as u32
+        self.tables.groups[self.index].value(rank(n, &at[..k]), &at[..k])
     }
 }
 

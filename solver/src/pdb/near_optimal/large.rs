@@ -209,7 +209,7 @@ impl LargePdb {
         }
         let n = self.geometry().cells();
         let group = &self.groups[g];
-        group.tables.groups[group.index].values[rank(n, &cells[..k])] as u32
+        group.tables.groups[group.index].value(rank(n, &cells[..k]), &cells[..k])
     }
 
     /// The heuristic value of `tiles` (row-major, 0 the blank); 0 for anything that is not a
