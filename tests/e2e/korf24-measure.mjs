@@ -12,7 +12,11 @@
 // --settle, each new tab opens once the closed one's renderer process has gone (at most 5 s): the memory of one tab
 // at a time, not of one tab closing while the next loads.
 //
-//   bash scripts/build.sh && node tests/e2e/korf24-measure.mjs [--first N] [--at MS] [--think MS] [--settle]
+// With --one-tab, the instances are not opened: in the tab that built the tables, N shuffled 5x5 boards are solved
+// one after another (Shuffle, then Solve), as a person staying on the page would; lengths against the stated lower
+// bound only (no optimum known), and the peak memory of that path.
+//
+//   bash scripts/build.sh && node tests/e2e/korf24-measure.mjs [--first N] [--at MS] [--think MS] [--settle|--one-tab]
 //   (E2E_DIST: another build folder)
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -26,6 +30,7 @@ const first = option('--first', 50);
 const readAt = option('--at', 2000);
 const think = option('--think', 0);
 const settle = args.includes('--settle');
+const oneTab = args.includes('--one-tab');
 
 const instances = readFileSync(resolve(ROOT, 'solver/data/korf-felner50-24puzzle.tsv'), 'utf8').split('\n')
   .filter((line) => line.trim() && !line.startsWith('#'))
@@ -91,8 +96,23 @@ try {
     + ` peak PSS so far ${peak.pssMiB.toFixed(0)} MiB (${memoryByType(peak)})\n`);
   peak = { pssMiB: 0 };
 
+  if (oneTab) {
+    const ratios = [];
+    for (let i = 0; i < first; i++) {
+      await page.locator(tid('shuffle')).click();
+      await page.waitForTimeout(think);
+      await page.locator(tid('solve')).click();
+      await waitStatus(page, 'solved', 30_000);
+      const length = Number((await page.locator(tid('solution-length')).textContent()).replace(/\D/g, ''));
+      const bound = Number(/lower bound (\d+)/.exec(await page.locator(tid('solution-bound')).innerText())?.[1] ?? length);
+      ratios.push(length / bound);
+      process.stdout.write(`shuffled board ${i + 1}: ${length} moves, lower bound ${bound} (${(length / bound).toFixed(3)})\n`);
+    }
+    process.stdout.write(`${first} shuffled boards in one tab: length / lower bound mean ${mean(ratios).toFixed(3)};`
+      + ` peak PSS ${peak.pssMiB.toFixed(0)} MiB (${memoryByType(peak)})\n`);
+  }
   const rows = [];
-  for (const inst of instances.slice(0, first)) {
+  for (const inst of oneTab ? [] : instances.slice(0, first)) {
     await open(`puzzle=sliding&size=5x5&start=${inst.tiles}`);
     await watchLengths();
     await page.waitForTimeout(think);
@@ -114,14 +134,16 @@ try {
       + ` ${final.at.toFixed(0)} ms (${(final.length / inst.optimal).toFixed(3)})\tLB ${lb}`
       + ` (${(final.length / lb).toFixed(3)})\n`);
   }
-  const ratio = (key) => rows.filter((r) => r[key] !== null).map((r) => r[key] / r.inst.optimal);
-  const summary = (key) => `mean ${mean(ratio(key)).toFixed(3)}, worst ${Math.max(...ratio(key)).toFixed(3)}`
-    + ` (${rows.length - ratio(key).length} with no answer by then)`;
-  process.stdout.write(`${rows.length} instances (Solve clicked ${think} ms after the page was ready${settle ? ', each tab opened once the last one had gone' : ''}): length / optimum at ${readAt} ms after the click ${summary('atTime')};`
-    + ` final ${summary('final')} (last better answer at most ${Math.max(...rows.map((r) => r.finalAt)).toFixed(0)}`
-    + ` ms after the click); final length / lower bound mean ${mean(rows.map((r) => r.final / r.lb)).toFixed(3)};`
-    + ` first answer at most ${Math.max(...rows.map((r) => r.first.at)).toFixed(0)} ms after the click;`
-    + ` peak PSS ${peak.pssMiB.toFixed(0)} MiB (${memoryByType(peak)})\n`);
+  if (!oneTab) {
+    const ratio = (key) => rows.filter((r) => r[key] !== null).map((r) => r[key] / r.inst.optimal);
+    const summary = (key) => `mean ${mean(ratio(key)).toFixed(3)}, worst ${Math.max(...ratio(key)).toFixed(3)}`
+      + ` (${rows.length - ratio(key).length} with no answer by then)`;
+    process.stdout.write(`${rows.length} instances (Solve clicked ${think} ms after the page was ready${settle ? ', each tab opened once the last one had gone' : ''}): length / optimum at ${readAt} ms after the click ${summary('atTime')};`
+      + ` final ${summary('final')} (last better answer at most ${Math.max(...rows.map((r) => r.finalAt)).toFixed(0)}`
+      + ` ms after the click); final length / lower bound mean ${mean(rows.map((r) => r.final / r.lb)).toFixed(3)};`
+      + ` first answer at most ${Math.max(...rows.map((r) => r.first.at)).toFixed(0)} ms after the click;`
+      + ` peak PSS ${peak.pssMiB.toFixed(0)} MiB (${memoryByType(peak)})\n`);
+  }
 } finally {
   clearInterval(sampling);
   await browser.close();
