@@ -244,7 +244,33 @@ impl Default for NodeIndex {
     }
 }
 
+thread_local! {
+    /// The index of the thread's last best-first search, kept at its first size: the next search clears it
+    /// rather than allocating (and faulting in) 128 KiB again.
+    static SPARE_INDEX: std::cell::Cell<Option<NodeIndex>> = const { std::cell::Cell::new(None) };
+}
+
 impl NodeIndex {
+    /// An empty index: the one the thread kept ([`NodeIndex::keep_for_reuse`]), cleared, or a new one.
+    pub fn reused() -> Self {
+        match SPARE_INDEX.with(std::cell::Cell::take) {
+            Some(mut index) => {
+                index.slots.fill(0);
+                index.len = 0;
+                index
+            }
+            None => Self::new(),
+        }
+    }
+
+    /// Keeps this index for the thread's next search if it has its first size: a larger one (from a large
+    /// search) is freed, so a thread never holds more than 128 KiB between searches.
+    pub fn keep_for_reuse(self) {
+        if self.slots.len() == INDEX_MIN_SLOTS {
+            SPARE_INDEX.with(|spare| spare.set(Some(self)));
+        }
+    }
+
     pub fn new() -> Self {
         NodeIndex {
             slots: vec![0; INDEX_MIN_SLOTS],
