@@ -442,6 +442,26 @@ mod tests {
         }
     }
 
+    /// Searches one after another on one thread (which keeps the node index between them) repeat exactly,
+    /// memory estimate included, whatever ran before.
+    #[test]
+    fn searches_in_a_row_repeat_exactly() {
+        let boards = sample_boards();
+        let run = |puzzle: &crate::sliding::SmallPuzzle| {
+            let h = SlidingHeuristic::new(puzzle, HeuristicName::LinearConflict).expect("applies");
+            let control = &mut Control::new(Limits::default());
+            let (found, mut stats) =
+                best_first(puzzle, &h, Weights::ASTAR, Reopen::Always, control);
+            stats.elapsed_ms = 0.0;
+            (found, stats)
+        };
+        let first: Vec<_> = boards.iter().map(run).collect();
+        let mut again: Vec<_> = boards.iter().rev().map(run).collect();
+        again.reverse();
+        assert!(first.iter().all(|(found, _)| found.is_ok()));
+        assert_eq!(first, again);
+    }
+
     /// A* over buckets and over the heap: the same expansions in the same order, the same statistics (but for
     /// the memory estimate) and the same path, on random 3x3 and 2x4 boards.
     #[test]

@@ -106,7 +106,8 @@ impl Buckets {
         let room = self.entries.capacity();
         self.entries.push(Entry { id: NIL, next: NIL });
         if self.entries.capacity() != room {
-            self.bytes += (self.entries.capacity() - room) as u64 * std::mem::size_of::<Entry>() as u64;
+            self.bytes +=
+                (self.entries.capacity() - room) as u64 * std::mem::size_of::<Entry>() as u64;
         }
         (self.entries.len() - 1) as u32
     }

@@ -361,3 +361,34 @@ impl NodeIndex {
         self.slots.capacity() as u64 * 8
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kept_index_comes_back_empty_and_a_grown_one_is_not_kept() {
+        // Start from no spare, whatever ran before on this thread.
+        drop(NodeIndex::reused());
+        let mut index = NodeIndex::reused();
+        let hash = NodeIndex::hash(&42u64);
+        let at = index.find(hash, |_| true).unwrap_err();
+        index.insert_at(at, hash, 7);
+        assert_eq!(index.find(hash, |id| id == 7), Ok(7));
+        index.keep_for_reuse();
+        let mut index = NodeIndex::reused();
+        assert_eq!(
+            index.find(hash, |_| true),
+            Err(at),
+            "a kept index is cleared"
+        );
+        for k in 0..INDEX_MIN_SLOTS as u64 {
+            let hash = NodeIndex::hash(&k);
+            let at = index.find(hash, |_| false).unwrap_err();
+            index.insert_at(at, hash, k as u32);
+        }
+        assert!(index.slot_count() > INDEX_MIN_SLOTS);
+        index.keep_for_reuse();
+        assert_eq!(NodeIndex::reused().slot_count(), INDEX_MIN_SLOTS);
+    }
+}
