@@ -2,8 +2,9 @@
 //! larger g, then to the larger node id (the newest node: it keeps the search on the path it is extending, and
 //! makes the order total, so that runs repeat exactly).
 //!
-//! - [`Buckets`], for A* (f = g + h, small integers): a stack of node ids per (f, g). A push is an append and a
-//!   pop takes from the lowest f's largest g, with no comparisons between entries.
+//! - [`Buckets`], for A* (f = g + h, small integers): a list of node ids per (f, g), newest first. A push puts
+//!   a new node first in its list and a pop takes from the lowest f's largest g, with no comparisons between
+//!   entries.
 //! - [`Heap`], for greedy and weighted A*, whose f (w_g g + w_h h, up to many hundreds of times the solution
 //!   length) would need too many buckets: a binary heap of packed (f, g, id) entries.
 //!
@@ -21,33 +22,66 @@ pub(crate) trait Frontier {
     fn bytes(&self) -> u64;
 }
 
-/// The stacks of one f, by g.
+/// Marks the end of a bucket's list (and an empty bucket or free list).
+const NIL: u32 = u32::MAX;
+
+/// The buckets of one f, by g.
 #[derive(Default)]
 struct Layer {
-    /// `by_g[g]`: node ids in increasing order (so the newest is popped first).
-    by_g: Vec<Vec<u32>>,
+    /// `heads[g]`: the bucket's first entry (its largest node id), or `NIL`.
+    heads: Vec<u32>,
     /// The largest g that may hold an entry.
     top: usize,
     /// Entries held in this layer.
     len: usize,
 }
 
-/// OPEN as buckets over integer f, then g: see the module's header. Stacks keep their room when emptied (a later
-/// push reuses it), so after the first few expansions pushes do not allocate.
-#[derive(Default)]
+/// One entry of a bucket: a node id and the next entry of the same bucket (a smaller id), or `NIL`.
+#[derive(Clone, Copy)]
+struct Entry {
+    id: u32,
+    next: u32,
+}
+
+/// OPEN as buckets over integer f, then g: see the module's header. Each bucket is a list threaded through one
+/// pool of entries, largest id first, so a push or a pop touches a layer's row of heads and the pool, with no
+/// allocation per bucket; popped entries go to a free list that the next pushes reuse, so the pool holds as
+/// many entries as OPEN ever did.
 pub(crate) struct Buckets {
-    /// `by_f[f]`.
+    /// `layers[f]`.
     layers: Vec<Layer>,
+    entries: Vec<Entry>,
+    /// The first free entry, or `NIL`.
+    free: u32,
+    /// The largest id pushed so far: a larger one goes first in its bucket without a look at the others.
+    newest: Option<u32>,
     /// The lowest f that may hold an entry.
     low: usize,
     /// Entries held (stale ones included).
     len: usize,
-    /// Bytes of the stacks and their headers, kept as they grow.
+    /// Bytes of the layers, their heads and the pool, kept as they grow.
     bytes: u64,
 }
 
+impl Default for Buckets {
+    fn default() -> Self {
+        Buckets {
+            layers: Vec::new(),
+            entries: Vec::new(),
+            free: NIL,
+            newest: None,
+            low: 0,
+            len: 0,
+            bytes: 0,
+        }
+    }
+}
+
+/// Bytes of one head.
+const HEAD: u64 = std::mem::size_of::<u32>() as u64;
+
 impl Buckets {
-    /// Adds the layers and stacks up to (f, g): rarely, once the first few expansions have reached most of them.
+    /// Adds the layers and heads up to (f, g): rarely, once the first few expansions have reached most of them.
     #[cold]
     fn make_room(&mut self, f: usize, g: usize) {
         if f >= self.layers.len() {
@@ -55,36 +89,62 @@ impl Buckets {
             self.layers.resize_with(f + 1, Layer::default);
         }
         let layer = &mut self.layers[f];
-        if g >= layer.by_g.len() {
-            self.bytes += (g + 1 - layer.by_g.len()) as u64 * HEADER;
-            layer.by_g.resize_with(g + 1, Vec::new);
+        if g >= layer.heads.len() {
+            self.bytes += (g + 1 - layer.heads.len()) as u64 * HEAD;
+            layer.heads.resize(g + 1, NIL);
         }
     }
-}
 
-/// Bytes of one `Vec` header.
-const HEADER: u64 = std::mem::size_of::<Vec<u32>>() as u64;
+    /// A pool entry to fill: a free one, or a new one.
+    #[inline(always)]
+    fn take_entry(&mut self) -> u32 {
+        if self.free != NIL {
+            let at = self.free;
+            self.free = self.entries[at as usize].next;
+            return at;
+        }
+        let room = self.entries.capacity();
+        self.entries.push(Entry { id: NIL, next: NIL });
+        if self.entries.capacity() != room {
+            self.bytes +=
+                (self.entries.capacity() - room) as u64 * std::mem::size_of::<Entry>() as u64;
+        }
+        (self.entries.len() - 1) as u32
+    }
+}
 
 impl Frontier for Buckets {
     #[inline(always)]
     fn push(&mut self, f: u64, g: u32, id: u32) {
         let (f, g) = (f as usize, g as usize);
-        if f >= self.layers.len() || g >= self.layers[f].by_g.len() {
+        if f >= self.layers.len() || g >= self.layers[f].heads.len() {
             self.make_room(f, g);
         }
+        let at = self.take_entry();
+        let newest = self.newest.is_none_or(|newest| id > newest);
         let layer = &mut self.layers[f];
-        let stack = &mut layer.by_g[g];
-        let room = stack.capacity();
-        match stack.last() {
-            // A node already numbered (its g fell): into its place by id, rarely far from the end.
-            Some(&last) if last > id => {
-                let at = stack.partition_point(|&other| other < id);
-                stack.insert(at, id);
+        let head = &mut layer.heads[g];
+        if newest || *head == NIL || self.entries[*head as usize].id < id {
+            self.entries[at as usize] = Entry { id, next: *head };
+            *head = at;
+        } else {
+            // A node already numbered (its g fell): after the entries with larger ids, rarely far from the head.
+            let mut before = *head as usize;
+            loop {
+                let next = self.entries[before].next;
+                if next == NIL || self.entries[next as usize].id < id {
+                    break;
+                }
+                before = next as usize;
             }
-            _ => stack.push(id),
+            self.entries[at as usize] = Entry {
+                id,
+                next: self.entries[before].next,
+            };
+            self.entries[before].next = at;
         }
-        if stack.capacity() != room {
-            self.bytes += (stack.capacity() - room) as u64 * 4;
+        if newest {
+            self.newest = Some(id);
         }
         layer.top = layer.top.max(g);
         layer.len += 1;
@@ -102,7 +162,12 @@ impl Frontier for Buckets {
         }
         let layer = &mut self.layers[self.low];
         loop {
-            if let Some(id) = layer.by_g[layer.top].pop() {
+            let at = layer.heads[layer.top];
+            if at != NIL {
+                let Entry { id, next } = self.entries[at as usize];
+                layer.heads[layer.top] = next;
+                self.entries[at as usize].next = self.free;
+                self.free = at;
                 layer.len -= 1;
                 self.len -= 1;
                 return Some((layer.top as u32, id));
@@ -238,6 +303,8 @@ mod tests {
         open.push(4, 2, 2);
         open.push(6, 2, 3);
         assert_eq!(drain(&mut open), vec![(2, 2), (2, 3)]);
-        assert!(open.bytes() >= 7 * std::mem::size_of::<Layer>() as u64 + 3 * HEADER + 4);
+        // Seven layers, three heads in layer 4 and three in layer 6, and a pool of at least two entries.
+        let entry = std::mem::size_of::<Entry>() as u64;
+        assert!(open.bytes() >= 7 * std::mem::size_of::<Layer>() as u64 + 6 * HEAD + 2 * entry);
     }
 }

@@ -244,7 +244,33 @@ impl Default for NodeIndex {
     }
 }
 
+thread_local! {
+    /// The index of the thread's last best-first search, kept at its first size: the next search clears it
+    /// rather than allocating (and faulting in) 128 KiB again.
+    static SPARE_INDEX: std::cell::Cell<Option<NodeIndex>> = const { std::cell::Cell::new(None) };
+}
+
 impl NodeIndex {
+    /// An empty index: the one the thread kept ([`NodeIndex::keep_for_reuse`]), cleared, or a new one.
+    pub fn reused() -> Self {
+        match SPARE_INDEX.with(std::cell::Cell::take) {
+            Some(mut index) => {
+                index.slots.fill(0);
+                index.len = 0;
+                index
+            }
+            None => Self::new(),
+        }
+    }
+
+    /// Keeps this index for the thread's next search if it has its first size: a larger one (from a large
+    /// search) is freed, so a thread never holds more than 128 KiB between searches.
+    pub fn keep_for_reuse(self) {
+        if self.slots.len() == INDEX_MIN_SLOTS {
+            SPARE_INDEX.with(|spare| spare.set(Some(self)));
+        }
+    }
+
     pub fn new() -> Self {
         NodeIndex {
             slots: vec![0; INDEX_MIN_SLOTS],
@@ -333,5 +359,36 @@ impl NodeIndex {
     /// Bytes held, for the memory estimate.
     pub fn bytes(&self) -> u64 {
         self.slots.capacity() as u64 * 8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kept_index_comes_back_empty_and_a_grown_one_is_not_kept() {
+        // Start from no spare, whatever ran before on this thread.
+        drop(NodeIndex::reused());
+        let mut index = NodeIndex::reused();
+        let hash = NodeIndex::hash(&42u64);
+        let at = index.find(hash, |_| true).unwrap_err();
+        index.insert_at(at, hash, 7);
+        assert_eq!(index.find(hash, |id| id == 7), Ok(7));
+        index.keep_for_reuse();
+        let mut index = NodeIndex::reused();
+        assert_eq!(
+            index.find(hash, |_| true),
+            Err(at),
+            "a kept index is cleared"
+        );
+        for k in 0..INDEX_MIN_SLOTS as u64 {
+            let hash = NodeIndex::hash(&k);
+            let at = index.find(hash, |_| false).unwrap_err();
+            index.insert_at(at, hash, k as u32);
+        }
+        assert!(index.slot_count() > INDEX_MIN_SLOTS);
+        index.keep_for_reuse();
+        assert_eq!(NodeIndex::reused().slot_count(), INDEX_MIN_SLOTS);
     }
 }
