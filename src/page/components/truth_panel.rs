@@ -253,7 +253,8 @@ fn verdicts(lang: Lang, m: &Measured) -> Html {
                     names.join(" ≥ ")
                 })
                 .collect();
-            fill(lang.t(Msg::TruthDominanceHolds), &[&chains.join("; ")])
+            let between = if lang == Lang::Zh { "；" } else { "; " };
+            fill(lang.t(Msg::TruthDominanceHolds), &[&chains.join(between)])
         }
         Some(b) => fill(
             lang.t(Msg::TruthDominanceBroken),
