@@ -253,7 +253,7 @@ mod tests {
     use super::super::WindowTables;
     use crate::pdb::board::Geometry;
     use crate::search::{Control, Limits, Stats};
-    use std::collections::{HashMap, VecDeque};
+    use crate::sliding::tests::distances;
 
     fn geometry(w: u8, h: u8) -> Geometry {
         Geometry::new(w, h).unwrap_or_else(|e| panic!("{e}"))
@@ -268,30 +268,16 @@ mod tests {
         tables
     }
 
-    /// The last board breadth-first from `goal` reaches, and its distance.
-    fn farthest(g: &Geometry, goal: &[u8]) -> (Vec<u8>, u32) {
-        let mut dist = HashMap::from([(goal.to_vec(), 0u32)]);
-        let mut queue = VecDeque::from([goal.to_vec()]);
-        let mut last = (goal.to_vec(), 0);
-        while let Some(board) = queue.pop_front() {
-            let d = dist[&board];
-            let b = board.iter().position(|&t| t == 0).unwrap_or(0);
-            for &(_, c) in g.moves(b) {
-                let mut next = board.clone();
-                next.swap(b, c as usize);
-                dist.entry(next.clone()).or_insert_with(|| {
-                    queue.push_back(next);
-                    d + 1
-                });
-            }
-            last = (board, d);
-        }
-        last
+    /// A board farthest from `goal` on the 3x3 board (the largest such, for a fixed choice), and its distance.
+    fn farthest(goal: &[u8]) -> (Vec<u8>, u32) {
+        distances(3, 3, goal)
+            .into_iter()
+            .max_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)))
+            .unwrap_or_else(|| (goal.to_vec(), 0))
     }
 
     #[test]
     fn dual_lookups_never_exceed_the_distance_on_the_whole_3x3_space() {
-        let g = geometry(3, 3);
         let mut tables = three_by_three();
         // The blank's goal on a corner, an edge and the centre; one goal with the tiles shuffled.
         let goals: [[u8; 9]; 3] = [
@@ -306,28 +292,16 @@ mod tests {
                 .clone()
                 .unwrap_or_else(|| panic!("every table is held"));
             let plain = pdb.clone().with_dual(None);
-            let mut dist = HashMap::new();
-            let mut queue = VecDeque::new();
-            dist.insert(goal.to_vec(), 0u32);
-            queue.push_back(goal.to_vec());
+            let dist = distances(3, 3, &goal);
             let (mut raised, mut exact) = (0, 0);
-            while let Some(board) = queue.pop_front() {
-                let d = dist[&board];
+            for (board, &d) in &dist {
                 let b = board.iter().position(|&t| t == 0).unwrap_or(0);
-                let h = dual.estimate(&board, b as u8);
+                let h = dual.estimate(board, b as u8);
                 assert!(h <= d, "goal {goal:?}, {board:?}: dual {h} > distance {d}");
-                let regular = plain.estimate(&board);
-                assert_eq!(pdb.estimate(&board), h.max(regular));
+                let regular = plain.estimate(board);
+                assert_eq!(pdb.estimate(board), h.max(regular));
                 raised += usize::from(h > regular);
                 exact += usize::from(h == d);
-                for &(_, to) in g.moves(b) {
-                    let mut next = board.clone();
-                    next.swap(b, to as usize);
-                    if !dist.contains_key(&next) {
-                        dist.insert(next.clone(), d + 1);
-                        queue.push_back(next);
-                    }
-                }
             }
             assert_eq!(dist.len(), 181_440);
             assert!(
@@ -343,8 +317,7 @@ mod tests {
         let goal = [3, 1, 2, 4, 0, 6, 8, 5, 7];
         let pdb = tables.pdb_for(&goal).unwrap_or_else(|e| panic!("{e}"));
         // The board farthest from the goal.
-        let g = geometry(3, 3);
-        let (start, optimum) = farthest(&g, &goal);
+        let (start, optimum) = farthest(&goal);
         let mut engine = Engine::new(&pdb, u64::MAX);
         let mut control = Control::new(Limits::default());
         let mut stats = Stats::default();
