@@ -154,21 +154,17 @@ pub fn measure(
         } => tables::board_tables(*width, *height, goal),
         PuzzleSpec::Hanoi { .. } => tables::Tables::NotOffered,
     };
-    let mut not_built = Vec::new();
-    match &pdb {
-        tables::Tables::Ready(pdb) => {
-            heuristics.push(HeuristicName::Pdb);
-            for (row, position) in values.iter_mut().zip(&positions) {
-                row.push(pdb.estimate(position));
-            }
-        }
-        tables::Tables::NotBuilt => not_built.push(HeuristicName::Pdb),
-        tables::Tables::NotOffered => {}
-    }
-    let pdb = match &pdb {
-        tables::Tables::Ready(pdb) => Some(pdb),
-        _ => None,
+    let not_built = match pdb {
+        tables::Tables::NotBuilt => vec![HeuristicName::Pdb],
+        tables::Tables::Ready(_) | tables::Tables::NotOffered => Vec::new(),
     };
+    let pdb = pdb.ready();
+    if let Some(pdb) = pdb {
+        heuristics.push(HeuristicName::Pdb);
+        for (row, position) in values.iter_mut().zip(&positions) {
+            row.push(pdb.estimate(position));
+        }
+    }
     let (method, truths) = oracle.distances(spec, &positions, now, pdb)?;
     let rows = truths
         .into_iter()

@@ -4,8 +4,8 @@
 //! 4x4's 6-6-3 tables are measured once this process holds them (a solve built them, or the browser's cache gave
 //! them back), and reported as not built before.
 
-use crate::pdb::cache::{cached_tables, pattern_database, pattern_database_key};
-use crate::pdb::{Geometry, Partition, Pdb, PdbTables, MAX_CELLS};
+use crate::pdb::cache::{cached_tables, pattern_database};
+use crate::pdb::{partition_key, Geometry, Partition, Pdb, PdbTables, MAX_CELLS};
 use crate::search::{Control, Limits};
 use std::sync::Arc;
 
@@ -16,6 +16,16 @@ pub const BUILD_MAX_GROUP_TILES: usize = 5;
 /// The most cells of a board whose tables a measurement builds whatever their groups (12 cells: the 6-5 tables,
 /// about 0.2 s natively).
 pub const BUILD_ANY_MAX_CELLS: usize = 12;
+
+impl Tables {
+    /// The tables, when ready to look up.
+    pub fn ready(&self) -> Option<&Pdb> {
+        match self {
+            Tables::Ready(pdb) => Some(pdb),
+            Tables::NotOffered | Tables::NotBuilt => None,
+        }
+    }
+}
 
 /// Where the `pdb` heuristic stands for a board.
 #[derive(Debug, Clone)]
@@ -70,10 +80,7 @@ fn plan(width: u8, height: u8, goal: &[u8]) -> Plan {
     {
         Plan::Build
     } else {
-        match pattern_database_key(width, height, goal) {
-            Ok(key) => Plan::LookUp(key),
-            Err(_) => Plan::NotOffered,
-        }
+        Plan::LookUp(partition_key(&geometry, &partition))
     }
 }
 

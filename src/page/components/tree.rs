@@ -206,23 +206,23 @@ fn TreeDrawing(props: &SearchTreeProps) -> Html {
                 .then_some("backward"),
         );
         let label = node_label(lang, id, node);
-        let onclick = props.dispatch.reform(move |_: MouseEvent| {
-            Action::Step(if picking {
-                StepAction::Exercise(ExerciseAction::Pick(id as u32))
-            } else {
-                StepAction::ShowNode(id as u32)
-            })
+        let pick = Action::Step(if picking {
+            StepAction::Exercise(ExerciseAction::Pick(id as u32))
+        } else {
+            StepAction::ShowNode(id as u32)
         });
+        let onclick = {
+            let pick = pick.clone();
+            props.dispatch.reform(move |_: MouseEvent| pick.clone())
+        };
         // Enter or Space on a focused node does what a click does.
         let onkeydown = {
-            let onclick = onclick.clone();
+            let dispatch = props.dispatch.clone();
             Callback::from(move |e: KeyboardEvent| {
                 if matches!(e.key().as_str(), "Enter" | " ") {
                     e.prevent_default();
                     e.stop_propagation();
-                    if let Ok(click) = MouseEvent::new("click") {
-                        onclick.emit(click);
-                    }
+                    dispatch.emit(pick.clone());
                 }
             })
         };
