@@ -10,7 +10,6 @@ use super::observer::{observer_stop, Direction, Expansion, Fate, Generated, NoOb
 use super::visited::NodeIndex;
 use super::{Algorithm, Control, Flow, Outcome, Stats, Status};
 use crate::{Heuristic, Puzzle};
-use std::hash::Hash;
 
 /// The weights of f = g_weight * g + h_weight * h.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,7 +38,8 @@ pub enum Reopen {
 /// and the hardest 8-puzzle (about 7,600 nodes) never copies its arena to grow it.
 const INITIAL_NODES: usize = 1 << 13;
 
-/// One stored state: where it came from, its costs, and whether it is expanded (CLOSED).
+/// One stored state: where it came from, its costs, and whether it is done: expanded (CLOSED), or filed again as a
+/// newer node with a smaller g.
 #[derive(Clone, Copy)]
 struct Node<S, M> {
     state: S,
@@ -48,62 +48,6 @@ struct Node<S, M> {
     h: u32,
     closed: bool,
     mv: Option<M>,
-}
-
-/// A child of the node being expanded: its move, state, and what the index said of it.
-type Child<S, M> = (M, S, Lookup);
-
-/// The node ids by state: the compact [`NodeIndex`], which keeps only a hash print and an id beside the node
-/// arena (a 5x5 board costs 8 bytes there instead of about 40 in a general hash map), and files a new node in
-/// the very slot its lookup found empty: one probe, where a hash map's lookup and insert make two.
-struct Index(NodeIndex);
-
-/// What a lookup found: the node id, or where (under which hash and table size) a new node would be filed.
-#[derive(Clone, Copy)]
-struct Lookup {
-    found: Result<u32, usize>,
-    hash: u64,
-    slots: usize,
-}
-
-impl Index {
-    /// The index the thread kept from its last search, emptied, or a new one.
-    fn new() -> Self {
-        Index(NodeIndex::reused())
-    }
-
-    /// Looks `state` up; `is_it(id)` says whether node `id` holds it.
-    #[inline]
-    fn lookup<S: Hash>(&self, state: &S, is_it: impl Fn(u32) -> bool) -> Lookup {
-        let hash = NodeIndex::hash(state);
-        Lookup {
-            found: self.0.find(hash, is_it),
-            hash,
-            slots: self.0.slot_count(),
-        }
-    }
-
-    /// `lookup` again if what it found may be out of date: a sibling filed since may have taken its empty slot,
-    /// or grown the table.
-    #[inline]
-    fn recheck(&self, lookup: Lookup, is_it: impl Fn(u32) -> bool) -> Result<u32, usize> {
-        match lookup.found {
-            Err(at) if self.0.slot_count() != lookup.slots || !self.0.is_free(at) => {
-                self.0.find(lookup.hash, is_it)
-            }
-            _ => lookup.found,
-        }
-    }
-
-    /// Files node `id`, at the empty slot `at` a lookup gave.
-    #[inline]
-    fn file(&mut self, lookup: Lookup, at: usize, id: u32) {
-        self.0.insert_at(at, lookup.hash, id);
-    }
-
-    fn bytes(&self) -> u64 {
-        self.0.bytes()
-    }
 }
 
 /// A*: optimal when `heuristic` is admissible (the outcome says so only then).
@@ -249,7 +193,7 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
         let (start, goal) = (puzzle.start(), puzzle.goal());
         // Room for a small search from the start, like the index's: no regrowth copies on the common sizes.
         let mut nodes: Vec<Node<P::State, P::Move>> = Vec::with_capacity(INITIAL_NODES);
-        let mut index = Index::new();
+        let mut index = NodeIndex::reused();
         let h0 = heuristic.estimate(&start);
         nodes.push(Node {
             state: start,
@@ -259,14 +203,14 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
             closed: false,
             mv: None,
         });
-        let first = index.lookup(&start, |_| false);
-        if let Err(at) = first.found {
-            index.file(first, at, 0);
+        let hash = NodeIndex::hash(&start);
+        if let Err(at) = index.find(hash, |_| false) {
+            index.insert_at(at, hash, 0);
         }
         open.push(self.f(0, h0), 0, 0);
         let node_bytes = std::mem::size_of::<Node<P::State, P::Move>>() as u64;
         // The bytes of the node arena, OPEN and the index; their sum is the memory estimate.
-        let parts = |nodes: &Vec<Node<P::State, P::Move>>, open: &F, index: &Index| {
+        let parts = |nodes: &Vec<Node<P::State, P::Move>>, open: &F, index: &NodeIndex| {
             [
                 nodes.capacity() as u64 * node_bytes,
                 open.bytes(),
@@ -277,7 +221,7 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
         // Node ids are u32s: a budget past them stops there (a search that large would not fit in memory
         // anyway). Each expansion adds at most a few hundred nodes.
         let id_room = u64::from(u32::MAX) - 1024;
-        let mut children: Vec<Child<P::State, P::Move>> = Vec::with_capacity(32);
+        let most_nodes = control.max_states().min(id_room);
         // CLOSED and OPEN sizes: OPEN's entries include stale ones, so the open nodes are counted here.
         let (mut closed, mut open_nodes) = (0u64, 1u64);
         let result: Result<u32, (Status, String)> = loop {
@@ -289,8 +233,9 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
                 ));
             };
             let node = nodes[id as usize];
-            if node.g != g || node.closed {
-                // Stale: the node has been filed again with a smaller g since.
+            debug_assert_eq!(node.g, g);
+            if node.closed {
+                // Done: its state has been filed again, as a newer node with a smaller g, since.
                 continue;
             }
             nodes[id as usize].closed = true;
@@ -306,8 +251,14 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
                     break Err(stop);
                 }
             }
-            if let Some(stop) = control.over_state_limit(nodes.len() as u64) {
-                break Err(stop);
+            if nodes.len() as u64 > most_nodes {
+                if let Some(stop) = control.over_state_limit(nodes.len() as u64) {
+                    break Err(stop);
+                }
+                break Err((
+                    Status::Limit,
+                    format!("stopped at {id_room} states, the most this search can number"),
+                ));
             }
             // The arena, OPEN and the index grow by doubling.
             let now = parts(&nodes, &open, &index);
@@ -315,28 +266,17 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
             if let Some(stop) = watch.check(control, &mut stats, now.iter().sum(), growth) {
                 break Err(stop);
             }
-            if nodes.len() as u64 > id_room {
-                break Err((
-                    Status::Limit,
-                    format!("stopped at {id_room} states, the most this search can number"),
-                ));
-            }
             let g = node.g + 1;
-            // Look every child up before handling any: the lookups are independent cache misses that the
-            // processor then waits for together rather than one after another. The move back to the parent is
-            // never worth a lookup: the parent is closed with a smaller g. It is known by the move that undoes
-            // the node's own, so the parent's node is not read.
+            // The move back to the parent is never worth a lookup: the parent is closed with a smaller g. It is
+            // known by the move that undoes the node's own, so the parent's node is not read.
             let back = node.mv.map(|mv| puzzle.inverse(mv));
-            children.clear();
             puzzle.for_each_successor(&node.state, |mv, next| {
-                if Some(mv) != back {
-                    let lookup = index.lookup(&next, |id| nodes[id as usize].state == next);
-                    children.push((mv, next, lookup));
+                if Some(mv) == back {
+                    return;
                 }
-            });
-            for &(mv, next, lookup) in &children {
+                let hash = NodeIndex::hash(&next);
                 stats.generated += 1;
-                match index.recheck(lookup, |id| nodes[id as usize].state == next) {
+                match index.find(hash, |id| nodes[id as usize].state == next) {
                     Err(at) => {
                         let child = nodes.len() as u32;
                         let h = heuristic.estimate_after(&node.state, node.h, &next);
@@ -348,7 +288,7 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
                             closed: false,
                             mv: Some(mv),
                         });
-                        index.file(lookup, at, child);
+                        index.insert_at(at, hash, child);
                         if O::ACTIVE {
                             let fate = Fate::New;
                             observer.generated(Generated::forward(
@@ -372,17 +312,26 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
                             let (h, fate) = (Some(known.h), Fate::Improved);
                             observer.generated(Generated::forward(&node.state, &next, g, h, fate));
                         }
+                        // Filed again as a new node, the newest; the old one is done: its entry in OPEN, if
+                        // any, is passed over, and its children keep their own path through it.
                         if known.closed {
                             // Reopened: only an inconsistent heuristic (or a weight above 1) gets here.
-                            known.closed = false;
                             closed -= 1;
                             open_nodes += 1;
                         }
-                        known.g = g;
-                        known.parent = id;
-                        known.mv = Some(mv);
-                        let f = self.f(g, known.h);
-                        open.push(f, g, other);
+                        known.closed = true;
+                        let h = known.h;
+                        let copy = nodes.len() as u32;
+                        nodes.push(Node {
+                            state: next,
+                            parent: id,
+                            g,
+                            h,
+                            closed: false,
+                            mv: Some(mv),
+                        });
+                        index.refile(hash, other, copy);
+                        open.push(self.f(g, h), g, copy);
                     }
                     Ok(other) => {
                         stats.duplicates += 1;
@@ -392,7 +341,7 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
                         }
                     }
                 }
-            }
+            });
             if O::ACTIVE {
                 let expansion = Expansion {
                     state: &node.state,
@@ -409,7 +358,7 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
         };
         stats.closed = closed;
         stats.memory(parts(&nodes, &open, &index).iter().sum());
-        index.0.keep_for_reuse();
+        index.keep_for_reuse();
         stats.elapsed_ms = control.elapsed_ms();
         let moves = result.map(|goal_id| {
             let mut moves = Vec::with_capacity(nodes[goal_id as usize].g as usize);

@@ -3,32 +3,31 @@
 //! makes the order total, so that runs repeat exactly).
 //!
 //! - [`Buckets`], for A* (f = g + h, small integers): a list of node ids per (f, g), newest first. A push puts
-//!   a new node first in its list and a pop takes from the lowest f's largest g, with no comparisons between
+//!   a node first in its list and a pop takes from the lowest f's largest g, with no comparisons between
 //!   entries.
 //! - [`Heap`], for greedy and weighted A*, whose f (w_g g + w_h h, up to many hundreds of times the solution
 //!   length) would need too many buckets: a binary heap of packed (f, g, id) entries.
 //!
-//! Both are lazy: a node whose g falls (a shorter path to it, or a reopening) gets a new entry, and the old one
-//! stays until it comes up, when the engine sees that its g is out of date and skips it. So neither knows a
-//! node's position, and the OPEN size the engine reports is its own count of open nodes, not the entries here.
+//! The engine files every node once, in the order of their ids (a node whose g falls is filed again as a new
+//! node, the old one marked done), so each id is in OPEN at most once and always the newest when filed.
 
 /// OPEN: entries (f, g, node id), taken back in the order of the module's header.
 pub(crate) trait Frontier {
-    /// Files node `id` at cost `f` and depth `g`.
+    /// Files node `id` at cost `f` and depth `g`: each id once, in increasing order from 0.
     fn push(&mut self, f: u64, g: u32, id: u32);
-    /// The next entry as (g, id), stale ones included; `None` when empty.
+    /// The next entry as (g, id); `None` when empty.
     fn pop(&mut self) -> Option<(u32, u32)>;
     /// Bytes held, for the memory estimate.
     fn bytes(&self) -> u64;
 }
 
-/// Marks the end of a bucket's list (and an empty bucket or free list).
+/// Marks the end of a bucket's list (and an empty bucket).
 const NIL: u32 = u32::MAX;
 
 /// The buckets of one f, by g.
 #[derive(Default)]
 struct Layer {
-    /// `heads[g]`: the bucket's first entry (its largest node id), or `NIL`.
+    /// `heads[g]`: the bucket's first node (its largest id), or `NIL`.
     heads: Vec<u32>,
     /// The largest g that may hold an entry.
     top: usize,
@@ -36,116 +35,55 @@ struct Layer {
     len: usize,
 }
 
-/// One entry of a bucket: a node id and the next entry of the same bucket (a smaller id), or `NIL`.
-#[derive(Clone, Copy)]
-struct Entry {
-    id: u32,
-    next: u32,
-}
-
-/// OPEN as buckets over integer f, then g: see the module's header. Each bucket is a list threaded through one
-/// pool of entries, largest id first, so a push or a pop touches a layer's row of heads and the pool, with no
-/// allocation per bucket; popped entries go to a free list that the next pushes reuse, so the pool holds as
-/// many entries as OPEN ever did.
+/// OPEN as buckets over integer f, then g: see the module's header. Each bucket is a list linked through
+/// `next`, which has a place per node id: since ids are filed once and in increasing order, the newest goes
+/// first by being put first, a push writes one link and one head, and a pop reads them back (4 bytes a node,
+/// no allocation per bucket).
+#[derive(Default)]
 pub(crate) struct Buckets {
     /// `layers[f]`.
     layers: Vec<Layer>,
-    entries: Vec<Entry>,
-    /// The first free entry, or `NIL`.
-    free: u32,
-    /// The largest id pushed so far: a larger one goes first in its bucket without a look at the others.
-    newest: Option<u32>,
+    /// `next[id]`: the node after `id` in its bucket (a smaller id), or `NIL`.
+    next: Vec<u32>,
     /// The lowest f that may hold an entry.
     low: usize,
-    /// Entries held (stale ones included).
+    /// Entries held.
     len: usize,
-    /// Bytes of the layers, their heads and the pool, kept as they grow.
-    bytes: u64,
+    /// Bytes of the layers and their heads, kept as they grow.
+    layer_bytes: u64,
 }
 
-impl Default for Buckets {
-    fn default() -> Self {
-        Buckets {
-            layers: Vec::new(),
-            entries: Vec::new(),
-            free: NIL,
-            newest: None,
-            low: 0,
-            len: 0,
-            bytes: 0,
-        }
-    }
-}
-
-/// Bytes of one head.
-const HEAD: u64 = std::mem::size_of::<u32>() as u64;
+/// Bytes of one head or link.
+const LINK: u64 = std::mem::size_of::<u32>() as u64;
 
 impl Buckets {
     /// Adds the layers and heads up to (f, g): rarely, once the first few expansions have reached most of them.
     #[cold]
     fn make_room(&mut self, f: usize, g: usize) {
         if f >= self.layers.len() {
-            self.bytes += (f + 1 - self.layers.len()) as u64 * std::mem::size_of::<Layer>() as u64;
+            self.layer_bytes +=
+                (f + 1 - self.layers.len()) as u64 * std::mem::size_of::<Layer>() as u64;
             self.layers.resize_with(f + 1, Layer::default);
         }
         let layer = &mut self.layers[f];
         if g >= layer.heads.len() {
-            self.bytes += (g + 1 - layer.heads.len()) as u64 * HEAD;
+            self.layer_bytes += (g + 1 - layer.heads.len()) as u64 * LINK;
             layer.heads.resize(g + 1, NIL);
         }
-    }
-
-    /// A pool entry to fill: a free one, or a new one.
-    #[inline(always)]
-    fn take_entry(&mut self) -> u32 {
-        if self.free != NIL {
-            let at = self.free;
-            self.free = self.entries[at as usize].next;
-            return at;
-        }
-        let room = self.entries.capacity();
-        self.entries.push(Entry { id: NIL, next: NIL });
-        if self.entries.capacity() != room {
-            self.bytes +=
-                (self.entries.capacity() - room) as u64 * std::mem::size_of::<Entry>() as u64;
-        }
-        (self.entries.len() - 1) as u32
     }
 }
 
 impl Frontier for Buckets {
     #[inline(always)]
     fn push(&mut self, f: u64, g: u32, id: u32) {
+        debug_assert_eq!(id as usize, self.next.len(), "ids are filed once, in order");
         let (f, g) = (f as usize, g as usize);
         if f >= self.layers.len() || g >= self.layers[f].heads.len() {
             self.make_room(f, g);
         }
-        let at = self.take_entry();
-        let newest = self.newest.is_none_or(|newest| id > newest);
         let layer = &mut self.layers[f];
-        let head = &mut layer.heads[g];
-        if newest || *head == NIL || self.entries[*head as usize].id < id {
-            self.entries[at as usize] = Entry { id, next: *head };
-            *head = at;
-        } else {
-            // A node already numbered (its g fell): after the entries with larger ids, rarely far from the head.
-            let mut before = *head as usize;
-            loop {
-                let next = self.entries[before].next;
-                if next == NIL || self.entries[next as usize].id < id {
-                    break;
-                }
-                before = next as usize;
-            }
-            self.entries[at as usize] = Entry {
-                id,
-                next: self.entries[before].next,
-            };
-            self.entries[before].next = at;
-        }
-        if newest {
-            self.newest = Some(id);
-        }
+        self.next.push(layer.heads[g]);
+        layer.heads[g] = id;
         layer.top = layer.top.max(g);
         layer.len += 1;
         self.low = self.low.min(f);
@@ -162,12 +100,9 @@ impl Frontier for Buckets {
         }
         let layer = &mut self.layers[self.low];
         loop {
-            let at = layer.heads[layer.top];
-            if at != NIL {
-                let Entry { id, next } = self.entries[at as usize];
-                layer.heads[layer.top] = next;
-                self.entries[at as usize].next = self.free;
-                self.free = at;
+            let id = layer.heads[layer.top];
+            if id != NIL {
+                layer.heads[layer.top] = self.next[id as usize];
                 layer.len -= 1;
                 self.len -= 1;
                 return Some((layer.top as u32, id));
@@ -178,7 +113,7 @@ impl Frontier for Buckets {
     }
 
     fn bytes(&self) -> u64 {
-        self.bytes
+        self.layer_bytes + self.next.capacity() as u64 * LINK
     }
 }
 
@@ -263,26 +198,26 @@ mod tests {
 
     #[test]
     fn both_forms_give_lowest_f_then_largest_g_then_newest() {
-        // (f, g, id), pushed out of order, an old id among them (a node whose g fell).
+        // (f, g, id), ids in order, their (f, g) not.
         let entries = [
-            (5, 2, 7),
-            (4, 1, 3),
-            (5, 3, 8),
-            (4, 1, 9),
+            (5, 2, 0),
+            (4, 1, 1),
             (5, 3, 2),
-            (3, 0, 0),
-            (5, 3, 11),
-            (4, 2, 4),
+            (4, 1, 3),
+            (5, 3, 4),
+            (3, 0, 5),
+            (5, 3, 6),
+            (4, 2, 7),
         ];
         let expected = vec![
-            (0, 0),
-            (2, 4),
-            (1, 9),
-            (1, 3),
-            (3, 11),
-            (3, 8),
-            (3, 2),
+            (0, 5),
             (2, 7),
+            (1, 3),
+            (1, 1),
+            (3, 6),
+            (3, 4),
+            (3, 2),
+            (2, 0),
         ];
         let (mut buckets, mut heap) = (Buckets::default(), Heap::default());
         for &(f, g, id) in &entries {
@@ -297,14 +232,14 @@ mod tests {
     #[test]
     fn buckets_take_pushes_below_the_lowest_f_and_count_their_bytes() {
         let mut open = Buckets::default();
-        open.push(6, 1, 1);
-        assert_eq!(open.pop(), Some((1, 1)));
+        open.push(6, 1, 0);
+        assert_eq!(open.pop(), Some((1, 0)));
         // An inconsistent heuristic can lower f below what was popped.
-        open.push(4, 2, 2);
-        open.push(6, 2, 3);
-        assert_eq!(drain(&mut open), vec![(2, 2), (2, 3)]);
-        // Seven layers, three heads in layer 4 and three in layer 6, and a pool of at least two entries.
-        let entry = std::mem::size_of::<Entry>() as u64;
-        assert!(open.bytes() >= 7 * std::mem::size_of::<Layer>() as u64 + 6 * HEAD + 2 * entry);
+        open.push(4, 2, 1);
+        open.push(6, 2, 2);
+        assert_eq!(drain(&mut open), vec![(2, 1), (2, 2)]);
+        // Seven layers, three heads in layer 4 and three in layer 6, and a link for each of the three nodes.
+        let layer = std::mem::size_of::<Layer>() as u64;
+        assert!(open.bytes() >= 7 * layer + 6 * LINK + 3 * LINK);
     }
 }

@@ -203,6 +203,12 @@ impl<'a> Control<'a> {
         Some((Status::Limit, memory_limit_message(limit)))
     }
 
+    /// The most states a search may hold (`Limits::max_states`).
+    #[inline]
+    pub fn max_states(&self) -> u64 {
+        self.limits.max_states
+    }
+
     /// The state-budget check: `Some` with the limit message if `held` exceeds `max_states`.
     pub fn over_state_limit(&self, held: u64) -> Option<(Status, String)> {
         if let Some(limit) = self.max_bytes.filter(|_| self.states_capped_by_memory) {

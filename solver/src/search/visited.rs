@@ -279,12 +279,13 @@ impl NodeIndex {
         }
     }
 
-    /// The hash a state is filed under.
+    /// The hash a state is filed under: FxHash without its final fold, since the index reads the top bits, the
+    /// best mixed of a multiply.
     #[inline]
     pub fn hash<S: Hash>(state: &S) -> u64 {
         let mut hasher = FxHasher::default();
         state.hash(&mut hasher);
-        hasher.finish()
+        hasher.0
     }
 
     /// The home slot of a hash (or of a filed slot, whose top 32 bits are the hash's).
@@ -321,10 +322,14 @@ impl NodeIndex {
         self.slots.len()
     }
 
-    /// Whether slot `at` is empty.
-    #[inline]
-    pub fn is_free(&self, at: usize) -> bool {
-        self.slots[at] == 0
+    /// Points the slot of node `old`, whose state hashes to `hash`, at node `new` (a newer node of that state).
+    pub fn refile(&mut self, hash: u64, old: u32, new: u32) {
+        let mask = self.slots.len() - 1;
+        let mut at = self.home(hash);
+        while self.slots[at] as u32 != old + 1 {
+            at = (at + 1) & mask;
+        }
+        self.slots[at] = (self.slots[at] & !u64::from(u32::MAX)) | u64::from(new + 1);
     }
 
     /// Files node `id` (whose state hashes to `hash`) in the empty slot `at` that `find` gave, then grows the

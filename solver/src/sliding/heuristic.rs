@@ -228,10 +228,29 @@ impl LinearConflict {
         } else {
             (self.width, 1, line * self.width)
         };
-        if self.line_table.is_empty() {
-            let tiles = (0..len).map(|k| state.tile_at(first + k * step));
-            return self.leave_of(tiles, line, column);
+        let tiles = (0..len).map(|k| state.tile_at(first + k * step));
+        self.leave_of(tiles, line, column)
+    }
+
+    /// Where row `line` (or column `line` if `column`) starts in [`Self::line_table`].
+    #[inline(always)]
+    fn line_base(&self, line: usize, column: bool) -> usize {
+        if column {
+            (self.height << (4 * self.width)) + (line << (4 * self.height))
+        } else {
+            line << (4 * self.width)
         }
+    }
+
+    /// The key of row `line` (or column `line` if `column`) in [`Self::line_table`]: its tiles, 4 bits each,
+    /// the line's first cell lowest.
+    #[inline(always)]
+    fn line_key<C: Cells>(&self, state: &Board<C>, line: usize, column: bool) -> usize {
+        let (len, step, first) = if column {
+            (self.height, self.width, line)
+        } else {
+            (self.width, 1, line * self.width)
+        };
         // At most `TABLE_LINE` tiles: a loop of known length, unrolled.
         let mut key = 0;
         for k in 0..TABLE_LINE {
@@ -239,12 +258,7 @@ impl LinearConflict {
                 key |= usize::from(state.tile_at(first + k * step)) << (4 * k);
             }
         }
-        let base = if column {
-            (self.height << (4 * self.width)) + (line << (4 * self.height))
-        } else {
-            line << (4 * self.width)
-        };
-        u32::from(self.line_table[base + key])
+        key
     }
 
     /// The tiles that must leave row `line` (or column `line` if `column`) holding `tiles` in order.
@@ -284,9 +298,18 @@ impl LinearConflict {
             return 0;
         }
         let home = usize::from(home);
-        let before = self.line_leave(state, home, sideways);
-        let after = self.line_leave(next, home, sideways);
-        2 * (after as i32 - before as i32)
+        if self.line_table.is_empty() {
+            let before = self.line_leave(state, home, sideways);
+            let after = self.line_leave(next, home, sideways);
+            return 2 * (after as i32 - before as i32);
+        }
+        // In the line's key only the moved tile's cell changes: it holds the tile on one side of the move and the
+        // blank (0) on the other. That cell is the line's `at`-th: its row in a column, its column in a row.
+        let at = usize::from(if sideways { to_row } else { self.col_of[to] });
+        let base = self.line_base(home, sideways);
+        let before = self.line_key(state, home, sideways);
+        let after = before ^ (tile << (4 * at));
+        2 * (i32::from(self.line_table[base + after]) - i32::from(self.line_table[base + before]))
     }
 }
 
