@@ -43,6 +43,12 @@ test('a 5x5 solve answers at once while the 5x5 pattern databases build in the b
     }
     assert.ok(seen.length >= 2, `the build's progress did not move: ${seen}`);
     assert.ok(seen.every((f, i) => f >= 0 && f < 1 && (i === 0 || f > seen[i - 1])), `progress ${seen}`);
+    // In whole percents (each change repaints the page; the worker reports every 50 ms), and no transition on
+    // the bar: every step would otherwise animate at the frame rate for the whole build.
+    assert.ok(seen.every((f) => Math.abs(f * 100 - Math.round(f * 100)) < 1e-6), `not whole percents: ${seen}`);
+    assert.equal(await page.locator(tid('tables-progress')).evaluate(() => [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules]).map((rule) => rule.cssText)
+      .filter((text) => /progress-value/.test(text) && /transition/.test(text)).join(' ')), '');
 
     // Solving again meanwhile answers at once too, and says the same.
     const t1 = Date.now();

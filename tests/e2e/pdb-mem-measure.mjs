@@ -13,7 +13,8 @@
 //   pdb4    - 4x4, IDA* with the pattern databases: their first build (empty IndexedDB) and the search (peak, settled).
 // PSS is summed over every process the browser started (shared pages split between their users), sampled every
 // 100 ms. Each worker's linear memory is read from the worker itself: the build is copied to a temporary folder whose
-// worker-boot.js keeps the wasm exports in `self.__e2eWasm` (the app's own files are untouched). A busy worker cannot
+// worker-boot.js keeps the wasm exports in `self.__e2eWasm`, stamped again as a release of its own so that the service
+// worker installs (the app's own files are untouched). A busy worker cannot
 // answer, so its last reading stands (a worker's memory only grows; sizes shown are the largest seen). The page's
 // own wasm memory (Trunk's `TrunkApplicationStarted` event hands over its exports) and JS heap are read at the same
 // times.
@@ -30,6 +31,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT, launchBrowser, messageText, startServer, tid, waitStatus } from './helpers.mjs';
 import { browserMemory, korfInstances, korfQuery, memoryByType } from './pdb-helpers.mjs';
+import { stampRelease } from '../../scripts/stamp-release.mjs';
 
 const args = process.argv.slice(2);
 const korfAt = args.indexOf('--korf');
@@ -52,6 +54,9 @@ function instrumented(dist) {
   const text = readFileSync(boot, 'utf8');
   if (!text.includes(BOOT_CALL)) throw new Error(`${dist}/worker-boot.js no longer calls ${BOOT_CALL}`);
   writeFileSync(boot, text.replace(BOOT_CALL, `${BOOT_CALL}.then(function (w) { self.__e2eWasm = w; return w; })`));
+  // Stamped again as one release: with the old file hashes the service worker's install fails, and every new tab
+  // starts another one, each left running in a renderer of its own (one more closed tab's renderer per tab).
+  stampRelease(dir);
   return dir;
 }
 

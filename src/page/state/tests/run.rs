@@ -574,6 +574,14 @@ fn a_background_build_shows_its_progress_beside_the_runs_own_and_ends_with_it() 
     assert!(s.apply(reply(NO_REQUEST, building(0.5))));
     assert!(!s.apply(reply(NO_REQUEST, building(0.5))), "nothing new");
     assert_eq!(s.tables_build, Some(0.5));
+    // Shown in whole percents: a report within the same percent changes nothing on the page.
+    assert!(
+        !s.apply(reply(NO_REQUEST, building(0.5099))),
+        "the same percent"
+    );
+    assert_eq!(s.tables_build, Some(0.5));
+    assert!(s.apply(reply(NO_REQUEST, building(0.2900001))));
+    assert_eq!(s.tables_build, Some(0.29));
     // Done (the fraction reaches 1), or a fresh worker (which builds nothing): the bar goes.
     assert!(s.apply(reply(NO_REQUEST, building(1.0))));
     assert_eq!(s.tables_build, None);
