@@ -544,7 +544,10 @@ impl State {
             return None;
         }
         let build = match response.body {
-            ResponseBody::Building { fraction, .. } if fraction < 1.0 => Some(fraction.max(0.0)),
+            // Whole percents, as shown: a render per 50 ms message (each leaves the page's heap garbage), ~4x fewer.
+            ResponseBody::Building { fraction, .. } if fraction < 1.0 => {
+                Some((fraction.max(0.0) * 100.0).floor() / 100.0)
+            }
             ResponseBody::Building { .. } | ResponseBody::Ready => None,
             _ => return None,
         };
