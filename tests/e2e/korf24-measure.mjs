@@ -5,8 +5,8 @@
 // tab (the previous one closed), so a fresh worker that reads the tables back from IndexedDB before its first search:
 // Solve, then the length shown 2 s after the click (the best answer by then) and the final one, with the lower bound
 // the page states. Prints every instance, then the means and the worst against the known optima, and the browser's peak
-// memory (PSS summed over Chromium's processes, as pdb-mem-measure.mjs measures it), then its peak private memory
-// (pages no other process maps: PSS also moves with other Chromium processes on the machine; see `browserMemory`).
+// memory (PSS summed over Chromium's processes, as pdb-mem-measure.mjs measures it), then its peak private dirty
+// memory (pages only it wrote: PSS also moves with other Chromium processes on the machine; see `browserMemory`).
 //
 // With --think MS, each instance's Solve is clicked MS after its page is ready, as a person looks at the board first
 // (the page asks the worker to read the tables back as soon as it shows a 5x5 board); without it, at once. With
@@ -56,14 +56,14 @@ const newTab = async () => {
   page.on('console', (msg) => { if (msg.type() === 'error') process.stdout.write(`console error: ${msg.text()}\n`); });
 };
 let peak = { pssMiB: 0 };
-// The highest private memory too (see `browserMemory`): PSS moves with other Chromium processes on the machine.
+// The highest private dirty memory too (see `browserMemory`): PSS moves with other Chromium processes on the machine.
 let peakPrivate = { privateMiB: 0 };
 const sample = () => {
   const m = browserMemory();
   if (m && m.pssMiB > peak.pssMiB) peak = m;
   if (m && m.privateMiB > peakPrivate.privateMiB) peakPrivate = m;
 };
-const privatePeak = () => `; peak private ${peakPrivate.privateMiB.toFixed(0)} MiB`
+const privatePeak = () => `; peak private dirty ${peakPrivate.privateMiB.toFixed(0)} MiB`
   + ` (renderers ${peakPrivate.rendererPrivate?.map((r) => r.toFixed(0)).join('+')})`;
 const sampling = setInterval(sample, 200);
 const open = async (query) => {

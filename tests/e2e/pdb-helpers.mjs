@@ -85,10 +85,11 @@ export async function solveTimed(page, timeout = 60_000) {
 /**
  * Memory of every process this test process started (the browser, its renderers, GPU and utility processes), from
  * /proc: PSS (shared pages split between their users, so sums are not inflated) in all and per Chromium process type
- * (`renderer` holds the page and its worker), and the largest RSS. Also the private memory (pages no other process
- * maps, the sum of `Private_Clean` and `Private_Dirty`) in all and per renderer: PSS counts a share of Chromium's
- * own code and data files, and that share shrinks when other Chromium processes on the machine (another browser,
- * another test run) map the same files, by tens of MiB in all; private memory is what this browser alone holds.
+ * (`renderer` holds the page and its worker), and the largest RSS. Also the private dirty memory (`Private_Dirty`:
+ * pages this process wrote and no other maps, its heaps and WebAssembly memories) in all and per renderer. PSS counts
+ * a share of Chromium's own code and data files, and that share moves with the other Chromium processes on the machine
+ * (another browser, another test run) that map the same files: by tens of MiB in all. So do `Private_Clean` pages (a
+ * file page mapped by one process only is private). Private dirty memory is what this browser alone holds.
  */
 export function browserMemory() {
   let pids;
@@ -125,8 +126,7 @@ export function browserMemory() {
       const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
       const pss = Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
       const rss = Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
-      const own = Number(/^Private_Clean:\s+(\d+)/m.exec(rollup)?.[1] ?? 0)
-        + Number(/^Private_Dirty:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      const own = Number(/^Private_Dirty:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       const type = /--type=([a-z-]+)/.exec(cmd)?.[1] ?? 'browser';
       pssKiB += pss;
@@ -150,14 +150,14 @@ export function browserMemory() {
 }
 
 /**
- * `renderer 250 (150+80+20), browser 120, ...; private 330 (renderers 110+40+6)` (MiB of PSS per process type, each
- * renderer's in brackets; then the private memory in all and per renderer, where it was read).
+ * `renderer 250 (150+80+20), browser 120, ...; private dirty 330 (renderers 110+40+6)` (MiB of PSS per process type, each
+ * renderer's in brackets; then the private dirty memory in all and per renderer, where it was read).
  */
 export function memoryByType(mem) {
   return Object.entries(mem.byType).sort((a, b) => b[1] - a[1]).map(([t, m]) => `${t} ${m.toFixed(0)}`
     + (t === 'renderer' && mem.renderers?.length > 1 ? ` (${mem.renderers.map((r) => r.toFixed(0)).join('+')})` : ''))
     .join(', ')
-    + (mem.privateMiB ? `; private ${mem.privateMiB.toFixed(0)} (renderers ${mem.rendererPrivate.map((r) => r.toFixed(0)).join('+')})` : '');
+    + (mem.privateMiB ? `; private dirty ${mem.privateMiB.toFixed(0)} (renderers ${mem.rendererPrivate.map((r) => r.toFixed(0)).join('+')})` : '');
 }
 
 /**
