@@ -5,7 +5,8 @@
 // tab (the previous one closed), so a fresh worker that reads the tables back from IndexedDB before its first search:
 // Solve, then the length shown 2 s after the click (the best answer by then) and the final one, with the lower bound
 // the page states. Prints every instance, then the means and the worst against the known optima, and the browser's peak
-// memory (PSS summed over Chromium's processes, as pdb-mem-measure.mjs measures it).
+// memory (PSS summed over Chromium's processes, as pdb-mem-measure.mjs measures it), then its peak private dirty
+// memory (pages only it wrote: PSS also moves with other Chromium processes on the machine; see `browserMemory`).
 //
 // With --think MS, each instance's Solve is clicked MS after its page is ready, as a person looks at the board first
 // (the page asks the worker to read the tables back as soon as it shows a 5x5 board); without it, at once. With
@@ -55,10 +56,15 @@ const newTab = async () => {
   page.on('console', (msg) => { if (msg.type() === 'error') process.stdout.write(`console error: ${msg.text()}\n`); });
 };
 let peak = { pssMiB: 0 };
+// The highest private dirty memory too (see `browserMemory`): PSS moves with other Chromium processes on the machine.
+let peakPrivate = { privateMiB: 0 };
 const sample = () => {
   const m = browserMemory();
   if (m && m.pssMiB > peak.pssMiB) peak = m;
+  if (m && m.privateMiB > peakPrivate.privateMiB) peakPrivate = m;
 };
+const privatePeak = () => `; peak private dirty ${peakPrivate.privateMiB.toFixed(0)} MiB`
+  + ` (renderers ${peakPrivate.rendererPrivate?.map((r) => r.toFixed(0)).join('+')})`;
 const sampling = setInterval(sample, 200);
 const open = async (query) => {
   await newTab();
@@ -93,8 +99,9 @@ try {
   await page.waitForSelector(tid('tables-progress'), { timeout: 10_000 }).catch(() => {});
   await page.waitForSelector(tid('tables-build'), { state: 'detached', timeout: 600_000 });
   process.stdout.write(`tables built and stored ${((Date.now() - t0) / 1000).toFixed(1)} s after the click;`
-    + ` peak PSS so far ${peak.pssMiB.toFixed(0)} MiB (${memoryByType(peak)})\n`);
+    + ` peak PSS so far ${peak.pssMiB.toFixed(0)} MiB (${memoryByType(peak)})${privatePeak()}\n`);
   peak = { pssMiB: 0 };
+  peakPrivate = { privateMiB: 0 };
 
   if (oneTab) {
     const ratios = [];
@@ -109,7 +116,7 @@ try {
       process.stdout.write(`shuffled board ${i + 1}: ${length} moves, lower bound ${bound} (${(length / bound).toFixed(3)})\n`);
     }
     process.stdout.write(`${first} shuffled boards in one tab: length / lower bound mean ${mean(ratios).toFixed(3)};`
-      + ` peak PSS ${peak.pssMiB.toFixed(0)} MiB (${memoryByType(peak)})\n`);
+      + ` peak PSS ${peak.pssMiB.toFixed(0)} MiB (${memoryByType(peak)})${privatePeak()}\n`);
   }
   const rows = [];
   for (const inst of oneTab ? [] : instances.slice(0, first)) {
@@ -142,7 +149,7 @@ try {
       + ` final ${summary('final')} (last better answer at most ${Math.max(...rows.map((r) => r.finalAt)).toFixed(0)}`
       + ` ms after the click); final length / lower bound mean ${mean(rows.map((r) => r.final / r.lb)).toFixed(3)};`
       + ` first answer at most ${Math.max(...rows.map((r) => r.first.at)).toFixed(0)} ms after the click;`
-      + ` peak PSS ${peak.pssMiB.toFixed(0)} MiB (${memoryByType(peak)})\n`);
+      + ` peak PSS ${peak.pssMiB.toFixed(0)} MiB (${memoryByType(peak)})${privatePeak()}\n`);
   }
 } finally {
   clearInterval(sampling);

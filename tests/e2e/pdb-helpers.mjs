@@ -85,7 +85,11 @@ export async function solveTimed(page, timeout = 60_000) {
 /**
  * Memory of every process this test process started (the browser, its renderers, GPU and utility processes), from
  * /proc: PSS (shared pages split between their users, so sums are not inflated) in all and per Chromium process type
- * (`renderer` holds the page and its worker), and the largest RSS.
+ * (`renderer` holds the page and its worker), and the largest RSS. Also the private dirty memory (`Private_Dirty`:
+ * pages this process wrote and no other maps, its heaps and WebAssembly memories) in all and per renderer. PSS counts
+ * a share of Chromium's own code and data files, and that share moves with the other Chromium processes on the machine
+ * (another browser, another test run) that map the same files: by tens of MiB in all. So do `Private_Clean` pages (a
+ * file page mapped by one process only is private). Private dirty memory is what this browser alone holds.
  */
 export function browserMemory() {
   let pids;
@@ -112,33 +116,48 @@ export function browserMemory() {
   }
   mine.delete(process.pid);
   let pssKiB = 0;
+  let privateKiB = 0;
   let maxRssKiB = 0;
   const byType = {};
   const renderers = [];
+  const rendererPrivate = [];
   for (const pid of mine) {
     try {
       const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
       const pss = Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
       const rss = Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      const own = Number(/^Private_Dirty:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       const type = /--type=([a-z-]+)/.exec(cmd)?.[1] ?? 'browser';
       pssKiB += pss;
+      privateKiB += own;
       maxRssKiB = Math.max(maxRssKiB, rss);
       byType[type] = (byType[type] ?? 0) + pss / 1024;
-      if (type === 'renderer') renderers.push(pss / 1024);
+      if (type === 'renderer') {
+        renderers.push(pss / 1024);
+        rendererPrivate.push(own / 1024);
+      }
     } catch {
       // Gone, or not readable.
     }
   }
   renderers.sort((a, b) => b - a);
-  return { processes: mine.size, pssMiB: pssKiB / 1024, maxRssMiB: maxRssKiB / 1024, byType, renderers };
+  rendererPrivate.sort((a, b) => b - a);
+  return {
+    processes: mine.size, pssMiB: pssKiB / 1024, privateMiB: privateKiB / 1024, maxRssMiB: maxRssKiB / 1024, byType,
+    renderers, rendererPrivate,
+  };
 }
 
-/** `renderer 250 (150+80+20), browser 120, ...` (MiB of PSS per process type; each renderer's in brackets). */
+/**
+ * `renderer 250 (150+80+20), browser 120, ...; private dirty 330 (renderers 110+40+6)` (MiB of PSS per process type, each
+ * renderer's in brackets; then the private dirty memory in all and per renderer, where it was read).
+ */
 export function memoryByType(mem) {
   return Object.entries(mem.byType).sort((a, b) => b[1] - a[1]).map(([t, m]) => `${t} ${m.toFixed(0)}`
     + (t === 'renderer' && mem.renderers?.length > 1 ? ` (${mem.renderers.map((r) => r.toFixed(0)).join('+')})` : ''))
-    .join(', ');
+    .join(', ')
+    + (mem.privateMiB ? `; private dirty ${mem.privateMiB.toFixed(0)} (renderers ${mem.rendererPrivate.map((r) => r.toFixed(0)).join('+')})` : '');
 }
 
 /**

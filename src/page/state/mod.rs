@@ -545,7 +545,7 @@ impl State {
         }
         let build = match response.body {
             ResponseBody::Building { fraction, .. } if fraction < 1.0 => {
-                Some(whole_percent(fraction))
+                Some(solve::whole_percent(fraction))
             }
             ResponseBody::Building { .. } | ResponseBody::Ready => None,
             _ => return None,
@@ -596,13 +596,4 @@ impl State {
             Owner::Truth(ask) => self.truth.on_lost(ask, why),
         }
     }
-}
-
-/// A background build's progress as the page shows it: whole percents, rounded down. The worker reports every
-/// `PROGRESS_EVERY_MS` through a 20-40 s build; each change renders and repaints, and Blink's garbage from that
-/// stays committed in the renderer until a collection some seconds after the repaints stop (or after the tab is
-/// closed). A hundred steps show the same progress with a fifth of the renders.
-fn whole_percent(fraction: f64) -> f64 {
-    // The tiny addend keeps 0.29 at 29% (0.29 * 100 is 28.999...).
-    (fraction.clamp(0.0, 1.0) * 100.0 + 1e-9).floor() / 100.0
 }
