@@ -397,6 +397,12 @@ fn capitalise(text: &str) -> String {
     }
 }
 
+/// A background build's progress as shown: whole percents, rounded down (the tiny addend keeps 0.29 at 29%). Each
+/// change renders, and a render's garbage stays in the renderer until a collection: a fifth of the renders.
+pub(super) fn whole_percent(fraction: f64) -> f64 {
+    (fraction.clamp(0.0, 1.0) * 100.0 + 1e-9).floor() / 100.0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -417,10 +423,4 @@ mod tests {
             );
         }
     }
-}
-
-/// A background build's progress as shown: whole percents, rounded down (the tiny addend keeps 0.29 at 29%). Each
-/// change renders, and a render's garbage stays in the renderer until a collection: a fifth of the renders.
-pub(super) fn whole_percent(fraction: f64) -> f64 {
-    (fraction.clamp(0.0, 1.0) * 100.0 + 1e-9).floor() / 100.0
 }
