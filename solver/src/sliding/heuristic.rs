@@ -220,14 +220,20 @@ impl LinearConflict {
 }
 
 impl LinearConflict {
-    /// The tiles that must leave one line: row `line`, or column `line` if `column`.
+    /// Row `line` (or column `line` if `column`) as (its length, the step between its cells, its first cell).
     #[inline(always)]
-    fn line_leave<C: Cells>(&self, state: &Board<C>, line: usize, column: bool) -> u32 {
-        let (len, step, first) = if column {
+    fn line_cells(&self, line: usize, column: bool) -> (usize, usize, usize) {
+        if column {
             (self.height, self.width, line)
         } else {
             (self.width, 1, line * self.width)
-        };
+        }
+    }
+
+    /// The tiles that must leave one line: row `line`, or column `line` if `column`.
+    #[inline(always)]
+    fn line_leave<C: Cells>(&self, state: &Board<C>, line: usize, column: bool) -> u32 {
+        let (len, step, first) = self.line_cells(line, column);
         let tiles = (0..len).map(|k| state.tile_at(first + k * step));
         self.leave_of(tiles, line, column)
     }
@@ -246,11 +252,7 @@ impl LinearConflict {
     /// the line's first cell lowest.
     #[inline(always)]
     fn line_key<C: Cells>(&self, state: &Board<C>, line: usize, column: bool) -> usize {
-        let (len, step, first) = if column {
-            (self.height, self.width, line)
-        } else {
-            (self.width, 1, line * self.width)
-        };
+        let (len, step, first) = self.line_cells(line, column);
         // At most `TABLE_LINE` tiles: a loop of known length, unrolled.
         let mut key = 0;
         for k in 0..TABLE_LINE {
