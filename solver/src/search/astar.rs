@@ -222,7 +222,7 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
         // anyway). Each expansion adds at most a few hundred nodes.
         let id_room = u64::from(u32::MAX) - 1024;
         let most_nodes = control.max_states().min(id_room);
-        // CLOSED and OPEN sizes: OPEN's entries include stale ones, so the open nodes are counted here.
+        // CLOSED and OPEN sizes: OPEN's entries include done nodes, so the open nodes are counted here.
         let (mut closed, mut open_nodes) = (0u64, 1u64);
         let result: Result<u32, (Status, String)> = loop {
             stats.open_size(open_nodes);
@@ -276,19 +276,13 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
                 }
                 let hash = NodeIndex::hash(&next);
                 stats.generated += 1;
-                match index.find(hash, |id| nodes[id as usize].state == next) {
-                    Err(at) => {
-                        let child = nodes.len() as u32;
+                let found = index.find(hash, |id| nodes[id as usize].state == next);
+                // The child's h and where the index files it, if it becomes a node: a new state, or a known one
+                // reached by a shorter path (filed again as a new node, the newest; the old one is done: its
+                // entry in OPEN, if any, is passed over, and its children keep their own path through it).
+                let filed = match found {
+                    Err(_) => {
                         let h = heuristic.estimate_after(&node.state, node.h, &next);
-                        nodes.push(Node {
-                            state: next,
-                            parent: id,
-                            g,
-                            h,
-                            closed: false,
-                            mv: Some(mv),
-                        });
-                        index.insert_at(at, hash, child);
                         if O::ACTIVE {
                             let fate = Fate::New;
                             observer.generated(Generated::forward(
@@ -299,8 +293,8 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
                                 fate,
                             ));
                         }
-                        open.push(self.f(g, h), g, child);
                         open_nodes += 1;
+                        Some(h)
                     }
                     Ok(other)
                         if weights.g > 0
@@ -312,26 +306,13 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
                             let (h, fate) = (Some(known.h), Fate::Improved);
                             observer.generated(Generated::forward(&node.state, &next, g, h, fate));
                         }
-                        // Filed again as a new node, the newest; the old one is done: its entry in OPEN, if
-                        // any, is passed over, and its children keep their own path through it.
                         if known.closed {
                             // Reopened: only an inconsistent heuristic (or a weight above 1) gets here.
                             closed -= 1;
                             open_nodes += 1;
                         }
                         known.closed = true;
-                        let h = known.h;
-                        let copy = nodes.len() as u32;
-                        nodes.push(Node {
-                            state: next,
-                            parent: id,
-                            g,
-                            h,
-                            closed: false,
-                            mv: Some(mv),
-                        });
-                        index.refile(hash, other, copy);
-                        open.push(self.f(g, h), g, copy);
+                        Some(known.h)
                     }
                     Ok(other) => {
                         stats.duplicates += 1;
@@ -339,7 +320,24 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
                             let (h, fate) = (Some(nodes[other as usize].h), Fate::Duplicate);
                             observer.generated(Generated::forward(&node.state, &next, g, h, fate));
                         }
+                        None
                     }
+                };
+                if let Some(h) = filed {
+                    let child = nodes.len() as u32;
+                    nodes.push(Node {
+                        state: next,
+                        parent: id,
+                        g,
+                        h,
+                        closed: false,
+                        mv: Some(mv),
+                    });
+                    match found {
+                        Err(at) => index.insert_at(at, hash, child),
+                        Ok(old) => index.refile(hash, old, child),
+                    }
+                    open.push(self.f(g, h), g, child);
                 }
             });
             if O::ACTIVE {

@@ -298,6 +298,13 @@ impl NodeIndex {
     /// slot where it belongs.
     #[inline]
     pub fn find(&self, hash: u64, is_it: impl Fn(u32) -> bool) -> Result<u32, usize> {
+        self.probe(hash, is_it)
+            .map(|at| Self::id_in(self.slots[at]))
+    }
+
+    /// The slot holding the state hashing to `hash` for which `is_it(id)` holds, or the empty slot where it belongs.
+    #[inline]
+    fn probe(&self, hash: u64, is_it: impl Fn(u32) -> bool) -> Result<usize, usize> {
         let mask = self.slots.len() - 1;
         let print = hash >> 32;
         let mut at = self.home(hash);
@@ -306,14 +313,17 @@ impl NodeIndex {
             if slot == 0 {
                 return Err(at);
             }
-            if slot >> 32 == print {
-                let id = (slot as u32).wrapping_sub(1);
-                if is_it(id) {
-                    return Ok(id);
-                }
+            if slot >> 32 == print && is_it(Self::id_in(slot)) {
+                return Ok(at);
             }
             at = (at + 1) & mask;
         }
+    }
+
+    /// The node id a filed slot holds.
+    #[inline]
+    fn id_in(slot: u64) -> u32 {
+        (slot as u32).wrapping_sub(1)
     }
 
     /// The number of slots (it changes only when the table grows).
@@ -324,12 +334,9 @@ impl NodeIndex {
 
     /// Points the slot of node `old`, whose state hashes to `hash`, at node `new` (a newer node of that state).
     pub fn refile(&mut self, hash: u64, old: u32, new: u32) {
-        let mask = self.slots.len() - 1;
-        let mut at = self.home(hash);
-        while self.slots[at] as u32 != old + 1 {
-            at = (at + 1) & mask;
+        if let Ok(at) = self.probe(hash, |id| id == old) {
+            self.slots[at] = (self.slots[at] & !u64::from(u32::MAX)) | u64::from(new + 1);
         }
-        self.slots[at] = (self.slots[at] & !u64::from(u32::MAX)) | u64::from(new + 1);
     }
 
     /// Files node `id` (whose state hashes to `hash`) in the empty slot `at` that `find` gave, then grows the
