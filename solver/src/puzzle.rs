@@ -20,6 +20,23 @@ pub trait Puzzle {
     /// Calls `visit` once for every legal move from `state`, with the state it leads to.
     fn for_each_successor(&self, state: &Self::State, visit: impl FnMut(Self::Move, Self::State));
 
+    /// [`Puzzle::for_each_successor`] without the move `skip`, where one is given: a search that knows a move
+    /// leads back to a state it has seen passes it here. Puzzles override it where leaving a move out costs
+    /// less than a test per move.
+    #[inline]
+    fn for_each_successor_except(
+        &self,
+        state: &Self::State,
+        skip: Option<Self::Move>,
+        mut visit: impl FnMut(Self::Move, Self::State),
+    ) {
+        self.for_each_successor(state, |mv, next| {
+            if Some(mv) != skip {
+                visit(mv, next);
+            }
+        });
+    }
+
     /// The move that undoes `mv`.
     fn inverse(&self, mv: Self::Move) -> Self::Move;
 
@@ -29,6 +46,11 @@ pub trait Puzzle {
 
     /// The perfect rank of `state`: distinct states get distinct ranks below `rank_count()`.
     fn rank(&self, state: &Self::State) -> u64;
+
+    /// `rank >> RANK_CLASS_SHIFT` is still perfect on the states reachable from any one state, in
+    /// `rank_count() >> RANK_CLASS_SHIFT` places: a search that only meets states reached from its start may
+    /// index by it (the sliding puzzle's two parity classes share ranks this way: half the places).
+    const RANK_CLASS_SHIFT: u32 = 0;
 
     /// True when `rank` costs no more than reading a stored number (BFS then keeps no ranks beside its queue).
     const RANK_IS_CHEAP: bool = false;

@@ -62,19 +62,17 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
         return Outcome::solved(Algorithm::Bfs, Vec::new(), true, stats);
     }
     // Dense marks are indexed by rank. Unless a rank is free to compute, each queued state keeps its rank
-    // (below 2^30, so a u32) in a parallel queue, and a successor's rank is updated from its parent's; it keeps
-    // the move that made it too, so that the move back (to a state already marked) costs nothing.
+    // (below 2^30, so a u32) and a successor's rank is updated from its parent's. Each keeps the move that made
+    // it too, so that the move back (to a state already marked) is left out at no cost.
     let dense = M::DENSE;
     let keep_ranks = dense && !P::RANK_IS_CHEAP;
-    let rank_bytes = std::mem::size_of::<(u32, Option<P::Move>)>();
-    let entry_bytes =
-        (std::mem::size_of::<P::State>() + if keep_ranks { rank_bytes } else { 0 }) as u64;
-    let memory = |queue: &Fifo<P::State>, marks: &M| {
+    let entry_bytes = std::mem::size_of::<Queued<P::State, P::Move>>() as u64;
+    let memory = |queue: &Fifo<Queued<P::State, P::Move>>, marks: &M| {
         queue.capacity() as u64 * entry_bytes + marks.bytes(puzzle.state_bytes())
     };
-    // What the next growth needs on top: the queue grows by a block (a block of ranks with it); a hashed visited
-    // set by doubling, the new table allocated while the old one is still held.
-    let growth = |queue: &Fifo<P::State>, marks: &M| {
+    // What the next growth needs on top: the queue grows by a block; a hashed visited set by doubling, the new
+    // table allocated while the old one is still held.
+    let growth = |queue: &Fifo<Queued<P::State, P::Move>>, marks: &M| {
         queue.block() as u64 * entry_bytes
             + if dense {
                 0
@@ -93,10 +91,18 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
         .min(budget)
         .min(room)
         .clamp(1, QUEUE_START) as usize;
-    let mut queue = Fifo::new(reserve, start);
-    let mut ranks = Fifo::new(if keep_ranks { reserve } else { 1 }, (0u32, None));
-    queue.offer(start, true);
-    ranks.offer((puzzle.rank(&start) as u32, None), keep_ranks);
+    let first = Queued {
+        state: start,
+        rank: if keep_ranks {
+            puzzle.rank(&start) as u32
+        } else {
+            0
+        },
+        made_by: None,
+    };
+    let mut queue = Fifo::new(reserve, first);
+    queue.offer(first, true);
+    let (mut generated, mut duplicates) = (0u64, 0u64);
     let mut watch = MemoryWatch::default();
     // `done` states (the layers expanded before this one) have left the queue's front.
     let (mut head, mut depth, mut layer_start, mut done) = (0usize, 0usize, 0usize, 0usize);
@@ -104,9 +110,6 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
         // Expand the layer at `depth`, queue[head..layer_end]; its successors are queued behind it. The layers
         // before it are finished: their states stay only as marks.
         queue.drop_front(head);
-        if keep_ranks {
-            ranks.drop_front(head);
-        }
         done += head;
         head = 0;
         let layer_end = queue.len();
@@ -122,6 +125,7 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
         while head < layer_end {
             if ((done + head) as u64 + 1).is_multiple_of(super::CHECK_EVERY) {
                 stats.expanded = (done + head) as u64;
+                (stats.generated, stats.duplicates) = (generated, duplicates);
                 stats.by_depth[depth] = (head - layer_start) as u64;
                 stats.open_size((queue.len() - head) as u64);
                 stats.closed = (done + head) as u64;
@@ -136,33 +140,22 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
             if let Some(stop) = watch.check(control, &mut stats, held, growth(&queue, &marks)) {
                 break 'search Some(stop);
             }
-            let state = queue.get(head);
-            let (rank, back) = match (keep_ranks, dense) {
-                (true, _) => {
-                    let (rank, made_by) = ranks.get(head);
-                    (u64::from(rank), made_by.map(|mv| puzzle.inverse(mv)))
-                }
-                (false, true) => (puzzle.rank(&state), None),
-                (false, false) => (0, None),
+            let Queued {
+                state,
+                rank,
+                made_by,
+            } = queue.get(head);
+            let back = made_by.map(|mv| puzzle.inverse(mv));
+            let rank = match (keep_ranks, dense) {
+                (true, _) => u64::from(rank),
+                (false, true) => puzzle.rank(&state),
+                (false, false) => 0,
             };
             head += 1;
+            let g = depth as u32 + 1;
             let mut found = false;
-            puzzle.for_each_successor(&state, |mv, next| {
-                stats.generated += 1;
-                if Some(mv) == back {
-                    stats.duplicates += 1;
-                    if O::ACTIVE {
-                        let g = depth as u32 + 1;
-                        observer.generated(Generated::forward(
-                            &state,
-                            &next,
-                            g,
-                            None,
-                            Fate::Duplicate,
-                        ));
-                    }
-                    return;
-                }
+            let mut child = |mv, next, observer: &mut O| {
+                generated += 1;
                 let next_rank = if dense {
                     puzzle.successor_rank(&state, rank, &next)
                 } else {
@@ -170,23 +163,38 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
                 };
                 // No branch on `fresh`: about a third of the successors are duplicates, at random.
                 let fresh = marks.mark_ranked(&next, next_rank, mark);
-                queue.offer(next, fresh);
-                if keep_ranks {
-                    ranks.offer((next_rank as u32, Some(mv)), fresh);
-                }
-                stats.duplicates += u64::from(!fresh);
+                let queued = Queued {
+                    state: next,
+                    // Read only where ranks are kept (below 2^30 there).
+                    rank: next_rank as u32,
+                    made_by: Some(mv),
+                };
+                queue.offer(queued, fresh);
+                duplicates += u64::from(!fresh);
                 if O::ACTIVE {
                     let fate = if fresh { Fate::New } else { Fate::Duplicate };
-                    observer.generated(Generated::forward(
-                        &state,
-                        &next,
-                        depth as u32 + 1,
-                        None,
-                        fate,
-                    ));
+                    observer.generated(Generated::forward(&state, &next, g, None, fate));
                 }
                 found |= fresh & (next == goal);
-            });
+            };
+            if O::ACTIVE {
+                // The observer sees the move back generated too, as a duplicate.
+                puzzle.for_each_successor(&state, |mv, next| {
+                    if Some(mv) == back {
+                        let fate = Fate::Duplicate;
+                        observer.generated(Generated::forward(&state, &next, g, None, fate));
+                    } else {
+                        child(mv, next, observer);
+                    }
+                });
+            } else {
+                puzzle.for_each_successor_except(&state, back, |mv, next| {
+                    child(mv, next, observer);
+                });
+            }
+            // The move back, always legal, counts as generated and a duplicate.
+            let back_move = u64::from(back.is_some());
+            (generated, duplicates) = (generated + back_move, duplicates + back_move);
             if O::ACTIVE {
                 let expansion = Expansion {
                     state: &state,
@@ -208,6 +216,7 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
         depth += 1;
     };
     stats.expanded = (done + head) as u64;
+    (stats.generated, stats.duplicates) = (generated, duplicates);
     if let Some(layer) = stats.by_depth.get_mut(depth) {
         // Stopped inside the layer at `depth`.
         *layer = (head - layer_start) as u64;
@@ -223,6 +232,14 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
             Outcome::solved(Algorithm::Bfs, moves, true, stats)
         }
     }
+}
+
+/// A queued state, with its rank where BFS keeps ranks (else unread) and the move that made it.
+#[derive(Clone, Copy)]
+struct Queued<S, M> {
+    state: S,
+    rank: u32,
+    made_by: Option<M>,
 }
 
 /// BFS's queue, appended to without a branch on whether an item is kept: the slot past the end is always

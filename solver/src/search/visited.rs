@@ -54,6 +54,14 @@ fn dense_ranks<P: Puzzle>(puzzle: &P, max: u64) -> Option<u64> {
     puzzle.rank_count().filter(|&n| n <= max)
 }
 
+/// The places of dense marks for `puzzle`, one per rank of a class, where they fit.
+fn class_ranks<P: Puzzle>(puzzle: &P) -> Option<u64> {
+    puzzle
+        .rank_count()
+        .map(|n| n >> P::RANK_CLASS_SHIFT)
+        .filter(|&n| n <= DENSE_BITS_MAX)
+}
+
 /// BFS's visited set, which also remembers each state's depth modulo 3: two bits per rank where the space
 /// fits (0 = unseen, else depth % 3 + 1), a hash map elsewhere. Depth mod 3 is enough to walk a shortest path
 /// back from the goal (a neighbour's depth differs by at most one, and -1, 0, +1 differ mod 3), so BFS needs no
@@ -89,8 +97,12 @@ pub fn mark_of(depth: usize) -> u8 {
     (depth % 3) as u8 + 1
 }
 
-/// Two bits a rank, 32 ranks a word.
-pub struct DenseMarks(Vec<u64>);
+/// Two bits a rank, 32 ranks a word, indexed by the rank of the start's class (`rank >> class_shift`, see
+/// [`Puzzle::RANK_CLASS_SHIFT`]): BFS marks only states reached from its start.
+pub struct DenseMarks {
+    words: Vec<u64>,
+    class_shift: u32,
+}
 
 /// Marks by state, for spaces without a perfect rank or too large for [`DENSE_BITS_MAX`].
 pub struct HashMarks<S>(HashMap<S, u8, FxBuild>);
@@ -103,15 +115,18 @@ pub enum MarksFor<S> {
 
 impl<S: Copy + Eq + std::hash::Hash> MarksFor<S> {
     pub fn new<P: Puzzle<State = S>>(puzzle: &P) -> Self {
-        match dense_ranks(puzzle, DENSE_BITS_MAX) {
-            Some(n) => MarksFor::Dense(DenseMarks(vec![0; n.div_ceil(32) as usize])),
+        match class_ranks(puzzle) {
+            Some(n) => MarksFor::Dense(DenseMarks {
+                words: vec![0; n.div_ceil(32) as usize],
+                class_shift: P::RANK_CLASS_SHIFT,
+            }),
             None => MarksFor::Hash(HashMarks::default()),
         }
     }
 
     /// The bytes [`MarksFor::new`] allocates at once for `puzzle`: the dense array, or nothing for a hash map.
     pub fn planned_bytes<P: Puzzle<State = S>>(puzzle: &P) -> u64 {
-        dense_ranks(puzzle, DENSE_BITS_MAX).map_or(0, |n| n.div_ceil(32) * 8)
+        class_ranks(puzzle).map_or(0, |n| n.div_ceil(32) * 8)
     }
 }
 
@@ -126,20 +141,21 @@ impl<S> DepthMarks<S> for DenseMarks {
 
     #[inline]
     fn get<P: Puzzle<State = S>>(&self, puzzle: &P, state: &S) -> u8 {
-        let r = puzzle.rank(state);
-        ((self.0[(r >> 5) as usize] >> ((r & 31) * 2)) & 3) as u8
+        let r = puzzle.rank(state) >> self.class_shift;
+        ((self.words[(r >> 5) as usize] >> ((r & 31) * 2)) & 3) as u8
     }
 
     #[inline(always)]
     fn mark_ranked(&mut self, _next: &S, rank: u64, mark: u8) -> bool {
-        let (word, shift) = ((rank >> 5) as usize, (rank & 31) * 2);
-        let fresh = (self.0[word] >> shift) & 3 == 0;
-        self.0[word] |= u64::from(fresh) * (u64::from(mark) << shift);
+        let r = rank >> self.class_shift;
+        let (word, shift) = ((r >> 5) as usize, (r & 31) * 2);
+        let fresh = (self.words[word] >> shift) & 3 == 0;
+        self.words[word] |= u64::from(fresh) * (u64::from(mark) << shift);
         fresh
     }
 
     fn bytes(&self, _state_bytes: usize) -> u64 {
-        self.0.len() as u64 * 8
+        self.words.len() as u64 * 8
     }
 }
 

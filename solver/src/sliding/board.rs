@@ -80,6 +80,9 @@ impl fmt::Display for SlidingError {
 
 impl std::error::Error for SlidingError {}
 
+/// The column of `SlidingPuzzle::passed` that is 0 (beyond every tile of a ranked board).
+const NOT_PASSED: usize = 31;
+
 /// Marks a move off the board in the neighbour table.
 const OFF: u8 = u8::MAX;
 
@@ -107,17 +110,18 @@ pub struct SlidingPuzzle<C> {
     goal: Board<C>,
     /// `neighbour[cell][dir]`: the cell the blank reaches from `cell` moving `dir`, or `OFF`.
     neighbour: [[u8; 4]; MAX_CELLS],
-    /// The moves the blank has from each cell, in successor order: a loop of known length, with no
-    /// hard-to-predict "is this move on the board" branch per direction.
-    exits: [Exits; MAX_CELLS],
+    /// `exits[cell][skip]`: the moves the blank has from `cell`, in successor order, but for direction
+    /// `skip` (4: none left out): a loop of known length, with no hard-to-predict "is this move on the board"
+    /// or "is this the move back" branch per direction.
+    exits: [[Exits; 5]; MAX_CELLS],
     /// N!, when it fits in a u64.
     rank_count: Option<u64>,
-    /// The place values of the Lehmer digits: `(N-1-i)!` for cell i (0 beyond N or when N > 20).
+    /// The place values of the rank's digits: `(N-1-t)!` for tile t (0 beyond N or when N > 20).
     weight: [u64; MAX_RANKED_CELLS],
-    /// The place values of `half_rank`'s tile digits: `(N-2-k)!/2` for the k-th tile, k < N-3.
-    half_weight: [u64; MAX_RANKED_CELLS],
-    /// (N-1)!/2: the stride of the blank's cell in `half_rank`, when N! fits.
-    half_stride: u64,
+    /// `passed[t][x]`: how the rank changes when tile t slides to a later cell past tile x (see
+    /// `successor_rank`): t's digit gains 1 if x is larger, else x's digit loses 1. Column [`NOT_PASSED`]
+    /// is 0.
+    passed: [[i64; 32]; MAX_RANKED_CELLS],
 }
 
 /// The blank's moves from one cell: `count` of them, `(direction, cell reached)`.
@@ -158,30 +162,37 @@ impl<C: Cells> SlidingPuzzle<C> {
                 }
             }
         }
-        let mut exits = [Exits {
+        let mut exits = [[Exits {
             count: 0,
             moves: [(Dir::Up, OFF); 4],
-        }; MAX_CELLS];
-        for (row, exit) in neighbour.iter().zip(exits.iter_mut()) {
-            for dir in Dir::ALL {
-                if row[dir as usize] != OFF {
-                    exit.moves[usize::from(exit.count)] = (dir, row[dir as usize]);
-                    exit.count += 1;
+        }; 5]; MAX_CELLS];
+        for (row, cell_exits) in neighbour.iter().zip(exits.iter_mut()) {
+            for (skip, exit) in cell_exits.iter_mut().enumerate() {
+                for dir in Dir::ALL {
+                    if row[dir as usize] != OFF && dir as usize != skip {
+                        exit.moves[usize::from(exit.count)] = (dir, row[dir as usize]);
+                        exit.count += 1;
+                    }
                 }
             }
         }
         let factorial = |k: usize| (1..=k as u64).product::<u64>();
-        let (mut weight, mut half_weight) = ([0u64; MAX_RANKED_CELLS], [0u64; MAX_RANKED_CELLS]);
-        let (mut rank_count, mut half_stride) = (None, 0);
+        let mut weight = [0u64; MAX_RANKED_CELLS];
+        let mut passed = [[0i64; 32]; MAX_RANKED_CELLS];
+        let mut rank_count = None;
         if n <= MAX_RANKED_CELLS {
             rank_count = Some(factorial(n));
-            half_stride = factorial(n - 1) / 2;
-            for (i, w) in weight.iter_mut().enumerate().take(n) {
-                *w = factorial(n - 1 - i);
+            for (t, w) in weight.iter_mut().enumerate().take(n) {
+                *w = factorial(n - 1 - t);
             }
-            // n >= 4, so the n-1 tiles have at least 3 digits and the last two are dropped.
-            for (k, w) in half_weight.iter_mut().enumerate().take(n - 3) {
-                *w = factorial(n - 2 - k) / 2;
+            for (t, row) in passed.iter_mut().enumerate().take(n) {
+                for (x, change) in row.iter_mut().enumerate().take(n) {
+                    *change = if x > t {
+                        weight[t] as i64
+                    } else {
+                        -(weight[x] as i64)
+                    };
+                }
             }
         }
         Ok(SlidingPuzzle {
@@ -193,8 +204,7 @@ impl<C: Cells> SlidingPuzzle<C> {
             exits,
             rank_count,
             weight,
-            half_weight,
-            half_stride,
+            passed,
         })
     }
 
@@ -253,60 +263,28 @@ impl<C: Cells> SlidingPuzzle<C> {
         }
     }
 
-    /// The number of half ranks, N!/2, when N! fits in a u64.
-    pub fn half_rank_count(&self) -> Option<u64> {
-        self.rank_count.map(|c| c / 2)
-    }
-
-    /// A rank below N!/2 that is perfect within one parity class, i.e. on the states reachable from
-    /// any one board: the blank's cell times (N-1)!/2, plus the Lehmer code of the tiles read row by
-    /// row without the blank, less its last two digits (the class fixes their order).
-    ///
-    /// Two boards from different classes can share a half rank, so use it only where every board
-    /// comes from one start (a BFS from one side); [`Puzzle::rank`] is perfect on all N! boards.
-    /// 0 when N > 20.
-    #[inline]
-    pub fn half_rank(&self, board: &Board<C>) -> u64 {
-        let n = self.n;
-        if n > MAX_RANKED_CELLS {
-            return 0;
+    /// The rank change of tile t sliding past the tiles between cells `lo` and `hi` (none sideways, a row's
+    /// width less one up or down), in `TURNS` turns, at least the width less one, for every move: the cells
+    /// past `hi`, read wrapped within the storage, count 0. No branch per turn or tile, as which kind of move
+    /// comes and how the tiles compare are random.
+    #[inline(always)]
+    fn passed_tiles<const TURNS: usize>(
+        &self,
+        state: &Board<C>,
+        t: usize,
+        lo: usize,
+        hi: usize,
+    ) -> i64 {
+        let between = (hi - lo - 1) as i64;
+        let mut change = 0;
+        for k in 0..TURNS {
+            let x = usize::from(state.cells.get((lo + 1 + k) % C::CAPACITY));
+            // Past `between`, the column of 0s: an index chosen by a mask, where a choice of values would be
+            // compiled into a branch.
+            let counted = ((k as i64 - between) >> 63) as usize;
+            change += self.passed[t][(x | (!counted & NOT_PASSED)) & NOT_PASSED];
         }
-        let digits = n - 3;
-        let mut r: u64 = 0;
-        let mut k = 0usize;
-        if n <= 16 {
-            // Nibble t of `below` counts the tiles smaller than t already read (see `rank`).
-            let mut below: u64 = 0;
-            for cell in 0..n {
-                let t = u32::from(board.cells.get(cell));
-                if t == 0 {
-                    continue;
-                }
-                if k == digits {
-                    break;
-                }
-                let smaller = u64::from(t) - 1 - ((below >> (4 * t)) & 0xF);
-                r += smaller * self.half_weight[k];
-                below += (ONES << (4 * t)) << 4;
-                k += 1;
-            }
-        } else {
-            let mut seen: u64 = 0;
-            for cell in 0..n {
-                let t = board.cells.get(cell);
-                if t == 0 {
-                    continue;
-                }
-                if k == digits {
-                    break;
-                }
-                let smaller = u64::from(t) - 1 - u64::from((seen & ((1u64 << t) - 1)).count_ones());
-                r += smaller * self.half_weight[k];
-                seen |= 1 << t;
-                k += 1;
-            }
-        }
-        board.blank as u64 * self.half_stride + r
+        change
     }
 }
 
@@ -337,9 +315,19 @@ impl<C: Cells> Puzzle for SlidingPuzzle<C> {
 
     /// Successors in the order U, L, R, D (the direction the blank moves).
     #[inline]
-    fn for_each_successor(&self, state: &Board<C>, mut visit: impl FnMut(Dir, Board<C>)) {
+    fn for_each_successor(&self, state: &Board<C>, visit: impl FnMut(Dir, Board<C>)) {
+        self.for_each_successor_except(state, None, visit);
+    }
+
+    #[inline]
+    fn for_each_successor_except(
+        &self,
+        state: &Board<C>,
+        skip: Option<Dir>,
+        mut visit: impl FnMut(Dir, Board<C>),
+    ) {
         let b = state.blank();
-        let exits = &self.exits[b];
+        let exits = &self.exits[b][skip.map_or(4, |dir| dir as usize)];
         for &(dir, to) in &exits.moves[..usize::from(exits.count)] {
             visit(
                 dir,
@@ -361,48 +349,74 @@ impl<C: Cells> Puzzle for SlidingPuzzle<C> {
         self.rank_count
     }
 
-    /// The Lehmer code of the board read row by row (blank included): perfect on all N!
-    /// arrangements, O(N). 0 when N > 20 (`rank_count` is `None` then, and callers must not use it).
+    /// The lowest digit is the order of the two largest tiles, which a class fixes (see `rank`).
+    const RANK_CLASS_SHIFT: u32 = 1;
+
+    /// The Lehmer code of the tiles' cells read tile by tile (the blank's cell first): perfect on all N!
+    /// arrangements, O(N). Digit t, weighted `(N-1-t)!`, counts the larger tiles in cells before tile t's.
+    /// 0 when N > 20 (`rank_count` is `None` then, and callers must not use it).
+    ///
+    /// Read this way a move changes only the digits of the tiles it passes (see `successor_rank`), and
+    /// the last two tiles' order, the lowest digit, is the one that two arrangements of a parity class never
+    /// share: `rank >> 1` is perfect within a class (`RANK_CLASS_SHIFT`).
     #[inline]
     fn rank(&self, state: &Board<C>) -> u64 {
         let n = self.n;
         if n > MAX_RANKED_CELLS {
             return 0;
         }
-        // Digit i = the tiles smaller than tile t_i not yet read = t_i - (smaller ones already read).
-        // The digits are weighted independently rather than by Horner's rule, so the multiplies
-        // do not form one long dependency chain. The last digit is always 0.
+        let mut cell_of = [0u8; MAX_RANKED_CELLS];
+        for cell in 0..n {
+            cell_of[usize::from(state.cells.get(cell))] = cell as u8;
+        }
+        // Digit t = tile t's cell less the smaller tiles in cells before it. The digits are weighted
+        // independently rather than by Horner's rule, so the multiplies do not form one long dependency chain.
+        // The last digit is always 0.
         let mut r: u64 = 0;
         if n <= 16 {
-            // Up to 16 values: nibble t of `below` counts the values smaller than t read so far,
-            // kept by one shifted add per cell instead of a popcount (which baseline x86-64 lacks).
+            // Up to 16 cells: nibble c of `below` counts the cells before c taken so far, kept by one shifted
+            // add per tile instead of a popcount (which baseline x86-64 lacks).
             let mut below: u64 = 0;
-            for cell in 0..n - 1 {
-                let t = u32::from(state.cells.get(cell));
-                r += (u64::from(t) - ((below >> (4 * t)) & 0xF)) * self.weight[cell];
-                below += (ONES << (4 * t)) << 4;
+            for (t, &cell) in cell_of.iter().enumerate().take(n - 1) {
+                let c = u32::from(cell);
+                r += (u64::from(c) - ((below >> (4 * c)) & 0xF)) * self.weight[t];
+                below += (ONES << (4 * c)) << 4;
             }
         } else {
-            let mut seen: u64 = 0;
-            for cell in 0..n - 1 {
-                let t = state.cells.get(cell);
-                let smaller = u64::from(t) - u64::from((seen & ((1u64 << t) - 1)).count_ones());
-                r += smaller * self.weight[cell];
-                seen |= 1 << t;
+            let mut taken: u64 = 0;
+            for (t, &cell) in cell_of.iter().enumerate().take(n - 1) {
+                let c = u32::from(cell);
+                let before = u64::from((taken & ((1u64 << c) - 1)).count_ones());
+                r += (u64::from(c) - before) * self.weight[t];
+                taken |= 1 << c;
             }
         }
         r
     }
 
-    /// Updates the parent's rank by the digits between the blank's two cells (see [`Cells::rank_change`]).
+    /// The parent's rank changed by the tiles between the blank's two cells (none for a sideways move). When
+    /// tile t slides from a cell to a later one (the blank the other way) the blank's digit loses t and the
+    /// tiles between; t's digit gains each larger tile between; each smaller tile between loses t. A slide
+    /// to an earlier cell is the same change undone.
     #[inline]
     fn successor_rank(&self, state: &Board<C>, rank: u64, next: &Board<C>) -> u64 {
         if self.n > MAX_RANKED_CELLS {
             return 0;
         }
-        let change = state
-            .cells
-            .rank_change(state.blank(), next.blank(), self.n, &self.weight);
+        let (blank, from) = (state.blank(), next.blank());
+        let t = usize::from(state.cells.get(from));
+        let (lo, hi) = (blank.min(from), blank.max(from));
+        let mut change = -((hi - lo) as i64) * self.weight[0] as i64;
+        // A loop of fixed length, unrolled: two turns up to the 8-puzzle's width, seven (the widest row less
+        // one) beyond.
+        change += if self.shape.width <= 3 {
+            self.passed_tiles::<2>(state, t, lo, hi)
+        } else {
+            self.passed_tiles::<7>(state, t, lo, hi)
+        };
+        if from > blank {
+            change = -change;
+        }
         rank.wrapping_add_signed(change)
     }
 }
@@ -503,11 +517,9 @@ mod tests {
     fn rank_counts_and_limits() {
         let p = SmallPuzzle::with_default_goal(S3, &S3.default_goal()).unwrap();
         assert_eq!(p.rank_count(), Some(362_880));
-        assert_eq!(p.half_rank_count(), Some(181_440));
-        // The goal 1..8,0 is the identity but for the blank: its Lehmer code is known by hand.
-        // Digits: 1,1,1,1,1,1,1,1,0 -> sum of k! for k = 1..8.
-        let expected: u64 = (1..=8u64).map(|k| (1..=k).product::<u64>()).sum();
-        assert_eq!(p.rank(&p.goal()), expected);
+        // In the goal 1..8,0 every tile but the blank stands before the larger ones: only the blank's digit,
+        // the 8 tiles before its cell, is not 0, so the rank is 8 * 8!.
+        assert_eq!(p.rank(&p.goal()), 8 * 40_320);
         let s45 = Shape {
             width: 4,
             height: 5,
@@ -519,19 +531,11 @@ mod tests {
         let b = p20.board(&rev).unwrap();
         // The reversed list is the largest permutation but for the position of 0.
         assert!(p20.rank(&b) < p20.rank_count().unwrap());
-        assert!(p20.half_rank(&b) < p20.half_rank_count().unwrap());
         let s55 = Shape {
             width: 5,
             height: 5,
         };
         let p25 = LargePuzzle::with_default_goal(s55, &s55.default_goal()).unwrap();
-        assert_eq!(
-            (
-                p25.rank_count(),
-                p25.rank(&p25.start()),
-                p25.half_rank(&p25.start())
-            ),
-            (None, 0, 0)
-        );
+        assert_eq!((p25.rank_count(), p25.rank(&p25.start())), (None, 0));
     }
 }

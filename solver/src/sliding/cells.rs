@@ -29,55 +29,6 @@ pub trait Cells: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     fn differences(&self, other: &Self, n: usize) -> u32 {
         (0..n).filter(|&c| self.get(c) != other.get(c)).count() as u32
     }
-
-    /// How the Lehmer rank of the first `n` cells (digit i = the tiles right of cell i smaller than its own, times
-    /// `weight[i]`) changes when the tile in `from` slides into the blank at `blank`. Only the digits from one
-    /// of the two cells to the other change, so this costs O(distance) instead of the O(N) of a fresh rank.
-    #[inline]
-    fn rank_change(&self, blank: usize, from: usize, n: usize, weight: &[u64]) -> i64 {
-        let t = self.get(from);
-        let (lo, hi) = (blank.min(from), blank.max(from));
-        let smaller_right = (hi + 1..n).filter(|&c| self.get(c) < t).count() as i64;
-        let (mut smaller_between, mut between_weight) = (0i64, 0i64);
-        for (c, &w) in weight.iter().enumerate().take(hi).skip(lo + 1) {
-            if self.get(c) < t {
-                smaller_between += 1;
-                between_weight += w as i64;
-            }
-        }
-        lehmer_change(
-            blank,
-            from,
-            weight,
-            smaller_right,
-            smaller_between,
-            between_weight,
-        )
-    }
-}
-
-/// The rank change of [`Cells::rank_change`] from its counts: of the tiles smaller than the moving tile `t`, how
-/// many stand right of both cells, how many between them, and the sum of the weights of those between.
-///
-/// Cells outside the two keep their digits (the same tiles stay on their right). When `t` slides right (from <
-/// blank) its old digit, everything smaller on its right (the blank included), goes; at the blank's cell it now
-/// counts only what is right of both; each tile between loses the blank from its right and gains `t` only if it
-/// is larger, so the smaller ones lose 1. Sliding left is the mirror image.
-#[inline]
-fn lehmer_change(
-    blank: usize,
-    from: usize,
-    weight: &[u64],
-    smaller_right: i64,
-    smaller_between: i64,
-    between_weight: i64,
-) -> i64 {
-    let (w_blank, w_from) = (weight[blank] as i64, weight[from] as i64);
-    if from < blank {
-        smaller_right * w_blank - (smaller_right + 1 + smaller_between) * w_from - between_weight
-    } else {
-        (smaller_right + 1 + smaller_between) * w_blank - smaller_right * w_from + between_weight
-    }
 }
 
 /// Up to 16 cells, 4 bits each, cell 0 in the lowest nibble: the whole board is one `u64`, so a
@@ -110,43 +61,6 @@ impl Cells for Nibbles {
         Nibbles((self.0 & !(0xF << (4 * from))) | (tile << (4 * blank)))
     }
 
-    /// SWAR: a bit per cell (bit 4k for cell k) saying whether its tile is smaller than the moving one, from
-    /// two byte-lane additions, then popcounts and a walk over the few cells between.
-    #[inline]
-    fn rank_change(&self, blank: usize, from: usize, n: usize, weight: &[u64]) -> i64 {
-        const BYTES: u64 = 0x0101_0101_0101_0101;
-        const NIBBLE_LOW: u64 = 0x1111_1111_1111_1111;
-        let t = (self.0 >> (4 * from)) & 0xF;
-        // In byte lanes a nibble plus (16 - t) reaches 16 (bit 4) exactly when the nibble is at least t.
-        let add = (16 - t) * BYTES;
-        let even = ((self.0 & (0x0F * BYTES)) + add) & (0x10 * BYTES);
-        let odd = (((self.0 >> 4) & (0x0F * BYTES)) + add) & (0x10 * BYTES);
-        let at_least = (even >> 4) | odd;
-        let cells = if n >= 16 {
-            NIBBLE_LOW
-        } else {
-            ((1u64 << (4 * n)) - 1) & NIBBLE_LOW
-        };
-        let smaller = !at_least & cells;
-        let (lo, hi) = (blank.min(from), blank.max(from));
-        let smaller_right = nibble_bits(smaller >> (4 * hi) >> 4);
-        let between = smaller & ((1u64 << (4 * hi)) - 1) & !((1u64 << (4 * lo) << 4) - 1);
-        let smaller_between = nibble_bits(between);
-        // A fixed walk over the cells between (none for a sideways move), with no branch per tile.
-        let mut between_weight = 0i64;
-        for (c, &w) in weight.iter().enumerate().take(hi).skip(lo + 1) {
-            between_weight += ((between >> (4 * c)) & 1) as i64 * w as i64;
-        }
-        lehmer_change(
-            blank,
-            from,
-            weight,
-            smaller_right,
-            smaller_between,
-            between_weight,
-        )
-    }
-
     #[inline]
     fn differences(&self, other: &Self, n: usize) -> u32 {
         // SWAR: fold each nibble of the XOR onto its low bit, then count the bits.
@@ -165,13 +79,6 @@ impl Debug for Nibbles {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Nibbles({:#018x})", self.0)
     }
-}
-
-/// How many of the nibble flags (bit 4k) are set, at most 15: one multiply sums every nibble into the top one
-/// (no partial sum reaches 16, so none carries), where baseline x86-64 has no popcount instruction.
-#[inline]
-fn nibble_bits(flags: u64) -> i64 {
-    (flags.wrapping_mul(0x1111_1111_1111_1111) >> 60) as i64
 }
 
 /// Up to 25 cells (5x5), 5 bits each, cell 0 in the lowest bits of a 128-bit value kept as two

@@ -77,11 +77,18 @@ fn factorial(n: usize) -> u64 {
     (1..=n as u64).product()
 }
 
-/// The Lehmer code by its definition: digit i counts the later entries smaller than entry i.
+/// The rank by its definition: the Lehmer code of the tiles' cells, digit t counting the larger tiles in
+/// cells before tile t's.
 fn naive_rank(tiles: &[u8]) -> u64 {
     let n = tiles.len();
+    let mut cell_of = vec![0; n];
+    for (c, &t) in tiles.iter().enumerate() {
+        cell_of[usize::from(t)] = c;
+    }
     (0..n)
-        .map(|i| (i + 1..n).filter(|&j| tiles[j] < tiles[i]).count() as u64 * factorial(n - 1 - i))
+        .map(|t| {
+            (t + 1..n).filter(|&u| cell_of[u] < cell_of[t]).count() as u64 * factorial(n - 1 - t)
+        })
         .sum()
 }
 
@@ -397,8 +404,10 @@ fn successor_ranks_match_fresh_ranks() {
     }
 }
 
+/// `RANK_CLASS_SHIFT`: the ranks of the boards one board reaches, shifted, fill the places below the shifted count
+/// once each (BFS's marks rely on it).
 #[test]
-fn half_ranks_are_a_bijection_on_each_reachable_space() {
+fn ranks_of_one_class_are_a_bijection_shifted() {
     for (s, seed) in [
         (shape(2, 2), 1),
         (shape(2, 3), 2),
@@ -410,15 +419,18 @@ fn half_ranks_are_a_bijection_on_each_reachable_space() {
             let (w, h) = (usize::from(s.width), usize::from(s.height));
             let p = SmallPuzzle::new(s, &goal, &goal).unwrap();
             let q = LargePuzzle::new(s, &goal, &goal).unwrap();
-            let count = p.half_rank_count().unwrap();
+            let count = p.rank_count().unwrap() >> SmallPuzzle::RANK_CLASS_SHIFT;
             let mut hit = vec![false; count as usize];
             let reachable = distances(w, h, &goal);
             assert_eq!(reachable.len() as u64, count);
             for tiles in reachable.keys() {
-                let r = p.half_rank(&p.board(tiles).unwrap());
-                assert_eq!(q.half_rank(&q.board(tiles).unwrap()), r);
-                assert!(r < count, "{s}: half rank {r} >= {count}");
-                assert!(!hit[r as usize], "{s} {goal:?}: half rank {r} twice");
+                let r = p.rank(&p.board(tiles).unwrap()) >> SmallPuzzle::RANK_CLASS_SHIFT;
+                assert_eq!(
+                    q.rank(&q.board(tiles).unwrap()) >> LargePuzzle::RANK_CLASS_SHIFT,
+                    r
+                );
+                assert!(r < count, "{s}: class rank {r} >= {count}");
+                assert!(!hit[r as usize], "{s} {goal:?}: class rank {r} twice");
                 hit[r as usize] = true;
             }
         }
@@ -440,7 +452,6 @@ fn ranks_of_big_boards_match_the_definition() {
             if SmallPuzzle::fits(s) {
                 let q = SmallPuzzle::new(s, &goal, &goal).unwrap();
                 assert_eq!(q.rank(&q.board(&tiles).unwrap()), p.rank(&b));
-                assert_eq!(q.half_rank(&q.board(&tiles).unwrap()), p.half_rank(&b));
             }
         }
     }
@@ -480,6 +491,50 @@ fn successor_tiles<C: Cells>(p: &SlidingPuzzle<C>, tiles: &[u8]) -> (Vec<Vec<u8>
         dirs.push(dir);
     });
     (boards, dirs)
+}
+
+/// Leaving a move out (BFS leaves out the move back) gives the other successors, in the same order, from every
+/// cell of every shape's boards.
+#[test]
+fn successors_but_one_are_the_others_in_order() {
+    for s in [
+        shape(2, 2),
+        shape(3, 3),
+        shape(2, 4),
+        shape(4, 2),
+        shape(5, 3),
+    ] {
+        let goal = s.default_goal();
+        let p = SmallPuzzle::new(s, &goal, &goal).unwrap();
+        let mut tiles = goal.clone();
+        for cell in 0..s.cells() {
+            // The blank on `cell`: swap it there.
+            let blank = tiles.iter().position(|&t| t == 0).unwrap();
+            tiles.swap(blank, cell);
+            let b = p.board(&tiles).unwrap();
+            let mut all = Vec::new();
+            p.for_each_successor(&b, |dir, next| all.push((dir, next)));
+            for skip in [
+                None,
+                Some(Dir::Up),
+                Some(Dir::Left),
+                Some(Dir::Right),
+                Some(Dir::Down),
+            ] {
+                let mut others = Vec::new();
+                p.for_each_successor_except(&b, skip, |dir, next| others.push((dir, next)));
+                let expected: Vec<_> = all
+                    .iter()
+                    .copied()
+                    .filter(|&(dir, _)| Some(dir) != skip)
+                    .collect();
+                assert_eq!(
+                    others, expected,
+                    "{s} blank on {cell}, leaving out {skip:?}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
