@@ -270,10 +270,7 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
             // The move back to the parent is never worth a lookup: the parent is closed with a smaller g. It is
             // known by the move that undoes the node's own, so the parent's node is not read.
             let back = node.mv.map(|mv| puzzle.inverse(mv));
-            puzzle.for_each_successor(&node.state, |mv, next| {
-                if Some(mv) == back {
-                    return;
-                }
+            puzzle.for_each_successor_except(&node.state, back, |mv, next| {
                 let hash = NodeIndex::hash(&next);
                 stats.generated += 1;
                 let found = index.find(hash, |id| nodes[id as usize].state == next);
