@@ -66,6 +66,7 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
     // it too, so that the move back (to a state already marked) is left out at no cost.
     let dense = M::DENSE;
     let keep_ranks = dense && !P::RANK_IS_CHEAP;
+    let goal_rank = if dense { puzzle.rank(&goal) } else { 0 };
     let entry_bytes = std::mem::size_of::<Queued<P::State, P::Move>>() as u64;
     let memory = |queue: &Fifo<Queued<P::State, P::Move>>, marks: &M| {
         queue.capacity() as u64 * entry_bytes + marks.bytes(puzzle.state_bytes())
@@ -175,7 +176,13 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
                     let fate = if fresh { Fate::New } else { Fate::Duplicate };
                     observer.generated(Generated::forward(&state, &next, g, None, fate));
                 }
-                found |= fresh & (next == goal);
+                // A rank is perfect: where there is one, it names the goal in one comparison.
+                found |= fresh
+                    & if dense {
+                        next_rank == goal_rank
+                    } else {
+                        next == goal
+                    };
             };
             if O::ACTIVE {
                 // The observer sees the move back generated too, as a duplicate.
