@@ -49,4 +49,8 @@ test('a playback step animates the moving tile only; the current move is marked 
     assert.equal(current.height, other.height, 'and their height');
   }
   assert.notEqual(current.background, ahead.background, 'the current move stands out by its background');
+  for (const width of [1366, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.locator(tid('move-list')).screenshot({ path: `test-artifacts/playback-restyle--moves-${width}.png` });
+  }
 });
