@@ -9,11 +9,20 @@
 // With --drop-build-progress (a probe, not the app) the page never hears the build's progress (an init script drops
 // those worker messages): the tables build the same, the page does not render their progress; 35 s are reported.
 //
-//   bash scripts/build.sh && node tests/e2e/renderer-memory-measure.mjs [--drop-build-progress]   (E2E_DIST: another folder)
+// With --steps N, the playback instead: once the first solve has answered and its solution plays (at the page's
+// speed), the growth of `blink_gc/main` over its next N steps, per step (a collection in between would hide some:
+// compare several runs, A/B alternated). --query Q opens `?Q` instead of a 5x5 board (e.g. with `&algo=weighted`,
+// no build of the tables beside the playback); --css RULES adds a style sheet after the answer (a probe: e.g. a
+// part of the page hidden, to see its share).
+//
+//   bash scripts/build.sh && node tests/e2e/renderer-memory-measure.mjs [--drop-build-progress]
+//     [--steps N [--query Q] [--css RULES]]   (E2E_DIST: another folder)
 import { launchBrowser, startServer, tid, waitStatus } from './helpers.mjs';
 import { browserMemory } from './pdb-helpers.mjs';
 
 const drop = process.argv.includes('--drop-build-progress');
+const option = (name) => { const i = process.argv.indexOf(name); return i < 0 ? undefined : process.argv[i + 1]; };
+const steps = Number(option('--steps') ?? 0);
 const { server, appUrl } = await startServer(process.env.E2E_DIST ?? 'dist');
 const browser = await launchBrowser();
 const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -77,24 +86,34 @@ async function report(label) {
 }
 
 try {
-  await page.goto(`${appUrl}?puzzle=sliding&size=5x5`, { waitUntil: 'load' });
+  await page.goto(`${appUrl}?${option('--query') ?? 'puzzle=sliding&size=5x5'}`, { waitUntil: 'load' });
   await page.waitForSelector(`${tid('solve')}:not([disabled])`);
   await report('5x5 board, idle');
   const t0 = Date.now();
   await page.locator(tid('solve')).click();
   await waitStatus(page, 'solved', 60_000);
   await report('first solve answered');
-  // Dropping the progress drops the bar too: then 35 s, about a build's time on this machine.
-  const building = async () => (drop ? Date.now() - t0 < 35_000 : (await page.locator(tid('tables-build')).count()) > 0);
-  while (await building() && Date.now() - t0 < 600_000) {
-    await page.waitForTimeout(5000);
-    await report(`${((Date.now() - t0) / 1000).toFixed(0)} s after the click`);
+  if (steps > 0) {
+    if (option('--css')) await page.addStyleTag({ content: option('--css') });
+    const step = async () => Number(await page.locator(tid('player')).getAttribute('data-step'));
+    const [s0, g0, t1] = [await step(), (await allocators())['blink_gc/main'], Date.now()];
+    while ((await step()) < s0 + steps && Date.now() - t1 < 120_000) await page.waitForTimeout(200);
+    const [s1, g1] = [await step(), (await allocators())['blink_gc/main']];
+    process.stdout.write(`playback steps ${s0} -> ${s1} in ${((Date.now() - t1) / 1000).toFixed(1)} s: blink_gc/main `
+      + `${g0.toFixed(1)} -> ${g1.toFixed(1)} MiB, ${((g1 - g0) * 1024 / Math.max(1, s1 - s0)).toFixed(0)} KiB a step\n`);
+  } else {
+    // Dropping the progress drops the bar too: then 35 s, about a build's time on this machine.
+    const building = async () => (drop ? Date.now() - t0 < 35_000 : (await page.locator(tid('tables-build')).count()) > 0);
+    while (await building() && Date.now() - t0 < 600_000) {
+      await page.waitForTimeout(5000);
+      await report(`${((Date.now() - t0) / 1000).toFixed(0)} s after the click`);
+    }
+    await report('tables built');
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('HeapProfiler.collectGarbage');
+    await page.waitForTimeout(500);
+    await report('after a forced collection');
   }
-  await report('tables built');
-  const devtools = await context.newCDPSession(page);
-  await devtools.send('HeapProfiler.collectGarbage');
-  await page.waitForTimeout(500);
-  await report('after a forced collection');
 } finally {
   await browser.close();
   server.close();
