@@ -7,11 +7,11 @@ use super::visited::{mark_of, DepthMarks, MarksFor};
 use super::{Algorithm, Control, Flow, MemoryWatch, Outcome, Stats, Status};
 use crate::Puzzle;
 
-/// The queue's block, in states (fewer for smaller spaces). It holds two layers at most (expanded layers are
-/// dropped from its front), a small part of the states a search reaches. Blocks of at most 128 KiB stay below
-/// the allocator's threshold for fresh pages from the system, which a larger block paid for in page faults on
-/// every search (about 8% of an 8-puzzle BFS with 1 MiB blocks).
-const QUEUE_START: u64 = 1 << 13;
+/// The queue's block, in bytes (fewer for smaller spaces): the most states of this many bytes, a power of two. It
+/// holds two layers at most (expanded layers are dropped from its front), a small part of the states a search
+/// reaches. Blocks of at most 128 KiB stay below the allocator's threshold for fresh pages from the system, which a
+/// larger block paid for in page faults on every search (about 8% of an 8-puzzle BFS with 1 MiB blocks).
+const QUEUE_BLOCK_BYTES: u64 = 128 << 10;
 
 /// Solves `puzzle` by BFS. Optimal: the first time the goal is generated, its depth is the shortest distance.
 ///
@@ -91,7 +91,7 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
         .unwrap_or(budget)
         .min(budget)
         .min(room)
-        .clamp(1, QUEUE_START) as usize;
+        .clamp(1, QUEUE_BLOCK_BYTES / entry_bytes) as usize;
     let first = Queued {
         state: start,
         rank: if keep_ranks {
