@@ -50,16 +50,13 @@ impl Hasher for FxHasher {
 
 pub type FxBuild = BuildHasherDefault<FxHasher>;
 
-fn dense_ranks<P: Puzzle>(puzzle: &P, max: u64) -> Option<u64> {
-    puzzle.rank_count().filter(|&n| n <= max)
-}
-
-/// The places of dense marks for `puzzle`, one per rank of a class, where they fit.
-fn class_ranks<P: Puzzle>(puzzle: &P) -> Option<u64> {
+/// The places of a dense table for `puzzle`, one per rank shifted by `class_shift` (see
+/// [`Puzzle::RANK_CLASS_SHIFT`]; 0 for every rank), where there are at most `max`.
+fn dense_ranks<P: Puzzle>(puzzle: &P, class_shift: u32, max: u64) -> Option<u64> {
     puzzle
         .rank_count()
-        .map(|n| n >> P::RANK_CLASS_SHIFT)
-        .filter(|&n| n <= DENSE_BITS_MAX)
+        .map(|n| n >> class_shift)
+        .filter(|&n| n <= max)
 }
 
 /// BFS's visited set, which also remembers each state's depth modulo 3: two bits per rank where the space
@@ -115,7 +112,7 @@ pub enum MarksFor<S> {
 
 impl<S: Copy + Eq + std::hash::Hash> MarksFor<S> {
     pub fn new<P: Puzzle<State = S>>(puzzle: &P) -> Self {
-        match class_ranks(puzzle) {
+        match dense_ranks(puzzle, P::RANK_CLASS_SHIFT, DENSE_BITS_MAX) {
             Some(n) => MarksFor::Dense(DenseMarks {
                 words: vec![0; n.div_ceil(32) as usize],
                 class_shift: P::RANK_CLASS_SHIFT,
@@ -126,7 +123,7 @@ impl<S: Copy + Eq + std::hash::Hash> MarksFor<S> {
 
     /// The bytes [`MarksFor::new`] allocates at once for `puzzle`: the dense array, or nothing for a hash map.
     pub fn planned_bytes<P: Puzzle<State = S>>(puzzle: &P) -> u64 {
-        class_ranks(puzzle).map_or(0, |n| n.div_ceil(32) * 8)
+        dense_ranks(puzzle, P::RANK_CLASS_SHIFT, DENSE_BITS_MAX).map_or(0, |n| n.div_ceil(32) * 8)
     }
 }
 
@@ -192,7 +189,7 @@ pub enum StateIndex<S> {
 
 impl<S: Copy + Eq + std::hash::Hash> StateIndex<S> {
     pub fn new<P: Puzzle<State = S>>(puzzle: &P) -> Self {
-        match dense_ranks(puzzle, DENSE_IDS_MAX) {
+        match dense_ranks(puzzle, 0, DENSE_IDS_MAX) {
             Some(n) => StateIndex::Dense(vec![0; n as usize]),
             None => StateIndex::Hash(HashMap::with_capacity_and_hasher(
                 1 << 12,
