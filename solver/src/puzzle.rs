@@ -40,6 +40,9 @@ pub trait Puzzle {
     /// The move that undoes `mv`.
     fn inverse(&self, mv: Self::Move) -> Self::Move;
 
+    /// The most moves any state has: a bound on the states one expansion adds.
+    fn max_moves(&self) -> usize;
+
     /// The number of perfect ranks (`rank` maps every reachable state into `0..rank_count()`),
     /// when that fits in a `u64`; `None` if the puzzle has no perfect rank.
     fn rank_count(&self) -> Option<u64>;
@@ -55,12 +58,18 @@ pub trait Puzzle {
     /// True when `rank` costs no more than reading a stored number (BFS then keeps no ranks beside its queue).
     const RANK_IS_CHEAP: bool = false;
 
-    /// The rank of `next`, one move from `state` whose rank is `rank`. Puzzles override it where a move's
-    /// effect on the rank is cheaper to work out than a fresh `rank(next)`.
+    /// [`Puzzle::for_each_successor_except`] with each successor's rank, given `state`'s `rank`. Puzzles
+    /// override it where a move's effect on the rank is cheaper to work out than a fresh `rank`.
     #[inline]
-    fn successor_rank(&self, state: &Self::State, rank: u64, next: &Self::State) -> u64 {
-        let _ = (state, rank);
-        self.rank(next)
+    fn for_each_ranked_successor_except(
+        &self,
+        state: &Self::State,
+        rank: u64,
+        skip: Option<Self::Move>,
+        mut visit: impl FnMut(Self::Move, Self::State, u64),
+    ) {
+        let _ = rank;
+        self.for_each_successor_except(state, skip, |mv, next| visit(mv, next, self.rank(&next)));
     }
 
     /// Bytes one stored state takes, for the memory estimate in `Stats`.

@@ -524,6 +524,12 @@ impl Puzzle for Hanoi {
         mv.inverse()
     }
 
+    /// One move between each two pegs (the smaller top disk onto the other peg).
+    fn max_moves(&self) -> usize {
+        let pegs = usize::from(self.pegs);
+        pegs * (pegs - 1) / 2
+    }
+
     fn rank_count(&self) -> Option<u64> {
         Some(self.state_count())
     }

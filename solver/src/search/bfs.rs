@@ -82,6 +82,7 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
             }
     };
     let budget = control.limits.max_states;
+    let max_moves = puzzle.max_moves().max(1) as u64;
     // Within a byte budget, the marks, a block and the next one must fit.
     let room = control.max_bytes().map_or(u64::MAX, |bytes| {
         bytes.saturating_sub(marks.bytes(puzzle.state_bytes())) / 2 / entry_bytes.max(1)
@@ -141,82 +142,87 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
             if let Some(stop) = watch.check(control, &mut stats, held, growth(&queue, &marks)) {
                 break 'search Some(stop);
             }
-            let Queued {
-                state,
-                rank,
-                made_by,
-            } = queue.get(head);
-            let back = made_by.map(|mv| puzzle.inverse(mv));
-            let rank = match (keep_ranks, dense) {
-                (true, _) => u64::from(rank),
-                (false, true) => puzzle.rank(&state),
-                (false, false) => 0,
+            // A run of states expanded before the checks above can be due again: up to the next checkpoint,
+            // while the states held cannot pass the state limit (one expansion adds at most `max_moves`), and,
+            // on dense marks, before the queue can add a block (the memory held changes only then; hashed marks
+            // grow with every state).
+            let to_checkpoint =
+                super::CHECK_EVERY - ((done + head) as u64 + 1) % super::CHECK_EVERY;
+            let held_states = (done + queue.len()) as u64;
+            let to_state_limit = (control.max_states().saturating_sub(held_states) / max_moves) + 1;
+            let to_block = if dense {
+                (queue.room() as u64 - 1) / max_moves + 1
+            } else {
+                1
             };
-            head += 1;
-            let g = depth as u32 + 1;
-            let mut found = false;
-            let mut child = |mv, next, observer: &mut O| {
-                generated += 1;
-                let next_rank = if dense {
-                    puzzle.successor_rank(&state, rank, &next)
-                } else {
-                    0
+            let run = to_checkpoint.min(to_state_limit).min(to_block);
+            let run_end =
+                layer_end.min(head.saturating_add(usize::try_from(run).unwrap_or(usize::MAX)));
+            while head < run_end {
+                let Queued {
+                    state,
+                    rank,
+                    made_by,
+                } = queue.get(head);
+                let back = made_by.map(|mv| puzzle.inverse(mv));
+                let rank = match (keep_ranks, dense) {
+                    (true, _) => u64::from(rank),
+                    (false, true) => puzzle.rank(&state),
+                    (false, false) => 0,
                 };
-                // No branch on `fresh`: about a third of the successors are duplicates, at random.
-                let fresh = marks.mark_ranked(&next, next_rank, mark);
-                let queued = Queued {
-                    state: next,
-                    // Read only where ranks are kept (below 2^30 there).
-                    rank: next_rank as u32,
-                    made_by: Some(mv),
-                };
-                queue.offer(queued, fresh);
-                duplicates += u64::from(!fresh);
-                if O::ACTIVE {
-                    let fate = if fresh { Fate::New } else { Fate::Duplicate };
-                    observer.generated(Generated::forward(&state, &next, g, None, fate));
-                }
-                // A rank is perfect: where there is one, it names the goal in one comparison.
-                found |= fresh
-                    & if dense {
-                        next_rank == goal_rank
-                    } else {
-                        next == goal
-                    };
-            };
-            if O::ACTIVE {
-                // The observer sees the move back generated too, as a duplicate.
-                puzzle.for_each_successor(&state, |mv, next| {
-                    if Some(mv) == back {
+                head += 1;
+                let g = depth as u32 + 1;
+                let mut found = false;
+                // The observer sees the move back generated too, as a duplicate; unobserved, it is left out.
+                let skip = if O::ACTIVE { None } else { back };
+                successors(puzzle, dense, &state, rank, skip, |mv, next, next_rank| {
+                    if O::ACTIVE && Some(mv) == back {
                         let fate = Fate::Duplicate;
                         observer.generated(Generated::forward(&state, &next, g, None, fate));
-                    } else {
-                        child(mv, next, observer);
+                        return;
                     }
+                    generated += 1;
+                    // No branch on `fresh`: about a third of the successors are duplicates, at random.
+                    let fresh = marks.mark_ranked(&next, next_rank, mark);
+                    let queued = Queued {
+                        state: next,
+                        // Read only where ranks are kept (below 2^30 there).
+                        rank: next_rank as u32,
+                        made_by: Some(mv),
+                    };
+                    queue.offer(queued, fresh);
+                    duplicates += u64::from(!fresh);
+                    if O::ACTIVE {
+                        let fate = if fresh { Fate::New } else { Fate::Duplicate };
+                        observer.generated(Generated::forward(&state, &next, g, None, fate));
+                    }
+                    // A rank is perfect: where there is one, it names the goal in one comparison.
+                    found |= fresh
+                        & if dense {
+                            next_rank == goal_rank
+                        } else {
+                            next == goal
+                        };
                 });
-            } else {
-                puzzle.for_each_successor_except(&state, back, |mv, next| {
-                    child(mv, next, observer);
-                });
-            }
-            // The move back, always legal, counts as generated and a duplicate.
-            let back_move = u64::from(back.is_some());
-            (generated, duplicates) = (generated + back_move, duplicates + back_move);
-            if O::ACTIVE {
-                let expansion = Expansion {
-                    state: &state,
-                    g: depth as u32,
-                    h: None,
-                    open: (queue.len() - head) as u64,
-                    closed: (done + head) as u64,
-                    direction: Direction::Forward,
-                };
-                if observer.expanded(expansion) == Flow::Cancel && !found {
-                    break 'search Some(observer_stop((done + head) as u64));
+                // The move back, always legal, counts as generated and a duplicate.
+                let back_move = u64::from(back.is_some());
+                (generated, duplicates) = (generated + back_move, duplicates + back_move);
+                if O::ACTIVE {
+                    let expansion = Expansion {
+                        state: &state,
+                        g: depth as u32,
+                        h: None,
+                        open: (queue.len() - head) as u64,
+                        closed: (done + head) as u64,
+                        direction: Direction::Forward,
+                    };
+                    if observer.expanded(expansion) == Flow::Cancel && !found {
+                        break 'search Some(observer_stop((done + head) as u64));
+                    }
                 }
-            }
-            if found {
-                break 'search None;
+                if found {
+                    break 'search None;
+                }
             }
         }
         stats.by_depth[depth] = (head - layer_start) as u64;
@@ -238,6 +244,23 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
             let moves = walk_back(puzzle, &marks, goal, depth + 1);
             Outcome::solved(Algorithm::Bfs, moves, true, stats)
         }
+    }
+}
+
+/// The successors of `state` but `skip`, with their ranks where `ranked` (else 0).
+#[inline(always)]
+fn successors<P: Puzzle>(
+    puzzle: &P,
+    ranked: bool,
+    state: &P::State,
+    rank: u64,
+    skip: Option<P::Move>,
+    mut visit: impl FnMut(P::Move, P::State, u64),
+) {
+    if ranked {
+        puzzle.for_each_ranked_successor_except(state, rank, skip, visit);
+    } else {
+        puzzle.for_each_successor_except(state, skip, |mv, next| visit(mv, next, 0));
     }
 }
 
@@ -323,6 +346,11 @@ impl<T: Copy> Fifo<T> {
 
     fn len(&self) -> usize {
         (self.blocks.len() << self.shift) + self.tail_len - self.start
+    }
+
+    /// Items the block being written still takes before the next one is needed (at least 1).
+    fn room(&self) -> usize {
+        self.tail.len() - self.tail_len
     }
 
     /// Items per block.

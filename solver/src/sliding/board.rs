@@ -38,6 +38,15 @@ impl<C: Cells> Board<C> {
     pub fn cells(&self) -> &C {
         &self.cells
     }
+
+    /// The board after the blank moves to the neighbouring cell `to`.
+    #[inline(always)]
+    fn after(&self, to: u8) -> Self {
+        Board {
+            cells: self.cells.slide(self.blank(), usize::from(to)),
+            blank: to,
+        }
+    }
 }
 
 /// A board of up to 16 cells (2x2 to 4x4): 16 bytes.
@@ -80,9 +89,6 @@ impl fmt::Display for SlidingError {
 
 impl std::error::Error for SlidingError {}
 
-/// The column of `SlidingPuzzle::passed` that is 0 (beyond every tile of a ranked board).
-const NOT_PASSED: usize = 31;
-
 /// Marks a move off the board in the neighbour table.
 const OFF: u8 = u8::MAX;
 
@@ -118,17 +124,38 @@ pub struct SlidingPuzzle<C> {
     rank_count: Option<u64>,
     /// The place values of the rank's digits: `(N-1-t)!` for tile t (0 beyond N or when N > 20).
     weight: [u64; MAX_RANKED_CELLS],
-    /// `passed[t][x]`: how the rank changes when tile t slides to a later cell past tile x (see
-    /// `successor_rank`): t's digit gains 1 if x is larger, else x's digit loses 1. Column [`NOT_PASSED`]
-    /// is 0.
-    passed: [[i64; 32]; MAX_RANKED_CELLS],
+    /// `passed[table][t][x]`: how the rank changes when tile t slides past tile x (see
+    /// `for_each_ranked_successor_except`). Table [`TO_LATER`]: t slides to a later cell, and t's digit gains 1
+    /// if x is larger, else x's digit loses 1; [`TO_EARLIER`]: the same undone; [`SIDEWAYS`]: all 0 (a move
+    /// sideways passes no tile).
+    passed: [[[i64; 32]; MAX_RANKED_CELLS]; 3],
+    /// The cells a rank update reads per move: a row's width less one (the tiles a move up or down passes).
+    turns: usize,
 }
 
-/// The blank's moves from one cell: `count` of them, `(direction, cell reached)`.
+/// `SlidingPuzzle::passed`'s tables, by the way the moved tile goes.
+const TO_LATER: u8 = 0;
+const TO_EARLIER: u8 = 1;
+const SIDEWAYS: u8 = 2;
+
+/// The blank's moves from one cell: `count` of them.
 #[derive(Debug, Clone, Copy)]
 struct Exits {
     count: u8,
-    moves: [(Dir, u8); 4],
+    moves: [Exit; 4],
+}
+
+/// One move of the blank, with what its rank update reads.
+#[derive(Debug, Clone, Copy)]
+struct Exit {
+    dir: Dir,
+    /// The cell the blank reaches (where the moved tile was).
+    to: u8,
+    /// The first of the `turns` cells the rank update reads: those of the tiles passed (a move up or down), or
+    /// any on the board (sideways, read in a table of 0s).
+    first: u8,
+    /// The table of `passed` for this move.
+    table: u8,
 }
 
 /// One in every nibble: adding `ONES << 4(t+1)` counts tile t in every nibble above t.
@@ -162,36 +189,55 @@ impl<C: Cells> SlidingPuzzle<C> {
                 }
             }
         }
+        let width = usize::from(shape.width);
+        let exit = |blank: usize, dir: Dir, to: u8| {
+            let (lo, hi) = (blank.min(usize::from(to)), blank.max(usize::from(to)));
+            let (first, table) = match dir {
+                Dir::Left | Dir::Right => (blank - blank % width, SIDEWAYS),
+                Dir::Up => (lo + 1, TO_LATER),
+                Dir::Down => (lo + 1, TO_EARLIER),
+            };
+            debug_assert!(hi - lo == 1 || hi - lo == width);
+            Exit {
+                dir,
+                to,
+                first: first as u8,
+                table,
+            }
+        };
+        let none = exit(0, Dir::Right, 1);
         let mut exits = [[Exits {
             count: 0,
-            moves: [(Dir::Up, OFF); 4],
+            moves: [none; 4],
         }; 5]; MAX_CELLS];
-        for (row, cell_exits) in neighbour.iter().zip(exits.iter_mut()) {
-            for (skip, exit) in cell_exits.iter_mut().enumerate() {
+        for (cell, (row, cell_exits)) in neighbour.iter().zip(exits.iter_mut()).enumerate() {
+            for (skip, exits) in cell_exits.iter_mut().enumerate() {
                 for dir in Dir::ALL {
                     if row[dir as usize] != OFF && dir as usize != skip {
-                        exit.moves[usize::from(exit.count)] = (dir, row[dir as usize]);
-                        exit.count += 1;
+                        exits.moves[usize::from(exits.count)] = exit(cell, dir, row[dir as usize]);
+                        exits.count += 1;
                     }
                 }
             }
         }
         let factorial = |k: usize| (1..=k as u64).product::<u64>();
         let mut weight = [0u64; MAX_RANKED_CELLS];
-        let mut passed = [[0i64; 32]; MAX_RANKED_CELLS];
+        let mut passed = [[[0i64; 32]; MAX_RANKED_CELLS]; 3];
         let mut rank_count = None;
         if n <= MAX_RANKED_CELLS {
             rank_count = Some(factorial(n));
             for (t, w) in weight.iter_mut().enumerate().take(n) {
                 *w = factorial(n - 1 - t);
             }
-            for (t, row) in passed.iter_mut().enumerate().take(n) {
-                for (x, change) in row.iter_mut().enumerate().take(n) {
-                    *change = if x > t {
+            for t in 0..n {
+                for x in 0..n {
+                    let change = if x > t {
                         weight[t] as i64
                     } else {
                         -(weight[x] as i64)
                     };
+                    passed[usize::from(TO_LATER)][t][x] = change;
+                    passed[usize::from(TO_EARLIER)][t][x] = -change;
                 }
             }
         }
@@ -205,6 +251,7 @@ impl<C: Cells> SlidingPuzzle<C> {
             rank_count,
             weight,
             passed,
+            turns: width - 1,
         })
     }
 
@@ -245,10 +292,7 @@ impl<C: Cells> SlidingPuzzle<C> {
     pub fn play(&self, board: &Board<C>, dir: Dir) -> Option<Board<C>> {
         let b = board.blank();
         let to = self.neighbour[b][dir as usize];
-        (to != OFF).then(|| Board {
-            cells: board.cells.slide(b, usize::from(to)),
-            blank: to,
-        })
+        (to != OFF).then(|| board.after(to))
     }
 
     /// `Err` with the reason if the start cannot reach the goal (O(N), no search).
@@ -263,28 +307,20 @@ impl<C: Cells> SlidingPuzzle<C> {
         }
     }
 
-    /// The rank change of tile t sliding past the tiles between cells `lo` and `hi` (none sideways, a row's
-    /// width less one up or down), in `TURNS` turns, at least the width less one, for every move: the cells
-    /// past `hi`, read wrapped within the storage, count 0. No branch per turn or tile, as which kind of move
-    /// comes and how the tiles compare are random.
+    /// The moves the blank has from `state`, but `skip`.
     #[inline(always)]
-    fn passed_tiles<const TURNS: usize>(
-        &self,
-        state: &Board<C>,
-        t: usize,
-        lo: usize,
-        hi: usize,
-    ) -> i64 {
-        let between = (hi - lo - 1) as i64;
-        let mut change = 0;
-        for k in 0..TURNS {
-            let x = usize::from(state.cells.get((lo + 1 + k) % C::CAPACITY));
-            // Past `between`, the column of 0s: an index chosen by a mask, where a choice of values would be
-            // compiled into a branch.
-            let counted = ((k as i64 - between) >> 63) as usize;
-            change += self.passed[t][(x | (!counted & NOT_PASSED)) & NOT_PASSED];
-        }
-        change
+    fn exits(&self, state: &Board<C>, skip: Option<Dir>) -> &[Exit] {
+        let exits = &self.exits[state.blank()][skip.map_or(4, |dir| dir as usize)];
+        &exits.moves[..usize::from(exits.count)]
+    }
+
+    /// The sum of `row` over the tiles in the `turns` cells from `first`: the same number of turns for every
+    /// move, with no branch per tile (how the tiles compare, and which kind of move comes, are random).
+    #[inline(always)]
+    fn passed_sum(cells: &C, row: &[i64; 32], first: usize, turns: usize) -> i64 {
+        (0..turns)
+            .map(|k| row[usize::from(cells.get(first + k)) & 31])
+            .sum()
     }
 }
 
@@ -326,15 +362,44 @@ impl<C: Cells> Puzzle for SlidingPuzzle<C> {
         skip: Option<Dir>,
         mut visit: impl FnMut(Dir, Board<C>),
     ) {
-        let b = state.blank();
-        let exits = &self.exits[b][skip.map_or(4, |dir| dir as usize)];
-        for &(dir, to) in &exits.moves[..usize::from(exits.count)] {
+        for exit in self.exits(state, skip) {
+            visit(exit.dir, state.after(exit.to));
+        }
+    }
+
+    /// A move changes the digits of the blank (by the cells it moves), of the moved tile t and of the tiles it
+    /// passes (none sideways, a row's width less one up or down). When t slides to a later cell, t's digit
+    /// gains each larger tile passed and each smaller tile passed loses t; a slide to an earlier cell is the
+    /// same change undone. The passed tiles' changes are read from one of `passed`'s tables, chosen per move.
+    #[inline]
+    fn for_each_ranked_successor_except(
+        &self,
+        state: &Board<C>,
+        rank: u64,
+        skip: Option<Dir>,
+        mut visit: impl FnMut(Dir, Board<C>, u64),
+    ) {
+        let blank = state.blank() as i64;
+        for exit in self.exits(state, skip) {
+            // One call of `visit` (a second would keep it from being inlined); 0 beyond the ranked sizes.
+            let change = if self.n > MAX_RANKED_CELLS {
+                0
+            } else {
+                let to = usize::from(exit.to);
+                let row = &self.passed[usize::from(exit.table)][usize::from(state.cells.get(to))];
+                let first = usize::from(exit.first);
+                // The 8-puzzle's two turns unrolled.
+                let passed = if self.turns == 2 {
+                    Self::passed_sum(&state.cells, row, first, 2)
+                } else {
+                    Self::passed_sum(&state.cells, row, first, self.turns)
+                };
+                (to as i64 - blank) * self.weight[0] as i64 + passed
+            };
             visit(
-                dir,
-                Board {
-                    cells: state.cells.slide(b, usize::from(to)),
-                    blank: to,
-                },
+                exit.dir,
+                state.after(exit.to),
+                rank.wrapping_add_signed(change),
             );
         }
     }
@@ -342,6 +407,10 @@ impl<C: Cells> Puzzle for SlidingPuzzle<C> {
     #[inline]
     fn inverse(&self, mv: Dir) -> Dir {
         mv.opposite()
+    }
+
+    fn max_moves(&self) -> usize {
+        4
     }
 
     /// N! for N <= 20 cells (every arrangement, both parity classes); `None` above.
@@ -356,7 +425,7 @@ impl<C: Cells> Puzzle for SlidingPuzzle<C> {
     /// arrangements, O(N). Digit t, weighted `(N-1-t)!`, counts the larger tiles in cells before tile t's.
     /// 0 when N > 20 (`rank_count` is `None` then, and callers must not use it).
     ///
-    /// Read this way a move changes only the digits of the tiles it passes (see `successor_rank`), and
+    /// Read this way a move changes only the digits of the tiles it passes (see `for_each_ranked_successor_except`), and
     /// the last two tiles' order, the lowest digit, is the one that two arrangements of a parity class never
     /// share: `rank >> 1` is perfect within a class (`RANK_CLASS_SHIFT`).
     #[inline]
@@ -392,32 +461,6 @@ impl<C: Cells> Puzzle for SlidingPuzzle<C> {
             }
         }
         r
-    }
-
-    /// The parent's rank changed by the tiles between the blank's two cells (none for a sideways move). When
-    /// tile t slides from a cell to a later one (the blank the other way) the blank's digit loses t and the
-    /// tiles between; t's digit gains each larger tile between; each smaller tile between loses t. A slide
-    /// to an earlier cell is the same change undone.
-    #[inline]
-    fn successor_rank(&self, state: &Board<C>, rank: u64, next: &Board<C>) -> u64 {
-        if self.n > MAX_RANKED_CELLS {
-            return 0;
-        }
-        let (blank, from) = (state.blank(), next.blank());
-        let t = usize::from(state.cells.get(from));
-        let (lo, hi) = (blank.min(from), blank.max(from));
-        let mut change = -((hi - lo) as i64) * self.weight[0] as i64;
-        // A loop of fixed length, unrolled: two turns up to the 8-puzzle's width, seven (the widest row less
-        // one) beyond.
-        change += if self.shape.width <= 3 {
-            self.passed_tiles::<2>(state, t, lo, hi)
-        } else {
-            self.passed_tiles::<7>(state, t, lo, hi)
-        };
-        if from > blank {
-            change = -change;
-        }
-        rank.wrapping_add_signed(change)
     }
 }
 

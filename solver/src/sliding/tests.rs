@@ -355,18 +355,20 @@ fn ranks_are_perfect_on_every_arrangement() {
     }
 }
 
-/// Checks `successor_rank` against the naive Lehmer code of every successor of `tiles`.
+/// Checks the ranks `for_each_ranked_successor_except` gives against the naive Lehmer code of every successor of
+/// `tiles`, and its successors against `for_each_successor`'s.
 fn check_successor_ranks<C: Cells>(p: &SlidingPuzzle<C>, tiles: &[u8]) {
     let board = p.board(tiles).unwrap();
     let rank = naive_rank(tiles);
-    p.for_each_successor(&board, |dir, next| {
+    let mut ranked = Vec::new();
+    p.for_each_ranked_successor_except(&board, rank, None, |dir, next, next_rank| {
         let expected = naive_rank(&p.tiles(&next));
-        assert_eq!(
-            p.successor_rank(&board, rank, &next),
-            expected,
-            "{tiles:?} blank {dir:?}"
-        );
+        assert_eq!(next_rank, expected, "{tiles:?} blank {dir:?}");
+        ranked.push((dir, next));
     });
+    let mut plain = Vec::new();
+    p.for_each_successor(&board, |dir, next| plain.push((dir, next)));
+    assert_eq!(ranked, plain, "{tiles:?}");
 }
 
 #[test]
