@@ -42,17 +42,19 @@ pub fn bfs_observed<P: Puzzle, O: Observer<P::State>>(
         return Outcome::stopped(Algorithm::Bfs, status, message, stats);
     }
     match MarksFor::new(puzzle) {
-        MarksFor::Dense(marks) => search(puzzle, marks, control, observer),
-        MarksFor::Hash(marks) => search(puzzle, marks, control, observer),
+        MarksFor::Dense(marks) => search(puzzle, marks, control, observer, u64::MAX),
+        MarksFor::Hash(marks) => search(puzzle, marks, control, observer, u64::MAX),
     }
 }
 
-/// The engine, over the marks `puzzle`'s space takes (fresh ones).
+/// The engine, over the marks `puzzle`'s space takes (fresh ones), checking its limits at least every
+/// `longest_run` expansions (tests compare runs of one).
 fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
     puzzle: &P,
     mut marks: M,
     control: &mut Control,
     observer: &mut O,
+    longest_run: u64,
 ) -> Outcome<P::Move> {
     let (start, goal) = (puzzle.start(), puzzle.goal());
     let mut stats = Stats::default();
@@ -62,8 +64,8 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
         return Outcome::solved(Algorithm::Bfs, Vec::new(), true, stats);
     }
     // Dense marks are indexed by rank. Unless a rank is free to compute, each queued state keeps its rank
-    // (below 2^30, so a u32) and a successor's rank is updated from its parent's. Each keeps the move that made
-    // it too, so that the move back (to a state already marked) is left out at no cost.
+    // (below 2^30, so a u32) and a successor's rank is updated from its parent's. Each keeps the move back to
+    // its parent too, so that this move (to a state already marked) is left out at no cost.
     let dense = M::DENSE;
     let keep_ranks = dense && !P::RANK_IS_CHEAP;
     let goal_rank = if dense { puzzle.rank(&goal) } else { 0 };
@@ -100,7 +102,7 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
         } else {
             0
         },
-        made_by: None,
+        back: None,
     };
     let mut queue = Fifo::new(reserve, first);
     queue.offer(first, true);
@@ -155,16 +157,14 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
             } else {
                 1
             };
-            let run = to_checkpoint.min(to_state_limit).min(to_block);
+            let run = to_checkpoint
+                .min(to_state_limit)
+                .min(to_block)
+                .min(longest_run);
             let run_end =
                 layer_end.min(head.saturating_add(usize::try_from(run).unwrap_or(usize::MAX)));
             while head < run_end {
-                let Queued {
-                    state,
-                    rank,
-                    made_by,
-                } = queue.get(head);
-                let back = made_by.map(|mv| puzzle.inverse(mv));
+                let Queued { state, rank, back } = queue.get(head);
                 let rank = match (keep_ranks, dense) {
                     (true, _) => u64::from(rank),
                     (false, true) => puzzle.rank(&state),
@@ -188,7 +188,7 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
                         state: next,
                         // Read only where ranks are kept (below 2^30 there).
                         rank: next_rank as u32,
-                        made_by: Some(mv),
+                        back: Some(puzzle.inverse(mv)),
                     };
                     queue.offer(queued, fresh);
                     duplicates += u64::from(!fresh);
@@ -264,12 +264,14 @@ fn successors<P: Puzzle>(
     }
 }
 
-/// A queued state, with its rank where BFS keeps ranks (else unread) and the move that made it.
+/// A queued state, with its rank where BFS keeps ranks (else unread) and the move back to its parent (the
+/// inverse of the move that made it, worked out when it is queued, off the path from reading a state to its
+/// successors).
 #[derive(Clone, Copy)]
 struct Queued<S, M> {
     state: S,
     rank: u32,
-    made_by: Option<M>,
+    back: Option<M>,
 }
 
 /// BFS's queue, appended to without a branch on whether an item is kept: the slot past the end is always
@@ -412,12 +414,89 @@ mod tests {
                 (outcome.status, outcome.moves, stats)
             };
             let control = || Control::new(Limits::default());
-            let a = run(search(&puzzle, dense, &mut control(), &mut NoObserver));
+            let a = run(search(
+                &puzzle,
+                dense,
+                &mut control(),
+                &mut NoObserver,
+                u64::MAX,
+            ));
             let hashed = HashMarks::default();
-            let b = run(search(&puzzle, hashed, &mut control(), &mut NoObserver));
+            let b = run(search(
+                &puzzle,
+                hashed,
+                &mut control(),
+                &mut NoObserver,
+                u64::MAX,
+            ));
             assert_eq!(a.0, Status::Solved, "{label}");
             assert_eq!(a, b, "{label}");
         }
+    }
+
+    /// The limits are checked once a run of states, yet they stop BFS where a check before every expansion
+    /// would: the same outcome, message and statistics with runs as with runs of one, at state limits and
+    /// byte budgets across a search (the 8-puzzle and Hanoi), and the progress hook called every
+    /// `CHECK_EVERY` expansions on the dot.
+    #[test]
+    fn runs_of_states_stop_where_a_check_per_state_would() {
+        fn outcome<P: Puzzle>(puzzle: &P, limits: Limits, bytes: u64, run: u64) -> String {
+            let control = &mut Control::new(limits).with_max_bytes(bytes);
+            let MarksFor::Dense(marks) = MarksFor::new(puzzle) else {
+                panic!("a dense space");
+            };
+            let mut outcome = search(puzzle, marks, control, &mut NoObserver, run);
+            outcome.stats.elapsed_ms = 0.0;
+            format!(
+                "{:?}",
+                (
+                    outcome.status,
+                    outcome.message,
+                    outcome.moves,
+                    outcome.stats
+                )
+            )
+        }
+        let shape = crate::sliding::Shape {
+            width: 3,
+            height: 3,
+        };
+        let far = [8, 6, 7, 2, 5, 4, 3, 0, 1];
+        let puzzle =
+            crate::sliding::SmallPuzzle::new(shape, &far, &shape.default_goal()).expect("a puzzle");
+        let hanoi = crate::hanoi::Hanoi::new(4, 9, &[0; 9], &[3; 9]).expect("a tower");
+        let mut stops = 0;
+        for step in 1..60u64 {
+            let limits = Limits {
+                max_states: step * 2_999,
+                ..Limits::default()
+            };
+            let bytes = (64 << 10) + step * (9 << 10);
+            for (limits, bytes) in [(limits, u64::MAX), (Limits::default(), bytes)] {
+                let a = outcome(&puzzle, limits, bytes, u64::MAX);
+                assert_eq!(a, outcome(&puzzle, limits, bytes, 1), "{limits:?} {bytes}");
+                let b = outcome(&hanoi, limits, bytes, u64::MAX);
+                assert_eq!(b, outcome(&hanoi, limits, bytes, 1), "{limits:?} {bytes}");
+                stops +=
+                    usize::from(a.starts_with("(Limit")) + usize::from(b.starts_with("(Limit"));
+            }
+        }
+        assert!(stops > 100, "{stops} stops");
+        let mut seen = Vec::new();
+        let mut control = Control::new(Limits::default()).with_progress(|stats| {
+            seen.push(stats.expanded);
+            Flow::Continue
+        });
+        assert_eq!(bfs(&puzzle, &mut control).status, Status::Solved);
+        drop(control);
+        let every = super::super::CHECK_EVERY;
+        assert_eq!(seen.len() as u64, 181_439 / every);
+        assert!(
+            seen.iter()
+                .enumerate()
+                .all(|(i, &n)| n + 1 == (i as u64 + 1) * every),
+            "{seen:?}"
+        );
     }
 
     /// A byte budget stops the search on either form of marks, naming the budget.
@@ -436,12 +515,13 @@ mod tests {
             panic!("the 8-puzzle fits dense marks");
         };
         let outcomes = [
-            search(&puzzle, dense, &mut control(), &mut NoObserver),
+            search(&puzzle, dense, &mut control(), &mut NoObserver, u64::MAX),
             search(
                 &puzzle,
                 HashMarks::default(),
                 &mut control(),
                 &mut NoObserver,
+                u64::MAX,
             ),
         ];
         for outcome in outcomes {

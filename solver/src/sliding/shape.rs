@@ -171,7 +171,12 @@ impl Dir {
     /// The move that undoes this one.
     #[inline]
     pub fn opposite(self) -> Dir {
-        Dir::ALL[3 - self as usize]
+        match self {
+            Dir::Up => Dir::Down,
+            Dir::Left => Dir::Right,
+            Dir::Right => Dir::Left,
+            Dir::Down => Dir::Up,
+        }
     }
 
     /// The lower-case word: `up`, `down`, `left`, `right`.
