@@ -104,8 +104,7 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
         },
         back: None,
     };
-    let mut queue = Fifo::new(reserve, first);
-    queue.offer(first, true);
+    let mut queue = Fifo::new(reserve, max_moves as usize, first);
     let (mut generated, mut duplicates) = (0u64, 0u64);
     let mut watch = MemoryWatch::default();
     // `done` states (the layers expanded before this one) have left the queue's front.
@@ -147,7 +146,7 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
             // A run of states expanded before the checks above can be due again: up to the next checkpoint,
             // while the states held cannot pass the state limit (one expansion adds at most `max_moves`), and,
             // on dense marks, before the queue can add a block (the memory held changes only then; hashed marks
-            // grow with every state).
+            // grow with every state). A run also ends where the block it reads from does.
             let to_checkpoint =
                 super::CHECK_EVERY - ((done + head) as u64 + 1) % super::CHECK_EVERY;
             let held_states = (done + queue.len()) as u64;
@@ -163,66 +162,77 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
                 .min(longest_run);
             let run_end =
                 layer_end.min(head.saturating_add(usize::try_from(run).unwrap_or(usize::MAX)));
-            while head < run_end {
-                let Queued { state, rank, back } = queue.get(head);
-                let rank = match (keep_ranks, dense) {
-                    (true, _) => u64::from(rank),
-                    (false, true) => puzzle.rank(&state),
-                    (false, false) => 0,
-                };
-                head += 1;
-                let g = depth as u32 + 1;
-                let mut found = false;
-                // The observer sees the move back generated too, as a duplicate; unobserved, it is left out.
-                let skip = if O::ACTIVE { None } else { back };
-                successors(puzzle, dense, &state, rank, skip, |mv, next, next_rank| {
-                    if O::ACTIVE && Some(mv) == back {
-                        let fate = Fate::Duplicate;
-                        observer.generated(Generated::forward(&state, &next, g, None, fate));
-                        return;
-                    }
-                    generated += 1;
-                    // No branch on `fresh`: about a third of the successors are duplicates, at random.
-                    let fresh = marks.mark_ranked(&next, next_rank, mark);
-                    let queued = Queued {
-                        state: next,
-                        // Read only where ranks are kept (below 2^30 there).
-                        rank: next_rank as u32,
-                        back: Some(puzzle.inverse(mv)),
+            // The run's states, read from one block of the queue, while their successors are appended.
+            let held_before = queue.len();
+            let (states, mut tail) = queue.run(head, run_end - head);
+            let ended = 'run: {
+                for &Queued { state, rank, back } in states {
+                    let rank = match (keep_ranks, dense) {
+                        (true, _) => u64::from(rank),
+                        (false, true) => puzzle.rank(&state),
+                        (false, false) => 0,
                     };
-                    queue.offer(queued, fresh);
-                    duplicates += u64::from(!fresh);
-                    if O::ACTIVE {
-                        let fate = if fresh { Fate::New } else { Fate::Duplicate };
-                        observer.generated(Generated::forward(&state, &next, g, None, fate));
-                    }
-                    // A rank is perfect: where there is one, it names the goal in one comparison.
-                    found |= fresh
-                        & if dense {
-                            next_rank == goal_rank
-                        } else {
-                            next == goal
+                    head += 1;
+                    let g = depth as u32 + 1;
+                    let mut found = false;
+                    // The observer sees the move back generated too, as a duplicate; unobserved, it is left
+                    // out.
+                    let skip = if O::ACTIVE { None } else { back };
+                    successors(puzzle, dense, &state, rank, skip, |mv, next, next_rank| {
+                        if O::ACTIVE && Some(mv) == back {
+                            let fate = Fate::Duplicate;
+                            observer.generated(Generated::forward(&state, &next, g, None, fate));
+                            return;
+                        }
+                        generated += 1;
+                        // No branch on `fresh`: about a third of the successors are duplicates, at random.
+                        let fresh = marks.mark_ranked(&next, next_rank, mark);
+                        let queued = Queued {
+                            state: next,
+                            // Read only where ranks are kept (below 2^30 there).
+                            rank: next_rank as u32,
+                            back: Some(puzzle.inverse(mv)),
                         };
-                });
-                // The move back, always legal, counts as generated and a duplicate.
-                let back_move = u64::from(back.is_some());
-                (generated, duplicates) = (generated + back_move, duplicates + back_move);
-                if O::ACTIVE {
-                    let expansion = Expansion {
-                        state: &state,
-                        g: depth as u32,
-                        h: None,
-                        open: (queue.len() - head) as u64,
-                        closed: (done + head) as u64,
-                        direction: Direction::Forward,
-                    };
-                    if observer.expanded(expansion) == Flow::Cancel && !found {
-                        break 'search Some(observer_stop((done + head) as u64));
+                        tail.offer(queued, fresh);
+                        duplicates += u64::from(!fresh);
+                        if O::ACTIVE {
+                            let fate = if fresh { Fate::New } else { Fate::Duplicate };
+                            observer.generated(Generated::forward(&state, &next, g, None, fate));
+                        }
+                        // A rank is perfect: where there is one, it names the goal in one comparison.
+                        found |= fresh
+                            & if dense {
+                                next_rank == goal_rank
+                            } else {
+                                next == goal
+                            };
+                    });
+                    // The move back, always legal, counts as generated and a duplicate.
+                    let back_move = u64::from(back.is_some());
+                    (generated, duplicates) = (generated + back_move, duplicates + back_move);
+                    if O::ACTIVE {
+                        let expansion = Expansion {
+                            state: &state,
+                            g: depth as u32,
+                            h: None,
+                            open: (held_before + tail.kept - head) as u64,
+                            closed: (done + head) as u64,
+                            direction: Direction::Forward,
+                        };
+                        if observer.expanded(expansion) == Flow::Cancel && !found {
+                            break 'run Some(Some(observer_stop((done + head) as u64)));
+                        }
+                    }
+                    if found {
+                        break 'run Some(None);
                     }
                 }
-                if found {
-                    break 'search None;
-                }
+                None
+            };
+            let kept = tail.kept;
+            queue.settle(kept);
+            if let Some(stop) = ended {
+                break 'search stop;
             }
         }
         stats.by_depth[depth] = (head - layer_start) as u64;
@@ -277,7 +287,10 @@ struct Queued<S, M> {
 /// BFS's queue, appended to without a branch on whether an item is kept: the slot past the end is always
 /// written, and the length grows by one only for a kept item. It is kept in fixed-size blocks: growing adds a
 /// block (no doubling that copies the whole queue and strands the old copy in a memory that never shrinks), and
-/// the blocks the expanded layers leave at the front are reused at the back.
+/// the blocks the expanded layers leave at the front are reused at the back. It is read and written by runs
+/// ([`Fifo::run`]): states read from one block while their successors go to the block being written, each
+/// block with `slack` places past its size for what a run may append beyond it ([`Fifo::settle`] moves those
+/// to the next block).
 struct Fifo<T> {
     /// Full blocks (the front one perhaps partly taken already).
     blocks: Vec<Box<[T]>>,
@@ -286,43 +299,77 @@ struct Fifo<T> {
     tail_len: usize,
     /// Emptied blocks, kept for reuse.
     spare: Vec<Box<[T]>>,
-    /// Items per block: `1 << shift`.
+    /// Items per block: `1 << shift`, then `slack` places more.
     shift: u32,
+    slack: usize,
     /// The first item's place in `blocks[0]` (or in `tail` when no full block is left).
     start: usize,
     fill: T,
 }
 
-impl<T: Copy> Fifo<T> {
-    /// A queue in blocks of about `block` items (the power of two at or below it, at least 64); `fill` is written
-    /// into fresh blocks.
-    fn new(block: usize, fill: T) -> Self {
-        let shift = block.max(1).ilog2().max(6);
-        Fifo {
-            blocks: Vec::new(),
-            tail: vec![fill; 1 << shift].into_boxed_slice(),
-            tail_len: 0,
-            spare: Vec::new(),
-            shift,
-            start: 0,
-            fill,
-        }
-    }
+/// Appends to the block being written, during a run.
+struct Tail<'a, T> {
+    free: &'a mut [T],
+    /// Items kept so far.
+    kept: usize,
+}
 
+impl<T: Copy> Tail<'_, T> {
     /// Writes `item` past the end, and keeps it if `keep`.
     #[inline(always)]
     fn offer(&mut self, item: T, keep: bool) {
-        self.tail[self.tail_len] = item;
-        self.tail_len += usize::from(keep);
-        if self.tail_len == self.tail.len() {
+        self.free[self.kept] = item;
+        self.kept += usize::from(keep);
+    }
+}
+
+impl<T: Copy> Fifo<T> {
+    /// A queue holding `first`, in blocks of about `block` items (the power of two at or below it, at least 64)
+    /// with `slack` places more.
+    fn new(block: usize, slack: usize, first: T) -> Self {
+        let shift = block.max(1).ilog2().max(6);
+        Fifo {
+            blocks: Vec::new(),
+            tail: vec![first; (1 << shift) + slack].into_boxed_slice(),
+            tail_len: 1,
+            spare: Vec::new(),
+            shift,
+            slack,
+            start: 0,
+            fill: first,
+        }
+    }
+
+    /// A run: items `i..`, at most `n` of them and as far as their block goes, and the block being written,
+    /// which takes `room() + slack` items more.
+    fn run(&mut self, i: usize, n: usize) -> (&[T], Tail<'_, T>) {
+        let at = self.start + i;
+        let (size, offset) = (1 << self.shift, at & ((1 << self.shift) - 1));
+        let (written, free) = self.tail.split_at_mut(self.tail_len);
+        let block = match self.blocks.get(at >> self.shift) {
+            Some(full) => &full[offset..size],
+            None => &written[offset..],
+        };
+        (&block[..n.min(block.len())], Tail { free, kept: 0 })
+    }
+
+    /// Ends a run that kept `kept` items: once the block being written is full, it joins the full blocks and
+    /// what went past its size moves to the next one.
+    fn settle(&mut self, kept: usize) {
+        self.tail_len += kept;
+        let size = 1 << self.shift;
+        if self.tail_len >= size {
             let fill = self.fill;
-            let size = self.tail.len();
+            let places = size + self.slack;
             let next = self
                 .spare
                 .pop()
-                .unwrap_or_else(|| vec![fill; size].into_boxed_slice());
-            self.blocks.push(std::mem::replace(&mut self.tail, next));
-            self.tail_len = 0;
+                .unwrap_or_else(|| vec![fill; places].into_boxed_slice());
+            let full = std::mem::replace(&mut self.tail, next);
+            let over = self.tail_len - size;
+            self.tail[..over].copy_from_slice(&full[size..self.tail_len]);
+            self.blocks.push(full);
+            self.tail_len = over;
         }
     }
 
@@ -336,33 +383,23 @@ impl<T: Copy> Fifo<T> {
         }
     }
 
-    #[inline(always)]
-    fn get(&self, i: usize) -> T {
-        let at = self.start + i;
-        let offset = at & (self.tail.len() - 1);
-        match self.blocks.get(at >> self.shift) {
-            Some(full) => full[offset],
-            None => self.tail[offset],
-        }
-    }
-
     fn len(&self) -> usize {
         (self.blocks.len() << self.shift) + self.tail_len - self.start
     }
 
-    /// Items the block being written still takes before the next one is needed (at least 1).
+    /// Items the block being written takes before it is full (at least 1 between runs).
     fn room(&self) -> usize {
-        self.tail.len() - self.tail_len
+        (1 << self.shift) - self.tail_len
     }
 
-    /// Items per block.
+    /// Places per block.
     fn block(&self) -> usize {
         self.tail.len()
     }
 
-    /// Items the blocks held (in use or spare) could take: the queue's memory, in items.
+    /// Places in the blocks held (in use or spare): the queue's memory, in items.
     fn capacity(&self) -> usize {
-        (self.blocks.len() + 1 + self.spare.len()) << self.shift
+        (self.blocks.len() + 1 + self.spare.len()) * self.tail.len()
     }
 }
 
