@@ -471,6 +471,16 @@ mod tests {
         }
     }
 
+    /// An 8-puzzle 31 moves from the default goal, the most there is: BFS expands nearly all of the space.
+    fn far_eight() -> crate::sliding::SmallPuzzle {
+        let shape = crate::sliding::Shape {
+            width: 3,
+            height: 3,
+        };
+        let far = [8, 6, 7, 2, 5, 4, 3, 0, 1];
+        crate::sliding::SmallPuzzle::new(shape, &far, &shape.default_goal()).expect("a puzzle")
+    }
+
     /// The limits are checked once a run of states, yet they stop BFS where a check before every expansion
     /// would: the same outcome, message and statistics with runs as with runs of one, at state limits and
     /// byte budgets across a search (the 8-puzzle and Hanoi), and the progress hook called every
@@ -494,13 +504,7 @@ mod tests {
                 )
             )
         }
-        let shape = crate::sliding::Shape {
-            width: 3,
-            height: 3,
-        };
-        let far = [8, 6, 7, 2, 5, 4, 3, 0, 1];
-        let puzzle =
-            crate::sliding::SmallPuzzle::new(shape, &far, &shape.default_goal()).expect("a puzzle");
+        let puzzle = far_eight();
         let hanoi = crate::hanoi::Hanoi::new(4, 9, &[0; 9], &[3; 9]).expect("a tower");
         let mut stops = 0;
         for step in 1..60u64 {
@@ -539,13 +543,7 @@ mod tests {
     /// A byte budget stops the search on either form of marks, naming the budget.
     #[test]
     fn both_forms_of_marks_stop_at_the_byte_budget() {
-        let shape = crate::sliding::Shape {
-            width: 3,
-            height: 3,
-        };
-        let far = [8, 6, 7, 2, 5, 4, 3, 0, 1];
-        let puzzle =
-            crate::sliding::SmallPuzzle::new(shape, &far, &shape.default_goal()).expect("a puzzle");
+        let puzzle = far_eight();
         let limit = 160 << 10;
         let control = || Control::new(Limits::default()).with_max_bytes(limit);
         let MarksFor::Dense(dense) = MarksFor::new(&puzzle) else {
