@@ -1,7 +1,8 @@
 //! Small browser services, shared by both threads: random seeds, the reduced-motion preference and the clipboard
-//! (the page), error texts (the page's worker client and the worker's table cache), freeing a copied array (the
-//! worker).
+//! (the page), error texts (the page's worker client and the worker's table cache), freeing a copied array and
+//! asking for a garbage collection after a burst of IndexedDB traffic (the worker).
 
+use std::sync::atomic::{AtomicU32, Ordering};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
@@ -67,4 +68,33 @@ pub fn release(array: &js_sys::Uint8Array) {
             let _ = transfer.call1(&buffer, &JsValue::from_f64(0.0));
         }
     }
+}
+
+/// Bytes of the array [`collect_garbage_soon`] allocates and drops: past V8's threshold of external memory
+/// allocated since its last collection (64 MiB), with room to spare.
+const NUDGE_BYTES: u32 = 128 << 20;
+
+/// How many times [`collect_garbage_soon`] ran in this thread (for tests).
+static NUDGES: AtomicU32 = AtomicU32::new(0);
+
+/// Asks the JavaScript engine for a garbage collection soon. Every IndexedDB read or write leaves the value's
+/// serialized bytes (as many as the tables') held by its request until the worker's next collection, which an idle
+/// worker has only after ~30 s: the 5x5 tables' 19 MB, held beside the tables themselves while the page's first
+/// solve runs, and in the page that built them after it closed. A large `ArrayBuffer`, allocated and dropped at once,
+/// counts as external memory, which makes V8 collect within moments (Chromium: the renderer's private memory 18 MiB
+/// lower right after reading 19 MB, not 30 s later); its pages are never written, so it costs address space, not
+/// memory. Elsewhere, or if the allocation fails, nothing changes.
+pub fn collect_garbage_soon() {
+    NUDGES.fetch_add(1, Ordering::Relaxed);
+    let constructor = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("ArrayBuffer"));
+    if let Ok(constructor) = constructor.and_then(|c| c.dyn_into::<js_sys::Function>()) {
+        let args = js_sys::Array::of1(&JsValue::from_f64(f64::from(NUDGE_BYTES)));
+        // A refusal (too little address space) only means no collection is asked for.
+        let _ = js_sys::Reflect::construct(&constructor, &args);
+    }
+}
+
+/// How many times [`collect_garbage_soon`] has run in this thread.
+pub fn garbage_nudges() -> u32 {
+    NUDGES.load(Ordering::Relaxed)
 }

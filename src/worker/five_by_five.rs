@@ -94,8 +94,9 @@ pub fn ready() -> bool {
 }
 
 /// Reads back from IndexedDB every 5x5 table this worker lacks (tables already read are kept); returns those
-/// still missing (all of them when
-/// IndexedDB cannot be used: they are then built and not kept).
+/// still missing (all of them when IndexedDB cannot be used: they are then built and not kept). The reads' garbage
+/// (as large as the tables) is collected at once ([`crate::browser::collect_garbage_soon`]), not while the first
+/// solve runs.
 pub async fn restore() -> Vec<Partition> {
     let mut missing = Vec::new();
     for partition in partitions() {
@@ -112,6 +113,7 @@ pub async fn restore() -> Vec<Partition> {
             }
         }
     }
+    crate::browser::collect_garbage_soon();
     missing
 }
 
@@ -241,6 +243,8 @@ async fn build_each(
         if let Err(e) = tables::store(&tables).await {
             gloo::console::warn!(format!("a 5x5 pattern database was not stored: {e}"));
         }
+        // The write's copy of the table, held until a collection, goes now (see `restore`).
+        crate::browser::collect_garbage_soon();
     }
 }
 

@@ -156,6 +156,7 @@ impl Worker {
                 let worker = self.clone();
                 return wasm_bindgen_futures::spawn_local(async move {
                     let _ = tables::restore(&key).await;
+                    crate::browser::collect_garbage_soon();
                     worker.measure_truth(request);
                     worker.finish_preparing();
                 });

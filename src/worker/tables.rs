@@ -84,6 +84,7 @@ pub fn pending_key(query_text: &str) -> Option<String> {
 pub async fn prepare(key: String) -> Prepared {
     let started = js_sys::Date::now();
     let restored = restore(&key).await;
+    crate::browser::collect_garbage_soon();
     Prepared {
         key,
         restored,
@@ -108,6 +109,7 @@ impl Prepared {
                         .writes
                         .push(wasm_bindgen_futures::future_to_promise(async move {
                             let stored = store(&tables).await;
+                            crate::browser::collect_garbage_soon();
                             if let Err(e) = &stored {
                                 gloo::console::warn!(e.to_string());
                             }

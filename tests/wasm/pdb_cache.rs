@@ -1,12 +1,13 @@
 //! Browser tests of the worker's pattern-database cache in IndexedDB: tables stored are read back and installed,
 //! a damaged entry or one of the old byte format is discarded (and deleted) rather than trusted, a missing one is
 //! reported as missing, packed 5x5 tables come back packed, and tables built after a missed look are written, with
-//! the writes a retiring worker waits for.
+//! the writes a retiring worker waits for; each burst of reads or a write of built tables asks for a garbage
+//! collection (the serialized copies IndexedDB leaves behind).
 //!
 //! Run: `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test pdb_cache`.
 #![cfg(target_arch = "wasm32")]
 
-use puzzle_lab::browser::release;
+use puzzle_lab::browser::{garbage_nudges, release};
 use puzzle_lab::worker::tables::{
     prepare, restore, settle_writes, store, store_bytes, tables_from_js, tables_to_js, Restored,
     TableCache,
@@ -102,7 +103,12 @@ async fn tables_built_after_a_missed_look_are_written_and_the_write_is_awaited()
     let writes = cache.take_writes();
     assert_eq!(writes.len(), 1, "one write for the built tables");
     assert!(cache.take_writes().is_empty(), "the writes were taken out");
+    let before = garbage_nudges();
     assert!(settle_writes(writes).await, "the write succeeded");
+    assert!(
+        garbage_nudges() > before,
+        "no collection was asked for after the write"
+    );
     // What the write stored is what a fresh worker reads back.
     assert_eq!(restore(&key).await, Ok(Restored::Loaded));
 }
@@ -121,6 +127,26 @@ async fn one_failed_write_keeps_the_cache_from_counting_as_stored() {
         !cache.all_stored(),
         "a later success does not undo a failure"
     );
+}
+
+#[wasm_bindgen_test]
+async fn reading_tables_back_asks_for_a_collection_of_what_the_reads_left() {
+    let tables = small_tables(3);
+    store(&tables).await.expect("IndexedDB stores the tables");
+    let before = garbage_nudges();
+    let prepared = prepare(tables.key()).await;
+    assert!(
+        garbage_nudges() > before,
+        "no collection was asked for after the read"
+    );
+    let mut cache = TableCache::default();
+    assert!(prepared
+        .finish(&mut cache)
+        .is_some_and(|n| n.contains("read")));
+    // The 5x5 tables (none stored here): one request after all thirty looks, whatever they found.
+    let before = garbage_nudges();
+    assert_eq!(puzzle_lab::worker::five_by_five::restore().await.len(), 30);
+    assert_eq!(garbage_nudges(), before + 1);
 }
 
 #[wasm_bindgen_test]
