@@ -13,10 +13,11 @@ say() { printf '[setup] %s\n' "$*"; }
 
 # The two tools are built without their own fat-LTO, one-codegen-unit release profiles, at opt-level 1: on 2 cores
 # Trunk builds in ~4 min instead of ~10 (5 at opt-level 3) and wasm-bindgen-cli in ~1.8 instead of ~3.2 (2.1), and
-# both process the app as fast (README, "The two commands").
+# both process the app as fast (README, "The two commands"). `--force`: the checks below found the tool missing or at
+# another version, while cargo may still list it as installed (a binary deleted by hand) and would skip it.
 fast_install() {
   CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
-    CARGO_PROFILE_RELEASE_DEBUG=false cargo install "$@"
+    CARGO_PROFILE_RELEASE_DEBUG=false cargo install --force "$@"
 }
 
 if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
