@@ -47,7 +47,8 @@ struct Node<S, M> {
     g: u32,
     h: u32,
     closed: bool,
-    mv: Option<M>,
+    /// The move back to the parent (the inverse of the move that made this node; `None` for the start).
+    back: Option<M>,
 }
 
 /// A*: optimal when `heuristic` is admissible (the outcome says so only then).
@@ -201,7 +202,7 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
             g: 0,
             h: h0,
             closed: false,
-            mv: None,
+            back: None,
         });
         let hash = NodeIndex::hash(&start);
         if let Err(at) = index.find(hash, |_| false) {
@@ -267,9 +268,9 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
                 break Err(stop);
             }
             let g = node.g + 1;
-            // The move back to the parent is never worth a lookup: the parent is closed with a smaller g. It is
-            // known by the move that undoes the node's own, so the parent's node is not read.
-            let back = node.mv.map(|mv| puzzle.inverse(mv));
+            // The move back to the parent is never worth a lookup: the parent is closed with a smaller g. The node
+            // keeps it (worked out when the node was filed), so the parent's node is not read.
+            let back = node.back;
             puzzle.for_each_successor_except(&node.state, back, |mv, next| {
                 let hash = NodeIndex::hash(&next);
                 stats.generated += 1;
@@ -328,7 +329,7 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
                         g,
                         h,
                         closed: false,
-                        mv: Some(mv),
+                        back: Some(puzzle.inverse(mv)),
                     });
                     match found {
                         Err(at) => index.insert_at(at, hash, child),
@@ -358,8 +359,8 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
         let moves = result.map(|goal_id| {
             let mut moves = Vec::with_capacity(nodes[goal_id as usize].g as usize);
             let mut at = goal_id as usize;
-            while let Some(mv) = nodes[at].mv {
-                moves.push(mv);
+            while let Some(back) = nodes[at].back {
+                moves.push(puzzle.inverse(back));
                 at = nodes[at].parent as usize;
             }
             moves.reverse();
