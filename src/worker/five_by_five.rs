@@ -243,8 +243,6 @@ async fn build_each(
         if let Err(e) = tables::store(&tables).await {
             gloo::console::warn!(format!("a 5x5 pattern database was not stored: {e}"));
         }
-        // The write's copy of the table, held until a collection, goes now (see `restore`).
-        crate::browser::collect_garbage_soon();
     }
 }
 

@@ -155,8 +155,7 @@ impl Worker {
                 self.state.borrow_mut().preparing = true;
                 let worker = self.clone();
                 return wasm_bindgen_futures::spawn_local(async move {
-                    let _ = tables::restore(&key).await;
-                    crate::browser::collect_garbage_soon();
+                    let _ = tables::restore_collecting(&key).await;
                     worker.measure_truth(request);
                     worker.finish_preparing();
                 });

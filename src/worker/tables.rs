@@ -83,8 +83,7 @@ pub fn pending_key(query_text: &str) -> Option<String> {
 /// Looks for the tables of `key` in IndexedDB and installs them if found (never fails: the search builds them then).
 pub async fn prepare(key: String) -> Prepared {
     let started = js_sys::Date::now();
-    let restored = restore(&key).await;
-    crate::browser::collect_garbage_soon();
+    let restored = restore_collecting(&key).await;
     Prepared {
         key,
         restored,
@@ -109,7 +108,6 @@ impl Prepared {
                         .writes
                         .push(wasm_bindgen_futures::future_to_promise(async move {
                             let stored = store(&tables).await;
-                            crate::browser::collect_garbage_soon();
                             if let Err(e) = &stored {
                                 gloo::console::warn!(e.to_string());
                             }
@@ -233,9 +231,22 @@ pub async fn restore(key: &str) -> Result<Restored, CacheError> {
     restored
 }
 
-/// Stores `tables` under their key, replacing any entry there; resolves once the write is committed.
+/// [`restore`], then asks for the read's garbage (a serialized copy as large as the tables, which IndexedDB holds
+/// until a collection) to go at once ([`crate::browser::collect_garbage_soon`]). A caller reading many entries calls
+/// `restore` for each and asks once at the end.
+pub async fn restore_collecting(key: &str) -> Result<Restored, CacheError> {
+    let restored = restore(key).await;
+    crate::browser::collect_garbage_soon();
+    restored
+}
+
+/// Stores `tables` under their key, replacing any entry there; resolves once the write is committed. The write's
+/// copy of the tables, which IndexedDB holds until a collection, is asked to go at once
+/// ([`crate::browser::collect_garbage_soon`]).
 pub async fn store(tables: &PdbTables) -> Result<(), CacheError> {
-    store_array(&tables.key(), &tables_to_js(tables)).await
+    let stored = store_array(&tables.key(), &tables_to_js(tables)).await;
+    crate::browser::collect_garbage_soon();
+    stored
 }
 
 /// Stores `bytes` as the entry of `key` (what [`store`] does with the tables' bytes; tests plant damaged entries

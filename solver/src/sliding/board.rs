@@ -205,10 +205,11 @@ impl<C: Cells> SlidingPuzzle<C> {
                 table,
             }
         };
-        let none = exit(0, Dir::Right, 1);
+        // Places past `count` are never read.
+        let filler = exit(0, Dir::Right, 1);
         let mut exits = [[Exits {
             count: 0,
-            moves: [none; 4],
+            moves: [filler; 4],
         }; 5]; MAX_CELLS];
         for (cell, (row, cell_exits)) in neighbour.iter().zip(exits.iter_mut()).enumerate() {
             for (skip, exits) in cell_exits.iter_mut().enumerate() {
