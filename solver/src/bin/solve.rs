@@ -147,7 +147,7 @@ fn refuse_arguments(message: &str, json: bool) -> ExitCode {
 )]
 struct Options {
     #[arg(long = "algo", value_name = "A", value_parser = parse_algorithm, help = format!(
-        "bfs, bibfs, dfs, astar, idastar, greedy, weighted, staged or direct (default: the\nquery's, else the page's per size: astar up to 12 cells, idastar with pdb up to 16,\nstaged above; {} for towers)",
+        "bfs, bibfs, dfs, astar, idastar, greedy, weighted, staged or direct (default: the\nquery's, else the page's per size: astar up to 12 cells but 2x6 and 6x2, idastar with\npdb there and on 4x4, staged above; {} for towers)",
         spec::DEFAULT_ALGORITHM
     ))]
     algorithm: Option<Algorithm>,

@@ -13,7 +13,9 @@ pub struct Choice {
 
 /// What a puzzle is solved with when nobody chose, by size: boards of up to 12 cells A* with linear conflict
 /// (optimal, instant); the 4x4 board IDA* with the pattern databases (optimal, once the tables are built or loaded:
-/// Korf's 100 in about 20 ms each in the browser); every other board the staged solver with improvement (an answer
+/// Korf's 100 in about 20 ms each in the browser), and so are 2x6 and 6x2, where linear conflict is weak and A* on
+/// a hard shuffle passes the browser's 84 MiB (104 MiB natively for a 58-move board; the tables build in 0.2 s and
+/// IDA* then takes milliseconds); every other board the staged solver with improvement (an answer
 /// at once, a proven bound on it). The other boards of 13 to 16 cells (2x7, 2x8, 3x5 and their transposes) are
 /// staged too: their pattern databases are weak, and IDA* on them took 6.4 s natively on a random 5x3 and passed
 /// 10 s on 3 of 12 random 8x2 boards, where staged answers at once within 1.04-1.17x of the shortest. Towers: A* with the exact distance (the best admissible bound on 4-5 pegs). The CLI and the
@@ -34,9 +36,10 @@ pub fn default_choice(spec: &PuzzleSpec) -> Choice {
     match spec {
         PuzzleSpec::Sliding { width, height, .. } => {
             let cells = usize::from(*width) * usize::from(*height);
-            let (algorithm, heuristic) = if cells <= DEFAULT_OPTIMAL_CELLS {
+            let thin = cells == DEFAULT_OPTIMAL_CELLS && (*width).min(*height) == 2;
+            let (algorithm, heuristic) = if cells <= DEFAULT_OPTIMAL_CELLS && !thin {
                 (Algorithm::Astar, Some(HeuristicName::LinearConflict))
-            } else if (*width, *height) == (4, 4) {
+            } else if (*width, *height) == (4, 4) || thin {
                 (Algorithm::Idastar, Some(HeuristicName::Pdb))
             } else {
                 (Algorithm::Staged, None)
@@ -53,8 +56,8 @@ pub fn default_choice(spec: &PuzzleSpec) -> Choice {
     }
 }
 
-/// The most cells of a board [`default_choice`] solves optimally with A* and linear conflict (3x3, 4x3, 2x6, ...);
-/// above that 4x4 takes IDA* with the pattern databases and every other board the staged solver.
+/// The most cells of a board [`default_choice`] solves optimally with A* and linear conflict (3x3, 4x3, 2x5, ...;
+/// not 2x6 or 6x2); above that 4x4 takes IDA* with the pattern databases and every other board the staged solver.
 pub const DEFAULT_OPTIMAL_CELLS: usize = 12;
 
 /// The algorithm of [`default_choice`] where nothing is known of the puzzle (a CLI error before any was read).
@@ -113,6 +116,8 @@ mod tests {
         let expected = [
             (sliding(3, 3), Algorithm::Astar),
             (sliding(4, 3), Algorithm::Astar),
+            (sliding(2, 6), Algorithm::Idastar),
+            (sliding(6, 2), Algorithm::Idastar),
             (sliding(2, 8), Algorithm::Staged),
             (sliding(5, 3), Algorithm::Staged),
             (board.clone(), Algorithm::Idastar),
