@@ -86,7 +86,9 @@ pub fn near_optimal_5x5(
         control,
         &mut on_answer,
     )?;
-    if found.optimal || found.stop.is_some() {
+    // A first run stopped by the byte budget (not the time, nor a cancel) leaves time for the
+    // windows, whose searches are small.
+    if found.optimal || found.stop.is_some() && control.checkpoint(&mut found.stats).is_some() {
         return Ok(found);
     }
     let Some(first) = found.moves.clone().or_else(|| bound.map(<[Dir]>::to_vec)) else {
