@@ -29,9 +29,7 @@ use crate::page::export_svg::position_svg;
 use crate::page::hooks::keys::use_page_keys;
 use crate::page::hooks::lab::use_lab;
 use crate::page::hooks::release::use_release;
-use crate::page::hooks::timers::{
-    use_collection_between_renders, use_playback_timer, use_silence_watchdog,
-};
+use crate::page::hooks::timers::{use_playback_timer, use_silence_watchdog};
 use crate::page::i18n::{self, Lang, Msg};
 use crate::page::state::hand_play::HandPlayAction;
 use crate::page::state::notices::{Copied, NoticeAction};
@@ -67,7 +65,6 @@ pub fn App() -> Html {
     let (release, on_reload) = use_release();
     let playing = state.playback.playing();
     use_playback_timer(playing, state.playback.speed, dispatch.clone());
-    use_collection_between_renders();
     use_silence_watchdog(state.solve_watch(), dispatch.clone());
     use_page_keys(
         state.mode == Mode::HandPlay && matches!(state.setup.puzzle, PuzzleSpec::Sliding { .. }),

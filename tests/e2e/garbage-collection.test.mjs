@@ -1,10 +1,11 @@
-// The page asks the JavaScript engine for a garbage collection every 32 renders (`COLLECT_EVERY_RENDERS`): each
-// render leaves garbage in the page's Blink heap (a playback step ~0.1 MiB, a search's or a build's progress line
-// less), which Chromium otherwise collects only tens of seconds later, and the heap keeps the pages it grew to (a
-// build of the 5x5 tables beside a playback grew it to ~20 MiB, still held by the renderer after the tab closed).
-// The request is a large ArrayBuffer allocated and dropped at once (`browser::collect_garbage_soon`): this test counts
-// those allocations in the page. They come while the page changes (a search's progress, the playback playing), and
-// never while it stands still (idle, or paused).
+// The page asks the JavaScript engine for a garbage collection every 32 changes of its state (`COLLECT_EVERY_CHANGES`,
+// counted in the store): each redraw leaves garbage in the page's Blink heap (a playback step ~0.1 MiB, a search's
+// or a build's progress line less), which Chromium otherwise collects only tens of seconds later, and the heap keeps
+// the pages it grew to (a build of the 5x5 tables beside a playback grew it to ~27 MiB, held by the renderer after
+// the tab closed). The request is a large ArrayBuffer allocated and dropped at once (`browser::collect_garbage_soon`):
+// this test counts those allocations in the page. They come while the page changes (a search's progress, the
+// playback playing, even at a speed that redraws faster than the page's effects run), and never while it stands
+// still (idle, or paused).
 import assert from 'node:assert/strict';
 import { tid, useApp, waitStatus } from './helpers.mjs';
 
@@ -44,7 +45,7 @@ test('the page asks for a garbage collection while it changes, and not while it 
   assert.ok(steps > 200, `a long answer to play (${steps} moves)`);
   const playing = async () => (await page.locator(tid('player')).getAttribute('data-playing')) === 'true';
   if (!(await playing())) await page.locator(tid('play')).click();
-  // Each tick renders the page: 64 ticks make at least two requests.
+  // Each tick changes the state: 64 ticks make at least two requests.
   await page.waitForFunction((before) => window.__e2eCollections >= before + 2, solved, { timeout: 20_000 });
   const step = Number(await page.locator(tid('player')).getAttribute('data-step'));
   assert.ok(step > 0, `the playback moved (at step ${step})`);

@@ -1,17 +1,28 @@
 //! The page's store: it holds the [`State`], runs the reducer for each action, redraws the page when the state
 //! changed, and carries out the effects the reducer hands back, in order: posting requests to the solver worker
-//! and replacing the worker. The worker's events come back in as actions.
+//! and replacing the worker. The worker's events come back in as actions. Every `COLLECT_EVERY_CHANGES` changes it
+//! asks for a garbage collection.
 
 use crate::page::state::{Action, Effect, State};
 use crate::page::worker_client::{WorkerClient, WorkerEvent};
 use crate::protocol::{Response, ResponseBody, NO_REQUEST};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 use yew::prelude::*;
+
+/// Changes of the state between two requests for a garbage collection ([`crate::browser::collect_garbage_soon`]).
+/// Every redraw leaves garbage in the page's Blink heap (a playback step ~0.1 MiB; a search's or a build's progress
+/// line, 20 a second, less), which Chromium otherwise collects only tens of seconds later, and the heap keeps the
+/// pages it grew to: a 5x5 build beside a playback grew it to ~27 MiB (5 of them live), held after the tab closed.
+/// Counted here, where every change passes (the playback's ticks, the worker's progress, the person's actions); no
+/// request while nothing changes.
+pub const COLLECT_EVERY_CHANGES: u32 = 32;
 
 /// The store behind the page.
 pub struct Lab {
     state: RefCell<Rc<State>>,
+    /// Changes of the state so far (see `COLLECT_EVERY_CHANGES`).
+    changes: Cell<u32>,
     client: RefCell<Option<WorkerClient>>,
     redraw: UseForceUpdateHandle,
     /// Itself, for the worker's events.
@@ -34,6 +45,11 @@ impl Lab {
         if update.changed {
             *self.state.borrow_mut() = Rc::new(next);
             self.redraw.force_update();
+            let changes = self.changes.get().wrapping_add(1);
+            self.changes.set(changes);
+            if changes.is_multiple_of(COLLECT_EVERY_CHANGES) {
+                crate::browser::collect_garbage_soon();
+            }
         }
         for effect in update.effects {
             self.carry_out(effect);
@@ -101,6 +117,7 @@ pub fn use_lab(init: impl FnOnce() -> State + 'static) -> (Rc<State>, Callback<A
     let lab = use_memo((), move |_| {
         Rc::new_cyclic(|me| Lab {
             state: RefCell::new(Rc::new(init())),
+            changes: Cell::new(0),
             client: RefCell::new(None),
             redraw,
             me: me.clone(),
