@@ -1,6 +1,6 @@
 //! Small browser services, shared by both threads: random seeds, the reduced-motion preference and the clipboard
-//! (the page), error texts (the page's worker client and the worker's table cache), freeing a copied array and
-//! asking for a garbage collection after a burst of IndexedDB traffic (the worker).
+//! (the page), error texts (the page's worker client and the worker's table cache), freeing a copied array (the
+//! worker), and asking for a garbage collection (the worker after IndexedDB traffic, the page as its state changes).
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use wasm_bindgen::{JsCast, JsValue};
@@ -77,13 +77,13 @@ const NUDGE_BYTES: u32 = 128 << 20;
 /// How many times [`collect_garbage_soon`] ran in this thread (for tests).
 static NUDGES: AtomicU32 = AtomicU32::new(0);
 
-/// Asks the JavaScript engine for a garbage collection soon. Every IndexedDB read or write leaves the value's
-/// serialized bytes (as many as the tables') held by its request until the worker's next collection, which an idle
-/// worker has only after ~30 s: the 5x5 tables' 19 MB, held beside the tables themselves while the page's first
-/// solve runs, and in the page that built them after it closed. A large `ArrayBuffer`, allocated and dropped at once,
-/// counts as external memory, which makes V8 collect within moments (Chromium: the renderer's private memory 18 MiB
-/// lower right after reading 19 MB, not 30 s later); its pages are never written, so it costs address space, not
-/// memory. Elsewhere, or if the allocation fails, nothing changes.
+/// Asks the JavaScript engine for a garbage collection soon, where garbage piles up faster than the engine looks:
+/// every IndexedDB read or write leaves the value's serialized bytes (as many as the tables') held by its request
+/// until the worker's next collection, which an idle worker has only after ~30 s (the 5x5 tables' 19 MB, beside the
+/// tables themselves); the page's redraws leave Blink objects (`page::hooks::lab::COLLECT_EVERY_CHANGES`). A large
+/// `ArrayBuffer`, allocated and dropped at once, counts as external memory, which makes V8 collect within moments
+/// (Chromium: the renderer's private memory 18 MiB lower right after reading 19 MB, not 30 s later); its pages are
+/// never written, so it costs address space, not memory. Elsewhere, or if the allocation fails, nothing changes.
 pub fn collect_garbage_soon() {
     NUDGES.fetch_add(1, Ordering::Relaxed);
     let constructor = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("ArrayBuffer"));

@@ -13,7 +13,7 @@ pub fn use_playback_timer(playing: bool, speed: u8, dispatch: Callback<Action>) 
     use_effect_with((playing, speed), move |&(playing, speed)| {
         let interval = playing.then(|| {
             Interval::new(speed_timing(speed).0, move || {
-                dispatch.emit(Action::Playback(PlaybackAction::Tick));
+                dispatch.emit(Action::Playback(PlaybackAction::Tick))
             })
         });
         move || drop(interval)
