@@ -36,11 +36,11 @@ pub const SEARCH_MAX_BYTES: u64 = 84 << 20;
 /// The memory budget of the staged solver's improvement, checked the same way: on 5x5 its near-optimal search on
 /// the pattern databases, which the worker holds beside it (19.1 MB), fills what it is given, and the page's
 /// renderer holds it for as long as the worker lives. Within this the worker's memory stays under
-/// `RETIRE_ABOVE_BYTES` beyond its tables, so it keeps them. 28 MiB holds as many of the search's 28-byte nodes as
-/// 32 MiB held of 32-byte ones: natively (`korf24pdb --time-limit 1200 --cpu-clock --staged`) 1.076x / 1.168x
-/// (mean / worst) against 1.074x / 1.168x before; a smaller budget loses answers (24 MiB with 32-byte nodes:
-/// 1.101x / 1.372x; 16 MiB: 1.109x / 1.426x).
-pub const STAGED_MAX_BYTES: u64 = 28 << 20;
+/// `RETIRE_ABOVE_BYTES` beyond its tables, so it keeps them. Since the search checks each growth as it comes (a
+/// node per ~42 bytes of budget, not ~64), 16 MiB holds more nodes than 28 MiB did: natively (`korf24pdb
+/// --time-limit 1200 --cpu-clock --staged --max-bytes N`) 1.085x / 1.168x (mean / worst length against the optimum;
+/// 20 MiB 1.075x / 1.168x, as 28 MiB before; 12 MiB loses answers).
+pub const STAGED_MAX_BYTES: u64 = 16 << 20;
 
 /// The longest any search in the worker runs, in milliseconds: a request's own time limit is lowered to it, so that
 /// Solve never leaves a person waiting longer without an answer or a reason (the limit's message names it). The

@@ -255,6 +255,26 @@ impl MemoryWatch {
         stats.memory(held);
         control.over_memory_limit(held + growth)
     }
+
+    /// For a search that knows what grows next: records `held` when it changed, and checks `held + growth` (the
+    /// new blocks about to be allocated while the old ones are held) whenever something is about to grow.
+    #[inline]
+    pub(crate) fn check_growth(
+        &mut self,
+        control: &Control,
+        stats: &mut Stats,
+        held: u64,
+        growth: u64,
+    ) -> Option<(Status, String)> {
+        if held != self.held {
+            self.held = held;
+            stats.memory(held);
+        }
+        if growth == 0 {
+            return None;
+        }
+        control.over_memory_limit(held + growth)
+    }
 }
 
 /// What the next growth of structures that double may add: the largest of them, twice (see [`MemoryWatch`]).

@@ -7,7 +7,7 @@ use std::collections::BinaryHeap;
 use super::large::{positions, LargePdb, MAX_GROUPS, MAX_VIEWS, N, NO_GROUP};
 use crate::pdb::board::{DirCode, Geometry};
 use crate::pdb::PdbError;
-use crate::search::{doubling_growth, Control, MemoryWatch, Stats, Status, CHECK_EVERY};
+use crate::search::{Control, MemoryWatch, Stats, Status, CHECK_EVERY};
 use crate::sliding::Dir;
 
 /// A board packed 5 bits a cell.
@@ -61,6 +61,9 @@ pub(super) struct Node {
 }
 
 pub(super) const NO_DIR: u8 = 4;
+/// The most children an expansion adds (the blank's moves but the one straight back, and the
+/// start's four).
+const MAX_CHILDREN: usize = 4;
 pub(super) const NODE_BYTES: u64 = std::mem::size_of::<Node>() as u64;
 // On every target (the browser's wasm32 too): a change that pads the node fails to build.
 const _: () = assert!(NODE_BYTES == 28);
@@ -113,11 +116,16 @@ impl Arena {
         nodes as u64 * NODE_BYTES + self.blocks.capacity() as u64 * 24
     }
 
-    /// What the next growth may add: a doubling of the first block, or a new block.
-    pub(super) fn growth(&self) -> u64 {
-        match self.blocks.first() {
-            Some(first) if self.len < BLOCK => 2 * first.capacity() as u64 * NODE_BYTES,
-            _ => BLOCK as u64 * NODE_BYTES,
+    /// What pushing `adding` more nodes allocates: nothing while they fit, else a doubling of
+    /// the first block or a new block.
+    pub(super) fn growth(&self, adding: usize) -> u64 {
+        let capacity: usize = self.blocks.iter().map(Vec::capacity).sum();
+        if self.len + adding <= capacity {
+            0
+        } else if capacity < BLOCK {
+            2 * capacity.max(4) as u64 * NODE_BYTES
+        } else {
+            BLOCK as u64 * NODE_BYTES
         }
     }
 }
@@ -140,8 +148,20 @@ impl std::ops::IndexMut<u32> for Arena {
     }
 }
 
+/// The most nodes `budget` holds beside an index of `index_bytes`: a node and an open entry
+/// each, the arena in whole blocks.
+fn nodes_within(budget: u64, index_bytes: u64) -> u64 {
+    let nodes = budget.saturating_sub(index_bytes) / (NODE_BYTES + 8);
+    let block = BLOCK as u64;
+    if nodes < block {
+        nodes
+    } else {
+        nodes / block * block
+    }
+}
+
 /// The index from boards to nodes: open addressing over node numbers (plus one; 0 is empty),
-/// at most half full.
+/// at most half full, or three quarters where a byte budget leaves no room to double it.
 pub(super) struct Index {
     pub(super) slots: Vec<u32>,
     pub(super) len: usize,
@@ -184,21 +204,36 @@ impl Index {
         }
     }
 
-    /// Inserts node `id` at `slot` (from `find`); grows when half full.
-    pub(super) fn insert(&mut self, nodes: &Arena, slot: usize, id: u32) {
+    /// Inserts node `id` at `slot` (from `find`). The table never grows here: [`Index::fits`]
+    /// says beforehand whether it must ([`Index::double`]).
+    #[inline(always)]
+    pub(super) fn insert(&mut self, slot: usize, id: u32) {
         self.slots[slot] = id + 1;
         self.len += 1;
-        if self.len * 2 > self.slots.len() {
-            let doubled = vec![0; self.slots.len() * 2];
-            let old = std::mem::replace(&mut self.slots, doubled);
-            let mask = self.slots.len() - 1;
-            for s in old.into_iter().filter(|&s| s != 0) {
-                let mut i = self.home(nodes[s - 1].board);
-                while self.slots[i] != 0 {
-                    i = (i + 1) & mask;
-                }
-                self.slots[i] = s;
+    }
+
+    /// Whether `adding` more entries keep the table at most half full (`full` false), or at
+    /// most three quarters full (`full` true: linear probing stays short).
+    pub(super) fn fits(&self, adding: usize, full: bool) -> bool {
+        let entries = self.len + adding;
+        if full {
+            entries * 4 <= self.slots.len() * 3
+        } else {
+            entries * 2 <= self.slots.len()
+        }
+    }
+
+    /// Doubles the table. While it rehashes, the old table and the new one are both held.
+    pub(super) fn double(&mut self, nodes: &Arena) {
+        let doubled = vec![0; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        let mask = self.slots.len() - 1;
+        for s in old.into_iter().filter(|&s| s != 0) {
+            let mut i = self.home(nodes[s - 1].board);
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
             }
+            self.slots[i] = s;
         }
     }
 
@@ -273,6 +308,60 @@ impl<'p> Engine<'p> {
         self.nodes.bytes() + self.index.bytes() + self.open.capacity() as u64 * 8
     }
 
+    /// Whether the index, half full, should double under `budget`: only if the rehash (both
+    /// tables held) fits, and the budget then holds more nodes (up to half the doubled table)
+    /// than it does beside the present table filled to three quarters.
+    fn index_should_double(&self, budget: Option<u64>) -> bool {
+        let Some(budget) = budget else {
+            return true;
+        };
+        let slots = self.index.slots.len() as u64;
+        let doubled = self.index.bytes() * 2;
+        let without = (slots * 3 / 4).min(nodes_within(budget, self.index.bytes()));
+        let with = slots.min(nodes_within(budget, doubled));
+        self.memory() + doubled <= budget && with > without
+    }
+
+    /// Before an expansion: makes room for its children (at most [`MAX_CHILDREN`] nodes, index
+    /// entries and open entries) within the byte budget, or says why it cannot. What grows is
+    /// known beforehand, so the budget is checked against exactly that growth, its new block
+    /// allocated while the old one is held: the index doubles where that pays
+    /// ([`Engine::index_should_double`]), else fills up to three quarters and then doubles if
+    /// it can; the open list doubles, else grows by what fits; the arena adds a block.
+    fn make_room(&mut self, control: &Control, stats: &mut Stats) -> Option<(Status, String)> {
+        let budget = control.max_bytes();
+        // Half full: doubles where that pays; three quarters full: doubles, or stops.
+        if !self.index.fits(MAX_CHILDREN, false)
+            && (self.index_should_double(budget) || !self.index.fits(MAX_CHILDREN, true))
+        {
+            let doubled = self.index.bytes() * 2;
+            let stop = self
+                .watch
+                .check_growth(control, stats, self.memory(), doubled);
+            if stop.is_some() {
+                return stop;
+            }
+            self.index.double(&self.nodes);
+        }
+        let needed = self.open.len() + MAX_CHILDREN;
+        if needed > self.open.capacity() {
+            let held = self.memory() + self.nodes.growth(MAX_CHILDREN);
+            let doubled = self.open.capacity().max(4) * 2;
+            let most = budget.map_or(doubled, |b| (b.saturating_sub(held) / 8) as usize);
+            let capacity = doubled.min(most).max(needed);
+            let stop = self
+                .watch
+                .check_growth(control, stats, held, capacity as u64 * 8);
+            if stop.is_some() {
+                return stop;
+            }
+            self.open.reserve_exact(capacity - self.open.len());
+        }
+        let growth = self.nodes.growth(MAX_CHILDREN);
+        self.watch
+            .check_growth(control, stats, self.memory(), growth)
+    }
+
     /// The tables' values of every group of every view for the board with tiles on `pos`.
     pub(super) fn group_values(
         &self,
@@ -320,7 +409,7 @@ impl<'p> Engine<'p> {
             dir: NO_DIR,
         });
         if let Err(slot) = self.index.find(&self.nodes, board) {
-            self.index.insert(&self.nodes, slot, 0);
+            self.index.insert(slot, 0);
         }
         if board == self.goal {
             return if bound > 0 {
@@ -362,11 +451,7 @@ impl<'p> Engine<'p> {
                 self.open.push(Reverse(item));
                 return RunEnd::Stopped(status, message);
             }
-            let held = self.memory();
-            // The index and the open list double; the arena adds a block.
-            let growth = doubling_growth(&[self.index.bytes(), self.open.capacity() as u64 * 8])
-                .max(self.nodes.growth());
-            if let Some((status, message)) = self.watch.check(control, stats, held, growth) {
+            if let Some((status, message)) = self.make_room(control, stats) {
                 self.open.push(Reverse(item));
                 return RunEnd::Stopped(status, message);
             }
@@ -436,7 +521,7 @@ impl<'p> Engine<'p> {
                     Err(slot) => {
                         let new = self.nodes.len() as u32;
                         self.nodes.push(child);
-                        self.index.insert(&self.nodes, slot, new);
+                        self.index.insert(slot, new);
                         new
                     }
                 };
