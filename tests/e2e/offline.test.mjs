@@ -1,8 +1,9 @@
 // Offline (static/sw.js, src/page/hooks/release.rs): after one visit the service worker controls the page; with the
 // network off the page and its solver worker load from the release's cache (every response comes from the service
 // worker) and solve an 8-puzzle, and a 15-puzzle on the pattern databases the first visit built and stored in
-// IndexedDB; the same under a sub-path build (dist-sub/, service worker scoped to /puzzle-lab/); and Chromium finds the
-// sub-path build installable (its manifest, start_url, scope and icons). Releases replacing each other:
+// IndexedDB; the same under a sub-path build (dist-sub/, service worker scoped to /puzzle-lab/); the service worker
+// runs in a process of its own (a closed tab's renderer does not stay to host it); and Chromium finds the sub-path
+// build installable (its manifest, start_url, scope and icons). Releases replacing each other:
 // offline-release.test.mjs.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -10,7 +11,7 @@ import { SUB_PATH, ensureSubPathBuild, messageText, solutionLength, tid, useApp,
 import {
   EIGHT, launchProfile, offlineState, openAt, openOffline, recordResponses, solveEight, startAt, waitControlled,
 } from './offline-helpers.mjs';
-import { korfInstances, korfQuery, solveTimed, storedKeys } from './pdb-helpers.mjs';
+import { browserMemory, korfInstances, korfQuery, solveTimed, storedKeys } from './pdb-helpers.mjs';
 
 const DIST_SUB = process.env.E2E_DIST_SUB ?? 'dist-sub';
 const { test } = useApp({ prepare: () => ensureSubPathBuild(DIST_SUB) });
@@ -77,6 +78,23 @@ test('under a sub-path (/puzzle-lab/) the service worker keeps that scope and th
   } finally {
     server.close();
   }
+});
+
+test("a closed tab's renderer does not stay to host the service worker (it runs in a process of its own)", async (s) => {
+  // The fixture's page stays blank; the app opens in a second tab, as a person opening a link would.
+  const tab = await s.context.newPage();
+  await tab.goto(s.url(EIGHT), { waitUntil: 'load' });
+  await waitControlled(tab);
+  const open = browserMemory().renderers.length;
+  await tab.close();
+  let left = open;
+  for (const until = Date.now() + 10_000; left >= open && Date.now() < until;) {
+    await s.page.waitForTimeout(100);
+    left = browserMemory().renderers.length;
+  }
+  assert.ok(left < open, `${open} renderer processes with the app open, still ${left} 10 s after its tab closed: the`
+    + " service worker keeps the closed tab's process (is sw.js served with Cross-Origin-Embedder-Policy?)");
+  assert.equal(s.context.serviceWorkers().length, 1, 'the service worker stopped with the tab');
 });
 
 it('installable: Chromium reads the manifest without errors and finds nothing against installing (sub-path build)',

@@ -3,13 +3,24 @@
 // trailing slash redirects to it, as static hosts do. PORT 0 picks a free port (read it from server.address()).
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { basename, extname, join, normalize, resolve, sep } from 'node:path';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
   '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png',
   '.ico': 'image/x-icon', '.json': 'application/json', '.txt': 'text/plain', '.webmanifest': 'application/manifest+json',
 };
+
+/**
+ * Headers of one file beyond its type. The service worker's script says `Cross-Origin-Embedder-Policy: require-corp`:
+ * Chromium then runs the worker in a process of its own (a cross-origin-isolated worker cannot share the page's) rather
+ * than in the renderer of the tab that registered it, which would otherwise live on after that tab closes, holding the
+ * closed page's memory, for as long as the worker runs (the next tab's requests keep it running). The worker asks only
+ * for files of its own origin, which the policy allows.
+ */
+function extraHeaders(file) {
+  return basename(file) === 'sw.js' ? { 'cross-origin-embedder-policy': 'require-corp' } : {};
+}
 
 export function serve(dir, port, base = '/') {
   const root = resolve(dir);
@@ -46,6 +57,7 @@ export function serve(dir, port, base = '/') {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'content-length': body.length,
         'cache-control': 'no-cache',
+        ...extraHeaders(file),
       });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch {
