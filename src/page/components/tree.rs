@@ -186,7 +186,7 @@ fn TreeDrawing(props: &SearchTreeProps) -> Html {
                 on_path[id].then_some("on-path")
             );
             edges.push(html! {
-                <line class={class} x1={fmt(px)} y1={fmt(py + RADIUS)} x2={fmt(x)} y2={fmt(y - RADIUS)} />
+                <line key={id} class={class} x1={fmt(px)} y1={fmt(py + RADIUS)} x2={fmt(x)} y2={fmt(y - RADIUS)} />
             });
         }
         let state = node_state(node, at);
