@@ -2,31 +2,13 @@
 //! re-optimisation (small searches) rather than giving up, so the path it was given still gets shorter. Small
 //! tables (3-cell groups) keep the test quick.
 
+mod common;
+
+use common::{goal, small_window_tables, walk};
 use solver::check::check_sliding;
-use solver::pdb::{improve_5x5, replay, Geometry, WindowTables};
+use solver::pdb::{improve_5x5, replay};
 use solver::search::{Control, Limits};
 use solver::sliding::Dir;
-
-/// A walk of `len` blank moves from `goal` (never straight back), as moves.
-fn walk(g: &Geometry, goal: &[u8], len: usize, seed: u64) -> Vec<Dir> {
-    let mut board = goal.to_vec();
-    let mut moves: Vec<Dir> = Vec::new();
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    while moves.len() < len {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let dir = Dir::ALL[(x % 4) as usize];
-        if moves.last().is_some_and(|&last| last == dir.opposite()) {
-            continue;
-        }
-        if let Some(next) = replay(g, &board, &[dir]) {
-            board = next;
-            moves.push(dir);
-        }
-    }
-    moves
-}
 
 fn letters(moves: &[Dir]) -> String {
     moves.iter().map(|d| d.letter()).collect()
@@ -34,12 +16,8 @@ fn letters(moves: &[Dir]) -> String {
 
 #[test]
 fn a_first_run_stopped_by_the_byte_budget_leaves_the_windows_to_better_the_path() {
-    let g = Geometry::new(5, 5).unwrap_or_else(|e| panic!("{e}"));
-    let cells: Vec<u8> = (0..25).collect();
-    let groups = cells.chunks(3).map(<[u8]>::to_vec).collect();
-    let mut tables =
-        WindowTables::build_for(g.clone(), groups, |_| {}).unwrap_or_else(|e| panic!("{e}"));
-    let goal: Vec<u8> = (1..25).chain([0]).collect();
+    let (g, mut tables) = small_window_tables();
+    let goal = goal();
     let there = walk(&g, &goal, 300, 5);
     let start = replay(&g, &goal, &there).unwrap_or_else(|| panic!("the walk replays"));
     // The way back, with a detour (there and back again) in its middle.

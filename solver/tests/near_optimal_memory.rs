@@ -9,9 +9,11 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use solver::pdb::{replay, search_near_optimal, Geometry, WindowTables};
+mod common;
+
+use common::{goal, small_window_tables, walk};
+use solver::pdb::{replay, search_near_optimal};
 use solver::search::{Control, Limits, Status};
-use solver::sliding::Dir;
 
 /// The system allocator, counting the bytes held now and the most held since the last [`reset_peak`].
 struct Counting;
@@ -47,40 +49,14 @@ fn reset_peak() -> usize {
     held
 }
 
-/// A board `len` blank moves from `goal` (never straight back).
-fn walk(g: &Geometry, goal: &[u8], len: usize, seed: u64) -> Vec<u8> {
-    let mut board = goal.to_vec();
-    let mut last: Option<Dir> = None;
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut made = 0;
-    while made < len {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let dir = Dir::ALL[(x % 4) as usize];
-        if last.is_some_and(|l| l == dir.opposite()) {
-            continue;
-        }
-        if let Some(next) = replay(g, &board, &[dir]) {
-            board = next;
-            last = Some(dir);
-            made += 1;
-        }
-    }
-    board
-}
-
 /// One test (the counters are the whole binary's): every budget in turn.
 #[test]
 fn a_search_stopped_by_its_byte_budget_never_held_more_and_filled_it_with_nodes() {
-    let g = Geometry::new(5, 5).unwrap_or_else(|e| panic!("{e}"));
-    let cells: Vec<u8> = (0..25).collect();
-    let groups = cells.chunks(3).map(<[u8]>::to_vec).collect();
-    let mut tables =
-        WindowTables::build_for(g.clone(), groups, |_| {}).unwrap_or_else(|e| panic!("{e}"));
-    let goal: Vec<u8> = (1..25).chain([0]).collect();
+    let (g, mut tables) = small_window_tables();
+    let goal = goal();
     let pdb = tables.pdb_for(&goal).unwrap_or_else(|e| panic!("{e}"));
-    let start = walk(&g, &goal, 200, 7);
+    let start =
+        replay(&g, &goal, &walk(&g, &goal, 200, 7)).unwrap_or_else(|| panic!("the walk replays"));
     for budget in [8u64 << 20, 13 << 20, 16 << 20, 20 << 20, 24 << 20] {
         let limits = Limits {
             max_states: u64::MAX,

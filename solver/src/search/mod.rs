@@ -251,13 +251,11 @@ impl MemoryWatch {
         if held == self.held {
             return None;
         }
-        self.held = held;
-        stats.memory(held);
-        control.over_memory_limit(held + growth)
+        self.check_growth(control, stats, held, growth)
     }
 
-    /// For a search that knows what grows next: records `held` when it changed, and checks `held + growth` (the
-    /// new blocks about to be allocated while the old ones are held) whenever something is about to grow.
+    /// For a search that knows what grows next: records `held` and checks `held + growth` (the new blocks about to
+    /// be allocated while the old ones are held) whenever `held` changed or something is about to grow.
     #[inline]
     pub(crate) fn check_growth(
         &mut self,
@@ -266,13 +264,11 @@ impl MemoryWatch {
         held: u64,
         growth: u64,
     ) -> Option<(Status, String)> {
-        if held != self.held {
-            self.held = held;
-            stats.memory(held);
-        }
-        if growth == 0 {
+        if held == self.held && growth == 0 {
             return None;
         }
+        self.held = held;
+        stats.memory(held);
         control.over_memory_limit(held + growth)
     }
 }
