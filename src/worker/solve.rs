@@ -39,7 +39,7 @@ pub const SEARCH_MAX_BYTES: u64 = 84 << 20;
 /// `RETIRE_ABOVE_BYTES` beyond its tables, so it keeps them. Since the search checks each growth as it comes (a
 /// node per ~42 bytes of budget, not ~64), 16 MiB holds more nodes than 28 MiB did: natively (`korf24pdb
 /// --time-limit 1200 --cpu-clock --staged --max-bytes N`) 1.085x / 1.168x (mean / worst length against the optimum;
-/// 20 MiB 1.075x / 1.168x, as 28 MiB before; 12 MiB loses answers).
+/// 28 MiB before: 1.075x / 1.168x; now 20 MiB 1.079x / 1.208x, 28 MiB 1.064x / 1.159x, 12 MiB 1.092x / 1.232x).
 pub const STAGED_MAX_BYTES: u64 = 16 << 20;
 
 /// The longest any search in the worker runs, in milliseconds: a request's own time limit is lowered to it, so that
