@@ -12,7 +12,7 @@ use solver::pdb::{near_optimal_5x5, Geometry, WindowTables};
 use solver::search::{Control, Limits};
 
 #[test]
-#[ignore = "builds 32 MB of tables: run with --release -- --ignored"]
+#[ignore = "builds 13 MB of tables: run with --release -- --ignored"]
 fn five_by_five_tables_are_admissible_and_answers_replay() {
     let mut tables = WindowTables::build(|_| {}).unwrap_or_else(|e| panic!("{e}"));
     // Every blank cell's smaller table: the dual lookups read them all.

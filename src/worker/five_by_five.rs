@@ -1,6 +1,7 @@
-//! The 5x5 pattern databases in the browser: the five 5-tile group tables of `solver::pdb::WindowTables` (3.2 MB
-//! each at half a byte an entry, `PdbTables::packed`) and the 25 smaller 4-tile ones (0.13 MB each, one per blank
-//! cell), read back from IndexedDB or built in the background, each stored there as soon as it is done: all here,
+//! The 5x5 pattern databases in the browser: the two 5-tile group tables of `solver::pdb::WindowTables` (3.2 MB
+//! each at half a byte an entry, `PdbTables::packed`; one serves the centre's group, the other the four groups
+//! around it, quarter turns of one another) and the seven smaller 4-tile ones (0.15 MB each, serving the 25 blank
+//! cells), read back from IndexedDB or built in the background, each stored there as soon as it is done: all here,
 //! in slices between which requests are served, the 5-tile groups first. No helper worker: a helper is a second
 //! copy of this worker (its own WebAssembly memory, ~21 MB while it builds a 5-tile group, and its own compiled
 //! code), while this worker's memory already holds what its first 5x5 search freed, where a group's build fits; on
@@ -42,7 +43,7 @@ impl Phase {
         matches!(self, Phase::Restoring | Phase::Building { .. })
     }
 
-    /// A note for the report of a 5x5 solve run now: whether its improvement has the tables (the five big ones
+    /// A note for the report of a 5x5 solve run now: whether its improvement has the tables (the two big ones
     /// may all be in before the build has ended).
     pub fn note(self) -> Option<String> {
         if solver::pdb::cache::window_tables_5x5().is_some() {
@@ -68,12 +69,11 @@ pub fn wants_tables(query: &str) -> bool {
     crate::protocol::prepares(&query)
 }
 
-/// Every partition of the 5x5 tables: the five 5-tile groups, then the 25 smaller ones (the default goal's
+/// Every partition of the 5x5 tables: the two 5-tile groups, then the seven smaller ones (the default goal's
 /// first, the blank on the last cell).
 pub fn partitions() -> Vec<Partition> {
     let full = WindowTables::partitions().unwrap_or_default();
-    let mut small = WindowTables::small_partitions().unwrap_or_default();
-    small.rotate_right(1);
+    let small = WindowTables::small_partitions().unwrap_or_default();
     full.into_iter().chain(small).collect()
 }
 
@@ -152,7 +152,7 @@ pub fn build(
     done: impl FnOnce() + 'static,
 ) {
     let now = scope::clock(scope);
-    // The 5-tile groups first: the search needs all five; then the 4-tile ones, the default goal's first.
+    // The 5-tile groups first: the search needs both; then the 4-tile ones, the default goal's first.
     let (big, small): (Vec<_>, Vec<_>) = missing
         .into_iter()
         .partition(|p| p.groups().iter().any(|g| g.len() >= 5));
@@ -251,16 +251,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn five_big_tables_then_the_default_goals_small_one_first() {
+    fn two_big_tables_then_the_default_goals_small_one_first() {
         let all = partitions();
-        assert_eq!(all.len(), 30);
+        assert_eq!(all.len(), 9);
         let sizes: Vec<usize> = all.iter().map(|p| p.groups()[0].len()).collect();
-        assert_eq!(&sizes[..5], &[5; 5]);
-        assert!(sizes[5..].iter().all(|&s| s == 4));
-        // The first small table is the default goal's (the blank on the last cell).
-        assert_eq!(all[5].blank(), 24);
+        assert_eq!(&sizes[..2], &[5; 2]);
+        assert!(sizes[2..].iter().all(|&s| s == 4));
+        // The first small table is the default goal's: the blank on the last cell, whose corner group a half turn
+        // takes onto the first corner's (the blank onto cell 0).
+        assert_eq!(all[2].blank(), 0);
+        assert_eq!(all[2].groups()[0], vec![1, 2, 5, 6]);
         let keys: std::collections::HashSet<String> = all.iter().map(key).collect();
-        assert_eq!(keys.len(), 30, "every table has its own key");
+        assert_eq!(keys.len(), 9, "every table has its own key");
     }
 
     #[test]

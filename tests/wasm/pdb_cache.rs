@@ -143,9 +143,9 @@ async fn reading_tables_back_asks_for_a_collection_of_what_the_reads_left() {
     assert!(prepared
         .finish(&mut cache)
         .is_some_and(|n| n.contains("read")));
-    // The 5x5 tables (none stored here): one request after all thirty looks, whatever they found.
+    // The 5x5 tables (none stored here): one request after all nine looks, whatever they found.
     let before = garbage_nudges();
-    assert_eq!(puzzle_lab::worker::five_by_five::restore().await.len(), 30);
+    assert_eq!(puzzle_lab::worker::five_by_five::restore().await.len(), 9);
     assert_eq!(garbage_nudges(), before + 1);
 }
 

@@ -5,7 +5,7 @@
 //! cargo run --release -p solver --bin korf24pdb -- [--pdb-dir DIR] [--time-limit MS]
 //!     [--max-bytes N] [--first N] [--data PATH] [--build-group I]
 //! ```
-//! Builds the five 5-tile tables of the 5x5 window tables (`pdb::WindowTables`) or loads them
+//! Builds the two 5-tile tables of the 5x5 window tables (`pdb::WindowTables`) or loads them
 //! from `--pdb-dir` (saving them there when built), then runs `pdb::near_optimal_5x5` on each
 //! instance (goal 1..24 then the blank) and prints: length, optimum, ratio, lower bound, time,
 //! expansions and peak memory estimate; then the mean and worst ratio, the mean of length /
@@ -38,7 +38,7 @@ const USAGE: &str = "usage: korf24pdb [--pdb-dir DIR] [--time-limit MS] [--max-b
   --data PATH      the instance file (default: the crate's copy); its blank-last column is used
   --cpu-clock      count the time limit in this thread's CPU time (Linux), not wall time: what an idle
                    machine would give, measured on a shared one
-  --build-group I  only build group I (1 to 5) of the tables, print its time and exit (to measure
+  --build-group I  only build table I (1 or 2) of the tables, print its time and exit (to measure
                    each group's time and peak memory apart, as the browser's helper workers build them)
   --staged         solve as the page and the CLI do (the staged solver, its answer improved with the
                    tables: `run::solve` with algo=staged), not by the near-optimal search alone";

@@ -1,6 +1,6 @@
-//! The 5x5 pattern databases as an improver: when this process holds the five 5x5 group tables
+//! The 5x5 pattern databases as an improver: when this process holds the two 5x5 group tables
 //! ([`crate::pdb::cache::window_tables_5x5`]; natively the CLI reads them from its disk cache, in the browser the
-//! worker builds them in helper workers and keeps them in IndexedDB), their near-optimal search
+//! worker builds them and keeps them in IndexedDB), their near-optimal search
 //! ([`crate::pdb::improve_5x5`]) improves the staged answer, each better path reported as it is found, and their
 //! lookup, raised by what the search proves (the smallest g + h it left open), is the lower bound.
 
@@ -17,7 +17,7 @@ pub struct FiveByFiveTables {
 }
 
 impl FiveByFiveTables {
-    /// The improver for `problem`, if it is a 5x5 board and the five tables are in this process's cache.
+    /// The improver for `problem`, if it is a 5x5 board and the two tables are in this process's cache.
     pub fn for_problem(problem: &Problem) -> Option<FiveByFiveTables> {
         if (problem.shape.width, problem.shape.height) != (5, 5) {
             return None;

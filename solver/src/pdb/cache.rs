@@ -90,7 +90,7 @@ pub fn cached_tables(key: &str) -> Option<Arc<PdbTables>> {
         .cloned()
 }
 
-/// The 5x5 tables of [`WindowTables::partitions`], if this process holds all five (natively the CLI reads them
+/// The 5x5 tables of [`WindowTables::partitions`], if this process holds both (natively the CLI reads them
 /// from its disk cache; the staged solver's improvement then uses them).
 pub fn window_tables_5x5() -> Option<WindowTables> {
     let geometry = Geometry::new(5, 5).ok()?;

@@ -174,10 +174,10 @@ pub fn prepare_tables(
     Ok(prepare_partition(&geometry, &partition, store, progress))
 }
 
-/// Makes the five 5x5 group tables ([`WindowTables::partitions`]) and the 25 smaller ones
+/// Makes the two 5x5 group tables ([`WindowTables::partitions`]) and the seven smaller ones
 /// ([`WindowTables::small_partitions`], which the dual lookups read for every blank cell) ready in this process's
 /// cache, where the staged solver's improvement finds them ([`super::cache::window_tables_5x5`]): each already
-/// there, read from `store`, or built (`progress` over the five large ones) and saved. Says "built" if any was built, else "disk" if any was
+/// there, read from `store`, or built (`progress` over the two large ones) and saved. Says "built" if any was built, else "disk" if any was
 /// read. Without a store nothing is done (building them, ~10 s, is only worth it when they are kept).
 pub fn prepare_tables_5x5(
     store: &TableStore,

@@ -59,9 +59,9 @@
 //!
 //! # 5x5
 //! Five fixed groups of five cells tile the board ([`FIVE_BY_FIVE_GROUPS`]); a goal's blank cell
-//! only turns its group into a 4-tile group, so [`WindowTables`] (the five 5-tile tables and a
-//! small table per blank cell) serve every goal, and a search between any two states can use
-//! them. [`LargePdb`] is tables paired with a goal on boards of up to 25 cells;
+//! only turns its group into a 4-tile group, so [`WindowTables`] (two 5-tile tables, since the
+//! four groups around the centre are quarter turns of one another, and a smaller table per blank
+//! cell up to the symmetries) serve every goal, and a search between any two states can use them. [`LargePdb`] is tables paired with a goal on boards of up to 25 cells;
 //! [`near_optimal_5x5`] (weighted A* runs, window re-optimisation, lower weights) finds short,
 //! not shortest, answers and reports each better one; [`improve_5x5`] betters a given path.
 //!
@@ -110,7 +110,7 @@ pub use heuristic::{Pdb, MAX_VIEWS};
 pub use idastar::{solve_idastar, solve_manhattan, PDB_HEURISTIC_NAME};
 pub use near_optimal::{
     improve_5x5, improve_windows, near_optimal_5x5, replay, search_near_optimal,
-    solve_near_optimal, LargePdb, NearOptimal, WindowTables, WEIGHTS,
+    solve_near_optimal, GroupSource, LargePdb, NearOptimal, WindowTables, WEIGHTS,
 };
 #[cfg(not(target_arch = "wasm32"))]
 pub use seven_eight::{seven_eight_partition, SEVEN_EIGHT_NAME};

@@ -17,36 +17,42 @@
 
 use std::sync::Arc;
 
-use super::large::{connected, MAX_GROUPS, N, NO_GROUP};
-use crate::pdb::board::Geometry;
+use super::large::{connected, preimages, MAX_GROUPS, N, NO_GROUP};
+use crate::pdb::board::{CellMap, Geometry};
 use crate::pdb::build::PdbTables;
 use crate::pdb::rank::rank;
+
+/// A table serving a window group, and the symmetry taking the group's cells onto the table's.
+pub(super) type Served = (Arc<PdbTables>, CellMap);
 
 /// Most cells in one window group.
 const MAX_CELLS: usize = 6;
 
-/// One table read by the dual lookup: the tables, the group's index there, and the group's cells in
-/// the table's order.
+/// One table read by the dual lookup: the tables, the group's index there, the symmetry taking the
+/// group's cells onto the table's, and the group's cells in the table's order.
 #[derive(Debug, Clone)]
 struct DualTable {
     tables: Arc<PdbTables>,
     index: usize,
+    map: CellMap,
     cells: [u8; MAX_CELLS],
     len: u8,
 }
 
 impl DualTable {
-    fn new(tables: Arc<PdbTables>, index: usize) -> Option<DualTable> {
+    fn new(geometry: &Geometry, tables: Arc<PdbTables>, map: CellMap) -> Option<DualTable> {
+        let index = 0;
         let group = tables.groups().get(index)?;
         let mut cells = [0u8; MAX_CELLS];
         let len = group.cells().len();
         if len > MAX_CELLS {
             return None;
         }
-        cells[..len].copy_from_slice(group.cells());
+        cells[..len].copy_from_slice(&preimages(geometry, &map, group.cells())?);
         Some(DualTable {
             tables,
             index,
+            map,
             cells,
             len: len as u8,
         })
@@ -58,7 +64,7 @@ impl DualTable {
         let k = self.len as usize;
         let mut at = [0u8; MAX_CELLS];
         for (p, &c) in at.iter_mut().zip(&self.cells[..k]) {
-            *p = labels[c as usize];
+            *p = self.map[labels[c as usize] as usize];
         }
         self.tables.groups[self.index].value(rank(n, &at[..k]), &at[..k])
     }
@@ -86,15 +92,16 @@ pub struct DualTables {
 }
 
 impl DualTables {
-    /// The dual lookups for `goal` with the window `groups` (a tiling of the board's cells), their
-    /// full tables `full` (in the groups' order) and the smaller table of each blank cell that
-    /// exists (`small[b]`: `b`'s group without `b`).
+    /// The dual lookups for `goal` with the window `groups` (a tiling of the board's cells), the
+    /// table serving each group `full` (in the groups' order) and the smaller table serving each blank cell
+    /// that has one (`small[b]`: for `b`'s group without `b`), each with the symmetry taking the cells onto
+    /// the table's.
     pub(super) fn new(
         geometry: &Geometry,
         goal: &[u8],
         groups: &[Vec<u8>],
-        full: &[Arc<PdbTables>],
-        small: &[Option<Arc<PdbTables>>],
+        full: &[Served],
+        small: &[Option<Served>],
     ) -> Option<DualTables> {
         let cells = geometry.cells();
         if goal.len() != cells || groups.len() != full.len() || small.len() != cells {
@@ -113,21 +120,21 @@ impl DualTables {
         let full = groups
             .iter()
             .zip(full)
-            .map(|(group, tables)| {
+            .map(|(group, (tables, map))| {
                 let mask = group.iter().fold(0u32, |m, &c| m | 1 << c);
                 // The table serves a goal with the blank anywhere outside the group only if the group's goal
                 // placement leaves the other cells connected.
                 connected(geometry, geometry.all_cells() & !mask)
-                    .then(|| DualTable::new(Arc::clone(tables), 0))
+                    .then(|| DualTable::new(geometry, Arc::clone(tables), *map))
                     .flatten()
             })
             .collect();
         let small = small
             .iter()
             .enumerate()
-            .map(|(b, tables)| {
-                let tables = tables.as_ref().filter(|t| t.blank() as usize == b)?;
-                DualTable::new(Arc::clone(tables), 0)
+            .map(|(b, small)| {
+                let (tables, map) = small.as_ref().filter(|(t, map)| t.blank() == map[b])?;
+                DualTable::new(geometry, Arc::clone(tables), *map)
             })
             .collect();
         let mut maps = vec![geometry.all_symmetries()[0]];
@@ -259,9 +266,17 @@ mod tests {
         Geometry::new(w, h).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// 3x3 window tables: three groups whose goal placements leave the other cells connected.
-    fn three_by_three() -> WindowTables {
-        let groups = vec![vec![0, 1, 2], vec![3, 6, 7], vec![4, 5, 8]];
+    /// 3x3 window groups whose goal placements leave the other cells connected: three that no symmetry
+    /// relates (but 3 and 7 share the smaller table of their group, a reflection of it), and two that a half
+    /// turn maps onto each other, with the centre alone (one table serves both).
+    const TILINGS: [&[&[u8]]; 2] = [
+        &[&[0, 1, 2], &[3, 6, 7], &[4, 5, 8]],
+        &[&[0, 1, 2, 5], &[3, 6, 7, 8], &[4]],
+    ];
+
+    /// 3x3 window tables of `groups`, every smaller table built.
+    fn three_by_three(groups: &[&[u8]]) -> WindowTables {
+        let groups = groups.iter().map(|g| g.to_vec()).collect();
         let mut tables = WindowTables::build_for(geometry(3, 3), groups, |_| {})
             .unwrap_or_else(|e| panic!("{e}"));
         tables.prepare_all().unwrap_or_else(|e| panic!("{e}"));
@@ -278,14 +293,14 @@ mod tests {
 
     #[test]
     fn dual_lookups_never_exceed_the_distance_on_the_whole_3x3_space() {
-        let mut tables = three_by_three();
         // The blank's goal on a corner, an edge and the centre; one goal with the tiles shuffled.
         let goals: [[u8; 9]; 3] = [
             [1, 2, 3, 4, 5, 6, 7, 8, 0],
             [3, 1, 2, 4, 0, 6, 8, 5, 7],
             [5, 0, 8, 2, 7, 1, 4, 6, 3],
         ];
-        for goal in goals {
+        for (tiling, goal) in TILINGS.iter().flat_map(|t| goals.map(|g| (t, g))) {
+            let mut tables = three_by_three(tiling);
             let pdb = tables.pdb_for(&goal).unwrap_or_else(|e| panic!("{e}"));
             let dual = pdb
                 .dual
@@ -299,6 +314,10 @@ mod tests {
                 let h = dual.estimate(board, b as u8);
                 assert!(h <= d, "goal {goal:?}, {board:?}: dual {h} > distance {d}");
                 let regular = plain.estimate(board);
+                assert!(
+                    regular <= d,
+                    "goal {goal:?}, {board:?}: {regular} > distance {d}"
+                );
                 assert_eq!(pdb.estimate(board), h.max(regular));
                 raised += usize::from(h > regular);
                 exact += usize::from(h == d);
@@ -313,7 +332,7 @@ mod tests {
 
     #[test]
     fn the_searchs_stepwise_dual_values_equal_the_whole_lookup() {
-        let mut tables = three_by_three();
+        let mut tables = three_by_three(TILINGS[0]);
         let goal = [3, 1, 2, 4, 0, 6, 8, 5, 7];
         let pdb = tables.pdb_for(&goal).unwrap_or_else(|e| panic!("{e}"));
         // The board farthest from the goal.

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::dual::DualTables;
-use crate::pdb::board::{Geometry, MAX_TABLE_CELLS};
+use crate::pdb::board::{CellMap, Geometry, MAX_TABLE_CELLS};
 use crate::pdb::build::PdbTables;
 use crate::pdb::rank::rank;
 use crate::pdb::PdbError;
@@ -25,10 +25,11 @@ pub const WEIGHTS: [u32; 9] = [300, 200, 160, 140, 130, 120, 115, 110, 100];
 
 /// One way of reading the tables (the identity or a symmetry fixing the blank's goal cell; see
 /// `heuristic::View`), precomputed per tile label: the group and index in it of the tile's
-/// (mapped) goal cell, and the cell map.
+/// (mapped) goal cell, and per group the cell map (the view's, then the one taking the group onto
+/// its table's cells).
 #[derive(Debug, Clone)]
 pub(super) struct LargeView {
-    pub(super) map: [u8; N],
+    pub(super) maps: [[u8; N]; MAX_GROUPS],
     pub(super) group: [u8; N],
     pub(super) index: [u8; N],
     /// `tiles[g][i]`: the tile label playing index `i` of group `g`.
@@ -40,6 +41,17 @@ pub(super) struct LargeView {
 pub(super) struct GroupRef {
     pub(super) tables: Arc<PdbTables>,
     pub(super) index: usize,
+}
+
+/// Where a group's values come from: a group of some tables (`tables`, the group's `index` there) and
+/// the board symmetry `map` that takes the group's goal cells onto that group's cells. A symmetry
+/// maps moves to moves, so the table of a group serves each of its images: the identity for the
+/// group itself, a rotation for a rotated copy (as the 5x5 window groups are).
+#[derive(Debug, Clone)]
+pub struct GroupSource {
+    pub tables: Arc<PdbTables>,
+    pub index: usize,
+    pub map: CellMap,
 }
 
 /// Pattern database tables for a board of up to 25 cells paired with one goal: the additive
@@ -69,22 +81,25 @@ impl LargePdb {
                 goal_blank: blank,
             });
         }
+        let identity = tables.geometry().all_symmetries()[0];
         let groups = (0..tables.groups().len())
-            .map(|index| (Arc::clone(&tables), index))
+            .map(|index| GroupSource {
+                tables: Arc::clone(&tables),
+                index,
+                map: identity,
+            })
             .collect();
         LargePdb::from_groups(goal, groups)
     }
 
-    /// Pairs groups taken from several tables (`(tables, index of the group in them)`) with `goal`.
-    /// The groups must be disjoint and leave out the goal's blank cell, and each group's goal
-    /// placement must leave the other cells connected, so that its table does not depend on
-    /// where the blank starts (then tables built for another blank cell serve this goal).
-    pub fn from_groups(
-        goal: &[u8],
-        groups: Vec<(Arc<PdbTables>, usize)>,
-    ) -> Result<LargePdb, PdbError> {
+    /// Pairs groups taken from several tables, each maybe through a symmetry ([`GroupSource`]),
+    /// with `goal`. The groups (their goal cells: the tables' cells mapped back) must be disjoint
+    /// and leave out the goal's blank cell, and each group's goal placement must leave the other
+    /// cells connected, so that its table does not depend on where the blank starts (then tables
+    /// built for another blank cell serve this goal).
+    pub fn from_groups(goal: &[u8], groups: Vec<GroupSource>) -> Result<LargePdb, PdbError> {
         let bad = |reason: String| Err(PdbError::BadPartition { reason });
-        let Some(geometry) = groups.first().map(|(t, _)| t.geometry().clone()) else {
+        let Some(geometry) = groups.first().map(|s| s.tables.geometry().clone()) else {
             return bad("there are no tables".to_string());
         };
         geometry.check_tiles("goal", goal)?;
@@ -98,18 +113,24 @@ impl LargePdb {
         let mut group_of = [NO_GROUP; N];
         let mut index_of = [0u8; N];
         let mut refs = Vec::with_capacity(groups.len());
-        for (g, (tables, index)) in groups.into_iter().enumerate() {
+        let mut group_maps = Vec::with_capacity(groups.len());
+        for (g, GroupSource { tables, index, map }) in groups.into_iter().enumerate() {
             let Some(group) = tables.groups().get(index) else {
                 return bad(format!("the tables have no group {index}"));
             };
-            let cells = group.cells();
-            if tables.geometry() != &geometry || cells.len() > MAX_GROUP_TILES {
+            if tables.geometry() != &geometry || group.cells().len() > MAX_GROUP_TILES {
                 return bad(format!(
                     "the near-optimal search takes groups of at most {MAX_GROUP_TILES} tiles on one board"
                 ));
             }
+            // The group's goal cells, in the table's order.
+            let Some(cells) = preimages(&geometry, &map, group.cells()) else {
+                return bad("a group's cell map is not a symmetry of the board".to_string());
+            };
             let mask = cells.iter().fold(0u32, |m, &c| m | 1 << c);
-            if tables.blank() != blank && !connected(&geometry, geometry.all_cells() & !mask) {
+            // Built for this goal's blank cell (through the map), the table serves it whatever the placement.
+            let served_as_built = map[blank as usize] == tables.blank();
+            if !served_as_built && !connected(&geometry, geometry.all_cells() & !mask) {
                 return bad(format!(
                     "group {cells:?} was built for the blank on cell {}, and its goal placement \
                      cuts the board, so it does not serve a goal with the blank on cell {blank}",
@@ -124,19 +145,26 @@ impl LargePdb {
                 index_of[c as usize] = i as u8;
             }
             refs.push(GroupRef { tables, index });
+            group_maps.push(map);
         }
-        let mut maps = vec![geometry.all_symmetries()[0]];
-        maps.extend(
+        let mut symmetries = vec![geometry.all_symmetries()[0]];
+        symmetries.extend(
             geometry
                 .symmetries_fixing(blank as usize)
                 .into_iter()
                 .take(MAX_VIEWS - 1),
         );
-        let views = maps
+        let views = symmetries
             .into_iter()
             .map(|map| {
+                let mut maps = [[0u8; N]; MAX_GROUPS];
+                for (composed, group_map) in maps.iter_mut().zip(&group_maps) {
+                    for (cell, m) in composed.iter_mut().enumerate() {
+                        *m = group_map[map[cell] as usize];
+                    }
+                }
                 let mut view = LargeView {
-                    map,
+                    maps,
                     group: [NO_GROUP; N],
                     index: [0; N],
                     tiles: [[0; MAX_GROUP_TILES]; MAX_GROUPS],
@@ -179,12 +207,18 @@ impl LargePdb {
         &self.geometry
     }
 
-    /// Bytes of the tables it reads.
+    /// Bytes of the tables it reads (a table serving several groups counted once).
     pub fn memory_bytes(&self) -> usize {
-        self.groups
-            .iter()
-            .map(|r| r.tables.groups()[r.index].values().len())
-            .sum()
+        let mut seen: Vec<(*const PdbTables, usize)> = Vec::new();
+        let mut bytes = 0;
+        for r in &self.groups {
+            let id = (Arc::as_ptr(&r.tables), r.index);
+            if !seen.contains(&id) {
+                seen.push(id);
+                bytes += r.tables.groups()[r.index].values().len();
+            }
+        }
+        bytes
     }
 
     /// The goal, row-major.
@@ -205,7 +239,7 @@ impl LargePdb {
         let k = self.group_len[g] as usize;
         let mut cells = [0u8; MAX_GROUP_TILES];
         for (cell, &t) in cells.iter_mut().zip(&view.tiles[g][..k]) {
-            *cell = view.map[pos[t as usize] as usize];
+            *cell = view.maps[g][pos[t as usize] as usize];
         }
         let n = self.geometry().cells();
         let group = &self.groups[g];
@@ -261,6 +295,23 @@ pub(super) fn connected(geometry: &Geometry, free: u32) -> bool {
         }
         region = grown;
     }
+}
+
+/// The cells that the board symmetry `map` takes onto `cells`, in their order; `None` if `map` does not
+/// map the board's cells one to one.
+pub(super) fn preimages(geometry: &Geometry, map: &CellMap, cells: &[u8]) -> Option<Vec<u8>> {
+    let n = geometry.cells();
+    let mut inverse = [u8::MAX; N];
+    for (cell, &m) in map.iter().enumerate().take(n) {
+        let slot = inverse
+            .get_mut(m as usize)
+            .filter(|s| (m as usize) < n && **s == u8::MAX)?;
+        *slot = cell as u8;
+    }
+    cells
+        .iter()
+        .map(|&c| inverse.get(c as usize).copied().filter(|&p| p != u8::MAX))
+        .collect()
 }
 
 /// `pos[tile]`: the cell each tile stands on.

@@ -18,10 +18,11 @@
 mod dual;
 mod engine;
 mod large;
+mod tiling;
 mod windows;
 
 pub use engine::{replay, search_near_optimal, NearOptimal};
-pub use large::{LargePdb, WEIGHTS};
+pub use large::{GroupSource, LargePdb, WEIGHTS};
 pub use windows::{improve_windows, WindowTables};
 
 use windows::{improve_by_passes, LARGE_PASSES};

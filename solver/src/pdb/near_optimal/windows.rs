@@ -2,68 +2,78 @@
 
 use std::sync::Arc;
 
-use super::dual::DualTables;
+use super::dual::{DualTables, Served};
 use super::engine::{to_code, Engine, RunEnd};
-use super::large::LargePdb;
+use super::large::{GroupSource, LargePdb};
+use super::tiling::{five_by_five, Tiling};
 use crate::pdb::board::Geometry;
-use crate::pdb::build::{Partition, PdbTables, FIVE_BY_FIVE_GROUPS};
+use crate::pdb::build::{Partition, PdbTables};
 use crate::pdb::cache::{cached_tables, install_tables};
 use crate::pdb::{partition_key, PdbError};
 use crate::search::{Control, Stats};
 use crate::sliding::Dir;
 
 /// Tables for ANY goal on one board: one table per group of a fixed tiling of the board's cells
-/// into groups (on 5x5, the five 5-cell groups of [`FIVE_BY_FIVE_GROUPS`]: 6,375,600 bytes
-/// each, 31.9 MB in all), and per blank cell the table of its group without it (on 5x5 a
-/// 4-tile table of 303,600 bytes), built when a goal first needs it (a fraction of a second).
-/// A goal's heuristic takes the full tables of the groups without its blank and that smaller
-/// one: so a search between any two states (the ends of a window of a path) can use them.
+/// into groups, and per blank cell the table of its group without it, built when a goal first
+/// needs it (a fraction of a second). A group that a board symmetry maps onto an earlier group
+/// is read through that group's table (`Tiling`): on 5x5 the four groups around the centre are
+/// quarter turns of one another ([`crate::pdb::FIVE_BY_FIVE_GROUPS`]), so two 5-tile tables (6,375,600
+/// entries each) serve all five groups, and seven 4-tile tables (303,600 entries) the 25 blank
+/// cells. A goal's heuristic takes the full tables of the groups without its blank and that
+/// smaller one: so a search between any two states (the ends of a window of a path) can use
+/// them.
 #[derive(Debug, Clone)]
 pub struct WindowTables {
     pub(super) geometry: Geometry,
     pub(super) groups: Vec<Vec<u8>>,
-    pub(super) full: Vec<Arc<PdbTables>>,
-    pub(super) small: Vec<Option<Arc<PdbTables>>>,
+    tiling: Tiling,
+    /// The tables of the groups that serve themselves, in the groups' order.
+    full: Vec<Arc<PdbTables>>,
+    /// The smaller tables, one per partition of [`Tiling::smaller`], as they are built or read.
+    small: Vec<Option<Arc<PdbTables>>>,
 }
 
 impl WindowTables {
-    /// The five single-group partitions of the 5x5 tables, in order (see
+    /// The partitions of the 5x5 tables that serve themselves, in order (see
     /// [`WindowTables::partitions_for`]).
     pub fn partitions() -> Result<Vec<Partition>, PdbError> {
-        let groups: Vec<Vec<u8>> = FIVE_BY_FIVE_GROUPS.iter().map(|g| g.to_vec()).collect();
-        WindowTables::partitions_for(&Geometry::new(5, 5)?, &groups)
+        WindowTables::partitions_for(&Geometry::new(5, 5)?, &five_by_five())
     }
 
-    /// The 25 smaller 5x5 partitions, one per blank cell: the blank's group without it (4 tiles,
-    /// 303,600 bytes each). [`WindowTables::pdb_for`] builds the one a goal needs when this
-    /// process's cache does not hold it: a worker may build them all ahead, or read them back.
+    /// The smaller 5x5 partitions that serve the 25 blank cells: a blank cell's group without it
+    /// (4 tiles, 303,600 entries each), one per blank cell up to the symmetries (seven). The one
+    /// serving the default goal (the blank on the last cell) comes first. [`WindowTables::pdb_for`]
+    /// builds the one a goal needs when this process's cache does not hold it: a worker may build
+    /// them all ahead, or read them back.
     pub fn small_partitions() -> Result<Vec<Partition>, PdbError> {
         let geometry = Geometry::new(5, 5)?;
-        (0..25u8)
-            .map(|blank| {
-                let group = FIVE_BY_FIVE_GROUPS
-                    .iter()
-                    .find(|g| g.contains(&blank))
-                    .map(|g| g.to_vec())
-                    .unwrap_or_default();
-                small_partition(&geometry, &group, blank)
-            })
-            .collect()
+        let groups = five_by_five();
+        let tiling = Tiling::new(&geometry, &groups);
+        let mut partitions = tiling
+            .smaller
+            .iter()
+            .map(|&(g, blank)| small_partition(&geometry, &groups[g], blank))
+            .collect::<Result<Vec<_>, _>>()?;
+        if let Some(&Some((first, _))) = tiling.small.last() {
+            partitions[..=first].rotate_right(1);
+        }
+        Ok(partitions)
     }
 
-    /// The single-group partitions whose tables [`WindowTables::new_for`] takes, in order:
-    /// build them apart (in helper workers or threads) and cache each by its key. Each is built
-    /// with the blank on the first cell outside its group; a group whose goal placement leaves
-    /// the other cells connected has a table that serves any blank cell outside it (checked by
-    /// [`LargePdb::from_groups`]).
+    /// The single-group partitions whose tables [`WindowTables::new_for`] takes, in order: those of
+    /// the groups that serve themselves (`Tiling`). Build them apart (in helper workers or
+    /// threads) and cache each by its key. Each is built with the blank on the first cell outside
+    /// its group; a group whose goal placement leaves the other cells connected has a table that
+    /// serves any blank cell outside it (checked by [`LargePdb::from_groups`]).
     pub fn partitions_for(
         geometry: &Geometry,
         groups: &[Vec<u8>],
     ) -> Result<Vec<Partition>, PdbError> {
         let n = geometry.cells() as u8;
-        groups
-            .iter()
-            .map(|group| {
+        Tiling::new(geometry, groups)
+            .serving()
+            .map(|g| {
+                let group = &groups[g];
                 let blank = (0..n).find(|c| !group.contains(c)).unwrap_or(0);
                 Partition::new(geometry, blank, vec![group.clone()])
             })
@@ -72,8 +82,7 @@ impl WindowTables {
 
     /// The 5x5 tables, from the tables of [`WindowTables::partitions`] in that order.
     pub fn new(full: Vec<Arc<PdbTables>>) -> Result<WindowTables, PdbError> {
-        let groups: Vec<Vec<u8>> = FIVE_BY_FIVE_GROUPS.iter().map(|g| g.to_vec()).collect();
-        WindowTables::new_for(Geometry::new(5, 5)?, groups, full)
+        WindowTables::new_for(Geometry::new(5, 5)?, five_by_five(), full)
     }
 
     /// Tables for `groups`, which must cover every cell of `geometry` once, from the tables of
@@ -99,12 +108,15 @@ impl WindowTables {
                 .any(|(t, p)| &t.partition() != p)
         {
             return Err(PdbError::BadPartition {
-                reason: "the window tables take one table per group, in the groups' order"
+                reason: "the window tables take one table per group that serves itself, in the \
+                         groups' order"
                     .to_string(),
             });
         }
+        let tiling = Tiling::new(&geometry, &groups);
         Ok(WindowTables {
-            small: vec![None; geometry.cells()],
+            small: vec![None; tiling.smaller.len()],
+            tiling,
             geometry,
             groups,
             full,
@@ -113,8 +125,7 @@ impl WindowTables {
 
     /// Builds the 5x5 tables here, one after the other, with the fraction done.
     pub fn build(progress: impl FnMut(f64)) -> Result<WindowTables, PdbError> {
-        let groups: Vec<Vec<u8>> = FIVE_BY_FIVE_GROUPS.iter().map(|g| g.to_vec()).collect();
-        WindowTables::build_for(Geometry::new(5, 5)?, groups, progress)
+        WindowTables::build_for(Geometry::new(5, 5)?, five_by_five(), progress)
     }
 
     /// Builds the tables of `groups` on `geometry` here, with the fraction done.
@@ -141,69 +152,83 @@ impl WindowTables {
         &self.geometry
     }
 
+    /// The table serving group `g` and the symmetry taking the group onto its cells.
+    fn full_of(&self, g: usize) -> Served {
+        let (h, map) = self.tiling.full[g];
+        let k = self.tiling.serving().position(|s| s == h).unwrap_or(0);
+        (Arc::clone(&self.full[k]), map)
+    }
+
+    /// The smaller table serving `blank` (built if this process's cache does not hold it) and the
+    /// symmetry taking the blank's group onto its cells; `None` for a group of one cell.
+    fn small_of(&mut self, blank: usize) -> Result<Option<Served>, PdbError> {
+        let Some((k, map)) = self.tiling.small[blank] else {
+            return Ok(None);
+        };
+        if let Some(small) = &self.small[k] {
+            return Ok(Some((Arc::clone(small), map)));
+        }
+        let (g, cell) = self.tiling.smaller[k];
+        let partition = small_partition(&self.geometry, &self.groups[g], cell)?;
+        let key = partition_key(&self.geometry, &partition);
+        // This process's cache keeps it for the next `WindowTables` (the browser's worker may
+        // have built it ahead, or read it from IndexedDB).
+        let small = cached_tables(&key).unwrap_or_else(|| {
+            let built = Arc::new(PdbTables::build(&self.geometry, &partition, |_| {}));
+            install_tables(Arc::clone(&built));
+            built
+        });
+        self.small[k] = Some(Arc::clone(&small));
+        Ok(Some((small, map)))
+    }
+
     /// The heuristic for `goal` (any goal on this board), building the table of its blank
     /// cell's group without that cell if needed.
     pub fn pdb_for(&mut self, goal: &[u8]) -> Result<LargePdb, PdbError> {
         self.geometry.check_tiles("goal", goal)?;
         let blank = goal.iter().position(|&t| t == 0).unwrap_or(0);
+        let source = |(tables, map): Served| GroupSource {
+            tables,
+            index: 0,
+            map,
+        };
         let mut groups = Vec::with_capacity(self.groups.len());
-        for (group, full) in self.groups.iter().zip(&self.full) {
-            if !group.contains(&(blank as u8)) {
-                groups.push((Arc::clone(full), 0));
-                continue;
+        for g in 0..self.groups.len() {
+            if !self.groups[g].contains(&(blank as u8)) {
+                groups.push(source(self.full_of(g)));
+            } else if let Some(small) = self.small_of(blank)? {
+                groups.push(source(small));
             }
-            if group.len() == 1 {
-                continue;
-            }
-            let small = match &self.small[blank] {
-                Some(small) => Arc::clone(small),
-                None => {
-                    let partition = small_partition(&self.geometry, group, blank as u8)?;
-                    let key = partition_key(&self.geometry, &partition);
-                    // This process's cache keeps it for the next `WindowTables` (the browser's worker may
-                    // have built it ahead, or read it from IndexedDB).
-                    let small = cached_tables(&key).unwrap_or_else(|| {
-                        let built = Arc::new(PdbTables::build(&self.geometry, &partition, |_| {}));
-                        install_tables(Arc::clone(&built));
-                        built
-                    });
-                    self.small[blank] = Some(Arc::clone(&small));
-                    small
-                }
-            };
-            groups.push((small, 0));
         }
         self.take_cached_small();
-        let dual = DualTables::new(&self.geometry, goal, &self.groups, &self.full, &self.small);
+        let full: Vec<_> = (0..self.groups.len()).map(|g| self.full_of(g)).collect();
+        let small: Vec<_> = (0..self.geometry.cells())
+            .map(|b| {
+                let (k, map) = self.tiling.small[b]?;
+                Some((Arc::clone(self.small[k].as_ref()?), map))
+            })
+            .collect();
+        let dual = DualTables::new(&self.geometry, goal, &self.groups, &full, &small);
         Ok(LargePdb::from_groups(goal, groups)?.with_dual(dual))
     }
 
     /// Takes the smaller tables this process's cache holds (built ahead, or by other goals) for the dual
     /// lookups, which read the table of every blank cell; builds none.
     fn take_cached_small(&mut self) {
-        for (blank, small) in self.small.iter_mut().enumerate() {
-            if small.is_some() {
-                continue;
-            }
-            let Some(group) = self.groups.iter().find(|g| g.contains(&(blank as u8))) else {
-                continue;
-            };
-            if group.len() > 1 {
-                if let Ok(partition) = small_partition(&self.geometry, group, blank as u8) {
-                    *small = cached_tables(&partition_key(&self.geometry, &partition));
+        for (k, &(g, cell)) in self.tiling.smaller.iter().enumerate() {
+            if self.small[k].is_none() {
+                if let Ok(partition) = small_partition(&self.geometry, &self.groups[g], cell) {
+                    self.small[k] = cached_tables(&partition_key(&self.geometry, &partition));
                 }
             }
         }
     }
 
-    /// Builds the smaller table of every blank cell now (on 5x5: 25 of 303,600 bytes, 7.6 MB,
-    /// about a second natively), so that no search waits for one.
+    /// Builds the smaller table of every blank cell now (on 5x5: seven of 303,600 entries, about a
+    /// third of a second natively), so that no search waits for one.
     pub fn prepare_all(&mut self) -> Result<(), PdbError> {
-        let n = self.geometry.cells() as u8;
-        for blank in 0..n {
-            let mut goal: Vec<u8> = (1..n).collect();
-            goal.insert(blank as usize, 0);
-            self.pdb_for(&goal)?;
+        for blank in 0..self.geometry.cells() {
+            self.small_of(blank)?;
         }
         Ok(())
     }
@@ -377,4 +402,112 @@ pub(super) fn boards_along(
         boards.push(board.clone());
     }
     Some(boards)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn geometry(w: u8, h: u8) -> Geometry {
+        Geometry::new(w, h).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Each group's and each blank cell's own table, with no symmetry.
+    fn own_tables(g: &Geometry, groups: &[Vec<u8>]) -> (Vec<Served>, Vec<Option<Served>>) {
+        let identity = g.all_symmetries()[0];
+        let full = groups
+            .iter()
+            .map(|group| {
+                let blank = (0..g.cells() as u8)
+                    .find(|c| !group.contains(c))
+                    .unwrap_or(0);
+                let p =
+                    Partition::new(g, blank, vec![group.clone()]).unwrap_or_else(|e| panic!("{e}"));
+                (Arc::new(PdbTables::build(g, &p, |_| {})), identity)
+            })
+            .collect();
+        let small = (0..g.cells() as u8)
+            .map(|blank| {
+                let group = groups.iter().find(|group| group.contains(&blank))?;
+                let p = small_partition(g, group, blank).ok()?;
+                Some((Arc::new(PdbTables::build(g, &p, |_| {})), identity))
+            })
+            .collect();
+        (full, small)
+    }
+
+    #[test]
+    fn shared_tables_give_each_groups_own_values_exactly() {
+        // The four quadrants of the 4x4 board are quarter turns of one another: one table serves them all, and
+        // three smaller ones the 16 blank cells.
+        let g = geometry(4, 4);
+        let groups = vec![
+            vec![0, 1, 4, 5],
+            vec![2, 3, 6, 7],
+            vec![10, 11, 14, 15],
+            vec![8, 9, 12, 13],
+        ];
+        let mut shared = WindowTables::build_for(g.clone(), groups.clone(), |_| {})
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(shared.full.len(), 1);
+        assert_eq!(shared.tiling.smaller.len(), 3);
+        // The dual lookups read every blank cell's smaller table: have them all, as the reference does.
+        shared.prepare_all().unwrap_or_else(|e| panic!("{e}"));
+        let (full, small) = own_tables(&g, &groups);
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        let mut shuffled = |len: usize| {
+            let mut tiles: Vec<u8> = (0..len as u8).collect();
+            for i in (1..len).rev() {
+                tiles.swap(i, next(i + 1));
+            }
+            tiles
+        };
+        let mut compared = 0;
+        for _ in 0..24 {
+            // Any goal (the blank anywhere), and boards of either parity: the tables do not care.
+            let goal = shuffled(16);
+            let pdb = shared.pdb_for(&goal).unwrap_or_else(|e| panic!("{e}"));
+            let blank = goal.iter().position(|&t| t == 0).unwrap_or(0);
+            let own: Vec<GroupSource> = groups
+                .iter()
+                .zip(&full)
+                .filter(|(group, _)| !group.contains(&(blank as u8)))
+                .map(|(_, (tables, map))| (tables, map))
+                .chain(small[blank].as_ref().map(|(tables, map)| (tables, map)))
+                .map(|(tables, map)| GroupSource {
+                    tables: Arc::clone(tables),
+                    index: 0,
+                    map: *map,
+                })
+                .collect();
+            let dual = DualTables::new(&g, &goal, &groups, &full, &small);
+            let reference = LargePdb::from_groups(&goal, own)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .with_dual(dual);
+            let plain = pdb.clone().with_dual(None);
+            let plain_reference = reference.clone().with_dual(None);
+            for _ in 0..200 {
+                let board = shuffled(16);
+                assert_eq!(
+                    plain.estimate(&board),
+                    plain_reference.estimate(&board),
+                    "{goal:?} {board:?}"
+                );
+                assert_eq!(
+                    pdb.estimate(&board),
+                    reference.estimate(&board),
+                    "{goal:?} {board:?}"
+                );
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 24 * 200);
+        assert!(shared.memory_bytes() < full.iter().map(|(t, _)| t.memory_bytes()).sum::<usize>());
+    }
 }
