@@ -263,6 +263,33 @@ async fn store_array(key: &str, value: &js_sys::Uint8Array) -> Result<(), CacheE
     written
 }
 
+/// Deletes the entries of the partition keys `keys` (of every byte format), in one transaction: tables that earlier
+/// releases stored and this one never reads (the 5x5 tables of an earlier tiling). Resolves once committed.
+pub async fn forget(keys: &[String]) -> Result<(), CacheError> {
+    let db = open().await?;
+    let failed = |e: JsValue| CacheError::Failed(js_text(&e));
+    let forgotten = match db.transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite) {
+        Ok(tx) => {
+            let deleted = tx.object_store(STORE).and_then(|store| {
+                for key in keys {
+                    store.delete(&JsValue::from_str(&entry_key(key)))?;
+                    for version in OLD_VERSIONS {
+                        store.delete(&JsValue::from_str(&format!("{key}@v{version}")))?;
+                    }
+                }
+                Ok(())
+            });
+            match deleted {
+                Ok(()) => committed(&tx).await,
+                Err(e) => Err(failed(e)),
+            }
+        }
+        Err(e) => Err(failed(e)),
+    };
+    db.close();
+    forgotten
+}
+
 /// The tables' bytes ([`PdbTables::to_bytes`]) in a new JavaScript array, copied piece by piece: the tables are
 /// not copied a second time in this worker's memory, which never shrinks.
 pub fn tables_to_js(tables: &PdbTables) -> js_sys::Uint8Array {
@@ -386,6 +413,11 @@ async fn write(
                 .map_err(failed)?;
         }
     }
+    committed(&tx).await
+}
+
+/// Waits for `tx` to commit.
+async fn committed(tx: &web_sys::IdbTransaction) -> Result<(), CacheError> {
     let committed = js_sys::Promise::new(&mut |resolve, reject| {
         tx.set_oncomplete(Some(&resolve));
         tx.set_onerror(Some(&reject));

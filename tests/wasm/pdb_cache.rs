@@ -1,6 +1,6 @@
 //! Browser tests of the worker's pattern-database cache in IndexedDB: tables stored are read back and installed,
 //! a damaged entry or one of the old byte format is discarded (and deleted) rather than trusted, a missing one is
-//! reported as missing, packed 5x5 tables come back packed, and tables built after a missed look are written, with
+//! reported as missing, an earlier 5x5 tiling's entries are deleted, packed 5x5 tables come back packed, and tables built after a missed look are written, with
 //! the writes a retiring worker waits for; each burst of reads or a write of built tables asks for a garbage
 //! collection (the serialized copies IndexedDB leaves behind).
 //!
@@ -9,8 +9,8 @@
 
 use puzzle_lab::browser::{garbage_nudges, release};
 use puzzle_lab::worker::tables::{
-    prepare, restore, settle_writes, store, store_bytes, tables_from_js, tables_to_js, Restored,
-    TableCache,
+    forget, prepare, restore, settle_writes, store, store_bytes, tables_from_js, tables_to_js,
+    Restored, TableCache,
 };
 use solver::pdb::cache::{cached_tables, install_tables};
 use solver::pdb::{Geometry, Partition, PdbTables};
@@ -147,6 +147,20 @@ async fn reading_tables_back_asks_for_a_collection_of_what_the_reads_left() {
     let before = garbage_nudges();
     assert_eq!(puzzle_lab::worker::five_by_five::restore().await.len(), 9);
     assert_eq!(garbage_nudges(), before + 1);
+}
+
+#[wasm_bindgen_test]
+async fn the_earlier_5x5_tilings_tables_are_deleted_and_others_kept() {
+    let earlier = puzzle_lab::worker::five_by_five::earlier_keys();
+    let old = &earlier[0];
+    store_bytes(old, &[1, 2, 3])
+        .await
+        .expect("IndexedDB stores bytes");
+    let kept = small_tables(4);
+    store(&kept).await.expect("IndexedDB stores the tables");
+    forget(&earlier).await.expect("the entries are deleted");
+    assert_eq!(restore(old).await, Ok(Restored::Missing));
+    assert_eq!(restore(&kept.key()).await, Ok(Restored::Loaded));
 }
 
 #[wasm_bindgen_test]
