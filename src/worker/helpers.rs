@@ -98,11 +98,14 @@ pub fn plan_here(geometry: Geometry, partition: Partition) -> Plan {
     }
 }
 
-/// The plan for `partition`: every group of at least `HELPER_MIN_ENTRIES` entries gets a helper; the others are
-/// built here while the helpers work.
+/// The plan for `partition`: every group of at least `HELPER_MIN_ENTRIES` entries but the first gets a helper; the
+/// others (the first big one too, when there are several) are built here while the helpers work. On two cores this
+/// worker and one helper take as long as two helpers, and a helper costs the browser more at the peak than this
+/// worker's growth (its own compiled code and heaps besides the build's working space); the growth goes when this
+/// worker, idle, is retired (`Built::Tables::built_big_here`).
 pub fn plan_for(geometry: Geometry, partition: Partition) -> Option<Plan> {
     let n = geometry.cells();
-    let helped: Vec<usize> = partition
+    let mut helped: Vec<usize> = partition
         .groups()
         .iter()
         .enumerate()
@@ -111,6 +114,9 @@ pub fn plan_for(geometry: Geometry, partition: Partition) -> Option<Plan> {
         })
         .map(|(index, _)| index)
         .collect();
+    if helped.len() > 1 {
+        helped.remove(0);
+    }
     (!helped.is_empty()).then_some(Plan {
         geometry,
         partition,
@@ -121,8 +127,8 @@ pub fn plan_for(geometry: Geometry, partition: Partition) -> Option<Plan> {
 /// How a build in helpers ended.
 pub enum Built {
     /// The tables, and how many groups helpers built (the others were built here, some perhaps because their
-    /// helper could not). `built_big_here`: a group meant for a helper was built here, so this worker's memory
-    /// grew by that build's working space (and never shrinks).
+    /// helper could not). `built_big_here`: a group of at least `HELPER_MIN_ENTRIES` entries was built here, so this
+    /// worker's memory grew by that build's working space (and never shrinks).
     Tables {
         tables: Box<PdbTables>,
         helped: usize,
@@ -312,7 +318,7 @@ pub async fn build(
         Ok(tables) => Built::Tables {
             tables: Box::new(tables),
             helped,
-            built_big_here: helped < plan.helped.len(),
+            built_big_here: own.iter().any(|&g| work[g] >= HELPER_MIN_ENTRIES as f64),
         },
         // Cannot happen (the parts are the partition's own groups); build the whole here if it ever does.
         Err(_) => Built::Tables {
@@ -491,7 +497,7 @@ mod tests {
     }
 
     #[test]
-    fn the_fifteen_puzzle_gives_each_six_tile_group_a_helper() {
+    fn the_fifteen_puzzle_gives_its_second_six_tile_group_a_helper() {
         for blank in [0, 5, 15] {
             let plan = plan_of(4, 4, blank).expect("4x4 is worth a helper");
             let sizes: Vec<usize> = plan
@@ -499,9 +505,11 @@ mod tests {
                 .iter()
                 .map(|&g| plan.partition.groups()[g].len())
                 .collect();
-            assert_eq!(sizes, vec![6, 6], "blank {blank}");
-            // The 3-tile group is built by the solver worker itself.
+            assert_eq!(sizes, vec![6], "blank {blank}");
+            // The first 6-tile group and the 3-tile group are built by the solver worker itself.
             assert_eq!(plan.partition.groups().len(), 3, "blank {blank}");
+            assert_eq!(plan.partition.groups()[0].len(), 6, "blank {blank}");
+            assert!(!plan.helped.contains(&0), "blank {blank}");
         }
         // Small boards build on the spot.
         assert!(plan_of(3, 3, 8).is_none());
