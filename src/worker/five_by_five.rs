@@ -69,42 +69,11 @@ pub fn wants_tables(query: &str) -> bool {
     crate::protocol::prepares(&query)
 }
 
-/// The 5x5 window groups before the eighth session's tiling (whose four outer groups are quarter turns of one
-/// another): releases until then stored their 5-tile tables and 25 smaller ones, which nothing reads now.
-const EARLIER_GROUPS: [[u8; 5]; 5] = [
-    [0, 1, 2, 5, 6],
-    [3, 4, 7, 8, 9],
-    [10, 15, 16, 20, 21],
-    [11, 12, 13, 17, 22],
-    [14, 18, 19, 23, 24],
-];
-
-/// The keys of the 5x5 tables that earlier releases stored and that this one never reads (those of
-/// [`EARLIER_GROUPS`] that are not also the present tiling's).
+/// The keys of the 5x5 tables that earlier releases stored and that this one never reads
+/// (`WindowTables::earlier_partitions`).
 pub fn earlier_keys() -> Vec<String> {
-    let Some(geometry) = geometry() else {
-        return Vec::new();
-    };
-    let present: Vec<String> = partitions().iter().map(key).collect();
-    let mut keys = Vec::new();
-    for group in EARLIER_GROUPS {
-        let blank = (0..25).find(|c| !group.contains(c)).unwrap_or(0);
-        keys.extend(
-            Partition::new(&geometry, blank, vec![group.to_vec()])
-                .ok()
-                .map(|p| key(&p)),
-        );
-        for cell in group {
-            let rest: Vec<u8> = group.iter().copied().filter(|&c| c != cell).collect();
-            keys.extend(
-                Partition::new(&geometry, cell, vec![rest])
-                    .ok()
-                    .map(|p| key(&p)),
-            );
-        }
-    }
-    keys.retain(|k| !present.contains(k));
-    keys
+    let earlier = WindowTables::earlier_partitions().unwrap_or_default();
+    earlier.iter().map(key).collect()
 }
 
 /// Every partition of the 5x5 tables: the two 5-tile groups, then the seven smaller ones (the default goal's
@@ -307,20 +276,6 @@ mod tests {
         assert_eq!(all[2].groups()[0], vec![1, 2, 5, 6]);
         let keys: std::collections::HashSet<String> = all.iter().map(key).collect();
         assert_eq!(keys.len(), 9, "every table has its own key");
-    }
-
-    #[test]
-    fn the_earlier_tilings_keys_are_its_tables_that_nothing_reads_now() {
-        let earlier = earlier_keys();
-        // Five 5-tile tables and 25 smaller ones, less the one both tilings have: the top-left group's table, and
-        // the smaller ones of its five cells.
-        assert_eq!(earlier.len(), 30 - 6);
-        let present: Vec<String> = partitions().iter().map(key).collect();
-        assert!(earlier.iter().all(|k| !present.contains(k)));
-        assert!(
-            earlier.contains(&"5x5-b0-3.4.7.8.9".to_string()),
-            "{earlier:?}"
-        );
     }
 
     #[test]

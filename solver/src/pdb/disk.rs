@@ -214,7 +214,29 @@ pub fn prepare_tables_5x5(
         all.replaced = all.replaced.or(one.replaced);
         all.save_error = all.save_error.or(one.save_error);
     }
+    if all.source == TablesSource::Built {
+        // The present tiling's tables are new here: an earlier tiling's, if kept, go.
+        forget_earlier_5x5(store);
+    }
     Ok(Some(all))
+}
+
+/// Deletes from a cache directory the files of the 5x5 tables an earlier tiling kept
+/// ([`WindowTables::earlier_partitions`]), which nothing reads; says how many went. Only a directory of
+/// tables is touched (never a `--pdb-file`); a file that cannot be deleted stays (it costs only disk space).
+pub fn forget_earlier_5x5(store: &TableStore) -> usize {
+    let (TableStore::Dir(_), Ok(geometry), Ok(earlier)) = (
+        store,
+        Geometry::new(5, 5),
+        WindowTables::earlier_partitions(),
+    ) else {
+        return 0;
+    };
+    earlier
+        .iter()
+        .filter_map(|p| store.path(&partition_key(&geometry, p)))
+        .filter(|path| std::fs::remove_file(path).is_ok())
+        .count()
 }
 
 /// One partition's tables ready in this process's cache: already there, read from `store`, or built and saved.
@@ -296,6 +318,31 @@ fn blank_cell(goal: &[u8]) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_earlier_5x5_tilings_files_are_deleted_and_nothing_else() {
+        let dir = std::env::temp_dir().join(format!("puzzle-lab-forget-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let store = TableStore::Dir(dir.clone());
+        let g = Geometry::new(5, 5).unwrap_or_else(|e| panic!("{e}"));
+        let key = |p: &Partition| partition_key(&g, p);
+        let earlier = WindowTables::earlier_partitions().unwrap_or_else(|e| panic!("{e}"));
+        let present = WindowTables::partitions().unwrap_or_else(|e| panic!("{e}"));
+        let files: Vec<PathBuf> = [&earlier[0], &earlier[5], &present[0]]
+            .iter()
+            .filter_map(|p| store.path(&key(p)))
+            .collect();
+        for file in &files {
+            std::fs::write(file, b"tables").unwrap_or_else(|e| panic!("{e}"));
+        }
+        assert_eq!(forget_earlier_5x5(&store), 2);
+        assert!(!files[0].exists() && !files[1].exists());
+        assert!(files[2].exists(), "the present tables' file went too");
+        // A single file named on the command line is never touched.
+        assert_eq!(forget_earlier_5x5(&TableStore::File(files[2].clone())), 0);
+        assert!(files[2].exists());
+        std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    }
 
     #[test]
     fn the_store_is_chosen_by_flag_then_default() {

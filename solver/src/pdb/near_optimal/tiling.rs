@@ -4,6 +4,17 @@
 use crate::pdb::board::{CellMap, Geometry};
 use crate::pdb::build::FIVE_BY_FIVE_GROUPS;
 
+/// The 5x5 window groups before the eighth session (five groups no symmetry relates): the tables an earlier
+/// release kept (in a disk cache, in a browser's IndexedDB) of these that the present tiling does not share are
+/// never read again ([`crate::pdb::WindowTables::earlier_partitions`]), and are deleted.
+pub(super) const EARLIER_FIVE_BY_FIVE_GROUPS: [[u8; 5]; 5] = [
+    [0, 1, 2, 5, 6],
+    [3, 4, 7, 8, 9],
+    [10, 15, 16, 20, 21],
+    [11, 12, 13, 17, 22],
+    [14, 18, 19, 23, 24],
+];
+
 /// Which groups of a tiling share a table. A board symmetry maps moves to moves, so it keeps
 /// distances: a group that one maps onto an earlier group is read through that group's table, its
 /// cells mapped; likewise a blank cell's smaller table (its group without it).

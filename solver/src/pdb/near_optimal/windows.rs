@@ -5,7 +5,7 @@ use std::sync::Arc;
 use super::dual::{DualTables, Served};
 use super::engine::{to_code, Engine, RunEnd};
 use super::large::{GroupSource, LargePdb};
-use super::tiling::{five_by_five, Tiling};
+use super::tiling::{five_by_five, Tiling, EARLIER_FIVE_BY_FIVE_GROUPS};
 use crate::pdb::board::Geometry;
 use crate::pdb::build::{Partition, PdbTables};
 use crate::pdb::cache::{cached_tables, install_tables};
@@ -58,6 +58,27 @@ impl WindowTables {
             partitions[..=first].rotate_right(1);
         }
         Ok(partitions)
+    }
+
+    /// The partitions of the 5x5 tables an earlier tiling used (the five groups of the seventh session and before,
+    /// and the smaller table of each of their cells) that the present tables do not: nothing reads them, so a
+    /// cache that holds them can let them go.
+    pub fn earlier_partitions() -> Result<Vec<Partition>, PdbError> {
+        let geometry = Geometry::new(5, 5)?;
+        let present = WindowTables::partitions()?
+            .into_iter()
+            .chain(WindowTables::small_partitions()?)
+            .collect::<Vec<_>>();
+        let mut earlier = Vec::new();
+        for group in EARLIER_FIVE_BY_FIVE_GROUPS {
+            let blank = (0..25).find(|c| !group.contains(c)).unwrap_or(0);
+            earlier.push(Partition::new(&geometry, blank, vec![group.to_vec()])?);
+            for cell in group {
+                earlier.push(small_partition(&geometry, &group, cell)?);
+            }
+        }
+        earlier.retain(|p| !present.contains(p));
+        Ok(earlier)
     }
 
     /// The single-group partitions whose tables [`WindowTables::new_for`] takes, in order: those of
@@ -509,5 +530,19 @@ mod tests {
         }
         assert_eq!(compared, 24 * 200);
         assert!(shared.memory_bytes() < full.iter().map(|(t, _)| t.memory_bytes()).sum::<usize>());
+    }
+
+    #[test]
+    fn the_earlier_tilings_tables_are_those_nothing_reads_now() {
+        let earlier = WindowTables::earlier_partitions().unwrap_or_else(|e| panic!("{e}"));
+        // Five 5-tile tables and 25 smaller ones, less the six both tilings have: the top-left group's table and
+        // the smaller ones of its five cells.
+        assert_eq!(earlier.len(), 30 - 6);
+        let present = WindowTables::partitions().unwrap_or_else(|e| panic!("{e}"));
+        let small = WindowTables::small_partitions().unwrap_or_else(|e| panic!("{e}"));
+        assert!(earlier
+            .iter()
+            .all(|p| !present.contains(p) && !small.contains(p)));
+        assert!(earlier.iter().any(|p| p.groups() == [vec![3, 4, 7, 8, 9]]));
     }
 }
