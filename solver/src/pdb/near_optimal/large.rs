@@ -114,6 +114,7 @@ impl LargePdb {
         let mut index_of = [0u8; N];
         let mut refs = Vec::with_capacity(groups.len());
         let mut group_maps = Vec::with_capacity(groups.len());
+        let symmetries = geometry.all_symmetries();
         for (g, GroupSource { tables, index, map }) in groups.into_iter().enumerate() {
             let Some(group) = tables.groups().get(index) else {
                 return bad(format!("the tables have no group {index}"));
@@ -123,8 +124,10 @@ impl LargePdb {
                     "the near-optimal search takes groups of at most {MAX_GROUP_TILES} tiles on one board"
                 ));
             }
-            // The group's goal cells, in the table's order.
-            let Some(cells) = preimages(&geometry, &map, group.cells()) else {
+            // The group's goal cells, in the table's order (only a symmetry keeps the table's distances).
+            let n = geometry.cells();
+            let symmetry = symmetries.iter().any(|s| s[..n] == map[..n]);
+            let Some(cells) = preimages(&geometry, &map, group.cells()).filter(|_| symmetry) else {
                 return bad("a group's cell map is not a symmetry of the board".to_string());
             };
             let mask = cells.iter().fold(0u32, |m, &c| m | 1 << c);
@@ -147,14 +150,14 @@ impl LargePdb {
             refs.push(GroupRef { tables, index });
             group_maps.push(map);
         }
-        let mut symmetries = vec![geometry.all_symmetries()[0]];
-        symmetries.extend(
+        let mut view_maps = vec![symmetries[0]];
+        view_maps.extend(
             geometry
                 .symmetries_fixing(blank as usize)
                 .into_iter()
                 .take(MAX_VIEWS - 1),
         );
-        let views = symmetries
+        let views = view_maps
             .into_iter()
             .map(|map| {
                 let mut maps = [[0u8; N]; MAX_GROUPS];

@@ -533,6 +533,26 @@ mod tests {
     }
 
     #[test]
+    fn a_cell_map_that_is_no_symmetry_of_the_board_is_refused() {
+        let g = geometry(4, 4);
+        let groups = vec![vec![0, 1, 4, 5]];
+        let (full, _) = own_tables(&g, &groups);
+        let mut map = g.all_symmetries()[0];
+        map.swap(0, 1);
+        let goal: Vec<u8> = (1..16).chain([0]).collect();
+        let source = |map| GroupSource {
+            tables: Arc::clone(&full[0].0),
+            index: 0,
+            map,
+        };
+        assert!(LargePdb::from_groups(&goal, vec![source(map)])
+            .is_err_and(|e| e.to_string().contains("not a symmetry")));
+        // A quarter turn is one: the quadrant's table serves the top-right quadrant.
+        let turn = g.all_symmetries()[6];
+        assert!(LargePdb::from_groups(&goal, vec![source(turn)]).is_ok());
+    }
+
+    #[test]
     fn the_earlier_tilings_tables_are_those_nothing_reads_now() {
         let earlier = WindowTables::earlier_partitions().unwrap_or_else(|e| panic!("{e}"));
         // Five 5-tile tables and 25 smaller ones, less the six both tilings have: the top-left group's table and
