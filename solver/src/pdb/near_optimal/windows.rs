@@ -90,15 +90,7 @@ impl WindowTables {
         geometry: &Geometry,
         groups: &[Vec<u8>],
     ) -> Result<Vec<Partition>, PdbError> {
-        let n = geometry.cells() as u8;
-        Tiling::new(geometry, groups)
-            .serving()
-            .map(|g| {
-                let group = &groups[g];
-                let blank = (0..n).find(|c| !group.contains(c)).unwrap_or(0);
-                Partition::new(geometry, blank, vec![group.clone()])
-            })
-            .collect()
+        serving_partitions(geometry, groups, &Tiling::new(geometry, groups))
     }
 
     /// The 5x5 tables, from the tables of [`WindowTables::partitions`] in that order.
@@ -113,7 +105,8 @@ impl WindowTables {
         groups: Vec<Vec<u8>>,
         full: Vec<Arc<PdbTables>>,
     ) -> Result<WindowTables, PdbError> {
-        let partitions = WindowTables::partitions_for(&geometry, &groups)?;
+        let tiling = Tiling::new(&geometry, &groups);
+        let partitions = serving_partitions(&geometry, &groups, &tiling)?;
         let covered = groups.iter().flatten().fold(0u32, |m, &c| m | 1 << c);
         if covered != geometry.all_cells()
             || groups.iter().map(Vec::len).sum::<usize>() != geometry.cells()
@@ -134,7 +127,6 @@ impl WindowTables {
                     .to_string(),
             });
         }
-        let tiling = Tiling::new(&geometry, &groups);
         Ok(WindowTables {
             small: vec![None; tiling.smaller.len()],
             tiling,
@@ -262,6 +254,24 @@ impl WindowTables {
             .map(|t| t.memory_bytes())
             .sum()
     }
+}
+
+/// The single-group partitions of the groups of `tiling` that serve themselves, each with the blank on the first
+/// cell outside the group.
+fn serving_partitions(
+    geometry: &Geometry,
+    groups: &[Vec<u8>],
+    tiling: &Tiling,
+) -> Result<Vec<Partition>, PdbError> {
+    let n = geometry.cells() as u8;
+    tiling
+        .serving()
+        .map(|g| {
+            let group = &groups[g];
+            let blank = (0..n).find(|c| !group.contains(c)).unwrap_or(0);
+            Partition::new(geometry, blank, vec![group.clone()])
+        })
+        .collect()
 }
 
 /// The partition of `group` without the goal's `blank` cell (tables for a goal with the blank
