@@ -159,7 +159,7 @@ fn bfs_on_a_hard_15_puzzle_stops_at_its_state_budget() {
 }
 
 /// The seed article's h = 2^(k+1) - 1 overestimates on 4 pegs, and A* trusting it returns longer paths than BFS
-/// (and says it is not optimal). This is what the README's "what an inadmissible heuristic does" figure shows.
+/// (and says it is not optimal). This is what docs/algorithms.md's "What an inadmissible heuristic does" shows.
 #[test]
 fn seed_power_heuristic_misleads_astar_on_four_pegs() {
     let starts: [&[u8]; 4] = [

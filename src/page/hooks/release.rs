@@ -4,8 +4,8 @@
 //! Only a release stamped by scripts/build.sh (`<html data-release="...">`, see scripts/stamp-release.mjs) registers
 //! the worker: a `trunk serve` page never does, and the unstamped sw.js a dev server serves removes an earlier
 //! release's worker by itself. The worker and its scope are resolved against `document.baseURI`, so a build for a
-//! sub-path (`/puzzle-lab/`) keeps its own. Update policy (README, "Offline"): a new release downloads in the
-//! background and waits; the page offers a reload; when a new release takes over (this tab's reload, or another
+//! sub-path (`/puzzle-lab/`) keeps its own. Update policy (docs/architecture.md, "Offline"): a new release downloads in
+//! the background and waits; the page offers a reload; when a new release takes over (this tab's reload, or another
 //! tab's), every tab of the app reloads into it, so no tab runs one release's page against another's files.
 
 use crate::browser::js_text;
