@@ -19,7 +19,6 @@ pub mod stats_table;
 pub mod status;
 pub mod stepper;
 pub mod tree;
-pub mod tree_layout;
 pub mod truth_chart;
 pub mod truth_panel;
 pub mod update_notice;

@@ -7,7 +7,6 @@
 //! nodes in view are drawn; the drawing follows the window's width.
 
 use crate::page::components::export_menu::ExportImage;
-use crate::page::components::tree_layout::{layout, TreeLayout};
 use crate::page::i18n::{fill, use_lang, Lang, Msg};
 use crate::page::state::exercise::{Exercise, ExerciseAction};
 use crate::page::state::stepping::StepAction;
@@ -18,7 +17,10 @@ use solver::search::trace::Trace;
 use solver::search::tree::{NodeKind, SearchTree, TreeNode};
 use solver::search::Direction;
 use std::rc::Rc;
+use layout::{layout, TreeLayout};
 use yew::prelude::*;
+
+mod layout;
 
 /// Pixels between columns and between levels, at zoom 1.
 const COLUMN: f64 = 30.0;
