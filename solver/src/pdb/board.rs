@@ -1,7 +1,7 @@
 //! Board geometry for boards of at most 25 cells (the tables' builder; the tuned search takes 16): neighbours,
 //! the blank's moves, symmetries, input checks.
 
-use super::PdbError;
+use super::error::PdbError;
 use crate::sliding::{validate_tiles, Shape};
 
 /// The most cells a board searched by [`super::Pdb`] and [`super::solve_idastar`] may have (one nibble per

@@ -27,12 +27,12 @@
 use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
 
 use super::board::{Geometry, MAX_TABLE_CELLS};
-use super::build::{
-    lanes_marked, level_marks, moved_rank, GroupTable, Partition, PdbBuilder, PdbTables, Unranker,
-    EXPANDED, UNSEEN,
-};
 use super::huge_pages::{zeroed_table, zeroed_words};
-use super::rank::{placements, rank};
+use super::marks::{lanes_marked, level_marks, EXPANDED, UNSEEN};
+use super::partition::Partition;
+use super::rank::{digit_weights, moved_rank, placements, rank, Unranker};
+use super::regions::Regions;
+use super::table::{GroupTable, PdbTables};
 
 /// Words of marks (four placements each) a thread takes at a time.
 const CHUNK_WORDS: usize = 1 << 14;
@@ -66,13 +66,13 @@ pub(crate) fn build_tables(
     let n = geometry.cells();
     let entries = |cells: &[u8]| placements(n, cells.len()).unwrap_or(0) as f64;
     let total: f64 = partition.groups().iter().map(|g| entries(g)).sum();
-    // The region table (and the flood fills past 16 cells) of the slice builder, shared read-only.
-    let mut regions = PdbBuilder::new(geometry, partition);
+    // The region table (or the flood fills past 16 cells), shared read-only by the threads.
+    let mut regions = Regions::new(geometry);
     let mut done = 0.0;
     progress(0.0);
     let mut groups = Vec::with_capacity(partition.groups().len());
     for cells in partition.groups() {
-        regions.prepare_regions((n - cells.len()) as u32);
+        regions.prepare((n - cells.len()) as u32);
         let size = entries(cells);
         let table = build_group(&regions, geometry, partition.blank(), cells, threads, |f| {
             progress((done + f * size) / total.max(1.0))
@@ -90,7 +90,7 @@ pub(crate) fn build_tables(
 
 /// One group's search, shared by its threads.
 struct GroupSearch<'a> {
-    regions: &'a PdbBuilder,
+    regions: &'a Regions,
     geometry: &'a Geometry,
     cells: &'a [u8],
     /// Place values of the rank's digits (see `rank::rank`).
@@ -109,7 +109,7 @@ struct LevelWork {
 }
 
 fn build_group(
-    regions: &PdbBuilder,
+    regions: &Regions,
     geometry: &Geometry,
     blank: u8,
     cells: &[u8],
@@ -119,12 +119,7 @@ fn build_group(
     let n = geometry.cells();
     let k = cells.len();
     let entries = placements(n, k).unwrap_or(0);
-    let mut weight = [0usize; MAX_TABLE_CELLS];
-    let mut w = 1;
-    for i in (0..k).rev() {
-        weight[i] = w;
-        w *= n - i;
-    }
+    let weight = digit_weights(n, k);
     let search = GroupSearch {
         regions,
         geometry,
@@ -141,7 +136,7 @@ fn build_group(
             .collect(),
     };
     let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
-    let ordinal = regions.region_ordinal(geometry.all_cells() & !occupied, blank as usize);
+    let ordinal = regions.ordinal(geometry.all_cells() & !occupied, blank as usize);
     let goal = rank(n, cells);
     search.values[goal].store(0, Relaxed);
     let lane = (goal % 4) * 16 + 2 * ordinal as usize;
@@ -224,7 +219,7 @@ impl GroupSearch<'_> {
                     while own != 0 {
                         let ordinal = (own.trailing_zeros() / 2) as u8;
                         own &= own - 1;
-                        let region = self.regions.region_of_ordinal(free, ordinal);
+                        let region = self.regions.of_ordinal(free, ordinal);
                         for (i, &from) in pos.iter().enumerate().take(k) {
                             let mut targets = self.geometry.neighbours(from as usize) & region;
                             while targets != 0 {
@@ -232,8 +227,7 @@ impl GroupSearch<'_> {
                                 targets &= targets - 1;
                                 let child = moved_rank(r, &self.weight, &at, i as u8, from, to);
                                 let child_free = free ^ (1 << from) ^ (1 << to);
-                                let lane_ordinal =
-                                    self.regions.region_ordinal(child_free, from as usize);
+                                let lane_ordinal = self.regions.ordinal(child_free, from as usize);
                                 self.reach(child, lane_ordinal, next, child_depth, &mut work);
                             }
                         }
@@ -269,6 +263,7 @@ impl GroupSearch<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pdb::PdbBuilder;
 
     fn geometry(w: u8, h: u8) -> Geometry {
         Geometry::new(w, h).unwrap_or_else(|e| panic!("{e}"))

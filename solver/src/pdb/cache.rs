@@ -1,13 +1,18 @@
-//! This process's pattern-database tables: built or loaded once, then shared by every search (a CLI batch, a
-//! browser session), by [`PdbTables::key`]; and the keys that feed it. Natively, `pdb::disk` fills it from
-//! files.
+//! This process's pattern-database tables as the searches ask for them: a board and goal's tables, built once
+//! and then shared by every search (a CLI batch, a browser session); the 5x5 window tables; the keys that name
+//! them. The tables themselves are held by key in `held` (its functions are re-exported here). Natively,
+//! `pdb::disk` fills that store from files.
 
-use super::{partition_key, Geometry, Partition, Pdb, PdbError, PdbTables, WindowTables};
+use super::board::Geometry;
+use super::error::PdbError;
+use super::heuristic::Pdb;
+use super::near_optimal::WindowTables;
+use super::partition::{partition_key, Partition};
+use super::table::PdbTables;
 use crate::search::Control;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-/// Pattern-database tables built or loaded in this process, so that a batch (or a browser session) builds each once.
-static PDB_TABLES: Mutex<Vec<Arc<PdbTables>>> = Mutex::new(Vec::new());
+pub use super::held::{cached_bytes, cached_tables, install_tables};
 
 /// The pattern databases for a `width` x `height` board and `goal`: from this process's cache, or built now
 /// (reporting progress through `control`'s build hook) and cached. Natively, on 4x4, the 7-8 tables when
@@ -62,32 +67,6 @@ pub fn pattern_database_key(width: u8, height: u8, goal: &[u8]) -> Result<String
         &geometry,
         &Partition::default_for(&geometry, blank)?,
     ))
-}
-
-/// Adds tables (loaded from a file or a browser cache) to this process's cache.
-pub fn install_tables(tables: Arc<PdbTables>) {
-    if let Ok(mut cache) = PDB_TABLES.lock() {
-        let key = tables.key();
-        cache.retain(|t| t.key() != key);
-        cache.push(tables);
-    }
-}
-
-/// Bytes of every table in this process's cache.
-pub fn cached_bytes() -> u64 {
-    PDB_TABLES.lock().map_or(0, |cache| {
-        cache.iter().map(|t| t.memory_bytes() as u64).sum()
-    })
-}
-
-/// The cached tables with this key, if any.
-pub fn cached_tables(key: &str) -> Option<Arc<PdbTables>> {
-    PDB_TABLES
-        .lock()
-        .ok()?
-        .iter()
-        .find(|t| t.key() == key)
-        .cloned()
 }
 
 /// The 5x5 tables of [`WindowTables::partitions`], if this process holds both (natively the CLI reads them

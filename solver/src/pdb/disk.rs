@@ -11,10 +11,13 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::cache::{cached_tables, install_tables, searched_geometry};
-use super::{
-    load_or_build, partition_key, Geometry, Partition, PdbError, Provenance, WindowTables,
-};
+use super::board::Geometry;
+use super::cache::searched_geometry;
+use super::error::PdbError;
+use super::file::{load_or_build, Provenance};
+use super::held::{cached_tables, install_tables};
+use super::near_optimal::WindowTables;
+use super::partition::{partition_key, Partition};
 
 /// The environment variable that overrides the cache directory.
 pub const CACHE_ENV: &str = "PUZZLE_LAB_CACHE";

@@ -3,10 +3,11 @@
 use std::path::Path;
 
 use super::board::Geometry;
-use super::build::{GroupTable, Partition, PdbTables};
+use super::error::PdbError;
 use super::packed::{packed_len, Manhattan};
+use super::partition::{partition_key, Partition};
 use super::rank::placements;
-use super::PdbError;
+use super::table::{GroupTable, PdbTables};
 
 #[cfg(not(target_arch = "wasm32"))]
 use super::huge_pages::loaded_table;
@@ -438,7 +439,7 @@ pub fn load(
     } else {
         Err(PdbError::OtherPartition {
             found: tables.key(),
-            wanted: super::build::partition_key(geometry, partition),
+            wanted: partition_key(geometry, partition),
         })
     }
 }

@@ -3,9 +3,10 @@
 use std::sync::Arc;
 
 use super::board::{CellMap, Geometry, MAX_CELLS};
-use super::build::{Partition, PdbTables};
+use super::error::PdbError;
+use super::partition::Partition;
 use super::rank::rank;
-use super::PdbError;
+use super::table::PdbTables;
 use crate::sliding::{SmallBoard, SmallPuzzle};
 use crate::{Heuristic, Puzzle};
 

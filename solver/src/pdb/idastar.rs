@@ -3,8 +3,8 @@
 //! lazy reflected lookups and pathmax/BPMX for the databases' inconsistency.
 
 use super::board::{DirCode, Geometry, MAX_CELLS};
-use super::build::GroupTable;
 use super::heuristic::{Pdb, NO_GROUP};
+use super::table::GroupTable;
 use crate::search::{Algorithm, Control, Outcome, Stats, Status, CHECK_EVERY};
 use crate::sliding::{check_solvable, Dir};
 

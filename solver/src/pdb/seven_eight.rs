@@ -7,7 +7,9 @@
 //! and an inner cell is carried to every other cell by the board symmetry that takes it there, so the two
 //! goal conventions of Korf's instances (blank first, blank last) get mirror images.
 
-use super::{Geometry, Partition, PdbError};
+use super::board::Geometry;
+use super::error::PdbError;
+use super::partition::Partition;
 
 /// What the JSON and the reports call these tables.
 pub const SEVEN_EIGHT_NAME: &str = "7-8";

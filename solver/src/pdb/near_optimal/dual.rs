@@ -17,10 +17,10 @@
 
 use std::sync::Arc;
 
-use super::large::{connected, preimages, MAX_GROUPS, N, NO_GROUP};
+use super::cells::{connected, preimages, MAX_GROUPS, N, NO_GROUP};
 use crate::pdb::board::{CellMap, Geometry};
-use crate::pdb::build::PdbTables;
 use crate::pdb::rank::rank;
+use crate::pdb::table::PdbTables;
 
 /// A table serving a window group, and the symmetry taking the group's cells onto the table's.
 pub(super) type Served = (Arc<PdbTables>, CellMap);

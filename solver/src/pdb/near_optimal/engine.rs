@@ -4,9 +4,10 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::large::{positions, LargePdb, MAX_GROUPS, MAX_VIEWS, N, NO_GROUP};
+use super::cells::{positions, MAX_GROUPS, MAX_VIEWS, N, NO_GROUP};
+use super::large::LargePdb;
 use crate::pdb::board::{DirCode, Geometry};
-use crate::pdb::PdbError;
+use crate::pdb::error::PdbError;
 use crate::search::{Control, MemoryWatch, Stats, Status, CHECK_EVERY};
 use crate::sliding::Dir;
 

@@ -15,6 +15,7 @@
 //! 1/2, or 3/4 where the budget is better spent on nodes) and 8 per open entry, each growth
 //! checked against the byte budget before it happens.
 
+mod cells;
 mod dual;
 mod engine;
 mod large;
@@ -29,7 +30,7 @@ use windows::{improve_by_passes, LARGE_PASSES};
 
 use engine::search_capped;
 
-use crate::pdb::PdbError;
+use crate::pdb::error::PdbError;
 use crate::search::{Algorithm, Control, Outcome, Stats, Status};
 use crate::sliding::Dir;
 
@@ -230,7 +231,7 @@ mod tests {
     use super::*;
     use crate::check::check_sliding;
     use crate::pdb::board::Geometry;
-    use crate::pdb::build::PdbTables;
+    use crate::pdb::PdbTables;
     use crate::pdb::{Partition, PdbBuilder};
     use crate::search::Limits;
     use std::sync::Arc;
@@ -480,7 +481,7 @@ mod tests {
         let first = small_windows()
             .pdb_for(&goal)
             .unwrap_or_else(|e| panic!("{e}"));
-        let cached = crate::pdb::cache::cached_tables(&key).expect("installed in the cache");
+        let cached = crate::pdb::held::cached_tables(&key).expect("installed in the cache");
         // Another set of tables for the same board takes it from there, the same one.
         let mut again = small_windows();
         let second = again.pdb_for(&goal).unwrap_or_else(|e| panic!("{e}"));

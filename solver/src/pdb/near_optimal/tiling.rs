@@ -2,7 +2,7 @@
 //! maps moves to moves, so the table of a group serves each of its images.
 
 use crate::pdb::board::{CellMap, Geometry};
-use crate::pdb::build::FIVE_BY_FIVE_GROUPS;
+use crate::pdb::partition::FIVE_BY_FIVE_GROUPS;
 
 /// The 5x5 window groups before the eighth session (five groups no symmetry relates): the tables an earlier
 /// release kept (in a disk cache, in a browser's IndexedDB) of these that the present tiling does not share are
