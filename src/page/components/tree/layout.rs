@@ -6,9 +6,12 @@ use solver::search::tree::SearchTree;
 
 /// Columns between the two trees of a bidirectional search.
 const SIDE_GAP: f64 = 2.0;
+/// Pixels between columns and between levels, at zoom 1.
+pub const COLUMN: f64 = 30.0;
+pub const LEVEL: f64 = 54.0;
 
 /// The places of a tree's nodes, in columns and levels.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct TreeLayout {
     /// Each node's column (a parent's may be halfway between two).
     pub x: Vec<f64>,
@@ -16,6 +19,18 @@ pub struct TreeLayout {
     pub y: Vec<f64>,
     /// Each node's children, in the order they were generated.
     pub children: Vec<Vec<u32>>,
+}
+
+impl TreeLayout {
+    /// Where node `id` is drawn, in pixels at zoom 1.
+    pub fn pixel(&self, id: usize) -> (f64, f64) {
+        (self.x[id] * COLUMN, self.y[id] * LEVEL)
+    }
+}
+
+/// A length in the drawing as its SVG attributes hold it: one decimal.
+pub fn px(v: f64) -> String {
+    format!("{v:.1}")
 }
 
 /// Lays `tree` out.
