@@ -122,12 +122,12 @@ pub enum ResponseBody {
     Error { message: String },
 }
 
-/// A worker's note about itself, outside the request/reply exchange: the worker client acts on it and the app never
-/// sees it. JSON like `{"Retire":{"memory_bytes":83886080}}`, which no `Response` reads as.
+/// A worker's note about itself, outside the request/reply exchange, for the page's router. JSON like
+/// `{"Retire":{"memory_bytes":83886080}}`, which no `Response` reads as.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum WorkerNote {
     /// The worker is idle (every request answered, every table stored) but its WebAssembly memory, which never
-    /// shrinks, has grown to `memory_bytes`: terminate it and start a fresh one unless a request is on its way.
+    /// shrinks, has grown to `memory_bytes`: terminate it and start a fresh one.
     Retire { memory_bytes: u64 },
 }
 

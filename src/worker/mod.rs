@@ -9,15 +9,19 @@
 //! - [`five_by_five`]: the 5x5 tables, read back or built in the background while 5x5 solves go on without them;
 //! - [`scope`]: posting, the clock, the cancel token, the memory size.
 //!
+//! One request at a time: the page's router sends the next request only once the last one is answered, and a
+//! running search hears no message anyway (Cancel reaches it through its revoked token, or by `terminate()`).
+//!
 //! Pattern databases: before a `pdb` search whose tables are not in this worker's memory, the worker reads them from
 //! IndexedDB (asynchronously, before the synchronous search); tables it had to build are stored there after the
 //! search, so a reload or a fresh worker (after Cancel) does not build them again. Big tables (the 15-puzzle's) are
-//! built before the search, asynchronously, in helper workers. Requests that come in meanwhile wait, in order.
+//! built before the search, asynchronously, in helper workers. A `Prepare` (answered by nothing) starts such a read
+//! before any request asks: the one request the router sends meanwhile waits for it.
 //!
 //! Memory: a WebAssembly memory grows and never shrinks, so a worker that grew past `RETIRE_ABOVE_BYTES` (a big
 //! BFS) or built a big table group itself (no helper could) asks, once idle and once its tables are stored, to be
-//! retired (`WorkerNote::Retire`); the worker client then replaces it with a fresh one, unless a request is already
-//! on its way to it. A worker whose helpers built the big groups holds little more than the tables, and keeps them.
+//! retired (`WorkerNote::Retire`); the page's router replaces it with a fresh one. A worker whose helpers built the
+//! big groups holds little more than the tables, and keeps them.
 
 pub mod five_by_five;
 pub mod helpers;
@@ -38,7 +42,6 @@ use scope::post;
 use solver::pdb::cache::{cached_tables, install_tables};
 use solver::search::{Limits, DEFAULT_DFS_DEPTH};
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::Arc;
 use tables::{Prepared, TableCache};
@@ -47,11 +50,13 @@ use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 /// A worker whose WebAssembly memory grew past this, beyond the pattern databases it holds, asks to be replaced
-/// once idle. A fresh worker holds about 1 MiB; the tables it holds (13 MiB for the 15-puzzle's, 19 MB for the 5x5
-/// ones, read back from IndexedDB or built by its helpers or itself) are kept, not read back again, and so is what the staged
-/// solver's search on them may take (`solve::STAGED_MAX_BYTES`); a BFS run to its 64 MiB budget is not. A worker
-/// that built a big group itself (no helper could start) is replaced too: its memory grew by the build's working
-/// space. Never while tables it built are missing from IndexedDB.
+/// once idle: the app's one rule for giving a worker's memory back (the page's router carries it out). It is the
+/// worker's to judge, since only the worker knows what it holds. A fresh worker holds about 1 MiB; the tables it
+/// holds (13 MiB for the 15-puzzle's, about 7.5 MB for the 5x5 ones, read back from IndexedDB or built by its helpers
+/// or itself) are kept, not read back again, and so is what the staged solver's search on them may take
+/// (`solve::STAGED_MAX_BYTES`); a BFS run to its 64 MiB budget is not. A worker that built a big group itself (no
+/// helper could start) is replaced too: its memory grew by the build's working space. Never while tables it built
+/// are missing from IndexedDB.
 pub const RETIRE_ABOVE_BYTES: u64 = 48 << 20;
 
 /// The worker's entry point: listen for requests and say `Ready`.
@@ -91,8 +96,10 @@ struct Worker {
 struct State {
     /// True while a request waits for something asynchronous (the cache, a build in helpers) before it runs.
     preparing: bool,
-    /// Requests that came in meanwhile; they run, in order, after it.
-    waiting: VecDeque<Request>,
+    /// A request that came in meanwhile; it runs after it. The router sends a request only once the one before is
+    /// answered, and a `Prepare` is answered by nothing, so the request sent after a `Prepare` is the only one
+    /// that can come in while the worker prepares.
+    waiting: Option<Request>,
     /// The writes of built tables to IndexedDB.
     tables: TableCache,
     /// True while the worker waits for its table writes before it asks to be retired.
@@ -108,13 +115,13 @@ struct State {
 impl State {
     /// Whether no request is running or waiting, and no table is being read or built.
     fn idle(&self) -> bool {
-        !self.preparing && self.waiting.is_empty() && !self.five_by_five.busy()
+        !self.preparing && self.waiting.is_none() && !self.five_by_five.busy()
     }
 }
 
 impl Worker {
-    /// Routes one message: a helper's group to build, or a request from the page (run now, or queued behind the one
-    /// being prepared).
+    /// Routes one message: a helper's group to build, or a request from the page (run now, or held until the one
+    /// being prepared has run).
     fn handle(&self, event: &MessageEvent) {
         let text = event.data().as_string();
         // A helper worker (a copy of this one) is asked to build one group of a pattern database.
@@ -128,7 +135,16 @@ impl Worker {
         };
         let mut state = self.state.borrow_mut();
         if state.preparing {
-            state.waiting.push_back(request);
+            if state.waiting.is_some() {
+                drop(state);
+                // The page's router waits for each answer, so this never comes from it; said, not dropped.
+                return self.post_error_to(
+                    request.id,
+                    "the solver was sent a request while another one waited; reload the page"
+                        .to_string(),
+                );
+            }
+            state.waiting = Some(request);
             return;
         }
         drop(state);
@@ -317,7 +333,6 @@ impl Worker {
         ))
     }
 
-    /// Ends the asynchronous part of a request and runs the requests that waited for it.
     /// Answers a `Truth` request with what this worker holds now.
     fn measure_truth(&self, request: Request) {
         let RequestKind::Truth { query, moves } = &request.kind else {
@@ -336,20 +351,14 @@ impl Worker {
         );
     }
 
+    /// Ends the asynchronous part of a request and runs the request that waited for it.
     fn finish_preparing(&self) {
-        self.state.borrow_mut().preparing = false;
-        loop {
-            let next = {
-                let mut state = self.state.borrow_mut();
-                if state.preparing {
-                    None
-                } else {
-                    state.waiting.pop_front()
-                }
-            };
-            let Some(next) = next else {
-                break;
-            };
+        let next = {
+            let mut state = self.state.borrow_mut();
+            state.preparing = false;
+            state.waiting.take()
+        };
+        if let Some(next) = next {
             self.dispatch(next);
         }
         self.consider_retiring();
@@ -395,7 +404,7 @@ impl Worker {
 
     /// After a request: when idle with a memory grown past `RETIRE_ABOVE_BYTES` or after building a big group,
     /// waits for the tables' writes to IndexedDB and, if every table built here is stored (so that the next worker
-    /// finds them), asks the client to replace this worker.
+    /// finds them), asks the page to replace this worker.
     fn consider_retiring(&self) {
         {
             let mut state = self.state.borrow_mut();
@@ -435,13 +444,12 @@ impl Worker {
 
     /// Tells the page a message could not be read as a request.
     fn post_error(&self, message: String) {
+        self.post_error_to(NO_REQUEST, message);
+    }
+
+    /// Answers request `id` (or, with `NO_REQUEST`, no request) with an error.
+    fn post_error_to(&self, id: u64, message: String) {
         let body = ResponseBody::Error { message };
-        post(
-            &self.scope,
-            &Response {
-                id: NO_REQUEST,
-                body,
-            },
-        );
+        post(&self.scope, &Response { id, body });
     }
 }
