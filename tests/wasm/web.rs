@@ -400,10 +400,10 @@ fn the_url_round_trips_through_the_address_bar() {
     );
     url::replace(&s.query_string());
     let restored = State::from_search(&url::current_search(), 2);
-    assert_eq!(restored.setup.puzzle, s.setup.puzzle);
+    assert_eq!(restored.lab.setup.puzzle, s.lab.setup.puzzle);
     assert_eq!(
-        (restored.setup.algorithm, restored.setup.heuristic),
-        (s.setup.algorithm, s.setup.heuristic)
+        (restored.lab.setup.algorithm, restored.lab.setup.heuristic),
+        (s.lab.setup.algorithm, s.lab.setup.heuristic)
     );
     url::replace(before.trim_start_matches('?'));
 }

@@ -12,6 +12,7 @@ pub mod pegs;
 pub mod playback_bar;
 pub mod preview;
 pub mod puzzle_controls;
+pub mod puzzle_view;
 pub mod sierpinski;
 pub mod solvability;
 pub mod solve_controls;

@@ -41,16 +41,7 @@ pub fn Pegs(props: &PegsProps) -> Html {
     let picked = use_state(|| None::<u8>);
     let pegs = props.pegs.max(1);
     let disks = props.position.len();
-    // Level of each disk on its peg (0 = bottom): larger disks lie below, so count from the largest.
-    let mut level = vec![0usize; disks];
-    let mut height = vec![0usize; usize::from(pegs)];
-    let mut top: Vec<Option<u8>> = vec![None; usize::from(pegs)];
-    for disk in (0..disks).rev() {
-        let peg = usize::from(props.position[disk]).min(usize::from(pegs) - 1);
-        level[disk] = height[peg];
-        height[peg] += 1;
-        top[peg] = Some(disk as u8);
-    }
+    let (level, top) = stacks(&props.position, pegs);
     let rows = disks.max(5) + 1;
 
     let grid = Grid {
@@ -79,31 +70,7 @@ pub fn Pegs(props: &PegsProps) -> Html {
         let style = format!("left: calc({peg} * 100% / {pegs}); width: calc(100% / {pegs})");
         let active = props.interaction != Interaction::Locked;
         let is_picked = *picked == Some(peg);
-        let onkeydown = {
-            let picked = picked.clone();
-            let top = top.clone();
-            let interaction = props.interaction;
-            let (on_place, on_move) = (props.on_place.clone(), props.on_move.clone());
-            Callback::from(move |e: KeyboardEvent| {
-                if !active || !matches!(e.key().as_str(), "Enter" | " ") {
-                    return;
-                }
-                e.prevent_default();
-                match *picked {
-                    None if top[usize::from(peg)].is_some() => picked.set(Some(peg)),
-                    None => {}
-                    Some(from) if from == peg => picked.set(None),
-                    Some(from) => {
-                        picked.set(None);
-                        match (interaction, top[usize::from(from)]) {
-                            (Interaction::Edit, Some(disk)) => on_place.emit((disk, peg)),
-                            (Interaction::HandPlay, Some(_)) => on_move.emit(HanoiMove { from, to: peg }),
-                            _ => {}
-                        }
-                    }
-                }
-            })
-        };
+        let onkeydown = peg_keys(props, &picked, &top, peg);
         let hint_target = props.hinted.is_some_and(|m| m.to == peg);
         html! {
             <div key={u32::from(peg)} {style}
@@ -183,4 +150,52 @@ pub fn Pegs(props: &PegsProps) -> Html {
             <div class="disk-stack">{ disk_views }</div>
         </div>
     }
+}
+
+/// The level of each disk on its peg (0 = bottom), and each peg's top disk. Larger disks lie below, so the stacks
+/// are counted from the largest.
+fn stacks(position: &[u8], pegs: u8) -> (Vec<usize>, Vec<Option<u8>>) {
+    let mut level = vec![0usize; position.len()];
+    let mut height = vec![0usize; usize::from(pegs)];
+    let mut top: Vec<Option<u8>> = vec![None; usize::from(pegs)];
+    for disk in (0..position.len()).rev() {
+        let peg = usize::from(position[disk]).min(usize::from(pegs) - 1);
+        level[disk] = height[peg];
+        height[peg] += 1;
+        top[peg] = Some(disk as u8);
+    }
+    (level, top)
+}
+
+/// Keyboard moves on a peg: Enter or Space picks up its top disk, and on another peg puts it there.
+fn peg_keys(
+    props: &PegsProps,
+    picked: &UseStateHandle<Option<u8>>,
+    top: &[Option<u8>],
+    peg: u8,
+) -> Callback<KeyboardEvent> {
+    let picked = picked.clone();
+    let top = top.to_vec();
+    let interaction = props.interaction;
+    let active = interaction != Interaction::Locked;
+    let (on_place, on_move) = (props.on_place.clone(), props.on_move.clone());
+    Callback::from(move |e: KeyboardEvent| {
+        if !active || !matches!(e.key().as_str(), "Enter" | " ") {
+            return;
+        }
+        e.prevent_default();
+        match *picked {
+            None if top[usize::from(peg)].is_some() => picked.set(Some(peg)),
+            None => {}
+            Some(from) if from == peg => picked.set(None),
+            Some(from) => {
+                picked.set(None);
+                match (interaction, top[usize::from(from)]) {
+                    (Interaction::Edit, Some(disk)) => on_place.emit((disk, peg)),
+                    (Interaction::HandPlay, Some(_)) => on_move.emit(HanoiMove { from, to: peg }),
+                    _ => {}
+                }
+            }
+        }
+    })
 }

@@ -2,7 +2,7 @@
 //! Scramble.
 
 use crate::browser::fresh_seed;
-use crate::page::i18n::{use_lang, Msg};
+use crate::page::i18n::{use_lang, Lang, Msg};
 use crate::page::state::setup::{SetupAction, Side, MAX_SCRAMBLE, UI_DISKS};
 use crate::page::state::{Action, Mode};
 use solver::query::{self, PuzzleKind};
@@ -49,41 +49,10 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
         let d = d.clone();
         Callback::from(move |e: Event| {
             if let Some(kind) = PuzzleKind::from_name(&select_value(&e)) {
-                d.emit(Action::Setup(SetupAction::SetKind {
+                d.emit(Action::lab(SetupAction::SetKind {
                     kind,
                     seed: fresh_seed(),
                 }));
-            }
-        })
-    };
-    let on_size = {
-        let d = d.clone();
-        Callback::from(move |e: Event| {
-            let value = select_value(&e);
-            if let Some((w, h)) = value.split_once('x') {
-                if let (Ok(width), Ok(height)) = (w.parse(), h.parse()) {
-                    d.emit(Action::Setup(SetupAction::SetSize {
-                        width,
-                        height,
-                        seed: fresh_seed(),
-                    }));
-                }
-            }
-        })
-    };
-    let on_pegs = {
-        let d = d.clone();
-        Callback::from(move |e: Event| {
-            if let Ok(p) = select_value(&e).parse() {
-                d.emit(Action::Setup(SetupAction::SetPegs(p)));
-            }
-        })
-    };
-    let on_disks = {
-        let d = d.clone();
-        Callback::from(move |e: Event| {
-            if let Ok(n) = select_value(&e).parse() {
-                d.emit(Action::Setup(SetupAction::SetDisks(n)));
             }
         })
     };
@@ -95,7 +64,7 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
         let d = d.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
-            d.emit(Action::Setup(SetupAction::SetEditing(if input.checked() {
+            d.emit(Action::lab(SetupAction::SetEditing(if input.checked() {
                 Side::Goal
             } else {
                 Side::Start
@@ -105,13 +74,13 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
     let on_shuffle = {
         let d = d.clone();
         Callback::from(move |_: MouseEvent| {
-            d.emit(Action::Setup(SetupAction::Shuffle { seed: fresh_seed() }))
+            d.emit(Action::lab(SetupAction::Shuffle { seed: fresh_seed() }))
         })
     };
     let on_scramble = {
         let d = d.clone();
         Callback::from(move |_: MouseEvent| {
-            d.emit(Action::Setup(SetupAction::Scramble { seed: fresh_seed() }))
+            d.emit(Action::lab(SetupAction::Scramble { seed: fresh_seed() }))
         })
     };
     let on_scramble_moves = {
@@ -119,61 +88,12 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
             if let Ok(k) = input.value().trim().parse::<u32>() {
-                d.emit(Action::Setup(SetupAction::SetScrambleMoves(k)));
+                d.emit(Action::lab(SetupAction::SetScrambleMoves(k)));
             }
         })
     };
 
-    let (a, b) = props.dims;
-    let dims = match props.kind {
-        PuzzleKind::Sliding => {
-            let (squares, rectangles) = sizes();
-            let option = |(w, h): Size| {
-                let value = format!("{w}x{h}");
-                let cells = usize::from(w) * usize::from(h);
-                html! {
-                    <option value={value.clone()} selected={(w, h) == (a, b)}>
-                        { lang.fill(Msg::SizeOption, &[&value, &(cells - 1)]) }
-                    </option>
-                }
-            };
-            html! {
-                <label class="field">
-                    <span>{ lang.t(Msg::Size) }</span>
-                    <select data-testid="size" onchange={on_size}>
-                        <optgroup label={lang.t(Msg::Square)}>{ for squares.into_iter().map(option) }</optgroup>
-                        <optgroup label={lang.t(Msg::Rectangle)}>{ for rectangles.into_iter().map(option) }</optgroup>
-                    </select>
-                </label>
-            }
-        }
-        PuzzleKind::Hanoi => {
-            let mut disk_choices: Vec<u8> = UI_DISKS.collect();
-            if !disk_choices.contains(&b) {
-                disk_choices.push(b);
-            }
-            html! {
-                <>
-                    <label class="field">
-                        <span>{ lang.t(Msg::Pegs) }</span>
-                        <select data-testid="peg-count" onchange={on_pegs}>
-                            { for (query::MIN_PEGS..=query::MAX_PEGS).map(|p| html! {
-                                <option value={p.to_string()} selected={p == a}>{ p }</option>
-                            }) }
-                        </select>
-                    </label>
-                    <label class="field">
-                        <span>{ lang.t(Msg::Disks) }</span>
-                        <select data-testid="disk-count" onchange={on_disks}>
-                            { for disk_choices.into_iter().map(|n| html! {
-                                <option value={n.to_string()} selected={n == b}>{ n }</option>
-                            }) }
-                        </select>
-                    </label>
-                </>
-            }
-        }
-    };
+    let dims = size_fields(lang, props.kind, props.dims, &d);
     let play = props.mode == Mode::HandPlay;
     html! {
         <section class="card controls" aria-label={lang.t(Msg::Puzzle)}>
@@ -234,5 +154,90 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
                 } }
             </p>
         </section>
+    }
+}
+
+/// The size fields: a board's size (sliding), or the pegs and disks (Hanoi).
+fn size_fields(lang: Lang, kind: PuzzleKind, dims: (u8, u8), d: &Callback<Action>) -> Html {
+    let on_size = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let value = select_value(&e);
+            if let Some((w, h)) = value.split_once('x') {
+                if let (Ok(width), Ok(height)) = (w.parse(), h.parse()) {
+                    d.emit(Action::lab(SetupAction::SetSize {
+                        width,
+                        height,
+                        seed: fresh_seed(),
+                    }));
+                }
+            }
+        })
+    };
+    let on_pegs = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            if let Ok(p) = select_value(&e).parse() {
+                d.emit(Action::lab(SetupAction::SetPegs(p)));
+            }
+        })
+    };
+    let on_disks = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            if let Ok(n) = select_value(&e).parse() {
+                d.emit(Action::lab(SetupAction::SetDisks(n)));
+            }
+        })
+    };
+    let (a, b) = dims;
+    match kind {
+        PuzzleKind::Sliding => {
+            let (squares, rectangles) = sizes();
+            let option = |(w, h): Size| {
+                let value = format!("{w}x{h}");
+                let cells = usize::from(w) * usize::from(h);
+                html! {
+                    <option value={value.clone()} selected={(w, h) == (a, b)}>
+                        { lang.fill(Msg::SizeOption, &[&value, &(cells - 1)]) }
+                    </option>
+                }
+            };
+            html! {
+                <label class="field">
+                    <span>{ lang.t(Msg::Size) }</span>
+                    <select data-testid="size" onchange={on_size}>
+                        <optgroup label={lang.t(Msg::Square)}>{ for squares.into_iter().map(option) }</optgroup>
+                        <optgroup label={lang.t(Msg::Rectangle)}>{ for rectangles.into_iter().map(option) }</optgroup>
+                    </select>
+                </label>
+            }
+        }
+        PuzzleKind::Hanoi => {
+            let mut disk_choices: Vec<u8> = UI_DISKS.collect();
+            if !disk_choices.contains(&b) {
+                disk_choices.push(b);
+            }
+            html! {
+                <>
+                    <label class="field">
+                        <span>{ lang.t(Msg::Pegs) }</span>
+                        <select data-testid="peg-count" onchange={on_pegs}>
+                            { for (query::MIN_PEGS..=query::MAX_PEGS).map(|p| html! {
+                                <option value={p.to_string()} selected={p == a}>{ p }</option>
+                            }) }
+                        </select>
+                    </label>
+                    <label class="field">
+                        <span>{ lang.t(Msg::Disks) }</span>
+                        <select data-testid="disk-count" onchange={on_disks}>
+                            { for disk_choices.into_iter().map(|n| html! {
+                                <option value={n.to_string()} selected={n == b}>{ n }</option>
+                            }) }
+                        </select>
+                    </label>
+                </>
+            }
+        }
     }
 }

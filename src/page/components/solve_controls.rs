@@ -4,7 +4,7 @@
 use crate::format;
 use crate::page::i18n::{use_lang, Msg, Text};
 use crate::page::state::setup::{algorithms_for, SetupAction, MAX_DFS_DEPTH, STATE_BUDGETS};
-use crate::page::state::{Action, SolveAction};
+use crate::page::state::{PuzzleAction, SolveAction};
 use solver::query::PuzzleKind;
 use solver::{Algorithm, HeuristicName};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -22,7 +22,8 @@ pub struct SolveControlsProps {
     /// Warnings about this choice on this puzzle.
     pub hints: Vec<Text>,
     pub solving: bool,
-    pub dispatch: Callback<Action>,
+    /// The actions of the puzzle instance these controls set up and solve.
+    pub dispatch: Callback<PuzzleAction>,
 }
 
 #[component]
@@ -34,7 +35,7 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
             if let Some(a) = Algorithm::from_name(&select.value()) {
-                d.emit(Action::Setup(SetupAction::SetAlgorithm(a)));
+                d.emit(PuzzleAction::Setup(SetupAction::SetAlgorithm(a)));
             }
         })
     };
@@ -43,7 +44,7 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
             if let Some(h) = HeuristicName::from_name(&select.value()) {
-                d.emit(Action::Setup(SetupAction::SetHeuristic(h)));
+                d.emit(PuzzleAction::Setup(SetupAction::SetHeuristic(h)));
             }
         })
     };
@@ -52,7 +53,7 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
             if let Ok(depth) = input.value().trim().parse::<u32>() {
-                d.emit(Action::Setup(SetupAction::SetDfsDepth(depth)));
+                d.emit(PuzzleAction::Setup(SetupAction::SetDfsDepth(depth)));
             }
         })
     };
@@ -61,17 +62,17 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
             if let Ok(budget) = select.value().parse::<u64>() {
-                d.emit(Action::Setup(SetupAction::SetMaxStates(budget)));
+                d.emit(PuzzleAction::Setup(SetupAction::SetMaxStates(budget)));
             }
         })
     };
     let on_solve = {
         let d = d.clone();
-        Callback::from(move |_: MouseEvent| d.emit(Action::Solve(SolveAction::Solve)))
+        Callback::from(move |_: MouseEvent| d.emit(PuzzleAction::Solve(SolveAction::Solve)))
     };
     let on_cancel = {
         let d = d.clone();
-        Callback::from(move |_: MouseEvent| d.emit(Action::Solve(SolveAction::Cancel)))
+        Callback::from(move |_: MouseEvent| d.emit(PuzzleAction::Solve(SolveAction::Cancel)))
     };
     let uses_heuristic = props.algorithm.uses_heuristic();
     html! {

@@ -77,7 +77,7 @@ pub fn use_page_keys(sliding_hand_play: bool, dispatch: Callback<Action>) {
             "Escape" => {
                 // Stops a compare run too (nothing happens if none is running).
                 dispatch.emit(Action::Compare(CompareAction::CancelAll));
-                return dispatch.emit(Action::Solve(SolveAction::Cancel));
+                return dispatch.emit(Action::lab(SolveAction::Cancel));
             }
             _ if !sliding_hand_play => return,
             // The tile moves with the arrow, so the blank moves against it.

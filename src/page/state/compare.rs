@@ -5,7 +5,8 @@
 //! it) and moves on; cancelling the run does the same and marks every pair still waiting as cancelled. A changed
 //! puzzle ends the run (the top-level reducer checks after every action).
 
-use super::router::{Effect, Lost, Owner, Router};
+use super::owner::Owner;
+use super::router::{Effect, Lost, Router};
 use crate::protocol::{RequestKind, ResponseBody};
 use solver::query::{PuzzleSpec, Query};
 use solver::spec::{default_heuristic, direct_applies};

@@ -3,7 +3,8 @@
 //! run (see the top-level reducer).
 
 use super::notices::{Notice, Notices};
-use super::router::{Effect, Lost, Owner, Router};
+use super::owner::Owner;
+use super::router::{Effect, Lost, Router};
 use super::setup::MAX_STATES;
 use super::steps::{apply_step, pegs_of, read_moves, shape_of, try_step, Step};
 use crate::page::i18n::{Msg, Text};

@@ -1,18 +1,23 @@
 //! The page's state and the one place it changes. [`State`] is made of concerns, each with its own state, action
-//! and reducer: set-up (the puzzle being edited), the solve run, playback (the solution's animation), hand play,
-//! compare, the message line, sharing (the move a link opens at, the embedded layout), the step-through of the
-//! traced run (with its exercise) and the heuristics held against the truth. One [`router::Router`] owns every
-//! request to the worker and hands each reply back
-//! to the concern that asked.
+//! and reducer: the lab's puzzle (a [`puzzle::Puzzle`] instance: set-up, solve run and playback), further puzzle
+//! instances a page places beside it (figures), hand play, compare, the message line, sharing (the embedded
+//! layout), the step-through of the traced run (with its exercise) and the heuristics held against the truth. One
+//! [`router::Router`] owns every request to the worker and hands each reply back to the concern, or the puzzle
+//! instance, that asked.
 //!
 //! The reducer is pure: randomness arrives as a seed inside the action, and what must happen outside the state
-//! (post a request, replace the worker) leaves [`State::update`] as [`Effect`] values for the app to carry out.
+//! (post a request, replace the worker) leaves [`State::update`] as [`Effect`] values for the app to carry out. A
+//! puzzle instance reports what happened to it as [`puzzle::Event`] values; the lab's reactions to its own
+//! instance are in [`State::follow`].
 
 pub mod compare;
 pub mod exercise;
+pub mod fresh;
 pub mod hand_play;
 pub mod notices;
+pub mod owner;
 pub mod playback;
+pub mod puzzle;
 pub mod router;
 pub mod setup;
 pub mod share;
@@ -31,14 +36,17 @@ use crate::protocol::{Response, ResponseBody, NO_REQUEST};
 use compare::{Compare, CompareAction};
 use hand_play::{Context, HandPlay, HandPlayAction};
 use notices::{Notice, NoticeAction, NoticeKind, Notices};
-use playback::{build_replay, Playback, PlaybackAction, Replay};
+use owner::Owner;
+use playback::PlaybackAction;
+use puzzle::{Event, Outcome, Puzzle};
+pub use puzzle::{PuzzleAction, PuzzleId, SolveAction};
 pub use router::Effect;
-use router::{Lost, Owner, Route, Router};
+use router::{Lost, Route, Router};
 use setup::{Edit, Setup, SetupAction, Side};
 use share::{Share, ShareAction};
-use solve::{Cancelled, Heard, Run, SolveRun, StatusName};
+use solve::StatusName;
 use solver::query::Query;
-use solver::{Report, Status};
+use std::collections::BTreeMap;
 use stepping::{StepAction, Stepping};
 use truth::{Truth, TruthAction};
 
@@ -53,9 +61,10 @@ pub enum Mode {
 #[derive(Debug, Clone, PartialEq)]
 pub struct State {
     pub mode: Mode,
-    pub setup: Setup,
-    pub solve: SolveRun,
-    pub playback: Playback,
+    /// The lab's puzzle: what the lab's concerns (hand play, compare, truth, stepping, sharing) work on.
+    pub lab: Puzzle,
+    /// Further puzzle instances placed on the page (a lesson's figures), by number.
+    pub figures: BTreeMap<u32, Puzzle>,
     pub hand_play: HandPlay,
     pub compare: Compare,
     pub notices: Notices,
@@ -68,12 +77,16 @@ pub struct State {
     pub tables_build: Option<f64>,
 }
 
-/// Everything that can happen to the state: an action of one concern, the page's mode, or a worker event.
+/// Everything that can happen to the state: an action of one puzzle instance or of one concern, a figure placed
+/// or taken away, the page's mode, or a worker event.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
-    Setup(SetupAction),
-    Solve(SolveAction),
-    Playback(PlaybackAction),
+    /// An action of the puzzle instance `PuzzleId` names.
+    Puzzle(PuzzleId, PuzzleAction),
+    /// Places a figure: a puzzle instance with this number and set-up (one with the number starts afresh).
+    AddFigure(u32, Box<Setup>),
+    /// Takes a figure away (its request, if any, is withdrawn).
+    RemoveFigure(u32),
     HandPlay(HandPlayAction),
     Compare(CompareAction),
     Notice(NoticeAction),
@@ -85,16 +98,11 @@ pub enum Action {
     Worker(WorkerEvent),
 }
 
-/// The solve run's actions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SolveAction {
-    Solve,
-    Cancel,
-    /// The watchdog: nothing heard for `SILENCE_MS` since message number `heard` of request `id`.
-    Silent {
-        id: u64,
-        heard: u32,
-    },
+impl Action {
+    /// An action of the lab's puzzle.
+    pub fn lab(action: impl Into<PuzzleAction>) -> Action {
+        Action::Puzzle(PuzzleId::Lab, action.into())
+    }
 }
 
 macro_rules! into_action {
@@ -107,9 +115,6 @@ macro_rules! into_action {
     )*};
 }
 into_action!(
-    Setup(SetupAction),
-    Solve(SolveAction),
-    Playback(PlaybackAction),
     HandPlay(HandPlayAction),
     Compare(CompareAction),
     Notice(NoticeAction),
@@ -118,6 +123,18 @@ into_action!(
     Step(StepAction),
     Worker(WorkerEvent)
 );
+
+/// A puzzle instance's action, given without an instance, is the lab's.
+macro_rules! into_lab_action {
+    ($($action:ty),*) => {$(
+        impl From<$action> for Action {
+            fn from(action: $action) -> Action {
+                Action::lab(action)
+            }
+        }
+    )*};
+}
+into_lab_action!(SetupAction, SolveAction, PlaybackAction);
 
 /// What one action did: whether the page must redraw, and what the app must do outside the state, in order.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -135,6 +152,7 @@ impl State {
         let (view, bad) = url::read_view(search);
         let mut state = State::from_puzzle_link(search, seed);
         state.share = Share::from_view(view);
+        state.lab.open_at = Share::opening_move(view);
         if let Some(mut bad) = share::bad_values_notice(&bad) {
             if let Some(earlier) = state.notices.notice.take() {
                 bad.text.splice(0..0, earlier.text);
@@ -177,7 +195,7 @@ impl State {
         state
     }
 
-    /// The state for a set-up, nothing run yet.
+    /// The state for a set-up of the lab's puzzle, nothing run yet and no figures.
     pub fn with_setup(setup: Setup) -> State {
         let hand_play = HandPlay {
             position: setup.puzzle.start().to_vec(),
@@ -185,9 +203,8 @@ impl State {
         };
         State {
             mode: Mode::Setup,
-            setup,
-            solve: SolveRun::default(),
-            playback: Playback::default(),
+            lab: Puzzle::new(PuzzleId::Lab, setup),
+            figures: BTreeMap::new(),
             hand_play,
             compare: Compare::default(),
             notices: Notices::default(),
@@ -199,20 +216,35 @@ impl State {
         }
     }
 
+    /// The puzzle instance `id` names, if it is on the page.
+    pub fn puzzle(&self, id: PuzzleId) -> Option<&Puzzle> {
+        match id {
+            PuzzleId::Lab => Some(&self.lab),
+            PuzzleId::Figure(number) => self.figures.get(&number),
+        }
+    }
+
+    fn puzzle_mut(&mut self, id: PuzzleId) -> Option<&mut Puzzle> {
+        match id {
+            PuzzleId::Lab => Some(&mut self.lab),
+            PuzzleId::Figure(number) => self.figures.get_mut(&number),
+        }
+    }
+
     /// The page's PUZZLE query string.
     pub fn query_string(&self) -> String {
-        url::write(&self.setup.query())
+        url::write(&self.lab.setup.query())
     }
 
     /// The address bar's query string: the PUZZLE, the move a link still has to open at, and `embed=1` if embedded.
     pub fn address(&self) -> String {
-        url::write_with_view(&self.setup.query(), self.share.view())
+        url::write_with_view(&self.lab.setup.query(), self.share.view(self.lab.open_at))
     }
 
     /// The query string of a link to this run as shown: the PUZZLE, the playback's move (if a solution is shown and
     /// has left its start) and, for `embed`, the embedded layout.
     pub fn link(&self, embed: bool) -> String {
-        let at = self.playback.replay.as_ref().map(|r| r.cursor);
+        let at = self.lab.playback.replay.as_ref().map(|r| r.cursor);
         let view = url::View {
             at: if embed {
                 Some(at.unwrap_or(0))
@@ -221,26 +253,24 @@ impl State {
             },
             embed,
         };
-        url::write_with_view(&self.setup.query(), view)
+        url::write_with_view(&self.lab.setup.query(), view)
     }
 
-    /// The position on screen: the hand-played one in hand play, the goal while editing it, the playback's frame
-    /// while a solution is shown, else the start.
+    /// The position on screen: the hand-played one in hand play, else the lab's puzzle's (the goal while editing
+    /// it, the playback's frame while a solution is shown, else the start).
     pub fn shown(&self) -> &[u8] {
-        match (self.mode, self.setup.editing, &self.playback.replay) {
-            (Mode::HandPlay, _, _) => &self.hand_play.position,
-            (Mode::Setup, Side::Goal, _) => self.setup.puzzle.goal(),
-            (Mode::Setup, Side::Start, Some(replay)) => &replay.frame,
-            (Mode::Setup, Side::Start, None) => self.setup.puzzle.start(),
+        match self.mode {
+            Mode::HandPlay => &self.hand_play.position,
+            Mode::Setup => self.lab.shown(),
         }
     }
 
     pub fn is_solving(&self) -> bool {
-        self.solve.is_solving()
+        self.lab.is_solving()
     }
 
     pub fn status(&self) -> StatusName {
-        self.solve.status(self.setup.solvability().is_ok())
+        self.lab.status()
     }
 
     /// The message line: a notice if there is one, else what the last run said, else why the puzzle is unsolvable.
@@ -248,37 +278,32 @@ impl State {
         if let Some(notice) = &self.notices.notice {
             return Some(notice.clone());
         }
-        self.solve
-            .message(self.setup.weight)
-            .or_else(|| self.setup.solvability().err().map(Notice::unsolvable))
+        self.lab.message()
     }
 
-    /// What the silence watchdog watches: the solve's request while the worker is on it, and the messages heard.
+    /// What the lab's silence watchdog watches: its solve's request while the worker is on it, and the messages
+    /// heard.
     pub fn solve_watch(&self) -> Option<(u64, u32)> {
-        let id = self.router.in_flight(|o| *o == Owner::Solve)?;
-        match &self.solve.run {
-            Run::Solving(p) => Some((id, p.heard)),
-            _ => None,
-        }
+        self.lab.solve_watch(&self.router)
     }
 
-    /// Whether the solve's request waits behind another one (a compare run's pair) for the worker.
+    /// Whether the lab's solve waits behind another request (a compare run's pair, a figure's solve).
     pub fn solve_waiting(&self) -> bool {
-        self.is_solving() && self.solve_watch().is_none()
+        self.lab.solve_waiting(&self.router)
     }
 
     /// Applies one action: whether anything changed, and the effects for the app to carry out.
     pub fn update(&mut self, action: impl Into<Action>) -> Update {
         let mut fx = Vec::new();
-        let trace = self.solve.trace.as_ref().map(std::rc::Rc::as_ptr);
+        let trace = self.lab.solve.trace.as_ref().map(std::rc::Rc::as_ptr);
         let changed = self.apply(action.into(), &mut fx);
-        if self.solve.trace.as_ref().map(std::rc::Rc::as_ptr) != trace {
+        if self.lab.solve.trace.as_ref().map(std::rc::Rc::as_ptr) != trace {
             self.stepping.restart();
         }
         let ended = self
             .compare
-            .follow(&self.setup.puzzle, &mut self.router, &mut fx);
-        self.router.prepare(&self.setup.query(), &mut fx);
+            .follow(&self.lab.setup.puzzle, &mut self.router, &mut fx);
+        self.router.prepare(&self.lab.setup.query(), &mut fx);
         Update {
             changed: changed || ended,
             effects: fx,
@@ -287,14 +312,29 @@ impl State {
 
     fn apply(&mut self, action: Action, fx: &mut Vec<Effect>) -> bool {
         match action {
-            Action::Setup(action) => self.on_setup(action, fx),
-            Action::Solve(SolveAction::Solve) => {
-                self.share.at = None;
-                self.solve_now(fx);
+            Action::Puzzle(PuzzleId::Lab, action) => self.on_lab(action, fx),
+            Action::Puzzle(PuzzleId::Figure(number), action) => {
+                let Some(figure) = self.figures.get_mut(&number) else {
+                    return false;
+                };
+                figure.update(action, &mut self.router, fx).changed
+            }
+            Action::AddFigure(number, setup) => {
+                let figure = Puzzle::new(PuzzleId::Figure(number), *setup);
+                if let Some(mut earlier) = self.figures.insert(number, figure) {
+                    earlier.forget_run(&mut self.router, fx);
+                }
                 true
             }
+            Action::RemoveFigure(number) => match self.figures.remove(&number) {
+                Some(mut figure) => {
+                    figure.forget_run(&mut self.router, fx);
+                    true
+                }
+                None => false,
+            },
             Action::Share(ShareAction::Opened) => {
-                if !self.share.solves_on_open() || self.is_solving() {
+                if self.lab.open_at.is_none() || self.is_solving() {
                     return false;
                 }
                 // The link's own notices (a bad value, a replaced choice) stay on show over the run's result.
@@ -302,42 +342,21 @@ impl State {
                 self.solve_now(fx);
                 if !self.is_solving() {
                     // No search could start (an unsolvable puzzle): there will be no answer to open at.
-                    self.share.at = None;
+                    self.lab.open_at = None;
                 }
                 if self.notices.notice.is_none() {
                     self.notices.notice = link_notice;
                 }
                 true
             }
-
-            Action::Solve(SolveAction::Cancel) => match self.solve.cancel(&mut self.router, fx) {
-                Cancelled::NotRunning => false,
-                Cancelled::Stopped => true,
-                Cancelled::KeptBest(best) => {
-                    self.finish(std::rc::Rc::unwrap_or_clone(best));
-                    true
-                }
-            },
-            Action::Solve(SolveAction::Silent { id, heard }) => {
-                self.router.in_flight(|o| *o == Owner::Solve) == Some(id)
-                    && self.solve.silent(heard, &mut self.router, fx)
-            }
-            Action::Playback(action) => {
-                let changed = self.playback.apply(action, &self.setup.puzzle);
-                if changed && action.shows_solution() {
-                    self.mode = Mode::Setup;
-                    self.setup.editing = Side::Start;
-                }
-                changed
-            }
             Action::HandPlay(HandPlayAction::SolveFromHere) => {
                 if self.mode != Mode::HandPlay {
                     return false;
                 }
                 let here = self.hand_play.position.clone();
-                self.setup.start_from(&here);
+                let edited = self.lab.start_from(&here, &mut self.router, fx);
                 self.mode = Mode::Setup;
-                self.after_edit(fx);
+                self.follow_events(vec![edited], fx);
                 self.solve_now(fx);
                 true
             }
@@ -346,26 +365,26 @@ impl State {
                     return false;
                 }
                 let cx = Context {
-                    puzzle: &self.setup.puzzle,
-                    solvable: self.setup.solvability().is_ok(),
-                    solving: self.solve.is_solving(),
+                    puzzle: &self.lab.setup.puzzle,
+                    solvable: self.lab.setup.solvability().is_ok(),
+                    solving: self.lab.is_solving(),
                 };
                 self.hand_play
                     .apply(action, &cx, &mut self.notices, &mut self.router, fx)
             }
             Action::Compare(action) => self.compare.apply(
                 action,
-                &self.setup.puzzle,
-                self.solve.is_solving(),
+                &self.lab.setup.puzzle,
+                self.lab.is_solving(),
                 &mut self.router,
                 fx,
             ),
             Action::Notice(action) => self.notices.apply(action),
             Action::Truth(action) => {
-                let cx = truth::Context::of(&self.setup, &self.solve);
+                let cx = truth::Context::of(&self.lab);
                 self.truth.apply(action, &cx, &mut self.router, fx)
             }
-            Action::Step(action) => self.stepping.apply(action, self.solve.trace.as_deref()),
+            Action::Step(action) => self.stepping.apply(action, self.lab.solve.trace.as_deref()),
             Action::SetMode(mode) => {
                 if mode == self.mode {
                     return false;
@@ -373,8 +392,8 @@ impl State {
                 self.mode = mode;
                 self.notices.notice = None;
                 if mode == Mode::HandPlay {
-                    self.setup.editing = Side::Start;
-                    self.playback.pause();
+                    self.lab.setup.editing = Side::Start;
+                    self.lab.playback.pause();
                     self.restart_hand_play(fx);
                 }
                 true
@@ -383,119 +402,82 @@ impl State {
         }
     }
 
-    fn on_setup(&mut self, action: SetupAction, fx: &mut Vec<Effect>) -> bool {
-        if action.edits_by_hand() && self.mode != Mode::Setup {
-            return false;
+    /// An action of the lab's puzzle: edits by hand wait for set-up mode, and a Solve first clears the way.
+    fn on_lab(&mut self, action: PuzzleAction, fx: &mut Vec<Effect>) -> bool {
+        match &action {
+            PuzzleAction::Setup(edit) if edit.edits_by_hand() && self.mode != Mode::Setup => {
+                return false
+            }
+            PuzzleAction::Solve(SolveAction::Solve) => self.before_solve(fx),
+            _ => {}
         }
-        let frame = self.playback.replay.as_ref().map(|r| r.frame.clone());
-        match self.setup.apply(action.clone(), frame.as_deref()) {
-            Edit::Unchanged => return false,
-            Edit::View => {
-                if matches!(action, SetupAction::SetEditing(_)) {
-                    self.playback.pause();
+        let outcome = self.lab.update(action, &mut self.router, fx);
+        self.follow(outcome, fx)
+    }
+
+    /// Solve (and "Solve from here", and a link's solve on opening), keeping the move a link opens at.
+    fn solve_now(&mut self, fx: &mut Vec<Effect>) {
+        self.before_solve(fx);
+        let event = self.lab.solve(&mut self.router, fx);
+        self.follow_events(vec![event], fx);
+    }
+
+    /// What the lab does before its puzzle is solved: it shows the set-up, and, when a search will start, the
+    /// requests that would make it wait give way (a hint in the worker, the truth's measurements of the old run).
+    fn before_solve(&mut self, fx: &mut Vec<Effect>) {
+        self.mode = Mode::Setup;
+        self.notices.share_link = None;
+        if self.lab.setup.solvability().is_ok() {
+            self.hand_play
+                .forget_requests(Text::new(Msg::HintSolveStarted), &mut self.router, fx);
+            self.truth.reset(false, &mut self.router, fx);
+        }
+    }
+
+    /// The lab's reactions to what happened to its puzzle; whether the puzzle changed.
+    fn follow(&mut self, outcome: Outcome, fx: &mut Vec<Effect>) -> bool {
+        self.follow_events(outcome.events, fx);
+        outcome.changed
+    }
+
+    fn follow_events(&mut self, events: Vec<Event>, fx: &mut Vec<Effect>) {
+        for event in events {
+            match event {
+                Event::Edited(edit) => {
+                    self.notices.clear();
+                    self.truth.reset(false, &mut self.router, fx);
+                    if edit == Edit::Puzzle {
+                        // Hand play and the truth's race start over from the new puzzle.
+                        self.truth.reset(true, &mut self.router, fx);
+                        self.restart_hand_play(fx);
+                    }
+                }
+                Event::Unsolvable(why) => self.notices.notice = Some(Notice::unsolvable(why)),
+                Event::Started => self.notices.notice = None,
+                Event::Shown => self.mode = Mode::Setup,
+                Event::Refused(why) => self.notices.notice = Some(Notice::error(why)),
+                Event::Beyond { at, length } => {
+                    self.notices.notice = Some(share::beyond_notice(at, length))
+                }
+                Event::Finished => {
+                    let cx = truth::Context::of(&self.lab);
+                    self.truth.after_solve(&cx, &mut self.router, fx);
                 }
             }
-            Edit::Choice => self.reset_run(fx),
-            Edit::Puzzle => self.after_edit(fx),
         }
-        true
-    }
-
-    /// Solve (and "Solve from here"): an unsolvable puzzle is explained at once, else the search is posted.
-    fn solve_now(&mut self, fx: &mut Vec<Effect>) {
-        self.mode = Mode::Setup;
-        self.setup.editing = Side::Start;
-        self.playback.clear();
-        self.notices.share_link = None;
-        if let Err(why) = self.setup.solvability() {
-            // Decided in O(N) here: no search can help, so none is started.
-            self.solve.reset(&mut self.router, fx);
-            self.notices.notice = Some(Notice::unsolvable(why));
-            return;
-        }
-        self.notices.notice = None;
-        // A hint in the worker would make the solve wait: it gives way.
-        self.hand_play
-            .forget_requests(Text::new(Msg::HintSolveStarted), &mut self.router, fx);
-        self.truth.reset(false, &mut self.router, fx);
-        self.solve.start(&self.setup, &mut self.router, fx);
-    }
-
-    /// Forgets the last run (and stops a running one): the puzzle or a choice changed.
-    fn reset_run(&mut self, fx: &mut Vec<Effect>) {
-        self.share.at = None;
-        self.solve.reset(&mut self.router, fx);
-        self.playback.clear();
-        self.notices.clear();
-        self.truth.reset(false, &mut self.router, fx);
-    }
-
-    /// A puzzle edit: the run is forgotten and hand play restarts from the new start.
-    fn after_edit(&mut self, fx: &mut Vec<Effect>) {
-        self.reset_run(fx);
-        self.truth.reset(true, &mut self.router, fx);
-        self.restart_hand_play(fx);
     }
 
     /// Hand play starts over from the start; in hand play the optimum is asked for.
     fn restart_hand_play(&mut self, fx: &mut Vec<Effect>) {
         self.hand_play
-            .restart(&self.setup.puzzle, &mut self.router, fx);
+            .restart(&self.lab.setup.puzzle, &mut self.router, fx);
         if self.mode == Mode::HandPlay {
             let cx = Context {
-                puzzle: &self.setup.puzzle,
-                solvable: self.setup.solvability().is_ok(),
-                solving: self.solve.is_solving(),
+                puzzle: &self.lab.setup.puzzle,
+                solvable: self.lab.setup.solvability().is_ok(),
+                solving: self.lab.is_solving(),
             };
             self.hand_play.ask_optimum(&cx, &mut self.router, fx);
-        }
-    }
-
-    /// A finished search: its solution becomes the playback (if the replay checks out), and plays. After answers
-    /// that improved while the person watched, the final one is offered like them (see [`Playback::offer`]) and
-    /// plays only if the playback still rests at the start.
-    fn finish(&mut self, report: Report) {
-        let improved = self.playback.replay.is_some();
-        let open_at = self.share.at.take();
-        if report.status == Status::Solved && report.moves_listed {
-            self.show_answer(&report);
-            if let Some(at) = open_at {
-                self.open_at(at);
-            } else if improved {
-                self.playback.play_from_start();
-            } else if let Some(replay) = self.playback.replay.as_mut() {
-                replay.playing = true;
-            }
-        } else {
-            self.playback.clear();
-        }
-        self.solve.run = Run::Finished(std::rc::Rc::new(report));
-    }
-
-    /// Shows the answer paused after `at` moves, as a link asked (its end, with a notice, if it is shorter).
-    fn open_at(&mut self, at: usize) {
-        let Some(length) = self.playback.replay.as_ref().map(Replay::len) else {
-            return;
-        };
-        self.playback
-            .apply(PlaybackAction::Seek(at.min(length)), &self.setup.puzzle);
-        self.playback.pause();
-        if at > length {
-            self.notices.notice = Some(share::beyond_notice(at, length));
-        }
-    }
-
-    /// A solved answer, the first or a better one: checked by replaying it on the puzzle, then offered to the
-    /// playback, paused (a run that improves its answer starts playing when it ends).
-    fn show_answer(&mut self, report: &Report) {
-        match build_replay(&self.setup.puzzle, &report.moves) {
-            Ok(mut replay) => {
-                replay.playing = false;
-                self.mode = Mode::Setup;
-                self.setup.editing = Side::Start;
-                self.playback.offer(replay, &self.setup.puzzle);
-            }
-            Err(why) => self.notices.notice = Some(Notice::error(why)),
         }
     }
 
@@ -531,8 +513,10 @@ impl State {
                 }
             }
             Route::Late {
-                owner: Owner::Solve,
-            } => self.solve.on_late(response.body),
+                owner: Owner::Solve(id),
+            } => self
+                .puzzle_mut(id)
+                .is_some_and(|puzzle| puzzle.on_late(response.body)),
             Route::Late { .. } | Route::Stale => false,
         }
     }
@@ -558,39 +542,35 @@ impl State {
     /// A reply for `owner`'s request.
     fn reply(&mut self, owner: Owner, response: Response, fx: &mut Vec<Effect>) -> bool {
         match owner {
-            Owner::Solve => match self.solve.on_reply(response.body) {
-                Heard::Nothing => false,
-                Heard::Changed => true,
-                Heard::Better(report) => {
-                    self.show_answer(&report);
-                    true
-                }
-                Heard::Finished(report) => {
-                    self.finish(*report);
-                    let cx = truth::Context::of(&self.setup, &self.solve);
-                    self.truth.after_solve(&cx, &mut self.router, fx);
-                    true
-                }
-            },
+            Owner::Solve(PuzzleId::Lab) => {
+                let outcome = self.lab.on_reply(response.body);
+                self.follow(outcome, fx)
+            }
+            Owner::Solve(id) => self
+                .puzzle_mut(id)
+                .is_some_and(|figure| figure.on_reply(response.body).changed),
             Owner::Hint(_) | Owner::Optimum => {
                 self.hand_play
-                    .on_reply(owner, response.body, &self.setup.puzzle)
+                    .on_reply(owner, response.body, &self.lab.setup.puzzle)
             }
             Owner::CompareRow(row) => {
                 self.compare
                     .on_reply(row, response.body, &mut self.router, fx)
             }
-            Owner::Truth(ask) => {
-                self.truth
-                    .on_reply(ask, response.body, &self.setup.puzzle, &mut self.router, fx)
-            }
+            Owner::Truth(ask) => self.truth.on_reply(
+                ask,
+                response.body,
+                &self.lab.setup.puzzle,
+                &mut self.router,
+                fx,
+            ),
         }
     }
 
     /// `owner`'s request was lost before its answer.
     fn lost(&mut self, owner: Owner, why: Lost, fx: &mut Vec<Effect>) -> bool {
         match owner {
-            Owner::Solve => self.solve.on_lost(why),
+            Owner::Solve(id) => self.puzzle_mut(id).is_some_and(|p| p.on_lost(why)),
             Owner::Hint(_) | Owner::Optimum => self.hand_play.on_lost(owner, why),
             Owner::CompareRow(row) => self.compare.on_lost(row, why, &mut self.router, fx),
             Owner::Truth(ask) => self.truth.on_lost(ask, why),

@@ -6,33 +6,12 @@
 //! (a new one each time the worker is replaced) and tells the top-level reducer which concern owns each reply.
 //! It never changes anything outside itself: what must happen in the browser leaves as [`Effect`] values.
 
+use super::owner::Owner;
 use crate::protocol::{Request, RequestKind, Response, ResponseBody, NO_REQUEST};
 use std::collections::VecDeque;
 
 /// After a search whose peak memory estimate passes this, the worker is replaced to give its memory back.
 pub const RESPAWN_AFTER_BYTES: u64 = 256 << 20;
-
-/// Who a request belongs to, and what for: its reply goes back there.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Owner {
-    /// The solve run (Solve, and "Solve from here").
-    Solve,
-    /// Hand play's hint: the best next move from this position.
-    Hint(Vec<u8>),
-    /// Hand play's optimum: the shortest solution's length from the play start.
-    Optimum,
-    /// The compare run's row with this index.
-    CompareRow(usize),
-    /// The heuristics-against-the-truth panel, for what `Ask` says.
-    Truth(super::truth::Ask),
-}
-
-impl Owner {
-    /// Whether the request serves hand play (a hint or the optimum).
-    pub fn is_hand_play(&self) -> bool {
-        matches!(self, Owner::Hint(_) | Owner::Optimum)
-    }
-}
 
 /// What the app must do in the browser, in order: the reducer's only way to act outside the state.
 #[derive(Debug, Clone, PartialEq)]
@@ -255,6 +234,7 @@ impl Router {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::page::state::owner::PuzzleId;
     use solver::{Algorithm, Moves, Report, Status};
 
     fn kind(query: &str) -> RequestKind {
@@ -297,7 +277,7 @@ mod tests {
         let mut router = Router::default();
         let mut fx = Vec::new();
         let a = router.post(Owner::CompareRow(0), kind("a"), &mut fx);
-        let b = router.post(Owner::Solve, kind("b"), &mut fx);
+        let b = router.post(Owner::Solve(PuzzleId::Lab), kind("b"), &mut fx);
         assert_ne!(a, b);
         assert_eq!(posted(&fx), [a], "one request at a time");
         fx.clear();
@@ -335,7 +315,7 @@ mod tests {
         assert!(matches!(
             router.route(&done(b, RESPAWN_AFTER_BYTES + 1), &mut fx),
             Route::To {
-                owner: Owner::Solve,
+                owner: Owner::Solve(PuzzleId::Lab),
                 finished: true
             }
         ));
@@ -350,7 +330,7 @@ mod tests {
         let mut fx = Vec::new();
         let hint = router.post(Owner::Hint(vec![1]), kind("h"), &mut fx);
         router.post(Owner::Optimum, kind("o"), &mut fx);
-        let solve = router.post(Owner::Solve, kind("s"), &mut fx);
+        let solve = router.post(Owner::Solve(PuzzleId::Lab), kind("s"), &mut fx);
         fx.clear();
         assert!(router.withdraw(Owner::is_hand_play, &mut fx));
         assert_eq!(fx[0], Effect::ReplaceWorker);
@@ -361,7 +341,7 @@ mod tests {
         router.post(Owner::Optimum, kind("o"), &mut fx);
         assert!(!router.withdraw(Owner::is_hand_play, &mut fx));
         assert!(fx.is_empty());
-        assert_eq!(router.crashed(&mut fx), Some(Owner::Solve));
+        assert_eq!(router.crashed(&mut fx), Some(Owner::Solve(PuzzleId::Lab)));
         assert!(router.is_idle());
     }
 }

@@ -1,6 +1,9 @@
 //! Set-up: the puzzle being edited (kind, size, start and goal) and the choices for solving it (algorithm,
 //! heuristic, budgets), with the set-up's own actions and the warnings shown before a run.
 
+use super::fresh::{
+    eight_puzzle, random_position, scrambled_board, scrambled_position, shuffled_board, tower,
+};
 use super::steps::shape_of;
 use crate::format;
 use crate::page::i18n::{Msg, Text};
@@ -302,6 +305,66 @@ impl Setup {
     /// the start applies to it (it becomes the start first).
     pub fn apply(&mut self, action: SetupAction, frame: Option<&[u8]>) -> Edit {
         match action {
+            SetupAction::SetKind { .. }
+            | SetupAction::SetSize { .. }
+            | SetupAction::SetPegs(_)
+            | SetupAction::SetDisks(_) => self.apply_shape(action),
+            SetupAction::SetAlgorithm(algorithm) => {
+                if algorithm == self.algorithm || !algorithms_for(self.kind()).contains(&algorithm)
+                {
+                    return Edit::Unchanged;
+                }
+                self.algorithm = algorithm;
+                Edit::Choice
+            }
+            SetupAction::SetHeuristic(heuristic) => {
+                if heuristic == self.heuristic || !heuristics_for(&self.puzzle).contains(&heuristic)
+                {
+                    return Edit::Unchanged;
+                }
+                self.heuristic = heuristic;
+                Edit::Choice
+            }
+            SetupAction::SetDfsDepth(depth) => {
+                let depth = depth.clamp(1, MAX_DFS_DEPTH);
+                if depth == self.dfs_depth {
+                    return Edit::Unchanged;
+                }
+                self.dfs_depth = depth;
+                Edit::Choice
+            }
+            SetupAction::SetMaxStates(budget) => {
+                if budget == self.max_states || !STATE_BUDGETS.contains(&budget) {
+                    return Edit::Unchanged;
+                }
+                self.max_states = budget;
+                Edit::Choice
+            }
+            SetupAction::SetEditing(side) => {
+                if side == self.editing {
+                    return Edit::Unchanged;
+                }
+                self.editing = side;
+                Edit::View
+            }
+            SetupAction::SwapCells(..)
+            | SetupAction::PlaceDisk { .. }
+            | SetupAction::Shuffle { .. }
+            | SetupAction::Scramble { .. } => self.apply_position(action, frame),
+            SetupAction::SetScrambleMoves(k) => {
+                let k = k.clamp(1, MAX_SCRAMBLE);
+                if k == self.scramble_moves {
+                    return Edit::Unchanged;
+                }
+                self.scramble_moves = k;
+                Edit::View
+            }
+        }
+    }
+
+    /// A fresh puzzle of another kind or size: the page's own choices for it.
+    fn apply_shape(&mut self, action: SetupAction) -> Edit {
+        match action {
             SetupAction::SetKind { kind, seed } => {
                 if kind == self.kind() {
                     return Edit::Unchanged;
@@ -353,44 +416,14 @@ impl Setup {
                 }
                 _ => Edit::Unchanged,
             },
-            SetupAction::SetAlgorithm(algorithm) => {
-                if algorithm == self.algorithm || !algorithms_for(self.kind()).contains(&algorithm)
-                {
-                    return Edit::Unchanged;
-                }
-                self.algorithm = algorithm;
-                Edit::Choice
-            }
-            SetupAction::SetHeuristic(heuristic) => {
-                if heuristic == self.heuristic || !heuristics_for(&self.puzzle).contains(&heuristic)
-                {
-                    return Edit::Unchanged;
-                }
-                self.heuristic = heuristic;
-                Edit::Choice
-            }
-            SetupAction::SetDfsDepth(depth) => {
-                let depth = depth.clamp(1, MAX_DFS_DEPTH);
-                if depth == self.dfs_depth {
-                    return Edit::Unchanged;
-                }
-                self.dfs_depth = depth;
-                Edit::Choice
-            }
-            SetupAction::SetMaxStates(budget) => {
-                if budget == self.max_states || !STATE_BUDGETS.contains(&budget) {
-                    return Edit::Unchanged;
-                }
-                self.max_states = budget;
-                Edit::Choice
-            }
-            SetupAction::SetEditing(side) => {
-                if side == self.editing {
-                    return Edit::Unchanged;
-                }
-                self.editing = side;
-                Edit::View
-            }
+            _ => Edit::Unchanged,
+        }
+    }
+
+    /// An edit of the edited position: by hand (applied to the playback's `frame` on screen, if any), or a fresh
+    /// random one.
+    fn apply_position(&mut self, action: SetupAction, frame: Option<&[u8]>) -> Edit {
+        match action {
             SetupAction::SwapCells(a, b) => {
                 let n = self.puzzle.start().len();
                 if self.kind() != PuzzleKind::Sliding || a == b || a >= n || b >= n {
@@ -443,14 +476,7 @@ impl Setup {
                 *self.edited_mut() = fresh;
                 Edit::Puzzle
             }
-            SetupAction::SetScrambleMoves(k) => {
-                let k = k.clamp(1, MAX_SCRAMBLE);
-                if k == self.scramble_moves {
-                    return Edit::Unchanged;
-                }
-                self.scramble_moves = k;
-                Edit::View
-            }
+            _ => Edit::Unchanged,
         }
     }
 
@@ -547,53 +573,4 @@ pub fn kind_title(kind: PuzzleKind) -> Msg {
         PuzzleKind::Sliding => Msg::KindSliding,
         PuzzleKind::Hanoi => Msg::KindHanoi,
     }
-}
-
-// ---- Fresh puzzles and random positions, from the solver crate's generators ----
-
-/// The board of the default puzzle.
-const EIGHT_PUZZLE: Shape = Shape {
-    width: 3,
-    height: 3,
-};
-
-/// A shuffled 8-puzzle with the default goal.
-fn eight_puzzle(seed: u64) -> PuzzleSpec {
-    let goal = query::default_sliding_goal(3, 3);
-    PuzzleSpec::Sliding {
-        width: 3,
-        height: 3,
-        start: shuffled_board(EIGHT_PUZZLE, &goal, seed),
-        goal,
-    }
-}
-
-/// The classic tower: every disk on the first peg, the goal every disk on the last.
-fn tower(pegs: u8, disks: u8) -> PuzzleSpec {
-    PuzzleSpec::Hanoi {
-        pegs,
-        disks,
-        start: vec![0; usize::from(disks)],
-        goal: query::default_hanoi_goal(pegs, disks),
-    }
-}
-
-/// A uniformly random board that can reach (or be reached from) `other`.
-fn shuffled_board(shape: Shape, other: &[u8], seed: u64) -> Vec<u8> {
-    sliding::shuffle_solvable(shape, other, seed).unwrap_or_else(|_| other.to_vec())
-}
-
-/// `other` after `moves` random moves.
-fn scrambled_board(shape: Shape, other: &[u8], moves: u32, seed: u64) -> Vec<u8> {
-    sliding::scramble(shape, other, moves, seed).unwrap_or_else(|_| other.to_vec())
-}
-
-/// A uniformly random Hanoi position.
-fn random_position(pegs: u8, disks: u8, seed: u64) -> Vec<u8> {
-    hanoi::random_state(pegs, disks, seed).unwrap_or_else(|_| vec![0; usize::from(disks)])
-}
-
-/// `other` after `moves` random legal disk moves, never undoing the move just made.
-fn scrambled_position(pegs: u8, other: &[u8], moves: u32, seed: u64) -> Vec<u8> {
-    hanoi::scramble(pegs, other, moves, seed).unwrap_or_else(|_| other.to_vec())
 }

@@ -1,5 +1,6 @@
-//! Sharing a run: the move a link opens the playback at (`at=12`, kept until the re-solved run's answer arrives),
-//! and whether the page is embedded (`embed=1`: only the puzzle, the playback and the result).
+//! Sharing a run: whether the page is embedded (`embed=1`: only the puzzle, the playback and the result), the move a
+//! link opens the playback at (`at=12`: the lab's puzzle keeps it as its `open_at` until the re-solved run's answer
+//! arrives), and the notices about a link's page keys.
 //!
 //! A link that names a move, and an embedded page, solve their run as soon as the page has opened
 //! ([`ShareAction::Opened`]), with the link's algorithm and heuristic; the answer is then shown paused at that move.
@@ -11,8 +12,6 @@ use crate::page::url::{BadValue, View};
 /// The share concern's state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Share {
-    /// The move the playback opens at once the run's answer arrives; forgotten by an edit or a new Solve.
-    pub at: Option<usize>,
     /// The embedded layout, for the whole life of the page.
     pub embed: bool,
 }
@@ -25,24 +24,21 @@ pub enum ShareAction {
 }
 
 impl Share {
-    /// The share state a link's view asks for. An embedded page without a move opens at the start, paused (a
-    /// course page shows the puzzle first, and the reader presses play).
+    /// The share state a link's view asks for.
     pub fn from_view(view: View) -> Share {
-        Share {
-            at: view.at.or(view.embed.then_some(0)),
-            embed: view.embed,
-        }
+        Share { embed: view.embed }
     }
 
-    /// Whether the page solves its run as it opens.
-    pub fn solves_on_open(&self) -> bool {
-        self.at.is_some()
+    /// The move a link's page opens its answer at. An embedded page without a move opens at the start, paused (a
+    /// course page shows the puzzle first, and the reader presses play).
+    pub fn opening_move(view: View) -> Option<usize> {
+        view.at.or(view.embed.then_some(0))
     }
 
-    /// The view the address bar shows: the move still to be opened at, and the layout.
-    pub fn view(&self) -> View {
+    /// The view the address bar shows: the move still to be opened at (`at`), and the layout.
+    pub fn view(&self, at: Option<usize>) -> View {
         View {
-            at: self.at,
+            at,
             embed: self.embed,
         }
     }

@@ -3,7 +3,8 @@
 //! (with the proven bound on the answer's length).
 
 use super::notices::{Notice, NoticeKind};
-use super::router::{Effect, Lost, Owner, Router};
+use super::owner::{Owner, PuzzleId};
+use super::router::{Effect, Lost, Router};
 use super::setup::Setup;
 use crate::page::i18n::{Msg, Text};
 use crate::protocol::{RequestKind, ResponseBody};
@@ -102,6 +103,8 @@ impl fmt::Display for StatusName {
 /// The solve run's state.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SolveRun {
+    /// The puzzle instance whose run this is: its requests go out as `Owner::Solve(id)`.
+    pub id: PuzzleId,
     pub run: Run,
     /// The search's step-by-step record of the last run, for small spaces (the step-through and Sierpinski views).
     pub trace: Option<Rc<Trace>>,
@@ -109,17 +112,17 @@ pub struct SolveRun {
     pub improvement_cancelled: bool,
 }
 
-impl Default for SolveRun {
-    fn default() -> Self {
+impl SolveRun {
+    /// The run of instance `id`, nothing run yet.
+    pub fn new(id: PuzzleId) -> SolveRun {
         SolveRun {
+            id,
             run: Run::Idle,
             trace: None,
             improvement_cancelled: false,
         }
     }
-}
 
-impl SolveRun {
     /// The moves of the solution shown (for the truth panel), when the report lists them.
     pub fn solution_moves(&self) -> Option<&solver::Moves> {
         self.answer().filter(|r| r.moves_listed).map(|r| &r.moves)
@@ -132,11 +135,11 @@ impl SolveRun {
     /// Posts the set-up's search (a running one is withdrawn first) and starts the run. The worker bounds its time
     /// (`crate::worker::solve::MAX_SEARCH_MS`), so no time limit is asked for here.
     pub fn start(&mut self, setup: &Setup, router: &mut Router, fx: &mut Vec<Effect>) {
-        router.withdraw(|o| *o == Owner::Solve, fx);
+        router.withdraw(|o| *o == Owner::Solve(self.id), fx);
         self.trace = None;
         self.improvement_cancelled = false;
         router.post(
-            Owner::Solve,
+            Owner::Solve(self.id),
             RequestKind::Solve {
                 query: setup.query().to_query_string(),
                 max_states: setup.max_states,
@@ -166,7 +169,7 @@ impl SolveRun {
             Run::Solving(p) => p.best.clone(),
             _ => return Cancelled::NotRunning,
         };
-        router.withdraw(|o| *o == Owner::Solve, fx);
+        router.withdraw(|o| *o == Owner::Solve(self.id), fx);
         match best {
             Some(best) => {
                 self.improvement_cancelled = true;
@@ -185,7 +188,7 @@ impl SolveRun {
         if !self.is_solving() {
             return false;
         }
-        router.withdraw(|o| *o == Owner::Solve, fx);
+        router.withdraw(|o| *o == Owner::Solve(self.id), fx);
         self.run = then;
         true
     }

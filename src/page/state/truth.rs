@@ -6,51 +6,19 @@
 //! (asked when the panel opens, and again after each solve while it is open), another measures the stepper's state
 //! when that is the one shown; the race is two ordinary solve requests. Editing the puzzle forgets them all.
 
-use super::router::{Effect, Lost, Owner, Router};
+use super::owner::Owner;
+pub use super::owner::{Ask, Racer};
+use super::puzzle::Puzzle;
+use super::router::{Effect, Lost, Router};
 use crate::page::i18n::{Msg, Text};
 use crate::protocol::{RequestKind, ResponseBody};
 use solver::query::{PuzzleSpec, Query};
 use solver::truth::{Measured, MAX_PATH_MOVES};
-use solver::{Algorithm, HeuristicName, Moves, Report};
+use solver::{Algorithm, Moves, Report};
 use std::rc::Rc;
 
 /// The state budget of each search of the race.
 pub const RACE_MAX_STATES: u64 = 2_000_000;
-
-/// What a request of the panel is for: its reply comes back with it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ask {
-    /// The start and every position along the solution.
-    Path,
-    /// The stepper's current state.
-    Stepper,
-    /// One of the race's two searches.
-    Race(Racer),
-}
-
-/// The two searches of the race.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Racer {
-    /// A* with the seed article's 2^(k+1) - 1, which overestimates.
-    Seed,
-    /// A* with the admissible `exact` heuristic.
-    Admissible,
-}
-
-impl Racer {
-    pub const BOTH: [Racer; 2] = [Racer::Seed, Racer::Admissible];
-
-    pub fn heuristic(self) -> HeuristicName {
-        match self {
-            Racer::Seed => HeuristicName::SeedPower,
-            Racer::Admissible => HeuristicName::Exact,
-        }
-    }
-
-    fn index(self) -> usize {
-        self as usize
-    }
-}
 
 /// A measurement: not asked, on its way, or answered.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -139,11 +107,11 @@ pub struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    /// The puzzle set up and the solution shown.
-    pub fn of(setup: &'a super::setup::Setup, solve: &'a super::solve::SolveRun) -> Context<'a> {
+    /// The puzzle an instance has set up, and the solution it shows.
+    pub fn of(puzzle: &'a Puzzle) -> Context<'a> {
         Context {
-            puzzle: &setup.puzzle,
-            solution: solve.solution_moves(),
+            puzzle: &puzzle.setup.puzzle,
+            solution: puzzle.solve.solution_moves(),
         }
     }
 }

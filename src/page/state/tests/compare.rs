@@ -55,7 +55,7 @@ fn pairs_run_one_after_another_and_limits_do_not_stop_the_rest() {
     let rows = s.compare.run.as_ref().map_or(0, |r| r.rows.len());
     assert_eq!(
         rows,
-        pairs_for(&s.setup.puzzle).len() - 1,
+        pairs_for(&s.lab.setup.puzzle).len() - 1,
         "unticked DFS is left out"
     );
     let mut seen = Vec::new();
@@ -79,7 +79,7 @@ fn pairs_run_one_after_another_and_limits_do_not_stop_the_rest() {
     assert!(!run.is_running());
     assert_eq!(run.rows[0].status(), "limit");
     assert!(run.rows[1..].iter().all(|r| r.status() == "solved"));
-    assert_eq!(s.solve.run, Run::Idle, "the main run is untouched");
+    assert_eq!(s.lab.solve.run, Run::Idle, "the main run is untouched");
 }
 
 #[test]
@@ -138,7 +138,7 @@ fn posted(s: &Page) -> Vec<u64> {
 /// The id of the solve's request, sent or waiting.
 fn solve_id(s: &State) -> u64 {
     s.router
-        .id_of(|o| *o == Owner::Solve)
+        .id_of(|o| *o == Owner::Solve(PuzzleId::Lab))
         .expect("the solve's request is with the router")
 }
 
@@ -154,8 +154,8 @@ fn solve_from_here_during_a_compare_run_is_not_lost() {
     act(&mut s, HandPlayAction::MoveBlank(Dir::Right));
     act(&mut s, HandPlayAction::MoveBlank(Dir::Left));
     assert!(act(&mut s, HandPlayAction::SolveFromHere));
-    let Run::Solving(_) = &s.solve.run else {
-        panic!("the solve did not start: {:?}", s.solve.run);
+    let Run::Solving(_) = &s.lab.solve.run else {
+        panic!("the solve did not start: {:?}", s.lab.solve.run);
     };
     let solve = solve_id(&s);
     // The worker is on the compare pair: the solve waits its turn (so no watchdog runs for it yet)...
@@ -198,8 +198,8 @@ fn solve_from_here_during_a_compare_run_is_not_lost() {
         !s.compare.is_running(),
         "a changed puzzle ends the compare run"
     );
-    let Run::Solving(_) = &s.solve.run else {
-        panic!("the solve did not start: {:?}", s.solve.run);
+    let Run::Solving(_) = &s.lab.solve.run else {
+        panic!("the solve did not start: {:?}", s.lab.solve.run);
     };
     let solve = solve_id(&s);
     assert!(posted(&s).contains(&solve), "{:?}", posted(&s));
@@ -214,11 +214,11 @@ fn editing_the_puzzle_ends_the_run_and_hanoi_offers_direct() {
     act(&mut s, SetupAction::SwapCells(0, 1));
     assert!(!s.compare.is_running());
     let h = Page::from_search("puzzle=hanoi&pegs=4&disks=3&start=0,1,0&goal=3,3,3", 1);
-    assert!(!pairs_for(&h.setup.puzzle)
+    assert!(!pairs_for(&h.lab.setup.puzzle)
         .iter()
         .any(|p| p.algorithm == Algorithm::Direct));
     let h = Page::from_search("puzzle=hanoi&pegs=3&disks=3&start=0,1,0&goal=2,2,2", 1);
-    assert!(pairs_for(&h.setup.puzzle)
+    assert!(pairs_for(&h.lab.setup.puzzle)
         .iter()
         .any(|p| p.algorithm == Algorithm::Direct));
     let mut budget = eight();

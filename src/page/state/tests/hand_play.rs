@@ -171,7 +171,7 @@ fn solve_from_here_makes_the_current_position_the_start_and_solves() {
     s.apply(HandPlayAction::MoveBlank(Dir::Up));
     let here = s.hand_play.position.clone();
     assert!(s.apply(HandPlayAction::SolveFromHere));
-    assert_eq!(s.setup.puzzle.start(), here.as_slice());
+    assert_eq!(s.lab.setup.puzzle.start(), here.as_slice());
     assert_eq!(s.mode, Mode::Setup);
     assert!(s.is_solving());
     let Some(Request {
@@ -230,7 +230,7 @@ fn three_peg_hanoi_hints_come_from_the_closed_form_path() {
         Some(Step::Disk(solver::hanoi::HanoiMove { from: 0, to: 1 }))
     );
     assert_eq!(
-        step_symbol(&s.setup.puzzle, &s.hand_play.position, next.unwrap()),
+        step_symbol(&s.lab.setup.puzzle, &s.hand_play.position, next.unwrap()),
         "A → B"
     );
 }
@@ -280,7 +280,7 @@ fn play_mode_slides_tiles_next_to_the_blank_and_counts() {
     );
     assert_eq!(s.hand_play.moves, 2);
     assert_eq!(
-        s.setup.puzzle.start(),
+        s.lab.setup.puzzle.start(),
         &[1, 2, 0, 3],
         "play never edits the puzzle"
     );

@@ -2,6 +2,7 @@
 //! each action hands back, as the app would carry them out.
 
 mod compare;
+mod figures;
 mod hand_play;
 mod prepare;
 mod run;
@@ -14,11 +15,12 @@ use super::compare::{pairs_for, CompareAction, Pair, COMPARE_TIME_LIMIT_MS};
 use super::hand_play::{optimal_method, HandPlayAction, Hint, Optimum};
 use super::notices::{Notice, NoticeKind};
 use super::playback::{PlaybackAction, SPEEDS};
-use super::router::{Effect, Owner, RESPAWN_AFTER_BYTES};
+use super::owner::Owner;
+use super::router::{Effect, RESPAWN_AFTER_BYTES};
 use super::setup::{Setup, SetupAction, Side, MAX_STATES};
 use super::solve::{bound_text, Run, StatusName};
 use super::steps::{step_symbol, Step};
-use super::{Action, Mode, SolveAction, State};
+use super::{Action, Mode, PuzzleId, SolveAction, State};
 use crate::page::i18n::Lang;
 use crate::page::worker_client::WorkerEvent;
 use crate::protocol::{Request, RequestKind, Response, ResponseBody};
@@ -144,7 +146,7 @@ pub(super) fn en(notice: &Notice) -> String {
 
 /// The warnings about the chosen algorithm, in English.
 pub(super) fn notes(s: &State) -> Vec<String> {
-    s.setup
+    s.lab.setup
         .hints()
         .iter()
         .map(|t| t.render(crate::page::i18n::Lang::En))
@@ -153,8 +155,8 @@ pub(super) fn notes(s: &State) -> Vec<String> {
 
 /// Moves `first..last` in words, in English.
 pub(super) fn words_en(s: &State, first: usize, last: usize) -> Vec<String> {
-    s.playback
-        .move_words(&s.setup.puzzle, first, last)
+    s.lab.playback
+        .move_words(&s.lab.setup.puzzle, first, last)
         .iter()
         .map(|t| t.render(crate::page::i18n::Lang::En))
         .collect()

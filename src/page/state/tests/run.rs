@@ -10,7 +10,7 @@ fn a_finished_search_is_described_in_the_pages_language_with_the_workers_notes()
     r.algorithm = Algorithm::Astar;
     r.heuristic = Some("manhattan".into());
     r.notes = vec!["the pattern databases were read from this browser's cache".into()];
-    s.solve.run = Run::Finished(Rc::new(r.clone()));
+    s.lab.solve.run = Run::Finished(Rc::new(r.clone()));
     let message = s.message().expect("a finished run has a message");
     assert_eq!(
         message.text_in(Lang::En),
@@ -24,7 +24,7 @@ fn a_finished_search_is_described_in_the_pages_language_with_the_workers_notes()
     r.optimal = false;
     r.length = 3;
     r.notes.clear();
-    s.solve.run = Run::Finished(Rc::new(r.clone()));
+    s.lab.solve.run = Run::Finished(Rc::new(r.clone()));
     let text = s.message().map(|m| m.text_in(Lang::Zh)).unwrap_or_default();
     assert_eq!(
         text,
@@ -32,7 +32,7 @@ fn a_finished_search_is_described_in_the_pages_language_with_the_workers_notes()
     );
     // Greedy: no guarantee, named in the page's language.
     r.algorithm = Algorithm::Greedy;
-    s.solve.run = Run::Finished(Rc::new(r.clone()));
+    s.lab.solve.run = Run::Finished(Rc::new(r.clone()));
     let text = s.message().map(|m| en(&m)).unwrap_or_default();
     assert!(
         text.starts_with("Solved in 3 moves;") && text.contains("does not guarantee"),
@@ -41,7 +41,7 @@ fn a_finished_search_is_described_in_the_pages_language_with_the_workers_notes()
     // A stop at a limit keeps the solver's own sentence, which names the limit.
     r.status = Status::Limit;
     r.message = "stopped at the state limit (max-states = 10)".into();
-    s.solve.run = Run::Finished(Rc::new(r));
+    s.lab.solve.run = Run::Finished(Rc::new(r));
     let text = s.message().map(|m| en(&m)).unwrap_or_default();
     assert_eq!(text, "Stopped at the state limit (max-states = 10)");
 }
@@ -86,7 +86,7 @@ fn a_solve_posts_one_request_and_plays_the_answer_to_the_goal() {
             elapsed_ms: 9.0
         }
     )));
-    assert!(matches!(&s.solve.run, Run::Solving(p) if p.expanded == 10 && p.heard == 1));
+    assert!(matches!(&s.lab.solve.run, Run::Solving(p) if p.expanded == 10 && p.heard == 1));
 
     let path = bfs_path(3, 2, &start, &goal).expect("solvable");
     let n = path.len();
@@ -98,7 +98,7 @@ fn a_solve_posts_one_request_and_plays_the_answer_to_the_goal() {
     )));
     assert_eq!(s.status(), StatusName::Solved);
     assert!(s.router.is_idle());
-    let replay = s.playback.replay.clone().expect("a replay");
+    let replay = s.lab.playback.replay.clone().expect("a replay");
     assert_eq!((replay.cursor, replay.len(), replay.playing), (0, n, true));
     // The words, derived here independently: the tile beside the blank moves the other way.
     let mut board = start.clone();
@@ -128,7 +128,7 @@ fn a_solve_posts_one_request_and_plays_the_answer_to_the_goal() {
         assert!(s.apply(PlaybackAction::Tick));
     }
     assert_eq!(s.shown(), goal.as_slice());
-    assert!(!s.playback.replay.as_ref().is_some_and(|r| r.playing));
+    assert!(!s.lab.playback.replay.as_ref().is_some_and(|r| r.playing));
     assert!(
         !s.apply(PlaybackAction::Tick),
         "a stopped playback ignores ticks"
@@ -157,6 +157,7 @@ fn a_solve_posts_one_request_and_plays_the_answer_to_the_goal() {
     // Play at the end starts over.
     s.apply(PlaybackAction::Toggle);
     assert!(s
+        .lab
         .playback
         .replay
         .as_ref()
@@ -164,7 +165,7 @@ fn a_solve_posts_one_request_and_plays_the_answer_to_the_goal() {
 }
 
 fn path_prefix(s: &State, k: usize) -> Vec<char> {
-    let replay = s.playback.replay.as_ref().expect("a replay");
+    let replay = s.lab.playback.replay.as_ref().expect("a replay");
     replay.steps[..k]
         .iter()
         .map(|step| match step {
@@ -191,7 +192,7 @@ fn a_fast_speed_plays_several_moves_per_tick() {
     s.apply(PlaybackAction::SetSpeed(SPEEDS.len() as u8));
     s.apply(PlaybackAction::Tick);
     assert_eq!(
-        s.playback.replay.as_ref().map(|r| r.cursor),
+        s.lab.playback.replay.as_ref().map(|r| r.cursor),
         Some(n.min(SPEEDS[SPEEDS.len() - 1].1))
     );
 }
@@ -208,7 +209,7 @@ fn a_wrong_answer_is_refused_not_shown() {
             report: report(Status::Solved, Moves::Sliding("U".into()), 1),
         },
     ));
-    assert!(s.playback.replay.is_none());
+    assert!(s.lab.playback.replay.is_none());
     assert!(s
         .notices
         .notice
@@ -241,8 +242,8 @@ fn an_edit_during_a_shown_solution_edits_what_is_shown() {
     assert_eq!(s.shown(), &[1, 2, 3, 0]);
     // Swapping tiles 1 and 2 on the board on screen (the goal frame) makes that the new start.
     assert!(s.apply(SetupAction::SwapCells(0, 1)));
-    assert_eq!(s.setup.puzzle.start(), &[2, 1, 3, 0]);
-    assert!(s.playback.replay.is_none());
+    assert_eq!(s.lab.setup.puzzle.start(), &[2, 1, 3, 0]);
+    assert!(s.lab.playback.replay.is_none());
     assert_eq!(s.shown(), &[2, 1, 3, 0]);
 }
 
@@ -308,7 +309,7 @@ fn a_crash_or_silence_while_solving_fails_the_run_and_respawns() {
             elapsed_ms: 2.0,
         },
     ));
-    assert!(matches!(&s.solve.run, Run::Solving(p) if p.building == Some(0.25) && p.heard == 2));
+    assert!(matches!(&s.lab.solve.run, Run::Solving(p) if p.building == Some(0.25) && p.heard == 2));
     assert!(
         !s.apply(SolveAction::Silent { id, heard: 1 }),
         "a build step is a sign of life"
@@ -321,7 +322,7 @@ fn a_crash_or_silence_while_solving_fails_the_run_and_respawns() {
             elapsed_ms: 3.0,
         },
     ));
-    assert!(matches!(&s.solve.run, Run::Solving(p) if p.building.is_none() && p.heard == 3));
+    assert!(matches!(&s.lab.solve.run, Run::Solving(p) if p.building.is_none() && p.heard == 3));
     assert!(s.apply(SolveAction::Silent { id, heard: 3 }));
     assert_eq!(s.status(), StatusName::Error);
     assert!(s.message().is_some_and(|m| en(&m).contains("not answered")));
@@ -406,6 +407,7 @@ fn better_answers_show_at_once_and_never_yank_the_playback() {
     assert!(s.apply(improved(id, &longer, bound)));
     assert_eq!(s.status(), StatusName::Solving);
     let replay = s
+        .lab
         .playback
         .replay
         .clone()
@@ -415,21 +417,21 @@ fn better_answers_show_at_once_and_never_yank_the_playback() {
         (longer.len(), 0, false)
     );
     assert_eq!(
-        s.solve.answer().map(|r| r.length),
+        s.lab.solve.answer().map(|r| r.length),
         Some(longer.len() as u64)
     );
     // A better one replaces it while the playback rests at the start; a worse or equal one is ignored.
     s.apply(improved(id, &long, bound));
     assert_eq!(
-        s.playback.replay.as_ref().map(|r| r.len()),
+        s.lab.playback.replay.as_ref().map(|r| r.len()),
         Some(long.len())
     );
     s.apply(improved(id, &longer, bound));
     assert_eq!(
-        s.playback.replay.as_ref().map(|r| r.len()),
+        s.lab.playback.replay.as_ref().map(|r| r.len()),
         Some(long.len())
     );
-    assert_eq!(s.solve.answer().map(|r| r.length), Some(long.len() as u64));
+    assert_eq!(s.lab.solve.answer().map(|r| r.length), Some(long.len() as u64));
 
     // The person plays it: the shortest answer now waits instead of changing the board mid-way.
     s.apply(PlaybackAction::Toggle);
@@ -437,15 +439,15 @@ fn better_answers_show_at_once_and_never_yank_the_playback() {
     let frame = s.shown().to_vec();
     s.apply(improved(id, &shortest, bound));
     assert_eq!(
-        s.playback.replay.as_ref().map(|r| r.len()),
+        s.lab.playback.replay.as_ref().map(|r| r.len()),
         Some(long.len())
     );
     assert_eq!(s.shown(), frame.as_slice(), "the board jumped");
     assert_eq!(
-        s.playback.waiting.as_ref().map(|r| r.len()),
+        s.lab.playback.waiting.as_ref().map(|r| r.len()),
         Some(shortest.len())
     );
-    assert_eq!(s.solve.answer().map(|r| r.length), Some(bound));
+    assert_eq!(s.lab.solve.answer().map(|r| r.length), Some(bound));
     // The run ends with that answer: the playback goes on with the one it plays.
     s.apply(reply(
         id,
@@ -454,24 +456,24 @@ fn better_answers_show_at_once_and_never_yank_the_playback() {
         },
     ));
     assert_eq!(s.status(), StatusName::Solved);
-    assert!(s.playback.playing());
+    assert!(s.lab.playback.playing());
     assert_eq!(
-        s.playback.replay.as_ref().map(|r| r.len()),
+        s.lab.playback.replay.as_ref().map(|r| r.len()),
         Some(long.len())
     );
     // Once it comes to rest at the goal, the shorter answer takes its place, shown at its own end (the goal).
-    while s.playback.playing() {
+    while s.lab.playback.playing() {
         s.apply(PlaybackAction::Tick);
     }
     assert_eq!(s.shown(), goal.as_slice());
-    let replay = s.playback.replay.clone().expect("shown");
+    let replay = s.lab.playback.replay.clone().expect("shown");
     assert_eq!(
         (replay.len(), replay.cursor),
         (shortest.len(), shortest.len())
     );
-    assert!(s.playback.waiting.is_none());
+    assert!(s.lab.playback.waiting.is_none());
     // The bound in the page's words: this one is a shortest solution.
-    let answer = s.solve.answer().expect("solved");
+    let answer = s.lab.solve.answer().expect("solved");
     assert_eq!(
         bound_text(answer.length, bound).render(Lang::En),
         "A shortest solution (its length is a proven lower bound)."
@@ -490,9 +492,9 @@ fn show_waiting_switches_at_once_and_a_run_that_ends_at_rest_plays_its_answer() 
     s.apply(improved(id, &long, 1));
     s.apply(PlaybackAction::StepForward);
     s.apply(improved(id, &shortest, 1));
-    assert!(s.playback.waiting.is_some());
+    assert!(s.lab.playback.waiting.is_some());
     assert!(s.apply(PlaybackAction::ShowWaiting));
-    let replay = s.playback.replay.clone().expect("shown");
+    let replay = s.lab.playback.replay.clone().expect("shown");
     assert_eq!((replay.len(), replay.cursor), (shortest.len(), 0));
     assert_eq!(s.shown(), start.as_slice());
     assert!(
@@ -508,7 +510,7 @@ fn show_waiting_switches_at_once_and_a_run_that_ends_at_rest_plays_its_answer() 
             report: staged_answer(&shortest, 1),
         },
     ));
-    assert!(s.playback.playing());
+    assert!(s.lab.playback.playing());
     // The bound in both languages: the answer is 3 times the bound of 1.
     let text = bound_text(shortest.len() as u64, 1);
     let percent = (shortest.len() as u64 - 1) * 100;
@@ -534,8 +536,8 @@ fn cancel_while_improving_keeps_the_best_answer_as_solved() {
     s.apply(improved(id, &long, shortest.len() as u64));
     assert!(s.apply(SolveAction::Cancel));
     assert_eq!(s.status(), StatusName::Solved);
-    assert_eq!(s.solve.answer().map(|r| r.length), Some(long.len() as u64));
-    assert!(s.playback.playing(), "the kept answer plays");
+    assert_eq!(s.lab.solve.answer().map(|r| r.length), Some(long.len() as u64));
+    assert!(s.lab.playback.playing(), "the kept answer plays");
     let text = s.message().map(|m| en(&m)).unwrap_or_default();
     assert!(
         text.starts_with(&format!(
@@ -550,7 +552,7 @@ fn cancel_while_improving_keeps_the_best_answer_as_solved() {
     s.apply(SolveAction::Solve);
     assert!(s.apply(SolveAction::Cancel));
     assert_eq!(s.status(), StatusName::Cancelled);
-    assert!(s.solve.answer().is_none());
+    assert!(s.lab.solve.answer().is_none());
 }
 
 #[test]
@@ -566,7 +568,7 @@ fn a_background_build_shows_its_progress_beside_the_runs_own_and_ends_with_it() 
     // A build that belongs to no request: the page's own bar, not the run's.
     assert!(s.apply(reply(NO_REQUEST, building(0.25))));
     assert_eq!(s.tables_build, Some(0.25));
-    assert!(matches!(&s.solve.run, Run::Solving(p) if p.building.is_none() && p.heard == 0));
+    assert!(matches!(&s.lab.solve.run, Run::Solving(p) if p.building.is_none() && p.heard == 0));
     // The run ends; the build goes on.
     let done = report(Status::Limit, Moves::Sliding(String::new()), 0);
     s.apply(reply(id, ResponseBody::Done { report: done }));

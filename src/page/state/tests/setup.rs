@@ -11,9 +11,9 @@ fn an_empty_link_opens_a_solvable_shuffled_8_puzzle() {
             height: 3,
             start,
             goal,
-        } = &s.setup.puzzle
+        } = &s.lab.setup.puzzle
         else {
-            panic!("expected a 3x3 board, got {:?}", s.setup.puzzle);
+            panic!("expected a 3x3 board, got {:?}", s.lab.setup.puzzle);
         };
         let mut sorted = start.clone();
         sorted.sort_unstable();
@@ -42,7 +42,7 @@ fn a_link_restores_the_puzzle_exactly() {
     let link = "?puzzle=sliding&size=3x2&start=4,1,2,5,0,3&goal=1,2,3,4,5,0&algo=idastar&heuristic=manhattan";
     let s = Page::from_search(link, 1);
     assert_eq!(
-        s.setup.puzzle,
+        s.lab.setup.puzzle,
         PuzzleSpec::Sliding {
             width: 3,
             height: 2,
@@ -51,7 +51,7 @@ fn a_link_restores_the_puzzle_exactly() {
         }
     );
     assert_eq!(
-        (s.setup.algorithm, s.setup.heuristic),
+        (s.lab.setup.algorithm, s.lab.setup.heuristic),
         (Algorithm::Idastar, HeuristicName::Manhattan)
     );
     assert_eq!(format!("?{}", s.query_string()), link);
@@ -69,7 +69,7 @@ fn a_link_restores_the_puzzle_exactly() {
 fn a_weighted_link_keeps_its_weight() {
     let link = "puzzle=sliding&size=2x2&start=1,2,0,3&goal=1,2,3,0&algo=weighted&heuristic=manhattan&weight=1.5";
     let s = Page::from_search(link, 1);
-    assert_eq!(s.setup.algorithm, Algorithm::Weighted);
+    assert_eq!(s.lab.setup.algorithm, Algorithm::Weighted);
     assert_eq!(s.query_string(), link);
 }
 
@@ -84,7 +84,7 @@ fn a_malformed_link_says_why_and_falls_back() {
         en(&notice)
     );
     assert!(matches!(
-        s.setup.puzzle,
+        s.lab.setup.puzzle,
         PuzzleSpec::Sliding {
             width: 3,
             height: 3,
@@ -97,7 +97,7 @@ fn a_malformed_link_says_why_and_falls_back() {
 #[test]
 fn an_unsolvable_link_loads_and_explains() {
     let s = Page::from_search("puzzle=sliding&size=3x3&start=2,1,3,4,5,6,7,8,0", 5);
-    assert_eq!(s.setup.puzzle.start(), &[2, 1, 3, 4, 5, 6, 7, 8, 0]);
+    assert_eq!(s.lab.setup.puzzle.start(), &[2, 1, 3, 4, 5, 6, 7, 8, 0]);
     assert_eq!(s.status(), StatusName::Unsolvable);
     let text = s.message().map(|m| en(&m)).unwrap_or_default();
     assert!(text.contains("cannot reach the goal"), "{text}");
@@ -120,7 +120,7 @@ fn an_unsolvable_link_loads_and_explains() {
 #[test]
 fn choices_that_do_not_fit_the_puzzle_are_replaced_with_a_note() {
     let s = Page::from_search("puzzle=sliding&size=2x2&start=1,2,0,3&algo=direct", 1);
-    assert_eq!(s.setup.algorithm, Algorithm::Astar);
+    assert_eq!(s.lab.setup.algorithm, Algorithm::Astar);
     assert!(s
         .notices
         .notice
@@ -132,10 +132,10 @@ fn choices_that_do_not_fit_the_puzzle_are_replaced_with_a_note() {
 fn set_up_edits_the_start_or_the_goal_and_forgets_the_run() {
     let mut s = sliding(2, 2, vec![1, 2, 3, 0], vec![1, 2, 3, 0]);
     assert!(s.apply(SetupAction::SwapCells(0, 3)));
-    assert_eq!(s.setup.puzzle.start(), &[0, 2, 3, 1]);
+    assert_eq!(s.lab.setup.puzzle.start(), &[0, 2, 3, 1]);
     assert!(s.apply(SetupAction::SetEditing(Side::Goal)));
     assert!(s.apply(SetupAction::SwapCells(1, 2)));
-    assert_eq!(s.setup.puzzle.goal(), &[1, 3, 2, 0]);
+    assert_eq!(s.lab.setup.puzzle.goal(), &[1, 3, 2, 0]);
     assert_eq!(s.shown(), &[1, 3, 2, 0]);
     assert!(
         !s.apply(SetupAction::SwapCells(0, 9)),
@@ -146,7 +146,7 @@ fn set_up_edits_the_start_or_the_goal_and_forgets_the_run() {
     let generation = s.router.generation();
     s.apply(SetupAction::SetEditing(Side::Start));
     s.apply(SetupAction::SwapCells(0, 1));
-    assert_eq!(s.solve.run, Run::Idle);
+    assert_eq!(s.lab.solve.run, Run::Idle);
     assert!(s.router.is_idle());
     assert!(s.router.generation() >= generation);
 }
@@ -156,7 +156,7 @@ fn hanoi_set_up_places_any_disk_on_any_peg() {
     let mut s = Page::from_search("puzzle=hanoi&pegs=4&disks=3&start=0,0,0", 1);
     assert!(s.apply(SetupAction::PlaceDisk { disk: 2, peg: 3 }));
     assert!(s.apply(SetupAction::PlaceDisk { disk: 0, peg: 1 }));
-    assert_eq!(s.setup.puzzle.start(), &[1, 0, 3]);
+    assert_eq!(s.lab.setup.puzzle.start(), &[1, 0, 3]);
     assert!(
         !s.apply(SetupAction::PlaceDisk { disk: 0, peg: 4 }),
         "no peg 4"
@@ -174,13 +174,13 @@ fn shuffles_are_solvable_and_scrambles_stay_close() {
         let mut s = sliding(3, 2, goal.clone(), goal.clone());
         s.apply(SetupAction::Shuffle { seed });
         assert!(
-            bfs_path(3, 2, s.setup.puzzle.start(), &goal).is_some(),
+            bfs_path(3, 2, s.lab.setup.puzzle.start(), &goal).is_some(),
             "seed {seed}: {:?}",
-            s.setup.puzzle.start()
+            s.lab.setup.puzzle.start()
         );
         s.apply(SetupAction::SetScrambleMoves(5));
         s.apply(SetupAction::Scramble { seed });
-        let distance = bfs_path(3, 2, s.setup.puzzle.start(), &goal).map(|p| p.len());
+        let distance = bfs_path(3, 2, s.lab.setup.puzzle.start(), &goal).map(|p| p.len());
         assert!(
             distance.is_some_and(|d| d <= 5),
             "seed {seed}: {distance:?}"
@@ -190,8 +190,8 @@ fn shuffles_are_solvable_and_scrambles_stay_close() {
     let mut s = sliding(3, 2, vec![4, 1, 2, 5, 0, 3], goal.clone());
     s.apply(SetupAction::SetEditing(Side::Goal));
     s.apply(SetupAction::Shuffle { seed: 9 });
-    assert_eq!(s.setup.puzzle.start(), &[4, 1, 2, 5, 0, 3]);
-    assert!(bfs_path(3, 2, s.setup.puzzle.start(), s.setup.puzzle.goal()).is_some());
+    assert_eq!(s.lab.setup.puzzle.start(), &[4, 1, 2, 5, 0, 3]);
+    assert!(bfs_path(3, 2, s.lab.setup.puzzle.start(), s.lab.setup.puzzle.goal()).is_some());
 }
 
 #[test]
@@ -200,12 +200,12 @@ fn hanoi_scrambles_are_legal_positions_near_the_goal() {
     for seed in 0..20 {
         s.apply(SetupAction::SetScrambleMoves(3));
         s.apply(SetupAction::Scramble { seed });
-        let start = s.setup.puzzle.start();
+        let start = s.lab.setup.puzzle.start();
         assert!(start.iter().all(|&p| p < 3));
         // Three moves from the tower on peg C: the two largest disks cannot have moved.
         assert_eq!(&start[3..], &[2, 2], "seed {seed}: {start:?}");
         s.apply(SetupAction::Shuffle { seed });
-        assert!(s.setup.puzzle.start().iter().all(|&p| p < 3));
+        assert!(s.lab.setup.puzzle.start().iter().all(|&p| p < 3));
     }
 }
 
@@ -217,30 +217,30 @@ fn switching_kind_and_size_keeps_choices_valid() {
         kind: PuzzleKind::Hanoi,
         seed: 1,
     });
-    assert_eq!(s.setup.kind(), PuzzleKind::Hanoi);
-    assert!(s.setup.heuristic.applies_to(PuzzleKind::Hanoi));
+    assert_eq!(s.lab.setup.kind(), PuzzleKind::Hanoi);
+    assert!(s.lab.setup.heuristic.applies_to(PuzzleKind::Hanoi));
     s.apply(SetupAction::SetAlgorithm(Algorithm::Direct));
     s.apply(SetupAction::SetDisks(7));
-    assert_eq!(s.setup.puzzle.start(), &[0; 7]);
-    assert_eq!(s.setup.puzzle.goal(), &[2; 7]);
+    assert_eq!(s.lab.setup.puzzle.start(), &[0; 7]);
+    assert_eq!(s.lab.setup.puzzle.goal(), &[2; 7]);
     s.apply(SetupAction::SetPegs(5));
-    assert_eq!(s.setup.puzzle.goal(), &[4; 7]);
+    assert_eq!(s.lab.setup.puzzle.goal(), &[4; 7]);
     s.apply(SetupAction::SetKind {
         kind: PuzzleKind::Sliding,
         seed: 1,
     });
     assert_eq!(
-        s.setup.algorithm,
+        s.lab.setup.algorithm,
         Algorithm::Astar,
         "direct is for Hanoi only"
     );
-    assert!(s.setup.heuristic.applies_to(PuzzleKind::Sliding));
+    assert!(s.lab.setup.heuristic.applies_to(PuzzleKind::Sliding));
     assert!(s.apply(SetupAction::SetSize {
         width: 5,
         height: 4,
         seed: 2
     }));
-    assert_eq!(s.setup.puzzle.goal().len(), 20);
+    assert_eq!(s.lab.setup.puzzle.goal().len(), 20);
     assert!(!s.apply(SetupAction::SetSize {
         width: 9,
         height: 4,
@@ -254,7 +254,7 @@ fn pattern_databases_are_offered_up_to_16_cells() {
         "puzzle=sliding&size=4x4&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15&heuristic=pdb",
         1,
     );
-    assert_eq!(s.setup.heuristic, HeuristicName::Pdb);
+    assert_eq!(s.lab.setup.heuristic, HeuristicName::Pdb);
     assert!(notes(&s).iter().any(|h| h.contains("Pattern databases")));
     s.apply(SetupAction::SetSize {
         width: 5,
@@ -262,13 +262,13 @@ fn pattern_databases_are_offered_up_to_16_cells() {
         seed: 1,
     });
     assert_eq!(
-        s.setup.heuristic,
+        s.lab.setup.heuristic,
         HeuristicName::LinearConflict,
         "20 cells: no pattern databases"
     );
     assert!(!s.apply(SetupAction::SetHeuristic(HeuristicName::Pdb)));
     let linked = Page::from_search("puzzle=sliding&size=5x5&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,0,24&heuristic=pdb", 1);
-    assert_eq!(linked.setup.heuristic, HeuristicName::LinearConflict);
+    assert_eq!(linked.lab.setup.heuristic, HeuristicName::LinearConflict);
     assert!(linked
         .notices
         .notice
@@ -303,7 +303,7 @@ fn hints_warn_before_the_run() {
         "{:?}",
         notes(&s)
     );
-    assert_eq!(Page::new_default(1).setup.state_space(), 181_440.0);
+    assert_eq!(Page::new_default(1).lab.setup.state_space(), 181_440.0);
     let mut h = Page::from_search(
         "puzzle=hanoi&pegs=4&disks=3&start=0,1,0&goal=3,3,3&algo=direct",
         1,
@@ -344,7 +344,7 @@ fn reducer_notices_read_in_the_chosen_language() {
     let zh = notice.text_in(Lang::Zh);
     assert!(zh.starts_with("无法读取此链接"), "{zh}");
     let mut cancelled = State::new_default(1);
-    cancelled.solve.run = Run::Cancelled;
+    cancelled.lab.solve.run = Run::Cancelled;
     let notice = cancelled.message().expect("a cancelled run says so");
     assert!(notice.text_in(Lang::En).starts_with("Cancelled"));
     assert!(notice.text_in(Lang::Zh).starts_with("已取消"));
@@ -365,9 +365,9 @@ fn reducer_notices_read_in_the_chosen_language() {
     );
     // The warnings before a run, and a refused drop, follow the language too.
     let mut dfs = State::new_default(1);
-    dfs.setup.algorithm = Algorithm::Dfs;
-    dfs.setup.dfs_depth = 17;
-    let warnings = dfs.setup.hints();
+    dfs.lab.setup.algorithm = Algorithm::Dfs;
+    dfs.lab.setup.dfs_depth = 17;
+    let warnings = dfs.lab.setup.hints();
     assert_eq!(warnings.len(), 1);
     assert!(warnings[0].render(Lang::En).contains("within 17 moves"));
     let zh = warnings[0].render(Lang::Zh);
@@ -406,9 +406,9 @@ fn a_weight_travels_with_weighted_a_star_only() {
 #[test]
 fn the_pages_own_choice_follows_every_fresh_board_and_every_shuffle() {
     use solver::spec::default_choice;
-    let choice = |s: &Page| (s.setup.algorithm, s.setup.heuristic);
+    let choice = |s: &Page| (s.lab.setup.algorithm, s.lab.setup.heuristic);
     let default = |s: &Page| {
-        let c = default_choice(&s.setup.puzzle);
+        let c = default_choice(&s.lab.setup.puzzle);
         (
             c.algorithm,
             c.heuristic.unwrap_or(HeuristicName::LinearConflict),
@@ -435,9 +435,13 @@ fn the_pages_own_choice_follows_every_fresh_board_and_every_shuffle() {
             seed: 3
         }));
         assert_eq!(choice(&s), default(&s), "{width}x{height}");
-        assert_eq!(s.setup.algorithm, algorithm, "{width}x{height}");
+        assert_eq!(s.lab.setup.algorithm, algorithm, "{width}x{height}");
         if algorithm == Algorithm::Idastar {
-            assert_eq!(s.setup.heuristic, HeuristicName::Pdb, "{width}x{height}");
+            assert_eq!(
+                s.lab.setup.heuristic,
+                HeuristicName::Pdb,
+                "{width}x{height}"
+            );
         }
     }
     // Shuffle, of the start or of the goal, brings the page's choice back; Scramble and edits keep the person's.
@@ -451,7 +455,7 @@ fn the_pages_own_choice_follows_every_fresh_board_and_every_shuffle() {
         s.apply(SetupAction::SetAlgorithm(Algorithm::Greedy));
         s.apply(SetupAction::Scramble { seed: 4 });
         s.apply(SetupAction::SwapCells(0, 1));
-        assert_eq!(s.setup.algorithm, Algorithm::Greedy);
+        assert_eq!(s.lab.setup.algorithm, Algorithm::Greedy);
         s.apply(SetupAction::Shuffle { seed: 5 });
         assert_eq!(
             choice(&s),
@@ -470,10 +474,13 @@ fn the_pages_own_choice_follows_every_fresh_board_and_every_shuffle() {
         (Algorithm::Astar, HeuristicName::LinearConflict)
     );
     let sized = Page::from_search("?puzzle=sliding&size=6x6", 7);
-    assert_eq!(sized.setup.shape(), Shape::new(6, 6).ok());
-    assert_eq!(sized.setup.algorithm, Algorithm::Staged);
-    assert_ne!(sized.setup.puzzle.start(), sized.setup.puzzle.goal());
-    assert_eq!(sized.setup.solvability(), Ok(()));
+    assert_eq!(sized.lab.setup.shape(), Shape::new(6, 6).ok());
+    assert_eq!(sized.lab.setup.algorithm, Algorithm::Staged);
+    assert_ne!(
+        sized.lab.setup.puzzle.start(),
+        sized.lab.setup.puzzle.goal()
+    );
+    assert_eq!(sized.lab.setup.solvability(), Ok(()));
     assert!(sized.notices.notice.is_none(), "{:?}", sized.notices.notice);
     assert!(
         sized.query_string().contains("&start="),

@@ -54,7 +54,7 @@ fn after(k: usize) -> Vec<u8> {
 #[test]
 fn a_link_with_a_move_re_solves_its_run_and_opens_paused_there() {
     let mut s = Page::from_search(&format!("?{}", link("&at=3")), 1);
-    assert_eq!(s.share.at, Some(3));
+    assert_eq!(s.lab.open_at, Some(3));
     assert!(
         s.posted.is_empty(),
         "nothing is solved before the page opens"
@@ -76,10 +76,10 @@ fn a_link_with_a_move_re_solves_its_run_and_opens_paused_there() {
         "a second opening solves nothing"
     );
     answer(&mut s);
-    let replay = s.playback.replay.clone().expect("a replay");
+    let replay = s.lab.playback.replay.clone().expect("a replay");
     assert_eq!((replay.cursor, replay.playing), (3, false));
     assert_eq!(s.shown(), after(3).as_slice());
-    assert_eq!(s.share.at, None);
+    assert_eq!(s.lab.open_at, None);
     assert_eq!(
         s.address(),
         link(""),
@@ -94,7 +94,7 @@ fn a_move_past_the_end_shows_the_end_with_a_notice() {
     let mut s = Page::from_search(&link("&at=40"), 1);
     s.apply(ShareAction::Opened);
     let n = answer(&mut s);
-    let replay = s.playback.replay.clone().expect("a replay");
+    let replay = s.lab.playback.replay.clone().expect("a replay");
     assert_eq!((replay.cursor, replay.playing), (n, false));
     assert_eq!(s.shown(), GOAL.as_slice());
     let text = s.message().map(|m| en(&m)).unwrap_or_default();
@@ -107,7 +107,7 @@ fn a_move_past_the_end_shows_the_end_with_a_notice() {
 #[test]
 fn bad_values_are_named_and_the_page_opens_as_without_them() {
     let mut s = Page::from_search(&link("&at=twelve&embed=maybe"), 1);
-    assert_eq!(s.share.at, None);
+    assert_eq!(s.lab.open_at, None);
     assert!(!s.share.embed);
     let notice = s.notices.notice.clone().expect("a notice");
     assert_eq!(notice.kind, NoticeKind::Error);
@@ -119,7 +119,7 @@ fn bad_values_are_named_and_the_page_opens_as_without_them() {
     // Nothing to open at: no search on opening, and the puzzle is the link's.
     assert!(!s.apply(ShareAction::Opened));
     assert!(s.posted.is_empty());
-    assert_eq!(s.setup.puzzle.start(), START.as_slice());
+    assert_eq!(s.lab.setup.puzzle.start(), START.as_slice());
     // A bad link keeps its own notice, and the bad value is added to it.
     let s = Page::from_search("puzzle=sliding&size=3x3&start=1,2&at=x", 1);
     let text = s.notices.notice.as_ref().map(en).unwrap_or_default();
@@ -137,7 +137,7 @@ fn an_unsolvable_link_with_a_move_says_why_and_waits_for_nothing() {
         s.posted.is_empty(),
         "an unsolvable puzzle is never searched"
     );
-    assert_eq!(s.share.at, None);
+    assert_eq!(s.lab.open_at, None);
     assert_eq!(s.status(), StatusName::Unsolvable);
     assert!(s.address().ends_with("&embed=1") && !s.address().contains("at="));
 }
@@ -147,7 +147,7 @@ fn a_link_notice_stays_over_the_re_solved_run() {
     let mut s = Page::from_search(&link("&at=2&embed=yes"), 1);
     s.apply(ShareAction::Opened);
     answer(&mut s);
-    assert_eq!(s.playback.replay.as_ref().map(|r| r.cursor), Some(2));
+    assert_eq!(s.lab.playback.replay.as_ref().map(|r| r.cursor), Some(2));
     let text = s.message().map(|m| en(&m)).unwrap_or_default();
     assert!(text.contains("'embed=yes'"), "{text}");
 }
@@ -158,7 +158,7 @@ fn an_embedded_page_solves_on_opening_and_waits_at_the_start() {
     assert!(s.share.embed);
     assert!(s.apply(ShareAction::Opened));
     answer(&mut s);
-    let replay = s.playback.replay.clone().expect("a replay");
+    let replay = s.lab.playback.replay.clone().expect("a replay");
     assert_eq!((replay.cursor, replay.playing), (0, false));
     assert_eq!(
         s.address(),
@@ -176,12 +176,12 @@ fn an_edit_or_a_solve_before_the_answer_forgets_the_move() {
     let mut s = Page::from_search(&link("&at=3"), 1);
     s.apply(ShareAction::Opened);
     s.apply(SetupAction::SwapCells(0, 1));
-    assert_eq!(s.share.at, None);
+    assert_eq!(s.lab.open_at, None);
     let mut s = Page::from_search(&link("&at=3"), 1);
     s.apply(ShareAction::Opened);
     s.apply(SolveAction::Solve);
     answer(&mut s);
-    let replay = s.playback.replay.clone().expect("a replay");
+    let replay = s.lab.playback.replay.clone().expect("a replay");
     assert_eq!(
         (replay.cursor, replay.playing),
         (0, true),

@@ -19,12 +19,12 @@ fn solved(query: &str) -> Page {
     s.apply(reply(id, ResponseBody::Done { report }));
     let trace = trace_request(&s.query_string(), 40).expect("a small space");
     assert!(s.apply(reply(id, ResponseBody::Trace { trace })));
-    assert!(s.solve.trace.as_ref().is_some_and(|t| t.tree.is_some()));
+    assert!(s.lab.solve.trace.as_ref().is_some_and(|t| t.tree.is_some()));
     s
 }
 
 fn trace_of(s: &Page) -> Rc<Trace> {
-    s.solve.trace.clone().expect("traced")
+    s.lab.solve.trace.clone().expect("traced")
 }
 
 const EIGHT: &str = "puzzle=sliding&size=3x3&start=4,1,3,7,2,6,0,5,8&goal=1,2,3,4,5,6,7,8,0";

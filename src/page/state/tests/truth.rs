@@ -68,7 +68,7 @@ fn the_panel_measures_the_start_and_after_a_solve_every_position_of_the_solution
     assert!(answer(&mut s));
     let asked = truth_requests(&s);
     assert_eq!(asked.len(), 2);
-    let solution = s.solve.answer().map(|r| r.moves.clone());
+    let solution = s.lab.solve.answer().map(|r| r.moves.clone());
     assert!(solution.is_some());
     assert_eq!(asked[1].1, solution);
     assert!(answer(&mut s));
