@@ -14,7 +14,7 @@ pub fn sliding_lower_bound(shape: Shape, start: &[u8], goal: &[u8]) -> u64 {
         return 0;
     };
     let mut bound = u64::from(LinearConflict::new(&puzzle).estimate(&puzzle.start()));
-    if shape.cells() <= crate::pdb::MAX_CELLS {
+    if crate::spec::pdb_covers(shape) {
         let tables = crate::pdb::cache::pattern_database_key(shape.width, shape.height, goal)
             .ok()
             .and_then(|key| crate::pdb::cache::cached_tables(&key));

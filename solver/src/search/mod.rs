@@ -8,6 +8,7 @@ pub mod bfs;
 pub mod bibfs;
 pub mod clock;
 pub mod dfs;
+pub mod engine;
 mod frontier;
 pub mod greedy;
 pub mod idastar;

@@ -2,10 +2,18 @@
 //! it), and IDA* each iteration, to an optional [`Observer`], so that a teaching view (the tracer in `trace.rs`)
 //! watches the real run rather than a copy.
 //!
+//! Two levels: an [`Observer`] watches one engine on one puzzle type; a [`RunObserver`] watches the run of a whole
+//! query (`crate::run::solve_observed`), whatever puzzle the dispatcher builds for it, and is told that puzzle with
+//! every report so that it can rank and draw the states. [`OnPuzzle`] turns the second into the first.
+//!
 //! Without an observer the engines are given [`NoObserver`], whose `ACTIVE` is `false`: every report sits behind
-//! `if O::ACTIVE`, a constant, so the compiler removes it and the search costs what it did before.
+//! `if O::ACTIVE`, a constant, so the compiler removes it and an unobserved search costs nothing extra.
 
+use super::outcome::Outcome;
 use super::{Flow, Status};
+use crate::sliding::{Cells, SlidingPuzzle};
+use crate::spec::Algorithm;
+use crate::Puzzle;
 
 /// Which search of a bidirectional BFS expanded a state; every other engine searches [`Direction::Forward`] only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -149,6 +157,123 @@ impl<S, O: Observer<S>> Observer<S> for &mut O {
     #[inline(always)]
     fn iteration(&mut self, threshold: u32) {
         (**self).iteration(threshold)
+    }
+}
+
+/// The puzzle an engine searches, as a [`RunObserver`] sees it: its states' ranks (by [`Puzzle::rank`]) and, for a
+/// board, their tiles.
+pub struct Searched<'a, P: Puzzle> {
+    pub puzzle: &'a P,
+    board: Option<fn(&P, &P::State) -> Vec<u8>>,
+}
+
+impl<'a, P: Puzzle> Searched<'a, P> {
+    /// A puzzle whose states have no board to draw (a tower).
+    pub fn new(puzzle: &'a P) -> Self {
+        Searched {
+            puzzle,
+            board: None,
+        }
+    }
+
+    /// The tile in each cell of `state`, row-major, 0 the blank; `None` for a puzzle without a board.
+    pub fn board(&self, state: &P::State) -> Option<Vec<u8>> {
+        self.board.map(|tiles| tiles(self.puzzle, state))
+    }
+}
+
+impl<'a, C: Cells> Searched<'a, SlidingPuzzle<C>> {
+    /// A board, whose states are drawn tile by tile.
+    pub fn board_of(puzzle: &'a SlidingPuzzle<C>) -> Self {
+        Searched {
+            puzzle,
+            board: Some(SlidingPuzzle::<C>::tiles),
+        }
+    }
+}
+
+/// Watches the run of a whole query, whatever puzzle the dispatcher builds for it: each report comes with that
+/// puzzle ([`Searched`]). The dispatcher calls [`RunObserver::begin`] before the engine starts and
+/// [`RunObserver::end`] once it ended; a run that searches nothing an observer can follow (the direct and staged
+/// solvers, the tuned IDA* on the pattern databases) calls neither. Between them the promises of [`Observer`] hold.
+pub trait RunObserver {
+    /// `false` only for [`NoObserver`]: the engines then skip every report at compile time.
+    const ACTIVE: bool = true;
+
+    /// An engine is about to search `on.puzzle` with `algorithm`; `Flow::Cancel` refuses the run before it starts.
+    fn begin<P: Puzzle>(&mut self, on: &Searched<'_, P>, algorithm: Algorithm) -> Flow {
+        let _ = (on, algorithm);
+        Flow::Continue
+    }
+
+    /// See [`Observer::expanded`].
+    fn expanded<P: Puzzle>(
+        &mut self,
+        on: &Searched<'_, P>,
+        expansion: Expansion<'_, P::State>,
+    ) -> Flow;
+
+    /// See [`Observer::generated`].
+    fn generated<P: Puzzle>(&mut self, on: &Searched<'_, P>, child: Generated<'_, P::State>) {
+        let _ = (on, child);
+    }
+
+    /// See [`Observer::dropped`].
+    fn dropped<P: Puzzle>(&mut self, on: &Searched<'_, P>, state: &P::State, g: u32, fate: Fate) {
+        let _ = (on, state, g, fate);
+    }
+
+    /// See [`Observer::iteration`].
+    fn iteration<P: Puzzle>(&mut self, on: &Searched<'_, P>, threshold: u32) {
+        let _ = (on, threshold);
+    }
+
+    /// The engine ended with `outcome`.
+    fn end<P: Puzzle>(&mut self, on: &Searched<'_, P>, outcome: &Outcome<P::Move>) {
+        let _ = (on, outcome);
+    }
+}
+
+impl RunObserver for NoObserver {
+    const ACTIVE: bool = false;
+
+    #[inline(always)]
+    fn expanded<P: Puzzle>(
+        &mut self,
+        _on: &Searched<'_, P>,
+        _step: Expansion<'_, P::State>,
+    ) -> Flow {
+        Flow::Continue
+    }
+}
+
+/// A [`RunObserver`] bound to the puzzle an engine searches: the [`Observer`] that engine takes.
+pub struct OnPuzzle<'a, P: Puzzle, R> {
+    pub on: Searched<'a, P>,
+    pub run: &'a mut R,
+}
+
+impl<P: Puzzle, R: RunObserver> Observer<P::State> for OnPuzzle<'_, P, R> {
+    const ACTIVE: bool = R::ACTIVE;
+
+    #[inline(always)]
+    fn expanded(&mut self, expansion: Expansion<'_, P::State>) -> Flow {
+        self.run.expanded(&self.on, expansion)
+    }
+
+    #[inline(always)]
+    fn generated(&mut self, child: Generated<'_, P::State>) {
+        self.run.generated(&self.on, child)
+    }
+
+    #[inline(always)]
+    fn dropped(&mut self, state: &P::State, g: u32, fate: Fate) {
+        self.run.dropped(&self.on, state, g, fate)
+    }
+
+    #[inline(always)]
+    fn iteration(&mut self, threshold: u32) {
+        self.run.iteration(&self.on, threshold)
     }
 }
 

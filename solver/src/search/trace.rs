@@ -1,18 +1,21 @@
 //! The teaching tracer: the record of a search over a small space, in the order the real engine expands it.
 //!
-//! [`trace_search`] runs the engine itself (`bfs`, `bibfs`, `dfs`, `astar`, `idastar`, `greedy`, `weighted`) with
-//! an [`Observer`] that writes down each expansion: the state's perfect rank, its g and h, OPEN and CLOSED after
-//! it, which side of a bidirectional search made it, and IDA*'s iterations with their thresholds; then the path of
-//! the solution the engine returned. So the step-through, the Sierpinski view and the nodes-by-depth chart show
+//! [`Recorder`] is a [`RunObserver`] that writes down each expansion: the state's perfect rank, its g and h, OPEN and
+//! CLOSED after it, which side of a bidirectional search made it, IDA*'s iterations with their thresholds, and on
+//! request each board; then the path of the solution the engine returned. Passed to the one dispatch
+//! (`crate::run::solve_observed`, the worker's step-through) or to [`trace_search`] on a puzzle already built, it
+//! watches the engine itself, so that the step-through, the Sierpinski view and the nodes-by-depth chart show
 //! exactly the run whose statistics the page prints: the record has as many steps as `Stats::expanded`.
 //!
 //! Only spaces whose ranks fit a caller-given cap are traced (the browser draws at most a few thousand states), and
 //! the caller's limit on expansions stops the engine itself (the record then says `truncated`).
 
-use super::observer::{Direction, Expansion, Fate, Generated, Observer};
+use super::engine::{run_engine, EnginePlan};
+use super::observer::{Direction, Expansion, Fate, Generated, RunObserver, Searched};
+use super::outcome::Outcome;
 use super::tree::{SearchTree, TreeRecorder};
-use super::weighted::{self, Reopen, Weight};
-use super::{astar, bfs, bibfs, dfs, idastar, Algorithm, Control, Flow, Limits, Status};
+use super::weighted::{Reopen, Weight};
+use super::{Algorithm, Control, Flow, Limits, Status};
 use crate::{Heuristic, Puzzle};
 use std::fmt;
 
@@ -111,6 +114,9 @@ pub enum TraceError {
     TooLarge { ranks: u64, cap: u64 },
     /// An informed search was asked for without the heuristic it would run with: its record would show another run.
     NoHeuristic { algorithm: Algorithm },
+    /// The run searched nothing an observer sees: the direct or staged solver, the tuned IDA* on 4x4's tables, or a
+    /// query refused before its search (unsolvable, invalid).
+    NotSearched,
 }
 
 impl fmt::Display for TraceError {
@@ -128,6 +134,9 @@ impl fmt::Display for TraceError {
                 f,
                 "{} is traced only with the heuristic it runs with; give the tracer that heuristic",
                 algorithm.title()
+            ),
+            TraceError::NotSearched => f.write_str(
+                "this run searched no space that can be traced; pick a search such as BFS or A* on a small puzzle",
             ),
         }
     }
@@ -166,10 +175,19 @@ impl TracePlan {
 /// after bound and could otherwise fill the memory with a record no one can step through.
 pub const MAX_TRACE_EXPANSIONS: usize = 250_000;
 
+/// The search a record shows for `algorithm`: itself, but BFS for the direct and staged solvers, which search
+/// nothing of the whole space (`Trace::algorithm` then says BFS, and the page says why).
+pub fn traced_algorithm(algorithm: Algorithm) -> Algorithm {
+    match algorithm {
+        Algorithm::Direct | Algorithm::Staged => Algorithm::Bfs,
+        other => other,
+    }
+}
+
 /// Runs the search `plan` names on `puzzle` (the informed ones with `heuristic`, which they need) and returns its
 /// record, cut after `max_expanded` expansions (at most [`MAX_TRACE_EXPANSIONS`]).
-/// `on_expand` sees each expanded state, in order. The direct solver searches nothing: it is shown by BFS, and
-/// `Trace::algorithm` says so. Spaces of more than `cap` ranks are refused.
+/// `on_expand` sees the rank of each expanded state, in order. The direct and staged solvers are shown by BFS
+/// ([`traced_algorithm`]). Spaces of more than `cap` ranks are refused.
 ///
 /// ```
 /// use solver::hanoi::{Hanoi, HanoiHeuristic};
@@ -190,90 +208,41 @@ pub fn trace_search<P: Puzzle, H: Heuristic<P>>(
     plan: TracePlan,
     cap: u64,
     max_expanded: usize,
-    on_expand: impl FnMut(&P::State),
+    on_expand: impl FnMut(u64),
 ) -> Result<Trace, TraceError> {
-    let rank_count = puzzle.rank_count().ok_or(TraceError::NoRank)?;
-    if rank_count > cap || rank_count >= u64::from(u32::MAX) {
-        return Err(TraceError::TooLarge {
-            ranks: rank_count,
-            cap,
-        });
+    let algorithm = traced_algorithm(plan.algorithm);
+    if algorithm.uses_heuristic() && heuristic.is_none() {
+        return Err(TraceError::NoHeuristic { algorithm });
     }
-    // The direct and staged solvers search nothing of the whole space: BFS stands in for them.
-    let algorithm = match plan.algorithm {
-        Algorithm::Direct | Algorithm::Staged => Algorithm::Bfs,
-        other => other,
-    };
-    let mut recorder = Recorder {
-        puzzle,
-        trace: Trace {
-            rank_count,
-            algorithm: Some(algorithm),
-            ..Trace::default()
-        },
-        seen: vec![false; rank_count as usize],
-        distinct: 0,
-        max_expanded: max_expanded.min(MAX_TRACE_EXPANSIONS),
-        cut: false,
-        on_expand,
-        tree: (plan.tree_limit > 0).then(|| {
-            let ends = (puzzle.rank(&puzzle.start()), puzzle.rank(&puzzle.goal()));
-            TreeRecorder::new(plan.tree_limit, algorithm, ends)
-        }),
-    };
+    let mut recorder = Recorder::new(cap, max_expanded, plan.tree_limit, on_expand);
     let mut control = Control::new(Limits {
         max_depth: plan.max_depth,
         ..Limits::default()
     });
-    let reopen = if plan.reopen {
-        Reopen::Always
-    } else {
-        Reopen::Never
+    let engine = EnginePlan {
+        algorithm,
+        weight: plan.weight,
+        reopen: if plan.reopen {
+            Reopen::Always
+        } else {
+            Reopen::Never
+        },
     };
-    let control = &mut control;
-    let rec = &mut recorder;
-    let outcome = match (algorithm, heuristic) {
-        (Algorithm::Bfs | Algorithm::Direct | Algorithm::Staged, _) => {
-            bfs::bfs_observed(puzzle, control, rec)
-        }
-        (Algorithm::Bibfs, _) => bibfs::bibfs_observed(puzzle, control, rec),
-        (Algorithm::Dfs, _) => dfs::dfs_observed(puzzle, control, rec),
-        (Algorithm::Astar, Some(h)) => astar::astar_observed(puzzle, h, control, rec),
-        (Algorithm::Idastar, Some(h)) => idastar::idastar_observed(puzzle, h, control, rec),
-        (Algorithm::Greedy, Some(h)) => astar::greedy_observed(puzzle, h, control, rec),
-        (Algorithm::Weighted, Some(h)) => {
-            weighted::weighted_astar_observed(puzzle, h, plan.weight, reopen, control, rec)
-        }
-        (Algorithm::Astar | Algorithm::Idastar | Algorithm::Greedy | Algorithm::Weighted, None) => {
-            return Err(TraceError::NoHeuristic { algorithm })
-        }
-    };
-    let mut trace = recorder.trace;
-    if outcome.status == Status::Solved {
-        trace.path = ranks_along(puzzle, &outcome.moves);
-    }
-    trace.truncated = recorder.cut && outcome.status != Status::Solved;
-    if !recorder.cut {
-        trace.tree = recorder
-            .tree
-            .and_then(|tree| tree.finish(&trace.path))
-            .map(Box::new);
-    }
-    let steps_are_distinct = trace
-        .closed_after
-        .iter()
-        .enumerate()
-        .all(|(i, &c)| c as usize == i + 1);
-    if steps_are_distinct {
-        trace.closed_after.clear();
-    }
-    Ok(trace)
+    run_engine(
+        Searched::new(puzzle),
+        heuristic,
+        engine,
+        &mut control,
+        &mut recorder,
+    );
+    recorder.finish()
 }
 
-/// The observer that writes the record.
-struct Recorder<'p, P, F> {
-    puzzle: &'p P,
+/// The observer that writes the record ([`Recorder::finish`] hands it over). `on_expand` hears each expanded rank.
+pub struct Recorder<F> {
     trace: Trace,
+    /// The most ranks of a space it records.
+    cap: u64,
     /// The ranks expanded so far, and how many they are.
     seen: Vec<bool>,
     distinct: u32,
@@ -281,13 +250,79 @@ struct Recorder<'p, P, F> {
     /// Whether the record reached `max_expanded` and stopped the engine.
     cut: bool,
     on_expand: F,
-    /// The tree being recorded, if the plan asked for one.
+    /// Record the tree of a run that ends within this many expansions (0: never), and the tree being recorded.
+    tree_limit: usize,
     tree: Option<TreeRecorder>,
+    /// Whether each expanded board is recorded (`Trace::boards`).
+    boards: bool,
+    /// Where the run stands: not begun, refused (why), begun.
+    refused: Option<TraceError>,
+    began: bool,
 }
 
-impl<P: Puzzle, F: FnMut(&P::State)> Observer<P::State> for Recorder<'_, P, F> {
-    fn expanded(&mut self, step: Expansion<'_, P::State>) -> Flow {
-        let rank = self.puzzle.rank(step.state);
+impl<F: FnMut(u64)> Recorder<F> {
+    /// A recorder of spaces of at most `cap` ranks that stops the engine after `max_expanded` expansions (at most
+    /// [`MAX_TRACE_EXPANSIONS`]) and records the search tree of a run that ends within `tree_limit` (0: never).
+    pub fn new(cap: u64, max_expanded: usize, tree_limit: usize, on_expand: F) -> Recorder<F> {
+        Recorder {
+            trace: Trace::default(),
+            cap,
+            seen: Vec::new(),
+            distinct: 0,
+            max_expanded: max_expanded.min(MAX_TRACE_EXPANSIONS),
+            cut: false,
+            on_expand,
+            tree_limit,
+            tree: None,
+            boards: false,
+            refused: None,
+            began: false,
+        }
+    }
+
+    /// Also records the board of each expanded state (`Trace::boards`), on puzzles that have boards.
+    pub fn with_boards(mut self) -> Recorder<F> {
+        self.boards = true;
+        self
+    }
+
+    /// The record of the run watched, or why there is none.
+    pub fn finish(self) -> Result<Trace, TraceError> {
+        match (self.refused, self.began) {
+            (Some(why), _) => Err(why),
+            (None, false) => Err(TraceError::NotSearched),
+            (None, true) => Ok(self.trace),
+        }
+    }
+}
+
+impl<F: FnMut(u64)> RunObserver for Recorder<F> {
+    fn begin<P: Puzzle>(&mut self, on: &Searched<'_, P>, algorithm: Algorithm) -> Flow {
+        let puzzle = on.puzzle;
+        let Some(rank_count) = puzzle.rank_count() else {
+            self.refused = Some(TraceError::NoRank);
+            return Flow::Cancel;
+        };
+        if rank_count > self.cap || rank_count >= u64::from(u32::MAX) {
+            self.refused = Some(TraceError::TooLarge {
+                ranks: rank_count,
+                cap: self.cap,
+            });
+            return Flow::Cancel;
+        }
+        self.began = true;
+        self.trace.rank_count = rank_count;
+        self.trace.algorithm = Some(algorithm);
+        self.seen = vec![false; rank_count as usize];
+        self.tree = (self.tree_limit > 0).then(|| {
+            let ends = (puzzle.rank(&puzzle.start()), puzzle.rank(&puzzle.goal()));
+            TreeRecorder::new(self.tree_limit, algorithm, ends)
+        });
+        Flow::Continue
+    }
+
+    fn expanded<P: Puzzle>(&mut self, on: &Searched<'_, P>, step: Expansion<'_, P::State>) -> Flow {
+        let rank = on.puzzle.rank(step.state);
         if let Some(tree) = self.tree.as_mut() {
             tree.expanded(rank, step.g, step.h, step.direction);
         }
@@ -306,7 +341,10 @@ impl<P: Puzzle, F: FnMut(&P::State)> Observer<P::State> for Recorder<'_, P, F> {
             h: step.h,
             direction: step.direction,
         });
-        (self.on_expand)(step.state);
+        if self.boards {
+            trace.boards.extend(on.board(step.state));
+        }
+        (self.on_expand)(rank);
         if trace.expanded.len() >= self.max_expanded {
             self.cut = true;
             return Flow::Cancel;
@@ -314,30 +352,50 @@ impl<P: Puzzle, F: FnMut(&P::State)> Observer<P::State> for Recorder<'_, P, F> {
         Flow::Continue
     }
 
-    fn generated(&mut self, child: Generated<'_, P::State>) {
+    fn generated<P: Puzzle>(&mut self, on: &Searched<'_, P>, child: Generated<'_, P::State>) {
         if let Some(tree) = self.tree.as_mut() {
-            let (parent, rank) = (
-                self.puzzle.rank(child.parent),
-                self.puzzle.rank(child.state),
-            );
+            let (parent, rank) = (on.puzzle.rank(child.parent), on.puzzle.rank(child.state));
             tree.generated(parent, rank, child.g, child.h, child.fate, child.direction);
         }
     }
 
-    fn dropped(&mut self, state: &P::State, g: u32, fate: Fate) {
+    fn dropped<P: Puzzle>(&mut self, on: &Searched<'_, P>, state: &P::State, g: u32, fate: Fate) {
         if let Some(tree) = self.tree.as_mut() {
-            tree.dropped(self.puzzle.rank(state), g, fate);
+            tree.dropped(on.puzzle.rank(state), g, fate);
         }
     }
 
-    fn iteration(&mut self, threshold: u32) {
+    fn iteration<P: Puzzle>(&mut self, on: &Searched<'_, P>, threshold: u32) {
         if let Some(tree) = self.tree.as_mut() {
-            tree.iteration(self.puzzle.rank(&self.puzzle.start()));
+            tree.iteration(on.puzzle.rank(&on.puzzle.start()));
         }
         self.trace.iterations.push(Iteration {
             threshold,
             first_step: self.trace.expanded.len() as u32,
         });
+    }
+
+    fn end<P: Puzzle>(&mut self, on: &Searched<'_, P>, outcome: &Outcome<P::Move>) {
+        let trace = &mut self.trace;
+        if outcome.status == Status::Solved {
+            trace.path = ranks_along(on.puzzle, &outcome.moves);
+        }
+        trace.truncated = self.cut && outcome.status != Status::Solved;
+        if !self.cut {
+            trace.tree = self
+                .tree
+                .take()
+                .and_then(|tree| tree.finish(&trace.path))
+                .map(Box::new);
+        }
+        let steps_are_distinct = trace
+            .closed_after
+            .iter()
+            .enumerate()
+            .all(|(i, &c)| c as usize == i + 1);
+        if steps_are_distinct {
+            trace.closed_after.clear();
+        }
     }
 }
 

@@ -1,8 +1,10 @@
 //! What runs when a query names nothing: the algorithm and heuristic per puzzle and size ([`default_choice`],
-//! the page's preselection and the CLI's default alike), and the facts about heuristics the dispatcher needs.
+//! the page's preselection and the CLI's default alike); what answers a puzzle with a proven shortest solution
+//! ([`optimal_choice`], hand play's hints and optimum); and the facts about heuristics the dispatcher needs.
 
-use super::names::{Algorithm, HeuristicName, PuzzleKind};
+use super::names::{Algorithm, HeuristicName, PuzzleKind, MAX_SEARCH_DISKS};
 use super::puzzle::PuzzleSpec;
+use super::reach::{optimal_reach, OptimalReach, DEFAULT_OPTIMAL_CELLS};
 
 /// An algorithm and the heuristic it runs with (`None` when it takes none).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -11,15 +13,23 @@ pub struct Choice {
     pub heuristic: Option<HeuristicName>,
 }
 
-/// What a puzzle is solved with when nobody chose, by size: boards of up to 12 cells A* with linear conflict
-/// (optimal, instant); the 4x4 board IDA* with the pattern databases (optimal, once the tables are built or loaded:
-/// Korf's 100 in about 20 ms each in the browser), and so are 2x6 and 6x2, where linear conflict is weak and A* on
-/// a hard shuffle passes the browser's 84 MiB (104 MiB natively for a 58-move board; the tables build in 0.2 s and
-/// IDA* then takes milliseconds); every other board the staged solver with improvement (an answer
-/// at once, a proven bound on it). The other boards of 13 to 16 cells (2x7, 2x8, 3x5 and their transposes) are
-/// staged too: their pattern databases are weak, and IDA* on them took 6.4 s natively on a random 5x3 and passed
-/// 10 s on 3 of 12 random 8x2 boards, where staged answers at once within 1.04-1.17x of the shortest. Towers: A* with the exact distance (the best admissible bound on 4-5 pegs). The CLI and the
-/// worker use it for a query that names no algorithm, and the page preselects it for a fresh puzzle.
+impl Choice {
+    /// Whether it answers with a shortest solution whatever the start: an optimal search with an admissible
+    /// heuristic, if it takes one. (The closed-form solver is exact on 3 pegs too, which [`optimal_choice`] knows.)
+    pub fn is_optimal(self) -> bool {
+        self.algorithm.guarantees_optimal() && self.heuristic.is_none_or(|h| h.is_admissible())
+    }
+}
+
+/// What a puzzle is solved with when nobody chose, by size ([`optimal_reach`]): boards where linear conflict
+/// reaches, A* with it (optimal, instant); the 4x4 board IDA* with the pattern databases (optimal, once the tables
+/// are built or loaded: Korf's 100 in about 20 ms each in the browser), and so are 2x6 and 6x2 (their tables build
+/// in 0.2 s and IDA* then takes milliseconds); every other board the staged solver with improvement (an answer at
+/// once, a proven bound on it). The other boards of 13 to 16 cells (2x7, 2x8, 3x5 and their transposes) are staged
+/// too: their pattern databases are weak, and IDA* on them took 6.4 s natively on a random 5x3 and passed 10 s on 3
+/// of 12 random 8x2 boards, where staged answers at once within 1.04-1.17x of the shortest. Towers: A* with the
+/// exact distance (the best admissible bound on 4-5 pegs). The CLI and the worker use it for a query that names no
+/// algorithm, and the page preselects it for a fresh puzzle.
 ///
 /// ```
 /// use solver::spec::{default_choice, PuzzleSpec};
@@ -33,34 +43,72 @@ pub struct Choice {
 /// assert_eq!(default_choice(&big).algorithm, Algorithm::Staged);
 /// ```
 pub fn default_choice(spec: &PuzzleSpec) -> Choice {
-    match spec {
-        PuzzleSpec::Sliding { width, height, .. } => {
-            let cells = usize::from(*width) * usize::from(*height);
-            let thin = cells == DEFAULT_OPTIMAL_CELLS && (*width).min(*height) == 2;
-            let (algorithm, heuristic) = if cells <= DEFAULT_OPTIMAL_CELLS && !thin {
-                (Algorithm::Astar, Some(HeuristicName::LinearConflict))
-            } else if (*width, *height) == (4, 4) || thin {
-                (Algorithm::Idastar, Some(HeuristicName::Pdb))
-            } else {
-                (Algorithm::Staged, None)
-            };
-            Choice {
-                algorithm,
-                heuristic,
-            }
-        }
-        PuzzleSpec::Hanoi { .. } => Choice {
+    let Some(shape) = spec.shape() else {
+        return Choice {
             algorithm: DEFAULT_ALGORITHM,
             heuristic: Some(usual_heuristic(spec.kind())),
-        },
+        };
+    };
+    let strong_tables =
+        (shape.width, shape.height) == (4, 4) || shape.cells() <= DEFAULT_OPTIMAL_CELLS;
+    let (algorithm, heuristic) = match optimal_reach(shape) {
+        OptimalReach::LinearConflict => (Algorithm::Astar, Some(HeuristicName::LinearConflict)),
+        OptimalReach::PatternDatabases if strong_tables => {
+            (Algorithm::Idastar, Some(HeuristicName::Pdb))
+        }
+        OptimalReach::PatternDatabases | OptimalReach::OutOfReach => (Algorithm::Staged, None),
+    };
+    Choice {
+        algorithm,
+        heuristic,
     }
 }
 
-/// The most cells of a board [`default_choice`] solves optimally with A* and linear conflict (3x3, 4x3, 2x5, ...;
-/// not 2x6 or 6x2); above that 4x4 takes IDA* with the pattern databases and every other board the staged solver.
-pub const DEFAULT_OPTIMAL_CELLS: usize = 12;
+/// What answers `spec` with a proven shortest solution, for hand play's hints and its optimum: the
+/// [`default_choice`] wherever that is optimal; on 3 pegs the closed-form solver instead (exact from any position,
+/// and past the disks a search takes); on the boards the default solves by the staged solver, IDA* with the
+/// pattern databases where they exist, else with linear conflict (optimal, though a start far from the goal does
+/// not end in time). `None` for towers of more than 3 pegs with more disks than a search takes: nothing here
+/// promises their shortest solution.
+///
+/// ```
+/// use solver::spec::{default_choice, optimal_choice, PuzzleSpec};
+/// use solver::{Algorithm, HeuristicName};
+/// let board = PuzzleSpec::sliding(3, 3, vec![1, 2, 3, 4, 5, 6, 7, 0, 8], None).unwrap();
+/// assert_eq!(optimal_choice(&board), Some(default_choice(&board)));
+/// let fifteen_by_three = PuzzleSpec::sliding(5, 3, (1..15).chain([0]).collect(), None).unwrap();
+/// let choice = optimal_choice(&fifteen_by_three).unwrap();
+/// assert_eq!((choice.algorithm, choice.heuristic), (Algorithm::Idastar, Some(HeuristicName::Pdb)));
+/// let tower = PuzzleSpec::hanoi(3, 30, vec![0; 30], None).unwrap();
+/// assert_eq!(optimal_choice(&tower).map(|c| c.algorithm), Some(Algorithm::Direct));
+/// ```
+pub fn optimal_choice(spec: &PuzzleSpec) -> Option<Choice> {
+    match spec {
+        PuzzleSpec::Hanoi { pegs: 3, .. } => {
+            return Some(Choice {
+                algorithm: Algorithm::Direct,
+                heuristic: None,
+            })
+        }
+        PuzzleSpec::Hanoi { disks, .. } if *disks > MAX_SEARCH_DISKS => return None,
+        PuzzleSpec::Hanoi { .. } | PuzzleSpec::Sliding { .. } => {}
+    }
+    let default = default_choice(spec);
+    if default.is_optimal() {
+        return Some(default);
+    }
+    let heuristic = match spec.shape().map(optimal_reach) {
+        Some(OptimalReach::PatternDatabases) => HeuristicName::Pdb,
+        _ => usual_heuristic(spec.kind()),
+    };
+    Some(Choice {
+        algorithm: Algorithm::Idastar,
+        heuristic: Some(heuristic),
+    })
+}
 
-/// The algorithm of [`default_choice`] where nothing is known of the puzzle (a CLI error before any was read).
+/// The algorithm of [`default_choice`] for towers, and where nothing is known of the puzzle (a CLI error before
+/// any was read).
 pub const DEFAULT_ALGORITHM: Algorithm = Algorithm::Astar;
 
 /// The heuristic a query that names an algorithm but no heuristic runs with: the puzzle kind's usual one
@@ -77,18 +125,6 @@ fn usual_heuristic(kind: PuzzleKind) -> HeuristicName {
         PuzzleKind::Sliding => HeuristicName::LinearConflict,
         PuzzleKind::Hanoi => HeuristicName::Exact,
     }
-}
-
-/// The most cells of a board whose optimal solving is within reach (4x4): past it the limit
-/// message points to weighted A*.
-pub const OPTIMAL_REACH_CELLS: usize = 16;
-
-/// What a search that stopped on a board of more than [`OPTIMAL_REACH_CELLS`] is told.
-pub fn large_board_advice(shape: crate::sliding::Shape) -> String {
-    format!(
-        "optimal solving of a {shape} board can take days of CPU; use weighted (bounded suboptimal: \
-         algo=weighted, at most w x the shortest)"
-    )
 }
 
 /// Whether the heuristic of this name is consistent (|h(s) - h(t)| <= 1 across every move, 0 at the
@@ -140,6 +176,62 @@ mod tests {
         }
         assert_eq!(default_heuristic(&board), HeuristicName::LinearConflict);
         assert_eq!(default_heuristic(&tower), HeuristicName::Exact);
+    }
+
+    /// Every board of 2x2 to 8x8 (all 49 shapes) and towers of every peg count, small and past the search's disks.
+    fn every_puzzle() -> Vec<PuzzleSpec> {
+        let mut all = Vec::new();
+        for width in crate::spec::MIN_SIDE..=crate::spec::MAX_SIDE {
+            for height in crate::spec::MIN_SIDE..=crate::spec::MAX_SIDE {
+                let goal = default_sliding_goal(width, height);
+                all.push(PuzzleSpec::sliding(width, height, goal, None).unwrap());
+            }
+        }
+        for pegs in crate::spec::MIN_PEGS..=crate::spec::MAX_PEGS {
+            for disks in [1, 7, MAX_SEARCH_DISKS, MAX_SEARCH_DISKS + 1] {
+                let start = vec![0; usize::from(disks)];
+                all.push(PuzzleSpec::hanoi(pegs, disks, start, None).unwrap());
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn the_optimal_choice_is_optimal_and_is_the_default_choice_wherever_that_is_optimal() {
+        let puzzles = every_puzzle();
+        assert_eq!(puzzles.iter().filter(|p| p.shape().is_some()).count(), 49);
+        for spec in &puzzles {
+            let default = default_choice(spec);
+            let Some(optimal) = optimal_choice(spec) else {
+                let PuzzleSpec::Hanoi { pegs, disks, .. } = spec else {
+                    panic!("every board has an optimal choice: {spec:?}");
+                };
+                assert!(*pegs > 3 && *disks > MAX_SEARCH_DISKS, "{spec:?}");
+                continue;
+            };
+            let closed_form = matches!(spec, PuzzleSpec::Hanoi { pegs: 3, .. });
+            if closed_form {
+                assert_eq!(optimal.algorithm, Algorithm::Direct, "{spec:?}");
+                assert!(direct_applies(spec));
+            } else {
+                assert!(optimal.is_optimal(), "{spec:?}: {optimal:?}");
+                if default.is_optimal() {
+                    assert_eq!(optimal, default, "{spec:?}");
+                }
+            }
+            for choice in [default, optimal] {
+                assert_eq!(
+                    choice.heuristic.is_some(),
+                    choice.algorithm.uses_heuristic(),
+                    "{spec:?}"
+                );
+                if let Some(h) = choice.heuristic {
+                    assert!(h.applies_to(spec.kind()), "{spec:?}: {h}");
+                    let tables_exist = h != HeuristicName::Pdb || crate::spec::pdb_applies(spec);
+                    assert!(tables_exist, "{spec:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -1,21 +1,24 @@
 //! The core types of a puzzle, which the puzzles, the searches, the parser and the app all speak: the two kinds
 //! (`PuzzleKind`), a validated puzzle (`PuzzleSpec`), the heuristics by name (`HeuristicName`), the size limits, and
-//! the rules about them that more than one caller needs: the default goals, whether the direct solver takes a
-//! tower ([`direct_applies`]), and the default algorithm and heuristic for a puzzle ([`default_choice`]).
+//! the rules about them that more than one caller needs, each in one place: the default goals; whether the direct
+//! solver takes a tower ([`direct_applies`]); how far optimal search reaches on a board and whether the pattern
+//! databases cover it ([`optimal_reach`], [`pdb_covers`]); which tables a run needs ([`tables_needed`]); the default
+//! algorithm and heuristic for a puzzle ([`default_choice`]) and what answers it optimally ([`optimal_choice`]).
 //!
 //! The PUZZLE format that reads and prints them is [`crate::query`]; its errors ([`QueryError`]) live here, since
 //! they are also what the constructors refuse a puzzle with, so that a CLI flag and a URL key are told the same
-//! thing. Layers inside: `names` (kinds, algorithms, heuristics, limits) under `error` under `puzzle` under
-//! `choice`.
+//! thing. Layers inside: `names` (kinds, algorithms, heuristics, limits) under `error` under `puzzle` under `reach`
+//! under `choice` under `tables`.
 
 mod choice;
 mod error;
 mod names;
 mod puzzle;
+mod reach;
+mod tables;
 
 pub use choice::{
-    default_choice, default_heuristic, is_consistent, large_board_advice, Choice,
-    DEFAULT_ALGORITHM, DEFAULT_OPTIMAL_CELLS, OPTIMAL_REACH_CELLS,
+    default_choice, default_heuristic, is_consistent, optimal_choice, Choice, DEFAULT_ALGORITHM,
 };
 pub use error::QueryError;
 pub use names::{
@@ -24,3 +27,8 @@ pub use names::{
 };
 pub(crate) use puzzle::{check_board, check_pegs};
 pub use puzzle::{default_hanoi_goal, default_sliding_goal, direct_applies, PuzzleSpec};
+pub use reach::{
+    large_board_advice, optimal_reach, pdb_applies, pdb_covers, OptimalReach,
+    DEFAULT_OPTIMAL_CELLS, OPTIMAL_REACH_CELLS,
+};
+pub use tables::{five_by_five_serves, tables_needed, TablesNeeded};

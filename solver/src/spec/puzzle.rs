@@ -4,6 +4,7 @@
 
 use super::error::QueryError;
 use super::names::{PuzzleKind, MAX_DISKS, MAX_PEGS, MAX_SIDE, MIN_DISKS, MIN_PEGS, MIN_SIDE};
+use crate::sliding::Shape;
 
 /// The puzzle part of a query, validated: sizes in range, start and goal legal.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,6 +88,17 @@ impl PuzzleSpec {
         match self {
             PuzzleSpec::Sliding { .. } => PuzzleKind::Sliding,
             PuzzleSpec::Hanoi { .. } => PuzzleKind::Hanoi,
+        }
+    }
+
+    /// The board's shape, for a sliding puzzle; `None` for a tower.
+    pub fn shape(&self) -> Option<Shape> {
+        match self {
+            PuzzleSpec::Sliding { width, height, .. } => Some(Shape {
+                width: *width,
+                height: *height,
+            }),
+            PuzzleSpec::Hanoi { .. } => None,
         }
     }
 

@@ -1,0 +1,181 @@
+//! A board's run: solvability first, then the staged solver, the tuned IDA* on the pattern databases, or a search
+//! of the most compact board storage that holds the shape; a solved report gets its proven lower bound.
+
+use super::{report_from, with_weight_advice, Plan};
+use crate::pdb::cache::pattern_database;
+use crate::report::{invalid, Moves, Report};
+use crate::search::engine::run_engine;
+use crate::search::observer::{RunObserver, Searched};
+use crate::search::{Algorithm, Control, Outcome, Stats, Status};
+use crate::sliding::{
+    self, Cells, Dir, LargePuzzle, Quints, Shape, SlidingHeuristic, SlidingPuzzle, SmallPuzzle,
+};
+use crate::spec::{large_board_advice, optimal_reach, pdb_covers, HeuristicName, OptimalReach};
+
+/// Solves the board of `shape` from `start` to `goal` as `plan` says.
+pub(super) fn solve<R: RunObserver>(
+    shape: Shape,
+    start: &[u8],
+    goal: &[u8],
+    plan: Plan,
+    control: &mut Control,
+    observer: &mut R,
+) -> Report {
+    let Plan {
+        algorithm,
+        heuristic,
+        ..
+    } = plan;
+    if algorithm == Algorithm::Direct {
+        return invalid(algorithm, "direct solving is only for Tower of Hanoi: pick bfs, bibfs, dfs, astar, idastar, greedy, weighted or staged");
+    }
+    if let Err(why) = sliding::check_solvable(shape, start, goal) {
+        let mut report = invalid(algorithm, why.to_string());
+        report.status = Status::Unsolvable;
+        report.heuristic = heuristic.map(|h| h.name().to_string());
+        return report;
+    }
+    if algorithm == Algorithm::Staged {
+        return solve_staged(shape, start, goal, control);
+    }
+    // The most compact board storage that holds the shape: 8 bytes up to 16 cells, 16 up to 25.
+    let outcome = if heuristic == Some(HeuristicName::Pdb) {
+        run_with_pdb(shape, start, goal, plan, control, observer)
+    } else if SmallPuzzle::fits(shape) {
+        SmallPuzzle::new(shape, start, goal)
+            .map_err(|e| e.to_string())
+            .and_then(|p| run_stored(&p, plan, control, observer))
+    } else if SlidingPuzzle::<Quints>::fits(shape) {
+        SlidingPuzzle::<Quints>::new(shape, start, goal)
+            .map_err(|e| e.to_string())
+            .and_then(|p| run_stored(&p, plan, control, observer))
+    } else {
+        LargePuzzle::new(shape, start, goal)
+            .map_err(|e| e.to_string())
+            .and_then(|p| run_stored(&p, plan, control, observer))
+    };
+    match outcome {
+        Ok(mut outcome) => {
+            let stopped = matches!(outcome.status, Status::Limit | Status::Cancelled);
+            let out_of_reach = optimal_reach(shape) == OptimalReach::OutOfReach;
+            if stopped && algorithm.guarantees_optimal() && out_of_reach {
+                outcome.message = format!("{}; {}", outcome.message, large_board_advice(shape));
+            }
+            let outcome = with_weight_advice(outcome);
+            let letters: String = outcome.moves.iter().map(|d| d.letter()).collect();
+            let report = report_from(outcome, Moves::Sliding(letters));
+            with_bound(report, shape, start, goal, plan)
+        }
+        Err(message) => invalid(algorithm, message),
+    }
+}
+
+/// The staged solver's first answer, then improved within `control`'s budget (see [`crate::improve`]).
+fn solve_staged(shape: Shape, start: &[u8], goal: &[u8], control: &mut Control) -> Report {
+    let answer = match crate::staged::solve(shape, start, goal) {
+        Ok(answer) => answer,
+        Err(why) => return invalid(Algorithm::Staged, why.to_string()),
+    };
+    let stats = Stats {
+        expanded: answer.expanded,
+        peak_memory_bytes: answer.peak_memory_bytes,
+        elapsed_ms: control.elapsed_ms(),
+        ..Stats::default()
+    };
+    let problem = crate::improve::Problem { shape, start, goal };
+    let known = answer.optimal.then_some(answer.moves.len() as u64);
+    crate::improve::improve_answer(
+        &problem,
+        &answer.moves,
+        known,
+        Algorithm::Staged,
+        stats,
+        control,
+    )
+}
+
+/// A solved report with its proven lower bound: the length itself when optimal; otherwise the best admissible
+/// estimate of the start, or for weighted A* with an admissible heuristic length / w if larger; the message then
+/// says how far from the shortest the answer can be.
+fn with_bound(mut report: Report, shape: Shape, start: &[u8], goal: &[u8], plan: Plan) -> Report {
+    if report.status != Status::Solved {
+        return report;
+    }
+    if report.optimal {
+        report.lower_bound = Some(report.length);
+        return report;
+    }
+    let mut bound = crate::bound::sliding_lower_bound(shape, start, goal);
+    let admissible = plan.heuristic.is_some_and(HeuristicName::is_admissible);
+    if plan.algorithm == Algorithm::Weighted && admissible {
+        // length <= w x shortest, so shortest >= length / w.
+        let scaled = u128::from(report.length) * 100;
+        let hundredths = u128::from(plan.weight.hundredths());
+        bound = bound.max(scaled.div_ceil(hundredths) as u64);
+    }
+    let bound = crate::bound::with_parity_of(bound, report.length);
+    report.lower_bound = Some(bound);
+    report.message = format!(
+        "{}; {}",
+        report.message,
+        crate::report::bound_words(report.length, bound)
+    );
+    report
+}
+
+/// The most cells of a board whose whole search the app can step through (3x3: 9! arrangements).
+const TRACEABLE_CELLS: usize = 9;
+
+/// A search on the pattern databases: the tuned IDA* for `idastar` past [`TRACEABLE_CELLS`], the engines of
+/// `crate::search` otherwise.
+fn run_with_pdb<R: RunObserver>(
+    shape: Shape,
+    start: &[u8],
+    goal: &[u8],
+    plan: Plan,
+    control: &mut Control,
+    observer: &mut R,
+) -> Result<Outcome<Dir>, String> {
+    if !pdb_covers(shape) {
+        return Err(format!(
+            "the pattern databases cover boards of up to {} cells (4x4); a {shape} board takes linear-conflict, \
+             and optimal solving of boards this large is out of reach (days of CPU for 5x5)",
+            crate::pdb::MAX_CELLS
+        ));
+    }
+    let pdb =
+        pattern_database(shape.width, shape.height, goal, control).map_err(|e| e.to_string())?;
+    // The tuned IDA* has no observer: boards small enough for the step-through (3x3 and down) run the generic
+    // engine with the same tables, so that the steps shown are the run whose statistics are reported.
+    if plan.algorithm == Algorithm::Idastar && shape.cells() > TRACEABLE_CELLS {
+        return Ok(crate::pdb::solve_idastar(&pdb, start, control));
+    }
+    let puzzle = SmallPuzzle::new(shape, start, goal).map_err(|e| e.to_string())?;
+    Ok(run_engine(
+        Searched::board_of(&puzzle),
+        Some(&pdb),
+        plan.engine(),
+        control,
+        observer,
+    ))
+}
+
+/// A search of a board stored in `C`, with the plan's heuristic on it.
+fn run_stored<C: Cells, R: RunObserver>(
+    puzzle: &SlidingPuzzle<C>,
+    plan: Plan,
+    control: &mut Control,
+    observer: &mut R,
+) -> Result<Outcome<Dir>, String> {
+    let h = match plan.heuristic {
+        Some(name) => Some(SlidingHeuristic::new(puzzle, name).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    Ok(run_engine(
+        Searched::board_of(puzzle),
+        h.as_ref(),
+        plan.engine(),
+        control,
+        observer,
+    ))
+}
