@@ -26,7 +26,5 @@ step "release build (trunk)"
 bash scripts/build.sh
 
 step "end-to-end tests in Chromium (screenshots in test-artifacts/)"
-# The same release built for static hosting under a sub-path, for tests/e2e/subpath.test.mjs.
-PUBLIC_URL=/puzzle-lab/ DIST=dist-sub bash scripts/build.sh
 node --test --test-concurrency=1 tests/e2e/
 step "all passed"

@@ -2,15 +2,13 @@
 // console and page errors collected, a screenshot of every test under test-artifacts/, the app's test hooks
 // read and driven, and independent JS solvers (exhaustive BFS, IDA*) that give the truth the app is checked against.
 //
-// It builds nothing: run `bash scripts/build.sh` (dist/) first; the sub-path test builds dist-sub/ itself when it
-// is missing or older than dist/ (scripts/test.sh builds both). E2E_DIST / E2E_DIST_SUB point the tests at other
-// build folders (absolute, or relative to the repository root); E2E_INIT_SCRIPT names a script run before the app
+// It builds nothing: run `bash scripts/build.sh` (dist/) first. Its paths are relative, so the same build is served
+// at / and under SUB_PATH. E2E_DIST points the tests at another build folder (absolute, or relative to the repository root); E2E_INIT_SCRIPT names a script run before the app
 // in every page (to inject a fault and watch a test catch it).
 import { after, before, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import {
-  appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync,
+  appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync,
 } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,29 +38,9 @@ export function requireBuild(dir) {
   const index = resolve(ROOT, dir, 'index.html');
   if (!existsSync(index)) {
     throw new Error(`${dir}/index.html is missing: build the app first with \`bash scripts/build.sh\``
-      + (dir === 'dist' ? '' : ` (for ${dir}/: \`PUBLIC_URL=${SUB_PATH} DIST=${dir} bash scripts/build.sh\`)`));
+      + (dir === 'dist' ? '' : ` (for ${dir}/: \`DIST=${dir} bash scripts/build.sh\`)`));
   }
   return index;
-}
-
-/**
- * Builds the sub-path release (`PUBLIC_URL=/puzzle-lab/ DIST=dist-sub`) unless dist-sub/ is present and at least
- * as new as dist/ (or E2E_DIST); scripts/test.sh always rebuilds it, so CI never tests a stale copy.
- */
-export function ensureSubPathBuild(dir = 'dist-sub') {
-  const sub = resolve(ROOT, dir, 'index.html');
-  const main = resolve(ROOT, process.env.E2E_DIST ?? 'dist', 'index.html');
-  const fresh = existsSync(sub) && (!existsSync(main) || statSync(sub).mtimeMs >= statSync(main).mtimeMs);
-  if (fresh) return;
-  process.stderr.write(`[e2e] building ${dir}/ for ${SUB_PATH} (scripts/build.sh)\n`);
-  const run = spawnSync('bash', ['scripts/build.sh'], {
-    cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, PUBLIC_URL: SUB_PATH, DIST: dir },
-  });
-  if (run.status !== 0) {
-    throw new Error(`PUBLIC_URL=${SUB_PATH} DIST=${dir} bash scripts/build.sh failed (exit ${run.status})`);
-  }
-  requireBuild(dir);
 }
 
 /** Chromium from Debian, headless. */

@@ -1,20 +1,19 @@
 // Offline (static/sw.js, src/page/hooks/release.rs): after one visit the service worker controls the page; with the
 // network off the page and its solver worker load from the release's cache (every response comes from the service
 // worker) and solve an 8-puzzle, and a 15-puzzle on the pattern databases the first visit built and stored in
-// IndexedDB; the same under a sub-path build (dist-sub/, service worker scoped to /puzzle-lab/); the service worker
+// IndexedDB; the same build served under a sub-path (service worker scoped to /puzzle-lab/); the service worker
 // runs in a process of its own (a closed tab's renderer does not stay to host it); and Chromium finds the sub-path
 // build installable (its manifest, start_url, scope and icons). Releases replacing each other:
 // offline-release.test.mjs.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { SUB_PATH, ensureSubPathBuild, messageText, solutionLength, tid, useApp, waitStatus } from './helpers.mjs';
+import { SUB_PATH, messageText, solutionLength, tid, useApp, waitStatus } from './helpers.mjs';
 import {
   EIGHT, launchProfile, offlineState, openAt, openOffline, recordResponses, solveEight, startAt, waitControlled,
 } from './offline-helpers.mjs';
 import { browserMemory, korfInstances, korfQuery, solveTimed, storedKeys } from './pdb-helpers.mjs';
 
-const DIST_SUB = process.env.E2E_DIST_SUB ?? 'dist-sub';
-const { test } = useApp({ prepare: () => ensureSubPathBuild(DIST_SUB) });
+const { test } = useApp();
 /** What a page that solves is made of: each must have loaded offline. */
 const LOADED = {
   'the page': /^[^?]*\/(\?|$)/, "the app's script": /\/app-[0-9a-f]+\.js/, "the app's wasm": /\/app-[0-9a-f]+_bg\.wasm/,
@@ -61,7 +60,7 @@ test('after one visit the app loads and solves offline: an 8-puzzle, and a 15-pu
 
 test('under a sub-path (/puzzle-lab/) the service worker keeps that scope and the app solves offline', async (s) => {
   const { page } = s;
-  const { server, appUrl } = await startAt(DIST_SUB, SUB_PATH);
+  const { server, appUrl } = await startAt(process.env.E2E_DIST ?? 'dist', SUB_PATH);
   try {
     await openAt(s, `${appUrl}?${EIGHT}`);
     await waitControlled(page);
@@ -99,7 +98,7 @@ test("a closed tab's renderer does not stay to host the service worker (it runs 
 
 it('installable: Chromium reads the manifest without errors and finds nothing against installing (sub-path build)',
   { timeout: 60_000 }, async () => {
-    const { server, appUrl } = await startAt(DIST_SUB, SUB_PATH);
+    const { server, appUrl } = await startAt(process.env.E2E_DIST ?? 'dist', SUB_PATH);
     const context = await launchProfile();
     try {
       const page = await context.newPage();

@@ -1,13 +1,12 @@
-// Static hosting under a sub-path: the build made with PUBLIC_URL=/puzzle-lab/ loads and solves from
+// Static hosting under a sub-path: the release build (its paths are relative) loads and solves from
 // http://127.0.0.1:PORT/puzzle-lab/, its worker included, and nothing is fetched from outside the sub-path.
 import assert from 'node:assert/strict';
 import {
-  SUB_PATH, boardTiles, defaultGoal, ensureSubPathBuild, puzzleParams, rng, scramble, slidingBfs, solutionLength, tid,
+  SUB_PATH, boardTiles, defaultGoal, puzzleParams, rng, scramble, slidingBfs, solutionLength, tid,
   useApp, waitStatus,
 } from './helpers.mjs';
 
-const DIST_SUB = process.env.E2E_DIST_SUB ?? 'dist-sub';
-const { test } = useApp({ dist: DIST_SUB, base: SUB_PATH, prepare: () => ensureSubPathBuild(DIST_SUB) });
+const { test } = useApp({ base: SUB_PATH });
 
 test('the app served under /puzzle-lab/ loads, starts its worker there, and solves', async (s) => {
   const { page } = s;
