@@ -8,15 +8,19 @@ use puzzle_lab::page::app::App;
 use puzzle_lab::page::components::board::{Board, BoardProps};
 use puzzle_lab::page::components::pegs::{Pegs, PegsProps};
 use puzzle_lab::page::components::playback_bar::{PlaybackBar, PlaybackBarProps};
+use puzzle_lab::page::components::puzzle_view::PuzzleView;
 use puzzle_lab::page::components::status::{StatusLine, StatusProps};
 use puzzle_lab::page::components::Interaction;
+use puzzle_lab::page::hooks::store::Store;
 use puzzle_lab::page::state::playback::{PlaybackAction, SPEEDS};
+use puzzle_lab::page::state::setup::Setup;
 use puzzle_lab::page::state::solve::{bound_text, StatusName};
-use puzzle_lab::page::state::{Action, Effect, SolveAction, State};
+use puzzle_lab::page::state::{Action, Effect, PuzzleAction, PuzzleId, SolveAction, State};
 use puzzle_lab::page::worker_client::{resolve, WorkerClient, WORKER_SCRIPT};
 use puzzle_lab::page::{url, worker_client::WorkerEvent};
 use puzzle_lab::protocol::{Request, RequestKind, Response, ResponseBody};
 use solver::hanoi::HanoiMove;
+use solver::query::PuzzleSpec;
 use solver::{Moves, Report, Status};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -688,4 +692,86 @@ async fn each_solve_carries_a_cancel_token_that_lives_until_its_answer() {
         99,
         "the token is revoked once the request is answered"
     );
+}
+
+/// Two figures beside each other, from a store whose dispatch records the actions the parts send.
+#[derive(Properties, PartialEq)]
+struct TwoFiguresProps {
+    state: Rc<State>,
+    dispatch: Callback<Action>,
+}
+
+#[component]
+fn TwoFigures(props: &TwoFiguresProps) -> Html {
+    let store = Store {
+        state: props.state.clone(),
+        dispatch: props.dispatch.clone(),
+    };
+    html! {
+        <ContextProvider<Store> context={store}>
+            <PuzzleView id={PuzzleId::Figure(1)} />
+            <PuzzleView id={PuzzleId::Figure(2)} />
+        </ContextProvider<Store>>
+    }
+}
+
+#[wasm_bindgen_test]
+async fn two_instances_of_the_puzzle_view_each_show_their_own_puzzle_and_send_to_it() {
+    let board = Setup::with_puzzle(PuzzleSpec::Sliding {
+        width: 3,
+        height: 2,
+        start: vec![4, 1, 2, 5, 0, 3],
+        goal: vec![1, 2, 3, 4, 5, 0],
+    });
+    let tower = Setup::with_puzzle(PuzzleSpec::Hanoi {
+        pegs: 3,
+        disks: 3,
+        start: vec![0, 0, 1],
+        goal: vec![2, 2, 2],
+    });
+    let mut state = State::new_default(1);
+    state.update(Action::AddFigure(1, Box::new(board)));
+    state.update(Action::AddFigure(2, Box::new(tower)));
+    let sent = Rc::new(RefCell::new(Vec::new()));
+    let props = TwoFiguresProps {
+        state: Rc::new(state),
+        dispatch: {
+            let sent = sent.clone();
+            Callback::from(move |action| sent.borrow_mut().push(action))
+        },
+    };
+    let root = root();
+    yew::Renderer::<TwoFigures>::with_root_and_props(root.clone(), props).render();
+    yew::scheduler::flush().await;
+    let figure = |number: &str| {
+        root.query_selector(&format!("[data-puzzle='{number}']"))
+            .unwrap()
+            .unwrap_or_else(|| panic!("no figure {number}"))
+    };
+    let (first, second) = (figure("1"), figure("2"));
+    assert_eq!(count(&root, "[data-testid='board']"), 1);
+    assert_eq!(count(&root, "[data-testid='pegs']"), 1);
+    let board = by_testid(&first, "board");
+    assert_eq!(
+        board.get_attribute("data-tiles").as_deref(),
+        Some("4,1,2,5,0,3")
+    );
+    let pegs = by_testid(&second, "pegs");
+    assert_eq!(pegs.get_attribute("data-state").as_deref(), Some("0,0,1"));
+    // Each figure has its own playback and solve controls, and each sends to its own instance.
+    for (figure, id) in [
+        (&first, PuzzleId::Figure(1)),
+        (&second, PuzzleId::Figure(2)),
+    ] {
+        by_testid(figure, "player");
+        by_testid(figure, "solve")
+            .dyn_into::<HtmlElement>()
+            .unwrap()
+            .click();
+        assert_eq!(
+            sent.borrow().last(),
+            Some(&Action::Puzzle(id, PuzzleAction::Solve(SolveAction::Solve)))
+        );
+    }
+    assert_eq!(sent.borrow().len(), 2);
 }
