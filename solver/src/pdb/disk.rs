@@ -14,10 +14,12 @@ use std::sync::Arc;
 use super::board::Geometry;
 use super::cache::searched_geometry;
 use super::error::PdbError;
-use super::file::{load_or_build, Provenance};
+use super::file::{load, load_or_build, Provenance};
 use super::held::{cached_tables, install_tables};
 use super::near_optimal::WindowTables;
 use super::partition::{partition_key, Partition};
+use super::seven_eight::seven_eight_partition;
+use super::table::PdbTables;
 
 /// The environment variable that overrides the cache directory.
 pub const CACHE_ENV: &str = "PUZZLE_LAB_CACHE";
@@ -255,9 +257,7 @@ fn prepare_partition(
         return in_memory;
     }
     let Some(path) = store.path(&key) else {
-        install_tables(Arc::new(super::PdbTables::build(
-            geometry, partition, progress,
-        )));
+        install_tables(Arc::new(PdbTables::build(geometry, partition, progress)));
         return Prepared {
             source: TablesSource::Built,
             ..in_memory
@@ -275,7 +275,7 @@ fn prepare_partition(
 fn seven_eight(goal: &[u8]) -> Result<(Geometry, Partition), PdbError> {
     let geometry = Geometry::fifteen();
     geometry.check_tiles("goal", goal)?;
-    let partition = super::seven_eight_partition(blank_cell(goal))?;
+    let partition = seven_eight_partition(blank_cell(goal))?;
     Ok((geometry, partition))
 }
 
@@ -304,7 +304,7 @@ pub fn load_tables_78(goal: &[u8], store: &TableStore) -> Result<Option<Prepared
     let Some(path) = store.path(&key) else {
         return Ok(None);
     };
-    let Some(tables) = super::load(&path, &geometry, &partition)? else {
+    let Some(tables) = load(&path, &geometry, &partition)? else {
         return Ok(None);
     };
     install_tables(Arc::new(tables));

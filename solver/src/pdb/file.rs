@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use super::board::Geometry;
+use super::checksum::Sum;
 use super::error::PdbError;
 use super::packed::{packed_len, Manhattan};
 use super::partition::{partition_key, Partition};
@@ -20,9 +21,9 @@ fn loaded_table(len: usize) -> Vec<u8> {
 
 /// The first eight bytes of every pattern database file.
 const MAGIC: &[u8; 8] = b"PZLABPDB";
-/// The format version of [`PdbTables::to_bytes`] (the browser's cache), checksummed byte by byte. Version 3
-/// added tables at half a byte an entry (`packed`, [`PACKED_GROUP`]); version 1 (a byte an entry always) is no
-/// longer read, so that a browser's old entries are built again, packed.
+/// The format version of [`PdbTables::to_bytes`] (the browser's cache), checksummed byte by byte. It holds
+/// tables at half a byte an entry (`packed`, [`PACKED_GROUP`]); version 1 (a byte an entry always) is refused,
+/// so that a browser's entries of it are built again, packed.
 pub const FORMAT_VERSION: u32 = 3;
 /// The format version of the files the native cache writes ([`load_or_build`]): the same layout with a
 /// checksum over 8-byte words in four lanes, fast enough for the 577 MB of the 7-8 tables (the byte-wise
@@ -34,119 +35,12 @@ const PACKED_GROUP: u8 = 0x80;
 const FIXED_HEADER: usize = 8 + 4 + 4;
 const CHECKSUM_BYTES: usize = 8;
 
-/// FNV-1a, 64 bits, fed piece by piece: cheap, and any damaged byte changes it.
-struct Checksum(u64);
-
-impl Checksum {
-    fn new() -> Checksum {
-        Checksum(0xcbf2_9ce4_8422_2325)
-    }
-
-    fn add(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= b as u64;
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-}
-
-/// The checksum over 8-byte words in four independent lanes (a multiply and a rotation each), fed piece by
-/// piece (pieces need not be whole words); it ends by mixing in the length.
-struct WordSum {
-    lanes: [u64; 4],
-    pending: [u8; 32],
-    filled: usize,
-    length: u64,
-}
-
-const WORD_SUM_FACTOR: u64 = 0x9e37_79b9_7f4a_7c15;
-
-impl WordSum {
-    fn new() -> WordSum {
-        WordSum {
-            lanes: [1, 2, 3, 4],
-            pending: [0; 32],
-            filled: 0,
-            length: 0,
-        }
-    }
-
-    #[inline(always)]
-    fn mix(lane: u64, word: u64) -> u64 {
-        (lane ^ word).wrapping_mul(WORD_SUM_FACTOR).rotate_left(31)
-    }
-
-    fn block(&mut self, block: &[u8]) {
-        for (i, lane) in self.lanes.iter_mut().enumerate() {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(&block[8 * i..8 * i + 8]);
-            *lane = WordSum::mix(*lane, u64::from_le_bytes(word));
-        }
-    }
-
-    fn add(&mut self, mut bytes: &[u8]) {
-        self.length += bytes.len() as u64;
-        if self.filled > 0 {
-            let take = (32 - self.filled).min(bytes.len());
-            self.pending[self.filled..self.filled + take].copy_from_slice(&bytes[..take]);
-            self.filled += take;
-            bytes = &bytes[take..];
-            if self.filled < 32 {
-                return;
-            }
-            let pending = self.pending;
-            self.block(&pending);
-            self.filled = 0;
-        }
-        let mut blocks = bytes.chunks_exact(32);
-        for block in &mut blocks {
-            self.block(block);
-        }
-        let rest = blocks.remainder();
-        self.pending[..rest.len()].copy_from_slice(rest);
-        self.filled = rest.len();
-    }
-
-    fn finish(mut self) -> u64 {
-        if self.filled > 0 {
-            self.pending[self.filled..].fill(0);
-            let pending = self.pending;
-            self.block(&pending);
-        }
-        self.lanes
-            .iter()
-            .fold(self.length, |sum, &lane| WordSum::mix(sum, lane))
-    }
-}
-
-/// The checksum of one format version.
-enum Sum {
-    Bytes(Checksum),
-    Words(WordSum),
-}
-
-impl Sum {
-    /// The checksum of `version`, or `None` for a version this code does not read.
-    fn of_version(version: u32) -> Option<Sum> {
-        match version {
-            FORMAT_VERSION => Some(Sum::Bytes(Checksum::new())),
-            FILE_FORMAT_VERSION => Some(Sum::Words(WordSum::new())),
-            _ => None,
-        }
-    }
-
-    fn add(&mut self, bytes: &[u8]) {
-        match self {
-            Sum::Bytes(sum) => sum.add(bytes),
-            Sum::Words(sum) => sum.add(bytes),
-        }
-    }
-
-    fn finish(self) -> u64 {
-        match self {
-            Sum::Bytes(sum) => sum.0,
-            Sum::Words(sum) => sum.finish(),
-        }
+/// The checksum of format `version`, or `None` for a version this code does not read.
+fn sum_of_version(version: u32) -> Option<Sum> {
+    match version {
+        FORMAT_VERSION => Some(Sum::byte_wise()),
+        FILE_FORMAT_VERSION => Some(Sum::word_wise()),
+        _ => None,
     }
 }
 
@@ -184,7 +78,7 @@ impl PdbTables {
     /// The pieces of format `version` ([`FORMAT_VERSION`] or [`FILE_FORMAT_VERSION`]).
     fn write_version_pieces(&self, version: u32, mut write: impl FnMut(&[u8])) {
         let header = self.header(version);
-        let Some(mut sum) = Sum::of_version(version) else {
+        let Some(mut sum) = sum_of_version(version) else {
             unreachable!("only the two versions are written");
         };
         sum.add(&header);
@@ -223,7 +117,7 @@ impl PdbTables {
             });
         }
         let version = u32::from_le_bytes([header[8], header[9], header[10], header[11]]);
-        let Some(mut sum) = Sum::of_version(version) else {
+        let Some(mut sum) = sum_of_version(version) else {
             return Err(PdbError::UnsupportedVersion {
                 found: version,
                 expected: FORMAT_VERSION,
@@ -525,11 +419,11 @@ mod tests {
             "{differ:?}"
         );
         // The word checksum of every split into pieces is the same.
-        let mut whole = WordSum::new();
+        let mut whole = Sum::word_wise();
         whole.add(&new[..new.len() - 8]);
         let whole = whole.finish();
         for cut in [1, 7, 31, 32, 33, 100] {
-            let mut pieces = WordSum::new();
+            let mut pieces = Sum::word_wise();
             for piece in new[..new.len() - 8].chunks(cut) {
                 pieces.add(piece);
             }

@@ -10,6 +10,9 @@ use super::table::PdbTables;
 use crate::sliding::{SmallBoard, SmallPuzzle};
 use crate::{Heuristic, Puzzle};
 
+/// The heuristic name of the pattern databases, in the PUZZLE format and on the CLI.
+pub const PDB_HEURISTIC_NAME: &str = "pdb";
+
 /// A group index meaning "in no group" (the tile counts zero).
 pub(crate) const NO_GROUP: u8 = u8::MAX;
 
@@ -221,7 +224,7 @@ impl Heuristic<SmallPuzzle> for Pdb {
     }
 
     fn name(&self) -> &'static str {
-        super::PDB_HEURISTIC_NAME
+        PDB_HEURISTIC_NAME
     }
 }
 

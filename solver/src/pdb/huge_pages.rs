@@ -7,9 +7,9 @@
 
 //!
 //! Getting them costs, though: on a busy machine the kernel may compact memory to find 2 MiB blocks, and reading
-//! the 577 MB took 1.1 to 12 s instead of 0.8-0.9 s. So tables read from disk get them only in a process that
-//! will search long enough to gain (`korf`, the benchmark: [`use_huge_pages`]); the builder, which runs for
-//! minutes over 1.6 GB, always asks.
+//! the 577 MB can take several times as long as into 4 KiB pages. So tables read from disk get them only in a
+//! process that will search long enough to gain (`korf`, the benchmark: [`use_huge_pages`]); the builder, which
+//! runs for minutes over 1.6 GB, always asks.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -71,16 +71,26 @@
 //! [`FILE_FORMAT_VERSION`]. The 15-puzzle's 7-8 partition ([`seven_eight_partition`]) is one; nothing of it
 //! compiles into WebAssembly, where the 6-6-3 stays.
 //!
-//! Measured (`cargo run --release -p solver --bin korf`, 2-core shared machine): all 100 of
-//! Korf's instances optimal with 1.79 million expansions on the 7-8 tables (163-287 ms of search
-//! CPU time), 19.9 million on the 6-6-3 (about 1.5 s); the 6-6-3 tables build in about 3 s on
-//! one thread.
+//! On Korf's 100 instances IDA* expands about a tenth as many nodes on the 7-8 tables as on the 6-6-3; the
+//! figures, and the commands that measure them, are in `docs/performance.md`.
+//!
+//! # Layout
+//! Each file imports only from the layers under it:
+//! - `error`, `board` (geometry), `rank` (placements to numbers and back), `huge_pages`;
+//! - `partition` (groups of goal cells and the default ones), `packed` (half a byte an entry), `regions`
+//!   and `marks` (what both builders' searches share);
+//! - `table` (what a built table holds and its lookup), then `build_large` (the parallel builder) and
+//!   `build` (the builder in slices, and [`PdbTables::build`], which picks one), `checksum` and `file`
+//!   (bytes and files), `held` (this process's tables by key);
+//! - `heuristic`, `incremental` and `idastar` (the optimal search), `near_optimal` (5x5), `seven_eight`,
+//!   then `cache` and `disk`, which hand the searches their tables.
 
 mod board;
 mod build;
 #[cfg(not(target_arch = "wasm32"))]
 mod build_large;
 pub mod cache;
+mod checksum;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod disk;
 mod error;
@@ -90,6 +100,7 @@ mod heuristic;
 #[cfg(not(target_arch = "wasm32"))]
 mod huge_pages;
 mod idastar;
+mod incremental;
 mod marks;
 mod near_optimal;
 mod packed;
@@ -106,10 +117,10 @@ pub use error::PdbError;
 pub use file::{
     load, load_or_build, load_or_else, Provenance, FILE_FORMAT_VERSION, FORMAT_VERSION,
 };
-pub use heuristic::{Pdb, MAX_VIEWS};
+pub use heuristic::{Pdb, MAX_VIEWS, PDB_HEURISTIC_NAME};
 #[cfg(not(target_arch = "wasm32"))]
 pub use huge_pages::use_huge_pages;
-pub use idastar::{solve_idastar, solve_manhattan, PDB_HEURISTIC_NAME};
+pub use idastar::{solve_idastar, solve_manhattan};
 pub use near_optimal::{
     improve_5x5, improve_windows, near_optimal_5x5, replay, search_near_optimal,
     solve_near_optimal, GroupSource, LargePdb, NearOptimal, WindowTables, WEIGHTS,

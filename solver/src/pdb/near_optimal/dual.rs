@@ -256,7 +256,8 @@ pub(super) struct DualNode {
 
 #[cfg(test)]
 mod tests {
-    use super::super::engine::{tile_at, Engine, RunEnd};
+    use super::super::engine::{Engine, RunEnd};
+    use super::super::nodes::tile_at;
     use super::super::WindowTables;
     use crate::pdb::board::Geometry;
     use crate::search::{Control, Limits, Stats};

@@ -1,253 +1,20 @@
-//! Restarting weighted A* on the tables ([`search_near_optimal`]): packed boards, nodes in fixed blocks, an index
-//! of hash prints, and the runs at decreasing weights, each bounded by the best answer so far.
+//! Restarting weighted A* on the tables ([`search_near_optimal`]): one run at a weight ([`Engine::run`]), its
+//! memory kept within the byte budget, and the runs at decreasing weights, each bounded by the best answer so
+//! far. The nodes and their index are in `nodes`.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::cells::{positions, MAX_GROUPS, MAX_VIEWS, N, NO_GROUP};
 use super::large::LargePdb;
-use crate::pdb::board::{DirCode, Geometry};
+use super::nodes::{
+    entry, nodes_within, pack, tile_at, to_code, to_dir, Arena, Index, Node, Packed, MAX_CHILDREN,
+    MAX_G, NO_DIR,
+};
+use crate::pdb::board::Geometry;
 use crate::pdb::error::PdbError;
 use crate::search::{Control, MemoryWatch, Stats, Status, CHECK_EVERY};
 use crate::sliding::Dir;
-
-/// A board packed 5 bits a cell.
-pub(super) type Packed = u128;
-
-pub(super) fn pack(tiles: &[u8]) -> Packed {
-    tiles
-        .iter()
-        .enumerate()
-        .fold(0, |acc, (cell, &t)| acc | (t as Packed) << (5 * cell))
-}
-
-#[inline(always)]
-pub(super) fn tile_at(board: Packed, cell: usize) -> u8 {
-    (board >> (5 * cell)) as u8 & 31
-}
-
-/// The blank's move code (see `board::DirCode`) as a `Dir`.
-pub(super) fn to_dir(code: DirCode) -> Dir {
-    match code {
-        0 => Dir::Up,
-        1 => Dir::Down,
-        2 => Dir::Left,
-        _ => Dir::Right,
-    }
-}
-
-pub(super) fn to_code(dir: Dir) -> DirCode {
-    match dir {
-        Dir::Up => 0,
-        Dir::Down => 1,
-        Dir::Left => 2,
-        Dir::Right => 3,
-    }
-}
-
-/// A node of the search: 28 bytes. Packed to 4-byte alignment: a `u128` board would otherwise
-/// align the node to 16 bytes and pad it from 26 to 32, a seventh more of the byte budget that the
-/// browser's worker holds for no more nodes. Fields are read and written by value (no references
-/// into a packed struct).
-#[derive(Debug, Clone, Copy)]
-#[repr(C, packed(4))]
-pub(super) struct Node {
-    pub(super) board: Packed,
-    pub(super) parent: u32,
-    pub(super) g: u16,
-    pub(super) h: u16,
-    pub(super) blank: u8,
-    /// The move that reached it (`NO_DIR` for the start).
-    pub(super) dir: u8,
-}
-
-pub(super) const NO_DIR: u8 = 4;
-/// The most children an expansion adds (the blank's moves but the one straight back, and the
-/// start's four).
-const MAX_CHILDREN: usize = 4;
-pub(super) const NODE_BYTES: u64 = std::mem::size_of::<Node>() as u64;
-// On every target (the browser's wasm32 too): a change that pads the node fails to build.
-const _: () = assert!(NODE_BYTES == 28);
-/// g is kept in 12 bits of an open-list entry.
-pub(super) const MAX_G: u32 = 4095;
-
-/// The nodes, in blocks of 2^16 that never move: past the first block (which doubles as it
-/// fills, so that a small search stays small) the arena grows by one block (2 MiB), never by a
-/// doubled copy, so nearly all of a byte budget can hold nodes.
-pub(super) struct Arena {
-    pub(super) blocks: Vec<Vec<Node>>,
-    pub(super) len: usize,
-}
-
-pub(super) const BLOCK_BITS: usize = 16;
-pub(super) const BLOCK: usize = 1 << BLOCK_BITS;
-
-impl Arena {
-    pub(super) fn new() -> Arena {
-        Arena {
-            blocks: Vec::new(),
-            len: 0,
-        }
-    }
-
-    pub(super) fn clear(&mut self) {
-        self.blocks.truncate(1);
-        if let Some(first) = self.blocks.first_mut() {
-            first.clear();
-        }
-        self.len = 0;
-    }
-
-    pub(super) fn len(&self) -> usize {
-        self.len
-    }
-
-    pub(super) fn push(&mut self, node: Node) {
-        let block = self.len >> BLOCK_BITS;
-        if block == self.blocks.len() {
-            self.blocks
-                .push(Vec::with_capacity(if block == 0 { 0 } else { BLOCK }));
-        }
-        self.blocks[block].push(node);
-        self.len += 1;
-    }
-
-    pub(super) fn bytes(&self) -> u64 {
-        let nodes: usize = self.blocks.iter().map(Vec::capacity).sum();
-        nodes as u64 * NODE_BYTES + self.blocks.capacity() as u64 * 24
-    }
-
-    /// What pushing `adding` more nodes allocates: nothing while they fit, else a doubling of
-    /// the first block or a new block.
-    pub(super) fn growth(&self, adding: usize) -> u64 {
-        let capacity: usize = self.blocks.iter().map(Vec::capacity).sum();
-        if self.len + adding <= capacity {
-            0
-        } else if capacity < BLOCK {
-            2 * capacity.max(4) as u64 * NODE_BYTES
-        } else {
-            BLOCK as u64 * NODE_BYTES
-        }
-    }
-}
-
-impl std::ops::Index<u32> for Arena {
-    type Output = Node;
-
-    #[inline(always)]
-    fn index(&self, id: u32) -> &Node {
-        let id = id as usize;
-        &self.blocks[id >> BLOCK_BITS][id & (BLOCK - 1)]
-    }
-}
-
-impl std::ops::IndexMut<u32> for Arena {
-    #[inline(always)]
-    fn index_mut(&mut self, id: u32) -> &mut Node {
-        let id = id as usize;
-        &mut self.blocks[id >> BLOCK_BITS][id & (BLOCK - 1)]
-    }
-}
-
-/// The most nodes `budget` holds beside an index of `index_bytes`: a node and an open entry
-/// each, the arena in whole blocks.
-fn nodes_within(budget: u64, index_bytes: u64) -> u64 {
-    let nodes = budget.saturating_sub(index_bytes) / (NODE_BYTES + 8);
-    let block = BLOCK as u64;
-    if nodes < block {
-        nodes
-    } else {
-        nodes / block * block
-    }
-}
-
-/// The index from boards to nodes: open addressing over node numbers (plus one; 0 is empty),
-/// at most half full, or three quarters where a byte budget leaves no room to double it.
-pub(super) struct Index {
-    pub(super) slots: Vec<u32>,
-    pub(super) len: usize,
-}
-
-impl Index {
-    pub(super) fn new() -> Index {
-        Index {
-            slots: vec![0; 1 << 12],
-            len: 0,
-        }
-    }
-
-    pub(super) fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = 0);
-        self.len = 0;
-    }
-
-    #[inline(always)]
-    pub(super) fn home(&self, board: Packed) -> usize {
-        let x = (board as u64) ^ ((board >> 64) as u64).rotate_left(29);
-        let h = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h >> (64 - self.slots.len().trailing_zeros())) as usize
-    }
-
-    /// The node holding `board`, or the slot where it would go.
-    #[inline(always)]
-    pub(super) fn find(&self, nodes: &Arena, board: Packed) -> Result<u32, usize> {
-        let mask = self.slots.len() - 1;
-        let mut i = self.home(board);
-        loop {
-            let s = self.slots[i];
-            if s == 0 {
-                return Err(i);
-            }
-            if nodes[s - 1].board == board {
-                return Ok(s - 1);
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /// Inserts node `id` at `slot` (from `find`). The table never grows here: [`Index::fits`]
-    /// says beforehand whether it must ([`Index::double`]).
-    #[inline(always)]
-    pub(super) fn insert(&mut self, slot: usize, id: u32) {
-        self.slots[slot] = id + 1;
-        self.len += 1;
-    }
-
-    /// Whether `adding` more entries keep the table at most half full (`full` false), or at
-    /// most three quarters full (`full` true: linear probing stays short).
-    pub(super) fn fits(&self, adding: usize, full: bool) -> bool {
-        let entries = self.len + adding;
-        if full {
-            entries * 4 <= self.slots.len() * 3
-        } else {
-            entries * 2 <= self.slots.len()
-        }
-    }
-
-    /// Doubles the table. While it rehashes, the old table and the new one are both held.
-    pub(super) fn double(&mut self, nodes: &Arena) {
-        let doubled = vec![0; self.slots.len() * 2];
-        let old = std::mem::replace(&mut self.slots, doubled);
-        let mask = self.slots.len() - 1;
-        for s in old.into_iter().filter(|&s| s != 0) {
-            let mut i = self.home(nodes[s - 1].board);
-            while self.slots[i] != 0 {
-                i = (i + 1) & mask;
-            }
-            self.slots[i] = s;
-        }
-    }
-
-    pub(super) fn bytes(&self) -> u64 {
-        self.slots.capacity() as u64 * 4
-    }
-}
-
-/// An open-list entry: the weighted f (hundredths), then larger g first, then the node.
-#[inline(always)]
-pub(super) fn entry(key: u32, g: u32, id: u32) -> Reverse<u64> {
-    Reverse((key as u64) << 40 | ((MAX_G - g) as u64) << 28 | id as u64)
-}
 
 /// What one search (of several runs) found.
 #[derive(Debug, Clone)]
@@ -382,15 +149,9 @@ impl<'p> Engine<'p> {
         best
     }
 
-    /// One weighted A* run from `start` (weight `w` hundredths) for a path shorter than `bound`.
-    pub(super) fn run(
-        &mut self,
-        start: &[u8],
-        w: u32,
-        bound: u32,
-        control: &mut Control,
-        stats: &mut Stats,
-    ) -> RunEnd {
+    /// Empties the memory of the last run and puts `start` in it, the open list's first entry at weight `w`;
+    /// the run's end if `start` is the goal already.
+    fn seed(&mut self, start: &[u8], w: u32, bound: u32) -> Option<RunEnd> {
         self.nodes.clear();
         self.index.clear();
         self.open.clear();
@@ -413,13 +174,56 @@ impl<'p> Engine<'p> {
             self.index.insert(slot, 0);
         }
         if board == self.goal {
-            return if bound > 0 {
+            return Some(if bound > 0 {
                 RunEnd::Found(0)
             } else {
                 RunEnd::Exhausted
-            };
+            });
         }
         self.open.push(entry(w * h, 0, 0));
+        None
+    }
+
+    /// Why the run must stop before its next expansion, if it must: a checkpoint of `control` (every
+    /// `CHECK_EVERY` expansions, counted in `since_check`), the state limit, or no room for the children.
+    #[inline(always)]
+    fn stop_before_expanding(
+        &mut self,
+        control: &mut Control,
+        stats: &mut Stats,
+        since_check: &mut u64,
+    ) -> Option<(Status, String)> {
+        *since_check += 1;
+        if *since_check >= CHECK_EVERY {
+            *since_check = 0;
+            stats.open_size(self.open.len() as u64);
+            if let Some(stop) = control.checkpoint(stats) {
+                return Some(stop);
+            }
+        }
+        if let Some(stop) = control.over_state_limit(self.nodes.len() as u64) {
+            return Some(stop);
+        }
+        self.make_room(control, stats)
+    }
+
+    /// One weighted A* run from `start` (weight `w` hundredths) for a path shorter than `bound`.
+    ///
+    /// The loop stays one piece: it is the search's hot path, and each child's value is updated from its
+    /// parent's per-group values held in locals.
+    pub(super) fn run(
+        &mut self,
+        start: &[u8],
+        w: u32,
+        bound: u32,
+        control: &mut Control,
+        stats: &mut Stats,
+    ) -> RunEnd {
+        if let Some(end) = self.seed(start, w, bound) {
+            return end;
+        }
+        let mut values = [[0u8; MAX_GROUPS]; MAX_VIEWS];
+        let dual = self.pdb.dual.as_ref();
         let views = self.pdb.views.len();
         let n = self.geometry.cells();
         let mut since_check = 0u64;
@@ -439,20 +243,9 @@ impl<'p> Engine<'p> {
                 return RunEnd::Capped;
             }
             stats.expand_at(g as usize);
-            since_check += 1;
-            if since_check >= CHECK_EVERY {
-                since_check = 0;
-                stats.open_size(self.open.len() as u64);
-                if let Some((status, message)) = control.checkpoint(stats) {
-                    self.open.push(Reverse(item));
-                    return RunEnd::Stopped(status, message);
-                }
-            }
-            if let Some((status, message)) = control.over_state_limit(self.nodes.len() as u64) {
-                self.open.push(Reverse(item));
-                return RunEnd::Stopped(status, message);
-            }
-            if let Some((status, message)) = self.make_room(control, stats) {
+            if let Some((status, message)) =
+                self.stop_before_expanding(control, stats, &mut since_check)
+            {
                 self.open.push(Reverse(item));
                 return RunEnd::Stopped(status, message);
             }

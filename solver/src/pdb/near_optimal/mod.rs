@@ -19,6 +19,7 @@ mod cells;
 mod dual;
 mod engine;
 mod large;
+mod nodes;
 mod tiling;
 mod windows;
 
@@ -291,27 +292,6 @@ mod tests {
 
     fn letters(moves: &[Dir]) -> String {
         moves.iter().map(|d| d.letter()).collect()
-    }
-
-    #[test]
-    fn a_byte_budget_holds_a_node_per_28_bytes() {
-        // The arena's blocks are what the budget counts: 2^16 nodes of 28 bytes each (not 32, as an aligned
-        // u128 board would pad them to).
-        let mut arena = engine::Arena::new();
-        for _ in 0..=engine::BLOCK {
-            arena.push(engine::Node {
-                board: 0,
-                parent: 0,
-                g: 0,
-                h: 0,
-                blank: 0,
-                dir: 0,
-            });
-        }
-        // The second block has room for all but one more; past that, a new block.
-        assert_eq!(arena.growth(engine::BLOCK - 1), 0);
-        assert_eq!(arena.growth(engine::BLOCK), engine::BLOCK as u64 * 28);
-        assert_eq!(std::mem::size_of::<engine::Node>(), 28);
     }
 
     #[test]

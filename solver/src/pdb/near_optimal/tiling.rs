@@ -4,9 +4,9 @@
 use crate::pdb::board::{CellMap, Geometry};
 use crate::pdb::partition::FIVE_BY_FIVE_GROUPS;
 
-/// The 5x5 window groups before the eighth session (five groups no symmetry relates): the tables an earlier
-/// release kept (in a disk cache, in a browser's IndexedDB) of these that the present tiling does not share are
-/// never read again ([`crate::pdb::WindowTables::earlier_partitions`]), and are deleted.
+/// The superseded 5x5 tiling (five groups that no symmetry relates). Caches written while it was in use (a
+/// disk cache, a browser's IndexedDB) may still hold its tables; those the present tiling does not share are
+/// never read, so [`crate::pdb::WindowTables::earlier_partitions`] names them for deletion.
 pub(super) const EARLIER_FIVE_BY_FIVE_GROUPS: [[u8; 5]; 5] = [
     [0, 1, 2, 5, 6],
     [3, 4, 7, 8, 9],

@@ -3,8 +3,9 @@
 use std::sync::Arc;
 
 use super::dual::{DualTables, Served};
-use super::engine::{to_code, Engine, RunEnd};
+use super::engine::{Engine, RunEnd};
 use super::large::{GroupSource, LargePdb};
+use super::nodes::to_code;
 use super::tiling::{five_by_five, Tiling, EARLIER_FIVE_BY_FIVE_GROUPS};
 use crate::pdb::board::Geometry;
 use crate::pdb::held::{cached_tables, install_tables};
@@ -61,9 +62,9 @@ impl WindowTables {
         Ok(partitions)
     }
 
-    /// The partitions of the 5x5 tables an earlier tiling used (the five groups of the seventh session and before,
-    /// and the smaller table of each of their cells) that the present tables do not: nothing reads them, so a
-    /// cache that holds them can let them go.
+    /// The partitions of the superseded 5x5 tiling's tables (its five groups, and the smaller table of each of
+    /// their cells) that the present tables do not share: nothing reads them, so a cache that still holds them
+    /// can let them go.
     pub fn earlier_partitions() -> Result<Vec<Partition>, PdbError> {
         let geometry = Geometry::new(5, 5)?;
         let present = WindowTables::partitions()?
