@@ -158,7 +158,6 @@ fn a_solve_posts_one_request_and_plays_the_answer_to_the_goal() {
     s.apply(PlaybackAction::Toggle);
     assert!(s
         .lab
-        .lab
         .playback
         .replay
         .as_ref()
@@ -408,7 +407,6 @@ fn better_answers_show_at_once_and_never_yank_the_playback() {
     assert!(s.apply(improved(id, &longer, bound)));
     assert_eq!(s.status(), StatusName::Solving);
     let replay = s
-        .lab
         .lab
         .playback
         .replay
