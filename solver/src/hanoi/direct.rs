@@ -1,8 +1,8 @@
 //! Direct Hanoi solvers, no search: the classic recursion, the shortest path between two 3-peg positions, and
 //! Frame-Stewart tower to tower on 4 and 5 pegs. Lengths for up to 63 disks; moves listed up to a cap.
 
+use super::rules::{check_position, check_size, HanoiError, HanoiMove, Side, MAX_DIRECT_DISKS};
 use super::three::{plan, push_classic, push_path};
-use super::{check_position, check_size, HanoiError, HanoiMove, Side, MAX_DIRECT_DISKS};
 use std::fmt;
 
 /// The default listing cap: solutions longer than this many moves are given by length only.

@@ -3,7 +3,7 @@
 
 pub use crate::random::SplitMix64;
 
-use super::{
+use super::rules::{
     apply_disk_move, check_position, check_size, HanoiError, HanoiMove, Side, MAX_DIRECT_DISKS,
     MAX_PEGS,
 };

@@ -2,7 +2,7 @@
 //!
 //! Nothing here uses the module's own move generation, so a bug there cannot hide behind a matching bug here.
 
-use super::HanoiMove;
+use super::rules::HanoiMove;
 use std::collections::VecDeque;
 
 /// A tiny test-only PRNG (a 64-bit LCG, high bits), independent of the module's `SplitMix64`.

@@ -17,7 +17,7 @@
 //!
 //! Positions here may have up to 63 disks; every sum stays below 2^64 (the largest is 3 * 2^62 - 1).
 
-use super::HanoiMove;
+use super::rules::{HanoiMove, MAX_DIRECT_DISKS};
 
 /// The third peg of three, given two different ones.
 #[inline]
@@ -119,8 +119,7 @@ pub(crate) fn plan_with(
 /// assert_eq!(three_peg_distance(&[1, 0], &[2, 2]), Some(2));
 /// ```
 pub fn three_peg_distance(start: &[u8], goal: &[u8]) -> Option<u64> {
-    let fits =
-        |p: &[u8]| p.len() <= usize::from(super::MAX_DIRECT_DISKS) && p.iter().all(|&peg| peg < 3);
+    let fits = |p: &[u8]| p.len() <= usize::from(MAX_DIRECT_DISKS) && p.iter().all(|&peg| peg < 3);
     (start.len() == goal.len() && fits(start) && fits(goal)).then(|| plan(start, goal).0)
 }
 
