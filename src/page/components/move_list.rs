@@ -79,8 +79,8 @@ pub fn MoveList(props: &MoveListProps) -> Html {
                 <p class="muted">{ lang.t(Msg::MovesEmpty) }</p>
             } else {
                 // Every item keyed (an `if` would add an unkeyed child): Yew then matches the moves by number, and
-                // a step that moves the window adds and drops a move or two, not the whole list (an unkeyed sibling
-                // made Yew build every item again whenever the list changed length: garbage in the Blink heap).
+                // a step that moves the window adds and drops a move or two, not the whole list. With an unkeyed
+                // sibling, Yew builds every item again whenever the list changes length: garbage in the Blink heap.
                 <ol ref={list_ref} class="move-list" data-testid="move-list">
                     { for (first > 0).then(|| html! {
                         <li key="earlier" class="more">{ lang.fill(Msg::EarlierMoves, &[&first]) }</li>
