@@ -162,170 +162,258 @@ struct Helper {
 
 /// Builds the tables of `plan`, its big groups in helper workers, telling `progress` the fraction done and the
 /// time since the start at most every `progress_every_ms` and asking `cancelled` between slices; the helpers
-/// watch `cancel_token`.
+/// watch `cancel_token`. This worker builds its own groups first, then collects the helpers' tables, taking over
+/// the group of any helper that fails or falls silent.
 pub async fn build(
     scope: &DedicatedWorkerGlobalScope,
     plan: Plan,
-    mut progress: impl FnMut(f64, f64),
+    progress: impl FnMut(f64, f64),
     progress_every_ms: f64,
     cancel_token: Option<String>,
     mut cancelled: impl FnMut() -> bool,
 ) -> Built {
     let now = scope::clock(scope);
-    let started = now();
-    let parts = plan.partition.split();
-    let n = plan.geometry.cells();
-    let work: Vec<f64> = plan
-        .partition
-        .groups()
-        .iter()
-        .map(|g| pdb::rank::placements(n, g.len()).unwrap_or(0) as f64)
-        .collect();
-    let total: f64 = work.iter().sum::<f64>().max(1.0);
-
-    let mut helpers: Vec<Helper> = plan
-        .helped
-        .iter()
-        .map(|&group| {
-            let state = Rc::new(RefCell::new(HelperState {
-                heard_at: started,
-                ..HelperState::default()
-            }));
-            let request = HelperRequest::BuildGroup {
-                width: plan.geometry.width(),
-                height: plan.geometry.height(),
-                blank: plan.partition.blank(),
-                cells: plan.partition.groups()[group].clone(),
-                cancel_token: cancel_token.clone(),
-            };
-            let worker = start_helper(scope, &request, &state, now.clone());
-            if let Err(why) = &worker {
-                state.borrow_mut().failed = Some(why.clone());
-            }
-            Helper {
-                group,
-                worker,
-                state,
-                helping: true,
-            }
-        })
-        .collect();
-    let stop_all = |helpers: &[Helper]| helpers.iter().for_each(|h| stop(&h.worker));
-
-    // This worker's groups, in order; then those of helpers that fail.
-    let mut own: Vec<usize> = (0..parts.len())
-        .filter(|i| !plan.helped.contains(i))
-        .collect();
-    let mut built: Vec<Option<PdbTables>> = vec![None; parts.len()];
-    let mut own_done = 0.0;
-    let mut last_post = f64::NEG_INFINITY;
-    // The bar never goes back, even when a failed helper's share starts again here.
-    let mut shown = 0.0f64;
-    let mut post_progress = |fraction: f64, force: bool| {
-        let elapsed_ms = now() - started;
-        if force || elapsed_ms - last_post >= progress_every_ms {
-            last_post = elapsed_ms;
-            shown = shown.max(fraction);
-            progress(shown.min(0.99), elapsed_ms);
-        }
+    let bar = Bar {
+        report: progress,
+        every_ms: progress_every_ms,
+        started: now(),
+        last_post: f64::NEG_INFINITY,
+        shown: 0.0,
     };
-    // What the helpers still helping have done, in units of `work`.
-    let helpers_done = |helpers: &[Helper]| -> f64 {
-        helpers
-            .iter()
-            .filter(|h| h.helping)
-            .map(|h| h.state.borrow().fraction * work[h.group])
-            .sum()
-    };
-    post_progress(0.0, true);
-    let mut next = 0;
+    let mut run = Building::start(scope, &plan, cancel_token, bar, Box::new(now));
+    run.post(0.0, true);
     loop {
         if cancelled() {
-            stop_all(&helpers);
-            return Built::Cancelled;
+            return run.cancel();
         }
-        if next < own.len() {
-            let index = own[next];
-            let mut builder = PdbBuilder::new(&plan.geometry, &parts[index]);
-            loop {
-                let slice_start = now();
-                let mut finished = false;
-                while !finished && now() - slice_start < SLICE_MS {
-                    finished = builder.step(SLICE_STATES);
-                }
-                let fraction =
-                    (own_done + builder.fraction() * work[index] + helpers_done(&helpers)) / total;
-                post_progress(fraction, false);
-                if finished {
-                    break;
-                }
-                yield_now().await;
-                if cancelled() {
-                    stop_all(&helpers);
-                    return Built::Cancelled;
-                }
+        if let Some(&index) = run.own.get(run.next) {
+            if !run.build_here(&plan, index, &mut cancelled).await {
+                return run.cancel();
             }
-            own_done += work[index];
-            match builder.into_tables() {
-                Ok(tables) => built[index] = Some(tables.packed()),
-                Err(_) => unreachable!("the builder reported it was done"),
-            }
-            next += 1;
             continue;
         }
-        // Our groups are done: collect the helpers' tables, or take over the group of one that failed or fell
-        // silent.
+        let waiting = run.collect();
+        if run.next < run.own.len() {
+            continue;
+        }
+        if !waiting {
+            break;
+        }
+        let fraction = (run.own_done + run.helpers_done()) / run.total;
+        run.post(fraction, false);
+        sleep(scope, 20).await;
+    }
+    run.finish(&plan)
+}
+
+/// The progress bar of a build: posted at most every `every_ms`, and never going back, even when a failed helper's
+/// share starts again here.
+struct Bar<F> {
+    report: F,
+    every_ms: f64,
+    started: f64,
+    last_post: f64,
+    shown: f64,
+}
+
+/// One build in progress: its groups, who builds each, what is built so far, and its progress bar.
+struct Building<F> {
+    parts: Vec<Partition>,
+    /// Each group's work (its table entries), and the sum.
+    work: Vec<f64>,
+    total: f64,
+    helpers: Vec<Helper>,
+    /// This worker's groups, in order; then those of helpers that failed. `next` is the first not built yet.
+    own: Vec<usize>,
+    next: usize,
+    built: Vec<Option<PdbTables>>,
+    /// The work of the groups built or collected, in units of `work`.
+    own_done: f64,
+    bar: Bar<F>,
+    now: Box<dyn Fn() -> f64>,
+}
+
+impl<F: FnMut(f64, f64)> Building<F> {
+    /// Starts one helper for each of `plan`'s helped groups.
+    fn start(
+        scope: &DedicatedWorkerGlobalScope,
+        plan: &Plan,
+        cancel_token: Option<String>,
+        bar: Bar<F>,
+        now: Box<dyn Fn() -> f64>,
+    ) -> Building<F> {
+        let parts = plan.partition.split();
+        let n = plan.geometry.cells();
+        let work: Vec<f64> = plan
+            .partition
+            .groups()
+            .iter()
+            .map(|g| pdb::rank::placements(n, g.len()).unwrap_or(0) as f64)
+            .collect();
+        let total: f64 = work.iter().sum::<f64>().max(1.0);
+        let clock = scope::clock(scope);
+        let helpers = plan
+            .helped
+            .iter()
+            .map(|&group| {
+                let state = Rc::new(RefCell::new(HelperState {
+                    heard_at: bar.started,
+                    ..HelperState::default()
+                }));
+                let request = HelperRequest::BuildGroup {
+                    width: plan.geometry.width(),
+                    height: plan.geometry.height(),
+                    blank: plan.partition.blank(),
+                    cells: plan.partition.groups()[group].clone(),
+                    cancel_token: cancel_token.clone(),
+                };
+                let worker = start_helper(scope, &request, &state, clock.clone());
+                if let Err(why) = &worker {
+                    state.borrow_mut().failed = Some(why.clone());
+                }
+                Helper {
+                    group,
+                    worker,
+                    state,
+                    helping: true,
+                }
+            })
+            .collect();
+        let own = (0..parts.len())
+            .filter(|i| !plan.helped.contains(i))
+            .collect();
+        Building {
+            built: vec![None; parts.len()],
+            parts,
+            work,
+            total,
+            helpers,
+            own,
+            next: 0,
+            own_done: 0.0,
+            bar,
+            now,
+        }
+    }
+
+    /// Shows `fraction` done, if a post is due (or `force`).
+    fn post(&mut self, fraction: f64, force: bool) {
+        let bar = &mut self.bar;
+        let elapsed_ms = (self.now)() - bar.started;
+        if force || elapsed_ms - bar.last_post >= bar.every_ms {
+            bar.last_post = elapsed_ms;
+            bar.shown = bar.shown.max(fraction);
+            (bar.report)(bar.shown.min(0.99), elapsed_ms);
+        }
+    }
+
+    /// What the helpers still helping have done, in units of `work`.
+    fn helpers_done(&self) -> f64 {
+        self.helpers
+            .iter()
+            .filter(|h| h.helping)
+            .map(|h| h.state.borrow().fraction * self.work[h.group])
+            .sum()
+    }
+
+    /// Builds group `index` here, in slices of about `SLICE_MS` between which the event loop runs (the helpers'
+    /// messages come in) and `cancelled` is asked; false if it said so.
+    async fn build_here(
+        &mut self,
+        plan: &Plan,
+        index: usize,
+        cancelled: &mut impl FnMut() -> bool,
+    ) -> bool {
+        let mut builder = PdbBuilder::new(&plan.geometry, &self.parts[index]);
+        loop {
+            let slice_start = (self.now)();
+            let mut finished = false;
+            while !finished && (self.now)() - slice_start < SLICE_MS {
+                finished = builder.step(SLICE_STATES);
+            }
+            let done = self.own_done + builder.fraction() * self.work[index] + self.helpers_done();
+            self.post(done / self.total, false);
+            if finished {
+                break;
+            }
+            yield_now().await;
+            if cancelled() {
+                return false;
+            }
+        }
+        self.own_done += self.work[index];
+        match builder.into_tables() {
+            Ok(tables) => self.built[index] = Some(tables.packed()),
+            Err(_) => unreachable!("the builder reported it was done"),
+        }
+        self.next += 1;
+        true
+    }
+
+    /// Collects the tables of helpers that finished, and takes over the group of any that failed or fell silent
+    /// (it joins `own`); whether some helper is still at work.
+    fn collect(&mut self) -> bool {
+        let now = (self.now)();
         let mut waiting = false;
-        for helper in helpers.iter_mut().filter(|h| h.helping) {
+        for helper in self.helpers.iter_mut().filter(|h| h.helping) {
             let (tables, failed, heard_at) = {
                 let mut s = helper.state.borrow_mut();
                 (s.tables.take(), s.failed.clone(), s.heard_at)
             };
             if let Some(tables) = tables {
-                built[helper.group] = Some(tables);
-                own_done += work[helper.group];
+                self.built[helper.group] = Some(tables);
+                self.own_done += self.work[helper.group];
                 helper.helping = false;
                 stop(&helper.worker);
-            } else if failed.is_some() || now() - heard_at > HELPER_SILENCE_MS {
+            } else if failed.is_some() || now - heard_at > HELPER_SILENCE_MS {
                 gloo::console::warn!(format!(
                     "a pattern database helper worker could not help ({}); building its group here",
                     failed.as_deref().unwrap_or("it fell silent")
                 ));
                 stop(&helper.worker);
                 helper.helping = false;
-                own.push(helper.group);
+                self.own.push(helper.group);
             } else {
                 waiting = true;
             }
         }
-        if next < own.len() {
-            continue;
-        }
-        if !waiting {
-            break;
-        }
-        post_progress((own_done + helpers_done(&helpers)) / total, false);
-        sleep(scope, 20).await;
+        waiting
     }
-    stop_all(&helpers);
-    let helped = plan
-        .helped
-        .iter()
-        .filter(|group| !own.contains(group))
-        .count();
-    let parts: Vec<PdbTables> = built.into_iter().flatten().collect();
-    match PdbTables::combine(parts) {
-        Ok(tables) => Built::Tables {
-            tables: Box::new(tables),
-            helped,
-            built_big_here: own.iter().any(|&g| work[g] >= HELPER_MIN_ENTRIES as f64),
-        },
-        // Cannot happen (the parts are the partition's own groups); build the whole here if it ever does.
-        Err(_) => Built::Tables {
-            tables: Box::new(PdbTables::build(&plan.geometry, &plan.partition, |_| {}).packed()),
-            helped: 0,
-            built_big_here: true,
-        },
+
+    /// Stops every helper: the build was cancelled.
+    fn cancel(self) -> Built {
+        self.helpers.iter().for_each(|h| stop(&h.worker));
+        Built::Cancelled
+    }
+
+    /// Joins the groups' tables into the partition's.
+    fn finish(self, plan: &Plan) -> Built {
+        self.helpers.iter().for_each(|h| stop(&h.worker));
+        let helped = plan
+            .helped
+            .iter()
+            .filter(|group| !self.own.contains(group))
+            .count();
+        let built_big_here = self
+            .own
+            .iter()
+            .any(|&g| self.work[g] >= HELPER_MIN_ENTRIES as f64);
+        let parts: Vec<PdbTables> = self.built.into_iter().flatten().collect();
+        match PdbTables::combine(parts) {
+            Ok(tables) => Built::Tables {
+                tables: Box::new(tables),
+                helped,
+                built_big_here,
+            },
+            // Cannot happen (the parts are the partition's own groups); build the whole here if it ever does.
+            Err(_) => Built::Tables {
+                tables: Box::new(
+                    PdbTables::build(&plan.geometry, &plan.partition, |_| {}).packed(),
+                ),
+                helped: 0,
+                built_big_here: true,
+            },
+        }
     }
 }
 

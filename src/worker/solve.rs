@@ -14,8 +14,7 @@ use crate::protocol::{Response, ResponseBody, CANCEL_CHECK_MS, PROGRESS_EVERY_MS
 use solver::query::{self, Query};
 use solver::search::clock::FnClock;
 use solver::search::{Control, Flow, Limits};
-use solver::sliding::Shape;
-use solver::spec::{default_heuristic, HeuristicName, PuzzleSpec, DEFAULT_ALGORITHM};
+use solver::spec::{optimal_reach, Choice, OptimalReach, PuzzleSpec, DEFAULT_ALGORITHM};
 use solver::{Algorithm, Report, Status};
 use std::cell::RefCell;
 use web_sys::DedicatedWorkerGlobalScope;
@@ -34,12 +33,11 @@ pub const BFS_MAX_BYTES: u64 = 64 << 20;
 pub const SEARCH_MAX_BYTES: u64 = 84 << 20;
 
 /// The memory budget of the staged solver's improvement, checked the same way: on 5x5 its near-optimal search on
-/// the pattern databases, which the worker holds beside it (19.1 MB), fills what it is given, and the page's
+/// the pattern databases, which the worker holds beside it (7.4 MB), fills what it is given, and the page's
 /// renderer holds it for as long as the worker lives. Within this the worker's memory stays under
-/// `RETIRE_ABOVE_BYTES` beyond its tables, so it keeps them. Since the search checks each growth as it comes (a
-/// node per ~42 bytes of budget, not ~64), 16 MiB holds more nodes than 28 MiB did: natively (`korf24pdb
-/// --time-limit 1200 --cpu-clock --staged --max-bytes N`) 1.085x / 1.168x (mean / worst length against the optimum;
-/// 28 MiB before: 1.075x / 1.168x; now 20 MiB 1.079x / 1.208x, 28 MiB 1.064x / 1.159x, 12 MiB 1.092x / 1.232x).
+/// `RETIRE_ABOVE_BYTES` beyond its tables, so it keeps them, while the search still holds enough nodes (about one per
+/// 42 bytes) for answers within 1.09x of the shortest on average at 2 s (docs/performance.md, "The 24-puzzle with
+/// the 5x5 tables").
 pub const STAGED_MAX_BYTES: u64 = 16 << 20;
 
 /// The longest any search in the worker runs, in milliseconds: a request's own time limit is lowered to it, so that
@@ -49,7 +47,7 @@ pub const STAGED_MAX_BYTES: u64 = 16 << 20;
 pub const MAX_SEARCH_MS: u64 = 10_000;
 
 /// The most moves from the goal (by the start's proven lower bound) at which an optimal search (BFS, bidirectional
-/// BFS, A*, IDA*) is still tried on a board of more than `solver::spec::OPTIMAL_REACH_CELLS` cells. Past it no such
+/// BFS, A*, IDA*) is still tried on a board out of its reach (`solver::spec::optimal_reach`: more than 16 cells). Past it no such
 /// search ends within `MAX_SEARCH_MS` and `SEARCH_MAX_BYTES`, so it is refused at once. Measured natively with the
 /// CLI (A* with linear conflict, 4 million states, about what the byte budget holds; random walks of 40-140 moves
 /// on 5x5): every board with a lower bound up to 38 solved in under 50 ms, every one from 40 to 58 stopped at the
@@ -95,7 +93,7 @@ pub fn solve_request(
     if let Some(refused) = out_of_reach(&query) {
         return refused;
     }
-    let (algorithm, _) = choice(&query);
+    let algorithm = query.choice().algorithm;
     if algorithm != Algorithm::Staged || limits.time_limit_ms.is_some() {
         limits.time_limit_ms = Some(
             limits
@@ -154,21 +152,18 @@ pub fn solve_request(
 }
 
 /// A `limit` report, at once, for an optimal search that cannot end within the worker's limits: BFS,
-/// bidirectional BFS, A* or IDA* on a board of more than `OPTIMAL_REACH_CELLS` cells whose start is more than
+/// bidirectional BFS, A* or IDA* on a board out of optimal reach (`solver::spec::optimal_reach`) whose start is more than
 /// `OPTIMAL_REACH_MOVES` moves from the goal by its proven lower bound. `None` for every other query.
 pub fn out_of_reach(query: &Query) -> Option<Report> {
-    let (algorithm, heuristic) = choice(query);
-    let PuzzleSpec::Sliding {
-        width,
-        height,
-        start,
-        goal,
-    } = &query.puzzle
-    else {
+    let Choice {
+        algorithm,
+        heuristic,
+    } = query.choice();
+    let PuzzleSpec::Sliding { start, goal, .. } = &query.puzzle else {
         return None;
     };
-    let shape = Shape::new(*width, *height).ok()?;
-    if !algorithm.guarantees_optimal() || shape.cells() <= solver::spec::OPTIMAL_REACH_CELLS {
+    let shape = query.puzzle.shape()?;
+    if !algorithm.guarantees_optimal() || optimal_reach(shape) != OptimalReach::OutOfReach {
         return None;
     }
     // An unsolvable board is the solver's to explain.
@@ -187,9 +182,7 @@ pub fn out_of_reach(query: &Query) -> Option<Report> {
         ),
     );
     report.status = Status::Limit;
-    report.heuristic = algorithm
-        .uses_heuristic()
-        .then(|| heuristic.name().to_string());
+    report.heuristic = heuristic.map(|h| h.name().to_string());
     Some(report)
 }
 
@@ -228,23 +221,10 @@ pub fn run(
     solve_request(query, limits, scope::clock(scope), progress, cancelled)
 }
 
-/// The algorithm a query runs, and the heuristic it runs with when that algorithm takes one, as
-/// `solver::run::solve` picks them ([`Query::choice`]: the query's own, else the puzzle's default choice, else the
-/// puzzle kind's usual heuristic). The worker asks it to find the tables a search will need and
-/// to trace the search it runs.
-pub fn choice(query: &Query) -> (Algorithm, HeuristicName) {
-    let choice = query.choice();
-    // Algorithms without a heuristic still name one for the tables' look-up and the trace: the kind's usual one.
-    let heuristic = choice
-        .heuristic
-        .unwrap_or_else(|| default_heuristic(&query.puzzle));
-    (choice.algorithm, heuristic)
-}
-
 /// The report of a request on `query` cancelled before its search began, saying when (`message`).
 pub fn cancelled_before_search(query: &str, message: &str) -> Report {
     let algorithm = match query::parse(query) {
-        Ok(query) => choice(&query).0,
+        Ok(query) => query.choice().algorithm,
         Err(_) => DEFAULT_ALGORITHM,
     };
     let mut report = solver::report::invalid(algorithm, message);
@@ -256,6 +236,7 @@ pub fn cancelled_before_search(query: &str, message: &str) -> Report {
 mod tests {
     use super::*;
     use solver::search::DEFAULT_DFS_DEPTH;
+    use solver::sliding::Shape;
     use solver::Status;
     use std::cell::Cell;
 

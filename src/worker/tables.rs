@@ -11,7 +11,7 @@ use crate::browser::js_text;
 use solver::pdb::cache::{cached_tables, install_tables, pattern_database_key};
 use solver::pdb::{PdbTables, FORMAT_VERSION};
 use solver::query::Query;
-use solver::spec::{HeuristicName, PuzzleSpec};
+use solver::spec::{tables_needed, PuzzleSpec, TablesNeeded};
 use std::fmt;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
@@ -174,25 +174,23 @@ pub async fn settle_writes(writes: Vec<js_sys::Promise>) -> bool {
     all_stored
 }
 
-/// The pattern-database key a query needs, when it runs on pattern databases: a sliding board of up to 16 cells
-/// with heuristic `pdb` (named, or the puzzle's default) under an algorithm that uses a heuristic (see
-/// [`super::solve::choice`]). `None` for every other query (and unreadable ones, which the solver itself reports).
+/// The pattern-database key a query needs, when it runs on pattern databases (`solver::spec::tables_needed`: the
+/// `pdb` heuristic, named or the puzzle's default, on a board they cover). `None` for every other query (and
+/// unreadable ones, which the solver itself reports).
 pub fn key_for_query(query: &Query) -> Option<String> {
-    let (algorithm, heuristic) = super::solve::choice(query);
-    if !algorithm.uses_heuristic() || heuristic != HeuristicName::Pdb {
+    if tables_needed(&query.puzzle, query.choice()) != Some(TablesNeeded::PatternDatabases) {
         return None;
     }
-    match &query.puzzle {
-        PuzzleSpec::Sliding {
-            width,
-            height,
-            goal,
-            ..
-        } if usize::from(*width) * usize::from(*height) <= solver::pdb::MAX_CELLS => {
-            pattern_database_key(*width, *height, goal).ok()
-        }
-        _ => None,
-    }
+    let PuzzleSpec::Sliding {
+        width,
+        height,
+        goal,
+        ..
+    } = &query.puzzle
+    else {
+        return None;
+    };
+    pattern_database_key(*width, *height, goal).ok()
 }
 
 /// The IndexedDB key of the tables with partition key `key`: the byte format's version is part of it, so that a

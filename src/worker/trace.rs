@@ -1,113 +1,40 @@
 //! The teaching trace: the record of a small search that the step-through, the search tree, the Sierpinski view
-//! and the nodes-by-depth chart draw (the tree for runs of at most `TREE_MAX_EXPANSIONS` expansions). It is posted after the request's answer, so that it never delays the solution.
+//! and the nodes-by-depth chart draw (the tree for runs of at most `TREE_MAX_EXPANSIONS` expansions). It is the
+//! query run again through the solver's one dispatch (`solver::run::solve_observed`) with the tracer's recorder as
+//! its observer, and posted after the request's answer, so that it never delays the solution.
 
 use crate::protocol::{
     TRACE_MAX_EXPANSIONS, TRACE_MAX_SLIDING_RANKS, TRACE_MAX_STATES, TREE_MAX_EXPANSIONS,
 };
-use solver::hanoi::{Hanoi, HanoiHeuristic};
-use solver::pdb::cache::pattern_database;
-use solver::puzzle::Zero;
 use solver::query::{self, PuzzleSpec};
-use solver::search::trace::{trace_search, Trace, TracePlan};
+use solver::search::trace::{traced_algorithm, Recorder, Trace};
 use solver::search::{Control, Limits};
-use solver::sliding::{Shape, SlidingHeuristic, SmallBoard, SmallPuzzle};
-use solver::spec::{is_consistent, HeuristicName};
-use solver::{Heuristic, Puzzle};
 
-/// The teaching tracer's record of the search `query` asks for, when the space has at most `TRACE_MAX_STATES`
-/// states, in the order of the query's algorithm (see `trace_search`; DFS with the depth bound `max_depth`).
-/// `None` for a larger space or a query that cannot be read (its solve reports the problem).
+/// The teaching tracer's record of the search `query` asks for (DFS with the depth bound `max_depth`; the direct
+/// and staged solvers shown by BFS), when its space is small enough: at most `TRACE_MAX_STATES` positions of a
+/// tower, or `TRACE_MAX_SLIDING_RANKS` arrangements of a board, whose boards are recorded and whose search is cut
+/// at `TRACE_MAX_EXPANSIONS` expansions. `None` for a larger space, or a query that searches nothing (it cannot be
+/// read, is unsolvable, or runs the tuned IDA* on 4x4's tables): its solve reports why.
 pub fn trace_request(query: &str, max_depth: u32) -> Option<Trace> {
-    let query = query::parse(query).ok()?;
-    let (algorithm, name) = super::solve::choice(&query);
-    let plan = TracePlan {
-        algorithm,
-        weight: query.weight_or_default(),
-        reopen: !is_consistent(name),
-        max_depth,
-        tree_limit: TREE_MAX_EXPANSIONS,
-    };
-    match &query.puzzle {
-        PuzzleSpec::Hanoi {
-            pegs,
-            disks,
-            start,
-            goal,
-        } => {
-            let tower = Hanoi::new(*pegs, *disks, start, goal).ok()?;
-            let heuristic = algorithm
-                .uses_heuristic()
-                .then(|| HanoiHeuristic::new(name, &tower).ok())
-                .flatten();
-            trace_search(
-                &tower,
-                heuristic.as_ref(),
-                plan,
-                TRACE_MAX_STATES,
-                usize::MAX,
-                |_| {},
-            )
-            .ok()
+    let mut query = query::parse(query).ok()?;
+    let chosen = query.choice().algorithm;
+    if traced_algorithm(chosen) != chosen {
+        query.algorithm = Some(traced_algorithm(chosen));
+    }
+    let recorder =
+        |cap, max_expanded| Recorder::new(cap, max_expanded, TREE_MAX_EXPANSIONS, |_| {});
+    let mut recorder = match query.puzzle {
+        PuzzleSpec::Hanoi { .. } => recorder(TRACE_MAX_STATES, usize::MAX),
+        PuzzleSpec::Sliding { .. } => {
+            recorder(TRACE_MAX_SLIDING_RANKS, TRACE_MAX_EXPANSIONS).with_boards()
         }
-        PuzzleSpec::Sliding {
-            width,
-            height,
-            start,
-            goal,
-        } => trace_sliding(plan, name, *width, *height, start, goal),
-    }
-}
-
-/// The teaching tracer's record for a sliding puzzle of at most `TRACE_MAX_SLIDING_RANKS` arrangements (up to 3x3),
-/// with the board of each expanded state, cut at `TRACE_MAX_EXPANSIONS` expansions.
-fn trace_sliding(
-    plan: TracePlan,
-    name: HeuristicName,
-    width: u8,
-    height: u8,
-    start: &[u8],
-    goal: &[u8],
-) -> Option<Trace> {
-    let shape = Shape::new(width, height).ok()?;
-    if !SmallPuzzle::fits(shape) {
-        return None;
-    }
-    let puzzle = SmallPuzzle::new(shape, start, goal).ok()?;
-    if puzzle.rank_count()? > TRACE_MAX_SLIDING_RANKS {
-        return None;
-    }
-    if !plan.algorithm.uses_heuristic() {
-        return record_sliding(&puzzle, None::<&Zero>, plan);
-    }
-    if name == HeuristicName::Pdb {
-        // The tables are in memory: the solve that came before built or read them.
-        let pdb =
-            pattern_database(width, height, goal, &mut Control::new(Limits::default())).ok()?;
-        return record_sliding(&puzzle, Some(&pdb), plan);
-    }
-    let heuristic = SlidingHeuristic::new(&puzzle, name).ok()?;
-    record_sliding(&puzzle, Some(&heuristic), plan)
-}
-
-/// Runs the tracer on `puzzle` with `heuristic`, recording each expanded board.
-fn record_sliding<H: Heuristic<SmallPuzzle>>(
-    puzzle: &SmallPuzzle,
-    heuristic: Option<&H>,
-    plan: TracePlan,
-) -> Option<Trace> {
-    let mut boards = Vec::new();
-    let record = |state: &SmallBoard| boards.push(puzzle.tiles(state));
-    let mut trace = trace_search(
-        puzzle,
-        heuristic,
-        plan,
-        TRACE_MAX_SLIDING_RANKS,
-        TRACE_MAX_EXPANSIONS,
-        record,
-    )
-    .ok()?;
-    trace.boards = boards;
-    Some(trace)
+    };
+    let mut control = Control::new(Limits {
+        max_depth,
+        ..Limits::default()
+    });
+    solver::run::solve_observed(&query, &mut control, &mut recorder);
+    recorder.finish().ok()
 }
 
 #[cfg(test)]

@@ -10,12 +10,10 @@ use super::steps::{apply_step, pegs_of, read_moves, shape_of, try_step, Step};
 use crate::page::i18n::{Msg, Text};
 use crate::protocol::{RequestKind, ResponseBody};
 use solver::hanoi::{self, HanoiMove, MoveError};
-use solver::query::{PuzzleSpec, Query, MAX_SEARCH_DISKS};
+use solver::query::{PuzzleSpec, Query};
 use solver::sliding::Dir;
-use solver::{Algorithm, HeuristicName, Status};
-
-/// The longest a hint may search on boards without a quick optimal answer (4x4 and up, Hanoi with 4+ pegs).
-pub const HINT_TIME_LIMIT_MS: u64 = 15_000;
+use solver::spec::{optimal_choice, Choice};
+use solver::Status;
 
 /// What the person does in hand play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,37 +74,10 @@ pub struct HandPlay {
     pub optimum: Optimum,
 }
 
-/// The algorithm, heuristic and time limit used for an optimal answer on this puzzle, or `None` when no search here
-/// can promise one (Hanoi with more disks than a search takes and more than 3 pegs).
-pub fn optimal_method(puzzle: &PuzzleSpec) -> Option<(Algorithm, HeuristicName, Option<u64>)> {
-    match puzzle {
-        PuzzleSpec::Sliding { width, height, .. } => {
-            let cells = usize::from(*width) * usize::from(*height);
-            if cells <= 9 {
-                Some((Algorithm::Astar, HeuristicName::LinearConflict, None))
-            } else if cells <= solver::pdb::MAX_CELLS {
-                Some((
-                    Algorithm::Idastar,
-                    HeuristicName::Pdb,
-                    Some(HINT_TIME_LIMIT_MS),
-                ))
-            } else {
-                Some((
-                    Algorithm::Idastar,
-                    HeuristicName::LinearConflict,
-                    Some(HINT_TIME_LIMIT_MS),
-                ))
-            }
-        }
-        // The 3-peg shortest path between any two positions is closed-form.
-        PuzzleSpec::Hanoi { pegs: 3, .. } => Some((Algorithm::Direct, HeuristicName::Exact, None)),
-        PuzzleSpec::Hanoi { disks, .. } if *disks <= MAX_SEARCH_DISKS => Some((
-            Algorithm::Astar,
-            HeuristicName::Exact,
-            Some(HINT_TIME_LIMIT_MS),
-        )),
-        PuzzleSpec::Hanoi { .. } => None,
-    }
+/// What answers this puzzle with a proven shortest solution (`solver::spec::optimal_choice`), or `None` when
+/// nothing here promises one (Hanoi with more disks than a search takes and more than 3 pegs).
+pub fn optimal_method(puzzle: &PuzzleSpec) -> Option<Choice> {
+    optimal_choice(puzzle)
 }
 
 /// The puzzle with `start` replaced.
@@ -186,7 +157,7 @@ impl HandPlay {
         router: &mut Router,
         fx: &mut Vec<Effect>,
     ) -> bool {
-        let Some((algorithm, heuristic, time_limit_ms)) = optimal_method(cx.puzzle) else {
+        let Some(choice) = optimal_method(cx.puzzle) else {
             return false;
         };
         if cx.solving {
@@ -199,8 +170,8 @@ impl HandPlay {
         };
         let query = Query {
             puzzle: from_position(cx.puzzle, position),
-            algorithm: Some(algorithm),
-            heuristic: Some(heuristic),
+            algorithm: Some(choice.algorithm),
+            heuristic: choice.heuristic,
             weight: None,
         };
         if matches!(owner, Owner::Hint(_)) {
@@ -211,7 +182,8 @@ impl HandPlay {
             RequestKind::Solve {
                 query: query.to_query_string(),
                 max_states: MAX_STATES,
-                time_limit_ms,
+                // The worker's own limit on any search applies.
+                time_limit_ms: None,
                 max_depth: None,
                 cancel_token: None,
                 trace: false,

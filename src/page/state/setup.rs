@@ -11,7 +11,9 @@ use solver::hanoi;
 use solver::query::{self, PuzzleKind, PuzzleSpec, Query};
 use solver::search::weighted::Weight;
 use solver::sliding::{self, Shape, Unsolvable};
-use solver::spec::{default_choice, default_heuristic, direct_applies};
+use solver::spec::{
+    default_choice, default_heuristic, direct_applies, optimal_reach, pdb_applies, OptimalReach,
+};
 use solver::{Algorithm, HeuristicName};
 
 /// The most states one search in the browser may hold by default. Memory, finite and never given back in a worker,
@@ -256,13 +258,18 @@ impl Setup {
         }
         match &self.puzzle {
             PuzzleSpec::Sliding { width, height, .. } => {
-                let cells = usize::from(*width) * usize::from(*height);
                 let optimal_search =
                     matches!(self.algorithm, Algorithm::Astar | Algorithm::Idastar);
-                if optimal_search && cells > solver::pdb::MAX_CELLS {
-                    hints.push(Text::new(Msg::AlgoNoteHugeBoard).arg(*width).arg(*height));
-                } else if optimal_search && cells > 12 && self.heuristic != HeuristicName::Pdb {
-                    hints.push(Text::new(Msg::AlgoNoteBigBoard).arg(*width).arg(*height));
+                match self.shape().map(optimal_reach) {
+                    Some(OptimalReach::OutOfReach) if optimal_search => {
+                        hints.push(Text::new(Msg::AlgoNoteHugeBoard).arg(*width).arg(*height))
+                    }
+                    Some(OptimalReach::PatternDatabases)
+                        if optimal_search && self.heuristic != HeuristicName::Pdb =>
+                    {
+                        hints.push(Text::new(Msg::AlgoNoteBigBoard).arg(*width).arg(*height))
+                    }
+                    _ => {}
                 }
             }
             PuzzleSpec::Hanoi { pegs, disks, .. } => {
@@ -554,16 +561,12 @@ pub fn algorithms_for(kind: PuzzleKind) -> Vec<Algorithm> {
         .collect()
 }
 
-/// The heuristics offered for a puzzle, in menu order: pattern databases only on boards of up to 16 cells.
+/// The heuristics offered for a puzzle, in menu order: pattern databases only where they exist
+/// (`solver::spec::pdb_applies`: boards of up to 16 cells).
 pub fn heuristics_for(puzzle: &PuzzleSpec) -> Vec<HeuristicName> {
-    let small_board = match puzzle {
-        PuzzleSpec::Sliding { width, height, .. } => {
-            usize::from(*width) * usize::from(*height) <= solver::pdb::MAX_CELLS
-        }
-        PuzzleSpec::Hanoi { .. } => false,
-    };
+    let pdb = pdb_applies(puzzle);
     HeuristicName::for_kind(puzzle.kind())
-        .filter(|&h| h != HeuristicName::Pdb || small_board)
+        .filter(|&h| h != HeuristicName::Pdb || pdb)
         .collect()
 }
 

@@ -490,3 +490,65 @@ fn the_pages_own_choice_follows_every_fresh_board_and_every_shuffle() {
     // The staged solver is for boards only.
     assert!(!super::super::setup::algorithms_for(PuzzleKind::Hanoi).contains(&Algorithm::Staged));
 }
+
+/// The page's preselection, the default of a query naming nothing (what the CLI and the worker run) and hand play's
+/// optimal choice, for every board of 2x2 to 8x8 and towers of every peg count, are the solver's own rules
+/// (`default_choice`, `optimal_choice`); hand play's is the default wherever the default is optimal.
+#[test]
+fn the_preselection_the_query_default_and_hand_play_follow_the_spec_for_every_size() {
+    use solver::spec::{default_choice, default_heuristic, optimal_choice};
+    let mut pages = Vec::new();
+    for width in 2..=8u8 {
+        for height in 2..=8u8 {
+            let mut s = Page::new_default(1);
+            s.apply(SetupAction::SetSize {
+                width,
+                height,
+                seed: 7,
+            });
+            pages.push(s);
+        }
+    }
+    assert_eq!(pages.len(), 49);
+    for pegs in 3..=5u8 {
+        for disks in [1u8, 7, 24, 25] {
+            let start = vec!["0"; usize::from(disks)].join(",");
+            let link = format!("puzzle=hanoi&pegs={pegs}&disks={disks}&start={start}");
+            pages.push(Page::from_search(&link, 1));
+        }
+    }
+    for mut s in pages {
+        let puzzle = s.lab.setup.puzzle.clone();
+        let default = default_choice(&puzzle);
+        let preselected = (s.lab.setup.algorithm, s.lab.setup.heuristic);
+        let heuristic = default
+            .heuristic
+            .unwrap_or_else(|| default_heuristic(&puzzle));
+        assert_eq!(preselected, (default.algorithm, heuristic), "{puzzle:?}");
+        let query = solver::query::parse(&s.query_string()).expect("the page's own query");
+        assert_eq!(query.choice(), default, "{puzzle:?}");
+        let naming_nothing = solver::Query::new(puzzle.clone());
+        assert_eq!(naming_nothing.choice(), default, "{puzzle:?}");
+        let optimal = optimal_choice(&puzzle);
+        assert_eq!(optimal_method(&puzzle), optimal, "{puzzle:?}");
+        // Hand play differs from an optimal default only on 3 pegs (the closed form) and past the disks a search
+        // takes.
+        let closed_form_or_too_many = match &puzzle {
+            PuzzleSpec::Hanoi { pegs, disks, .. } => {
+                *pegs == 3 || *disks > solver::query::MAX_SEARCH_DISKS
+            }
+            PuzzleSpec::Sliding { .. } => false,
+        };
+        if default.is_optimal() && !closed_form_or_too_many {
+            assert_eq!(optimal, Some(default), "{puzzle:?}");
+        }
+        // Play asks the worker for the optimum from the start with that choice, when there is one.
+        let before = s.posted.len();
+        s.apply(Action::SetMode(Mode::HandPlay));
+        let asked = s.posted[before..].iter().find_map(|r| match &r.kind {
+            RequestKind::Solve { query, .. } => solver::query::parse(query).ok(),
+            _ => None,
+        });
+        assert_eq!(asked.map(|q| q.choice()), optimal, "{puzzle:?}");
+    }
+}
