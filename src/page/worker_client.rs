@@ -1,24 +1,17 @@
-//! The app's side of the solver worker: spawn it from the page's base URL, post requests, hear replies, terminate it.
+//! The page's line to one solver worker: start it from the page's base URL, post a request, hear everything it
+//! says, terminate it. Nothing is decided here: the router (`page::state::router`) decides what to post and when,
+//! and when a worker is replaced; the page's store (`page::hooks::lab`) carries that out with one client per worker.
 //!
-//! A raw `web_sys::Worker` is used so that cancelling is `terminate()`: instant, whatever the search is doing. Requests
-//! posted before the worker has said `Ready` are queued. A worker that errors (a panic shows as `RuntimeError:
-//! unreachable`) is reported as `WorkerEvent::Crashed` and is replaced on the next post.
-//!
-//! Each solve carries a cancel token, a `blob:` URL the client revokes when the worker is terminated (or the request
-//! is answered): Chrome lets a terminated busy worker run on for up to 2 s, but the search sees its token gone within
+//! A raw `web_sys::Worker` is used so that stopping is `terminate()`: instant, whatever the search is doing. Each
+//! solve carries a cancel token, a `blob:` URL the client revokes when the request is answered or the worker is
+//! terminated: Chrome lets a terminated busy worker run on for up to 2 s, but the search sees its token gone within
 //! `CANCEL_CHECK_MS` and stops, so Cancel frees the CPU at once.
-//!
-//! A worker's WebAssembly memory never shrinks: after a big run the idle worker sends `WorkerNote::Retire`, and the
-//! client replaces it with a fresh one when no request is on its way to it (otherwise the worker asks again after
-//! that request). Nothing is lost: the note comes after every reply, and the pattern databases are stored first.
-//! Each replacement is counted on the page's root element (`data-solver-retired`, and the retired worker's memory
-//! in `data-solver-retired-bytes`), where tests and measurements can see it.
 
 use crate::browser::js_text;
-use crate::protocol::{Request, RequestKind, Response, ResponseBody, WorkerNote, NO_REQUEST};
+use crate::protocol::{Request, RequestKind, Response, ResponseBody, WorkerNote};
 use std::cell::RefCell;
 use std::fmt;
-use std::rc::{Rc, Weak};
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
@@ -30,17 +23,33 @@ pub const BUILD_ID: &str = env!("PUZZLE_LAB_BUILD_ID");
 
 /// What the worker tells the app.
 // A reply (a trace can be its largest part) is moved once, from the message handler to the reducer: boxing it to
-// shrink the crash variant would cost an allocation per message and buy nothing.
+// shrink the other variants would cost an allocation per message and buy nothing.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum WorkerEvent {
-    /// A decoded reply (including `Ready`, which the client also handles itself).
+    /// A decoded reply, `Ready` included.
     Message(Response),
-    /// The worker errored or sent something unreadable; it is dead and will be replaced on the next post.
+    /// A note the worker sends about itself (it asks to be retired).
+    Note(WorkerNote),
+    /// The worker errored or sent something unreadable.
     Crashed(String),
 }
 
-/// Why the worker could not be started.
+impl WorkerEvent {
+    /// What one message from the worker says: a reply, a note, or (text that is neither, or no text) a crash.
+    pub fn decode(text: Option<&str>) -> WorkerEvent {
+        let Some(text) = text else {
+            return WorkerEvent::Crashed("the solver sent a message that is not text".to_string());
+        };
+        match Response::from_json(text) {
+            Ok(response) => WorkerEvent::Message(response),
+            Err(e) => WorkerNote::from_json(text)
+                .map_or_else(|| WorkerEvent::Crashed(e.to_string()), WorkerEvent::Note),
+        }
+    }
+}
+
+/// Why the worker could not be started or reached.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WorkerError {
     /// Not running in a browser page.
@@ -49,6 +58,8 @@ pub enum WorkerError {
     BadUrl(String),
     /// The browser refused to create the worker (a content-security policy, a missing file).
     Spawn(String),
+    /// The browser refused to pass a request to the worker.
+    Post(String),
 }
 
 impl fmt::Display for WorkerError {
@@ -63,6 +74,10 @@ impl fmt::Display for WorkerError {
             WorkerError::Spawn(why) => write!(
                 f,
                 "the browser could not start the solver ({why}); check that {WORKER_SCRIPT} is served beside the page"
+            ),
+            WorkerError::Post(why) => write!(
+                f,
+                "the browser could not pass the request to the solver ({why}); reload the page"
             ),
         }
     }
@@ -92,32 +107,26 @@ pub fn resolve(base: &str) -> Result<String, WorkerError> {
         .map_err(|e| WorkerError::BadUrl(js_text(&e)))
 }
 
-/// The solver worker, seen from the app. Dropping it terminates the worker.
+/// One solver worker, seen from the app. Dropping it terminates the worker.
 pub struct WorkerClient {
-    inner: Rc<RefCell<Inner>>,
+    worker: Worker,
+    shared: Rc<Shared>,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(ErrorEvent)>,
 }
 
-struct Inner {
-    url: String,
-    on_event: Rc<dyn Fn(WorkerEvent)>,
-    live: Option<Live>,
-    /// Bumped per spawned worker: events of an older one are ignored.
-    serial: u32,
-    ready: bool,
-    /// Messages posted before `Ready`.
-    queue: Vec<String>,
-    /// The cancel tokens of requests not yet answered, by request id.
-    tokens: Vec<(u64, String)>,
-    /// The ids of requests posted to the current worker (or queued for it) and not yet answered.
-    pending: Vec<u64>,
-    /// Workers retired for their memory in this client's life.
-    retired: u32,
+/// What the client shares with the worker's handlers. They hold it weakly: a handler that runs after the client
+/// is gone does nothing, and one that runs while the app's callback drops the client keeps it until it returns.
+struct Shared {
+    on_event: Box<dyn Fn(WorkerEvent)>,
+    /// The cancel tokens of the requests not yet answered, by request id.
+    tokens: RefCell<Vec<(u64, String)>>,
 }
 
-impl Inner {
-    /// Revokes the tokens of `id` (or of every request): their searches stop at their next check.
-    fn revoke(&mut self, id: Option<u64>) {
-        self.tokens.retain(|(token_id, url)| {
+impl Shared {
+    /// Revokes the tokens of request `id` (or of every request): their searches stop at their next check.
+    fn revoke(&self, id: Option<u64>) {
+        self.tokens.borrow_mut().retain(|(token_id, url)| {
             let keep = id.is_some_and(|id| id != *token_id);
             if !keep {
                 let _ = web_sys::Url::revoke_object_url(url);
@@ -125,11 +134,18 @@ impl Inner {
             keep
         });
     }
-}
 
-impl Drop for Inner {
-    fn drop(&mut self) {
-        self.revoke(None);
+    /// Hands one event to the app, once an answer's token is revoked (no borrow is held: the app's callback may
+    /// post again, or drop the client).
+    fn deliver(&self, event: WorkerEvent) {
+        if let WorkerEvent::Message(Response {
+            id,
+            body: ResponseBody::Done { .. } | ResponseBody::Error { .. },
+        }) = &event
+        {
+            self.revoke(Some(*id));
+        }
+        (self.on_event)(event);
     }
 }
 
@@ -140,22 +156,8 @@ fn new_token() -> Option<String> {
     web_sys::Url::create_object_url_with_blob(&blob).ok()
 }
 
-struct Live {
-    worker: Worker,
-    _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(ErrorEvent)>,
-}
-
-impl Drop for Live {
-    fn drop(&mut self) {
-        self.worker.set_onmessage(None);
-        self.worker.set_onerror(None);
-        self.worker.terminate();
-    }
-}
-
 impl WorkerClient {
-    /// Starts a worker from `worker_url()`; `on_event` hears every reply and crash.
+    /// Starts a worker from `worker_url()`; `on_event` hears everything it says, and its crash.
     pub fn spawn(on_event: impl Fn(WorkerEvent) + 'static) -> Result<WorkerClient, WorkerError> {
         WorkerClient::spawn_at(worker_url()?, on_event)
     }
@@ -165,199 +167,101 @@ impl WorkerClient {
         url: String,
         on_event: impl Fn(WorkerEvent) + 'static,
     ) -> Result<WorkerClient, WorkerError> {
-        let client = WorkerClient {
-            inner: Rc::new(RefCell::new(Inner {
-                url,
-                on_event: Rc::new(on_event),
-                live: None,
-                serial: 0,
-                ready: false,
-                queue: Vec::new(),
-                tokens: Vec::new(),
-                pending: Vec::new(),
-                retired: 0,
-            })),
-        };
-        client.respawn()?;
-        Ok(client)
-    }
-
-    /// Terminates the current worker (if any) and starts a fresh one; queued requests are dropped.
-    pub fn respawn(&self) -> Result<(), WorkerError> {
-        let url = {
-            let mut inner = self.inner.borrow_mut();
-            inner.live = None;
-            inner.revoke(None);
-            inner.ready = false;
-            inner.queue.clear();
-            inner.pending.clear();
-            inner.serial = inner.serial.wrapping_add(1);
-            inner.url.clone()
-        };
-        let serial = self.inner.borrow().serial;
         let worker = Worker::new(&url).map_err(|e| WorkerError::Spawn(js_text(&e)))?;
+        let shared = Rc::new(Shared {
+            on_event: Box::new(on_event),
+            tokens: RefCell::default(),
+        });
         let on_message = {
-            let weak = Rc::downgrade(&self.inner);
+            let weak = Rc::downgrade(&shared);
             Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-                let reply = match event.data().as_string() {
-                    Some(text) => match Response::from_json(&text) {
-                        Ok(response) => WorkerEvent::Message(response),
-                        Err(e) => match WorkerNote::from_json(&text) {
-                            Some(WorkerNote::Retire { memory_bytes }) => {
-                                return retire(&weak, serial, memory_bytes)
-                            }
-                            None => WorkerEvent::Crashed(e.to_string()),
-                        },
-                    },
-                    None => WorkerEvent::Crashed(
-                        "the solver sent a message that is not text".to_string(),
-                    ),
-                };
-                deliver(&weak, serial, reply);
+                if let Some(shared) = weak.upgrade() {
+                    let text = event.data().as_string();
+                    shared.deliver(WorkerEvent::decode(text.as_deref()));
+                }
             })
         };
         let on_error = {
-            let weak = Rc::downgrade(&self.inner);
+            let weak = Rc::downgrade(&shared);
             Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
-                let message = event.message();
-                let why = if message.is_empty() {
-                    "the solver's script failed to load or run".to_string()
-                } else {
-                    message
-                };
-                deliver(&weak, serial, WorkerEvent::Crashed(why));
+                if let Some(shared) = weak.upgrade() {
+                    let message = event.message();
+                    let why = if message.is_empty() {
+                        "the solver's script failed to load or run".to_string()
+                    } else {
+                        message
+                    };
+                    shared.deliver(WorkerEvent::Crashed(why));
+                }
             })
         };
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        self.inner.borrow_mut().live = Some(Live {
+        Ok(WorkerClient {
             worker,
+            shared,
             _on_message: on_message,
             _on_error: on_error,
-        });
-        Ok(())
+        })
     }
 
-    /// Posts a request, replacing a dead worker first and queueing until the worker is ready.
+    /// Posts a request, a solve with a fresh cancel token. A worker that has not said `Ready` yet has no listener
+    /// and drops it: the router posts only to a worker that has.
     pub fn post(&self, request: &Request) -> Result<(), WorkerError> {
-        if self.inner.borrow().live.is_none() {
-            self.respawn()?;
-        }
         let mut request = request.clone();
-        let token = match &mut request.kind {
-            RequestKind::Solve { cancel_token, .. } => {
-                *cancel_token = new_token();
-                cancel_token.clone()
+        if let RequestKind::Solve { cancel_token, .. } = &mut request.kind {
+            *cancel_token = new_token();
+            if let Some(url) = cancel_token {
+                self.shared
+                    .tokens
+                    .borrow_mut()
+                    .push((request.id, url.clone()));
             }
-            // Time-capped in the worker: nothing to cancel.
-            RequestKind::Truth { .. } => None,
-            // Answered by nothing: not waited for either.
-            RequestKind::Prepare { .. } => None,
+        }
+        self.worker
+            .post_message(&JsValue::from_str(&request.to_json()))
+            .map_err(|e| WorkerError::Post(js_text(&e)))
+    }
+}
+
+impl Drop for WorkerClient {
+    fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+        self.shared.revoke(None);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::NO_REQUEST;
+
+    #[test]
+    fn a_message_is_a_reply_a_note_or_a_crash() {
+        let ready = Response {
+            id: NO_REQUEST,
+            body: ResponseBody::Ready,
         };
-        let text = request.to_json();
-        let mut inner = self.inner.borrow_mut();
-        if let Some(url) = token {
-            inner.tokens.push((request.id, url));
-        }
-        if !matches!(request.kind, RequestKind::Prepare { .. }) {
-            inner.pending.push(request.id);
-        }
-        if !inner.ready {
-            inner.queue.push(text);
-            return Ok(());
-        }
-        match inner.live.as_ref() {
-            Some(live) => live
-                .worker
-                .post_message(&JsValue::from_str(&text))
-                .map_err(|e| WorkerError::Spawn(js_text(&e))),
-            None => Err(WorkerError::Spawn("the worker is gone".to_string())),
-        }
+        assert_eq!(
+            WorkerEvent::decode(Some(&ready.to_json())),
+            WorkerEvent::Message(ready)
+        );
+        let note = WorkerNote::Retire {
+            memory_bytes: 83_886_080,
+        };
+        assert_eq!(
+            WorkerEvent::decode(Some(&note.to_json())),
+            WorkerEvent::Note(note)
+        );
+        assert!(
+            matches!(WorkerEvent::decode(Some("not json")), WorkerEvent::Crashed(why) if why.contains("could not be read"))
+        );
+        assert!(
+            matches!(WorkerEvent::decode(None), WorkerEvent::Crashed(why) if why.contains("not text"))
+        );
     }
-
-    /// Whether the worker has loaded and said `Ready`.
-    pub fn is_ready(&self) -> bool {
-        self.inner.borrow().ready
-    }
-}
-
-/// Replaces the worker numbered `serial`, which asked for it holding `memory_bytes`, if it is still the current one
-/// and nothing was posted to it since it answered; otherwise keeps it (it asks again when idle).
-fn retire(weak: &Weak<RefCell<Inner>>, serial: u32, memory_bytes: u64) {
-    let Some(inner) = weak.upgrade() else {
-        return;
-    };
-    {
-        let state = inner.borrow();
-        if state.serial != serial || !state.ready || !state.pending.is_empty() {
-            return;
-        }
-    }
-    let client = WorkerClient { inner };
-    // If the fresh worker cannot start, the next post tries again and reports why.
-    let _ = client.respawn();
-    let retired = {
-        let mut state = client.inner.borrow_mut();
-        state.retired += 1;
-        state.retired
-    };
-    let root = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element());
-    if let Some(root) = root {
-        let _ = root.set_attribute("data-solver-retired", &retired.to_string());
-        let _ = root.set_attribute("data-solver-retired-bytes", &memory_bytes.to_string());
-    }
-}
-
-/// Handles one event of the worker numbered `serial`: bookkeeping first, then the app's callback with no borrow held
-/// (the callback may re-enter the client through the app's effects).
-fn deliver(weak: &Weak<RefCell<Inner>>, serial: u32, event: WorkerEvent) {
-    let Some(inner) = weak.upgrade() else {
-        return;
-    };
-    let on_event = {
-        let mut state = inner.borrow_mut();
-        if state.serial != serial {
-            return;
-        }
-        match &event {
-            WorkerEvent::Message(Response {
-                body: ResponseBody::Ready,
-                ..
-            }) => {
-                state.ready = true;
-                let queued = std::mem::take(&mut state.queue);
-                if let Some(live) = state.live.as_ref() {
-                    for text in queued {
-                        // A failed post surfaces as the watchdog's silence error.
-                        let _ = live.worker.post_message(&JsValue::from_str(&text));
-                    }
-                }
-            }
-            WorkerEvent::Message(Response {
-                id: NO_REQUEST,
-                body: ResponseBody::Error { .. },
-            })
-            | WorkerEvent::Crashed(_) => {
-                // Dead: the next post spawns a fresh worker.
-                state.live = None;
-                state.revoke(None);
-                state.pending.clear();
-                state.ready = false;
-            }
-            WorkerEvent::Message(Response {
-                id,
-                body: ResponseBody::Done { .. } | ResponseBody::Error { .. },
-            }) => {
-                state.revoke(Some(*id));
-                state.pending.retain(|pending| pending != id);
-            }
-            WorkerEvent::Message(_) => {}
-        }
-        state.on_event.clone()
-    };
-    on_event(event);
 }
 
 /// The client against scripted workers in a real browser (`cargo test --target wasm32-unknown-unknown --lib`).
@@ -409,7 +313,7 @@ mod browser_tests {
         wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
     }
 
-    /// Records the events; `texts()` gives each as "ready" or the `Error` message.
+    /// Records the events; `texts()` gives each as "ready", "retire", or the `Error` message.
     struct Recorder(Rc<RefCell<Vec<WorkerEvent>>>);
 
     impl Recorder {
@@ -435,6 +339,7 @@ mod browser_tests {
                         body: ResponseBody::Error { message },
                         ..
                     }) => message.clone(),
+                    WorkerEvent::Note(WorkerNote::Retire { .. }) => "retire".to_string(),
                     other => format!("{other:?}"),
                 })
                 .collect()
@@ -451,58 +356,45 @@ mod browser_tests {
         }
     }
 
-    fn retired_count() -> u32 {
-        web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.document_element())
-            .and_then(|root| root.get_attribute("data-solver-retired"))
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(0)
-    }
-
     #[wasm_bindgen_test]
-    async fn an_idle_worker_that_asks_is_replaced_and_its_successor_answers() {
-        let before = retired_count();
+    async fn a_request_to_retire_is_delivered_after_the_answer_and_the_worker_goes_on() {
         let (events, client) = Recorder::spawn();
+        events.wait_for(1).await;
         client.post(&request(1)).unwrap();
-        // Ready, the answer, then the fresh worker's Ready.
-        events.wait_for(3).await;
-        let texts = events.texts();
-        assert_eq!(texts[0], "ready");
-        assert!(texts[1].starts_with("q1 "), "{texts:?}");
-        assert_eq!(texts[2], "ready", "{texts:?}");
-        assert_eq!(retired_count(), before + 1);
         client.post(&request(2)).unwrap();
         events.wait_for(4).await;
+        sleep(100).await;
         let texts = events.texts();
-        assert!(texts[3].starts_with("q2 "), "{texts:?}");
-        assert_ne!(
-            texts[1][3..],
-            texts[3][3..],
-            "the retired worker answered again"
+        assert_eq!(texts.len(), 4, "{texts:?}");
+        assert_eq!(texts[0], "ready");
+        assert!(texts[1].starts_with("q1 "), "{texts:?}");
+        assert_eq!(texts[2], "retire", "{texts:?}");
+        assert_eq!(
+            events.0.borrow()[2],
+            WorkerEvent::Note(WorkerNote::Retire {
+                memory_bytes: 123_456_789
+            })
         );
+        // The client replaces nothing by itself: the same worker answers the next request.
+        assert!(texts[3].starts_with("q2 "), "{texts:?}");
+        assert_eq!(texts[1][3..], texts[3][3..], "another worker answered");
     }
 
     #[wasm_bindgen_test]
-    async fn a_worker_with_a_request_on_its_way_is_kept() {
-        let before = retired_count();
-        let (events, client) = Recorder::spawn();
-        // Both go to the worker on its Ready: when its note arrives, q2 is still unanswered.
-        client.post(&request(1)).unwrap();
-        client.post(&request(2)).unwrap();
-        events.wait_for(3).await;
-        sleep(300).await;
-        let texts = events.texts();
-        assert_eq!(texts.len(), 3, "{texts:?}");
-        assert!(
-            texts[1].starts_with("q1 ") && texts[2].starts_with("q2 "),
-            "{texts:?}"
-        );
-        assert_eq!(
-            texts[1][3..],
-            texts[2][3..],
-            "q2 was not answered by the same worker"
-        );
-        assert_eq!(retired_count(), before);
+    async fn each_client_is_its_own_worker() {
+        let (first, one) = Recorder::spawn();
+        let (second, two) = Recorder::spawn();
+        first.wait_for(1).await;
+        second.wait_for(1).await;
+        one.post(&request(3)).unwrap();
+        two.post(&request(3)).unwrap();
+        first.wait_for(2).await;
+        second.wait_for(2).await;
+        let (a, b) = (first.texts(), second.texts());
+        assert_ne!(a[1], b[1], "one worker answered both");
+        drop(one);
+        two.post(&request(4)).unwrap();
+        second.wait_for(3).await;
+        assert_eq!(first.texts().len(), 2);
     }
 }

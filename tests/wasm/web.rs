@@ -367,6 +367,11 @@ async fn player_renders_after_flush() {
 #[wasm_bindgen_test]
 fn the_reducer_runs_a_solve_in_wasm() {
     let mut s = State::from_search("puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=2,2&algo=bfs", 1);
+    // The worker has loaded: the router sends nothing before.
+    s.update(Action::Worker(WorkerEvent::Message(Response {
+        id: 0,
+        body: ResponseBody::Ready,
+    })));
     let update = s.update(SolveAction::Solve);
     let id = update
         .effects
@@ -547,7 +552,7 @@ fn recorder() -> (
 }
 
 #[wasm_bindgen_test]
-async fn requests_posted_before_ready_are_delivered_and_replies_arrive_in_order() {
+async fn replies_arrive_in_order_after_ready() {
     // Says Ready only after a while, then answers each request with a progress and an error echoing its query.
     let url = blob_worker(
         r#"setTimeout(() => postMessage(JSON.stringify({ id: 0, body: "Ready" })), 100);
@@ -559,10 +564,9 @@ async fn requests_posted_before_ready_are_delivered_and_replies_arrive_in_order(
     );
     let (events, sink) = recorder();
     let client = WorkerClient::spawn_at(url, sink).unwrap();
+    wait_for(&events, 1).await;
     client.post(&solve_request(5)).unwrap();
-    assert!(!client.is_ready());
     wait_for(&events, 3).await;
-    assert!(client.is_ready());
     let events = events.borrow();
     assert!(matches!(
         &events[0],
@@ -584,13 +588,14 @@ async fn requests_posted_before_ready_are_delivered_and_replies_arrive_in_order(
 }
 
 #[wasm_bindgen_test]
-async fn a_crashing_worker_is_reported_and_replaced_on_the_next_post() {
+async fn a_crashing_worker_is_reported_and_a_fresh_client_is_a_fresh_worker() {
     let url = blob_worker(
         r#"postMessage(JSON.stringify({ id: 0, body: "Ready" }));
            onmessage = () => { throw new Error("RuntimeError: unreachable"); };"#,
     );
     let (events, sink) = recorder();
-    let client = WorkerClient::spawn_at(url, sink).unwrap();
+    let client = WorkerClient::spawn_at(url.clone(), sink).unwrap();
+    wait_for(&events, 1).await;
     client.post(&solve_request(1)).unwrap();
     wait_for(&events, 2).await;
     assert!(
@@ -598,17 +603,27 @@ async fn a_crashing_worker_is_reported_and_replaced_on_the_next_post() {
         "{:?}",
         events.borrow()
     );
-    // The dead worker is replaced: a fresh one says Ready, takes the request, and crashes again.
+    // The router replaces it (the store drops the client and starts another): a fresh worker says Ready, takes the
+    // request, and crashes again.
+    drop(client);
+    let (fresh, sink) = recorder();
+    let client = WorkerClient::spawn_at(url, sink).unwrap();
+    wait_for(&fresh, 1).await;
     client.post(&solve_request(2)).unwrap();
-    wait_for(&events, 4).await;
+    wait_for(&fresh, 2).await;
     assert!(matches!(
-        &events.borrow()[2],
+        &fresh.borrow()[0],
         WorkerEvent::Message(Response {
             body: ResponseBody::Ready,
             ..
         })
     ));
-    assert!(matches!(&events.borrow()[3], WorkerEvent::Crashed(_)));
+    assert!(matches!(&fresh.borrow()[1], WorkerEvent::Crashed(_)));
+    assert_eq!(
+        events.borrow().len(),
+        2,
+        "the dropped client heard nothing more"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -670,6 +685,7 @@ async fn each_solve_carries_a_cancel_token_that_lives_until_its_answer() {
     ));
     let (events, sink) = recorder();
     let client = WorkerClient::spawn_at(url, sink).unwrap();
+    wait_for(&events, 1).await;
     client.post(&solve_request(3)).unwrap();
     wait_for(&events, 4).await;
     let expanded = |i: usize| match &events.borrow()[i] {

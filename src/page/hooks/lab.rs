@@ -1,8 +1,10 @@
-//! The page's store: it holds the [`State`], runs the reducer for each action, redraws the page when the state
-//! changed, and carries out the effects the reducer hands back, in order: posting requests to the solver worker
-//! and replacing the worker. The worker's events come back in as actions. Every `COLLECT_EVERY_CHANGES` changes it
-//! asks for a garbage collection.
+//! The page's store: it holds the [`State`], runs the reducer for each action, redraws the page when the reducer
+//! says so, and carries out the effects the reducer hands back, in order: starting a fresh solver worker (one
+//! [`WorkerClient`] per worker) and posting requests to it. It decides nothing about the worker: the router in the
+//! state does. The worker's events come back in as actions. It also asks for a garbage collection every
+//! `COLLECT_EVERY_CHANGES` changes, and shows the router's count of retired workers on the page's root element.
 
+use crate::page::state::router::Retired;
 use crate::page::state::{Action, Effect, State};
 use crate::page::worker_client::{WorkerClient, WorkerEvent};
 use crate::protocol::{Response, ResponseBody, NO_REQUEST};
@@ -13,9 +15,9 @@ use yew::prelude::*;
 /// Changes of the state between two requests for a garbage collection ([`crate::browser::collect_garbage_soon`]).
 /// Every redraw leaves garbage in the page's Blink heap (a playback step ~0.1 MiB; a search's or a build's progress
 /// line, 20 a second, less), which Chromium otherwise collects only tens of seconds later, and the heap keeps the
-/// pages it grew to: a 5x5 build beside a playback grew it to ~27 MiB (5 of them live), held after the tab closed.
-/// Counted here, where every change passes (the playback's ticks, the worker's progress, the person's actions); no
-/// request while nothing changes.
+/// pages it grows to, even after the tab closes. Counted here because every change passes here (the playback's
+/// ticks, the worker's progress, the person's actions), even while a fast playback keeps the page's own effects
+/// from running; nothing is asked while nothing changes.
 pub const COLLECT_EVERY_CHANGES: u32 = 32;
 
 /// The store behind the page.
@@ -23,6 +25,7 @@ pub struct Lab {
     state: RefCell<Rc<State>>,
     /// Changes of the state so far (see `COLLECT_EVERY_CHANGES`).
     changes: Cell<u32>,
+    /// The current worker; `None` only when it could not be started.
     client: RefCell<Option<WorkerClient>>,
     redraw: UseForceUpdateHandle,
     /// Itself, for the worker's events.
@@ -35,15 +38,24 @@ impl Lab {
         self.state.borrow().clone()
     }
 
-    /// Runs the reducer, redraws if anything changed, then carries out the effects.
+    /// Runs the reducer, keeps the new state and redraws if the reducer says the page changed, then carries out
+    /// the effects. A change of the router alone (a worker that has loaded, crashed idle or is retired) shows
+    /// nothing but is kept too; otherwise the old state (the same `Rc`) stays.
     pub fn dispatch(&self, action: Action) {
-        let (next, update) = {
-            let mut next = (**self.state.borrow()).clone();
+        let (next, update, router_changed) = {
+            let now = self.state.borrow();
+            let mut next = (**now).clone();
             let update = next.update(action);
-            (next, update)
+            let router_changed = next.router != now.router;
+            if next.router.retired() != now.router.retired() {
+                show_retired(next.router.retired());
+            }
+            (next, update, router_changed)
         };
-        if update.changed {
+        if update.changed || router_changed {
             *self.state.borrow_mut() = Rc::new(next);
+        }
+        if update.changed {
             self.redraw.force_update();
             let changes = self.changes.get().wrapping_add(1);
             self.changes.set(changes);
@@ -60,19 +72,14 @@ impl Lab {
         match effect {
             Effect::ReplaceWorker => {
                 // Dropping the client terminates its worker.
-                drop(self.client.borrow_mut().take());
-                if let Err(why) = self.spawn() {
-                    self.dispatch(unavailable(NO_REQUEST, why));
-                }
+                let old = self.client.borrow_mut().take();
+                drop(old);
+                self.spawn();
             }
             Effect::Post(request) => {
-                let posted = match self.spawn_if_needed() {
-                    Ok(()) => self
-                        .client
-                        .borrow()
-                        .as_ref()
-                        .map_or(Ok(()), |c| c.post(&request).map_err(|e| e.to_string())),
-                    Err(why) => Err(why),
+                let posted = match self.client.borrow().as_ref() {
+                    Some(client) => client.post(&request).map_err(|e| e.to_string()),
+                    None => Err("the solver is not running".to_string()),
                 };
                 if let Err(why) = posted {
                     self.dispatch(unavailable(request.id, why));
@@ -81,28 +88,24 @@ impl Lab {
         }
     }
 
-    fn spawn_if_needed(&self) -> Result<(), String> {
-        if self.client.borrow().is_some() {
-            return Ok(());
-        }
-        self.spawn()
-    }
-
-    /// Starts a fresh worker whose events come back as actions.
-    fn spawn(&self) -> Result<(), String> {
+    /// Starts a fresh worker whose events come back as actions; if it cannot start, the router hears why as a
+    /// worker that could not load.
+    fn spawn(&self) {
         let me = self.me.clone();
         let client = WorkerClient::spawn(move |event| {
             if let Some(lab) = me.upgrade() {
                 lab.dispatch(Action::Worker(event));
             }
-        })
-        .map_err(|e| e.to_string())?;
-        *self.client.borrow_mut() = Some(client);
-        Ok(())
+        });
+        match client {
+            Ok(client) => *self.client.borrow_mut() = Some(client),
+            Err(why) => self.dispatch(unavailable(NO_REQUEST, why.to_string())),
+        }
     }
 }
 
-/// A post that could not happen, as the worker's error for that request.
+/// A post that could not happen, as the worker's error for that request (or, for `NO_REQUEST`, a worker that
+/// could not start).
 fn unavailable(id: u64, message: String) -> Action {
     Action::Worker(WorkerEvent::Message(Response {
         id,
@@ -110,7 +113,23 @@ fn unavailable(id: u64, message: String) -> Action {
     }))
 }
 
-/// The page's store, made once; its worker starts at once, so that it has loaded by the first Solve.
+/// Shows the workers retired so far on the page's root element (`data-solver-retired`, and the last one's memory
+/// in `data-solver-retired-bytes`), where tests and measurements read them.
+fn show_retired(retired: Retired) {
+    let root = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element());
+    if let Some(root) = root {
+        let _ = root.set_attribute("data-solver-retired", &retired.count.to_string());
+        let _ = root.set_attribute(
+            "data-solver-retired-bytes",
+            &retired.memory_bytes.to_string(),
+        );
+    }
+}
+
+/// The page's store, made once. Its worker starts as the page mounts (the router starts out waiting for it), so
+/// that it has loaded by the first Solve.
 #[hook]
 pub fn use_lab(init: impl FnOnce() -> State + 'static) -> (Rc<State>, Callback<Action>) {
     let redraw = use_force_update();
@@ -135,11 +154,7 @@ pub fn use_lab(init: impl FnOnce() -> State + 'static) -> (Rc<State>, Callback<A
     };
     {
         let lab = lab.clone();
-        use_effect_with((), move |_| {
-            if let Err(why) = lab.spawn() {
-                lab.dispatch(unavailable(NO_REQUEST, why));
-            }
-        });
+        use_effect_with((), move |_| lab.spawn());
     }
     (lab.state(), (*dispatch).clone())
 }

@@ -32,7 +32,7 @@ mod tests;
 use crate::page::i18n::{Msg, Text};
 use crate::page::url;
 use crate::page::worker_client::WorkerEvent;
-use crate::protocol::{Response, ResponseBody, NO_REQUEST};
+use crate::protocol::{Response, ResponseBody, WorkerNote, NO_REQUEST};
 use compare::{Compare, CompareAction};
 use hand_play::{Context, HandPlay, HandPlayAction};
 use notices::{Notice, NoticeAction, NoticeKind, Notices};
@@ -481,15 +481,19 @@ impl State {
         }
     }
 
-    /// A worker event, handed by the router to the concern that owns it.
+    /// A worker event. The router hears it first, since it owns the worker's life (a crash, a request to be
+    /// retired, a fresh worker's `Ready`), and hands each reply to the concern that owns it.
     fn on_worker(&mut self, event: WorkerEvent, fx: &mut Vec<Effect>) -> bool {
         let response = match event {
             WorkerEvent::Crashed(why) => {
                 return match self.router.crashed(fx) {
                     Some(owner) => self.lost(owner, Lost::Crashed(why), fx),
-                    // An idle worker died (or failed to load): the next request respawns it.
                     None => false,
                 };
+            }
+            WorkerEvent::Note(WorkerNote::Retire { memory_bytes }) => {
+                self.router.retire(memory_bytes, fx);
+                return false;
             }
             WorkerEvent::Message(response) => response,
         };
@@ -517,12 +521,13 @@ impl State {
             } => self
                 .puzzle_mut(id)
                 .is_some_and(|puzzle| puzzle.on_late(response.body)),
+            Route::Fresh => self.tables_build.take().is_some(),
             Route::Late { .. } | Route::Stale => false,
         }
     }
 
     /// A worker message about no request: the progress of a build that outlives the request that started it (the
-    /// 5x5 pattern databases), or a fresh worker (nothing is being built in it). `None` for every other message.
+    /// 5x5 pattern databases). `None` for every other message.
     fn on_background(&mut self, response: &Response) -> Option<bool> {
         if response.id != NO_REQUEST {
             return None;
@@ -531,7 +536,7 @@ impl State {
             ResponseBody::Building { fraction, .. } if fraction < 1.0 => {
                 Some(solve::whole_percent(fraction))
             }
-            ResponseBody::Building { .. } | ResponseBody::Ready => None,
+            ResponseBody::Building { .. } => None,
             _ => return None,
         };
         let changed = build != self.tables_build;

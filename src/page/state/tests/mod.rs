@@ -10,13 +10,14 @@ mod setup;
 mod share;
 mod stepping;
 mod truth;
+mod worker_life;
 
 use super::compare::{pairs_for, CompareAction, Pair, COMPARE_TIME_LIMIT_MS};
 use super::hand_play::{optimal_method, HandPlayAction, Hint, Optimum};
 use super::notices::{Notice, NoticeKind};
 use super::playback::{PlaybackAction, SPEEDS};
 use super::owner::Owner;
-use super::router::{Effect, RESPAWN_AFTER_BYTES};
+use super::router::Effect;
 use super::setup::{Setup, SetupAction, Side, MAX_STATES};
 use super::solve::{bound_text, Run, StatusName};
 use super::steps::{step_symbol, Step};
@@ -41,11 +42,14 @@ pub(super) struct Page {
 }
 
 impl Page {
+    /// The page once its worker has loaded.
     pub fn new(state: State) -> Page {
-        Page {
+        let mut page = Page {
             state,
             posted: Vec::new(),
-        }
+        };
+        page.apply(worker_ready());
+        page
     }
 
     pub fn from_search(search: &str, seed: u64) -> Page {
@@ -56,13 +60,19 @@ impl Page {
         Page::new(State::new_default(seed))
     }
 
-    /// Runs one action through the reducer; whether anything changed.
+    /// Runs one action through the reducer; whether anything changed. A fresh worker the reducer asks for loads
+    /// at once and says `Ready`.
     pub fn apply(&mut self, action: impl Into<Action>) -> bool {
         let update = self.state.update(action);
+        let mut replaced = false;
         for effect in update.effects {
-            if let Effect::Post(request) = effect {
-                self.posted.push(request);
+            match effect {
+                Effect::Post(request) => self.posted.push(request),
+                Effect::ReplaceWorker => replaced = true,
             }
+        }
+        if replaced {
+            self.apply(worker_ready());
         }
         update.changed
     }
@@ -160,6 +170,11 @@ pub(super) fn words_en(s: &State, first: usize, last: usize) -> Vec<String> {
         .iter()
         .map(|t| t.render(crate::page::i18n::Lang::En))
         .collect()
+}
+
+/// A fresh worker's first word.
+pub(super) fn worker_ready() -> Action {
+    reply(crate::protocol::NO_REQUEST, ResponseBody::Ready)
 }
 
 pub(super) fn reply(id: u64, body: ResponseBody) -> Action {

@@ -329,19 +329,6 @@ fn a_crash_or_silence_while_solving_fails_the_run_and_respawns() {
 }
 
 #[test]
-fn a_memory_hungry_run_gets_a_fresh_worker() {
-    let mut s = Page::new_default(4);
-    s.apply(SolveAction::Solve);
-    let id = request_id(&s);
-    let generation = s.router.generation();
-    let mut r = report(Status::Limit, Moves::Sliding(String::new()), 0);
-    r.stats.peak_memory_bytes = RESPAWN_AFTER_BYTES + 1;
-    s.apply(reply(id, ResponseBody::Done { report: r }));
-    assert_eq!(s.status(), StatusName::Limit);
-    assert_eq!(s.router.generation(), generation + 1);
-}
-
-#[test]
 fn a_hanoi_answer_is_described_disk_by_disk() {
     let mut s = Page::from_search("puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=2,2", 1);
     s.apply(SolveAction::Solve);

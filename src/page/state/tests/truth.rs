@@ -98,6 +98,8 @@ fn a_solve_withdraws_a_measurement_on_its_way_and_the_late_answer_is_dropped() {
         update.effects.contains(&Effect::ReplaceWorker),
         "the measurement in flight is withdrawn: the solve never waits behind it"
     );
+    // The solve goes to the fresh worker as soon as it has loaded.
+    let update = s.update(worker_ready());
     assert!(
         matches!(update.effects.last(), Some(Effect::Post(r)) if matches!(r.kind, RequestKind::Solve { .. }))
     );
