@@ -1,6 +1,6 @@
 //! The teaching tracer: the record of a search over a small space, in the order the real engine expands it.
 //!
-//! [`Recorder`] is a [`RunObserver`] that writes down each expansion: the state's perfect rank, its g and h, OPEN and
+//! [`Recorder`] is a [`RunObserver`](super::observer::RunObserver) that writes down each expansion: the state's perfect rank, its g and h, OPEN and
 //! CLOSED after it, which side of a bidirectional search made it, IDA*'s iterations with their thresholds, and on
 //! request each board; then the path of the solution the engine returned. Passed to the one dispatch
 //! (`crate::run::solve_observed`, the worker's step-through) or to [`trace_search`] on a puzzle already built, it
@@ -9,140 +9,21 @@
 //!
 //! Only spaces whose ranks fit a caller-given cap are traced (the browser draws at most a few thousand states), and
 //! the caller's limit on expansions stops the engine itself (the record then says `truncated`).
+//!
+//! Inside: `record` (the record and its errors) under `recorder` (the observer that writes it) under this file (the
+//! plan of a search traced on a puzzle already built).
+
+mod record;
+mod recorder;
+
+pub use record::{Iteration, Step, Trace, TraceError, MAX_TRACE_EXPANSIONS};
+pub use recorder::Recorder;
 
 use super::engine::{run_engine, EnginePlan};
-use super::observer::{Direction, Expansion, Fate, Generated, RunObserver, Searched};
-use super::outcome::Outcome;
-use super::tree::{SearchTree, TreeRecorder};
+use super::observer::Searched;
 use super::weighted::{Reopen, Weight};
-use super::{Algorithm, Control, Flow, Limits, Status};
+use super::{Algorithm, Control, Limits};
 use crate::{Heuristic, Puzzle};
-use std::fmt;
-
-/// The record of one traced search, every state named by its perfect rank.
-#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
-pub struct Trace {
-    /// The ranks of the expanded states, in the order the engine expanded them (DFS and IDA* may expand a state
-    /// more than once: DFS when it reaches it by a shorter path, IDA* in every iteration).
-    pub expanded: Vec<u64>,
-    /// After each expansion, the size of the engine's OPEN (BFS's queue, the best-first heap, both frontiers of
-    /// bidirectional BFS, the generated children still waiting on the stack of DFS and IDA*).
-    pub open_after: Vec<u32>,
-    /// After each expansion, the size of CLOSED (the distinct states expanded so far) when it differs from the
-    /// number of expansions (DFS, IDA*); empty otherwise, meaning CLOSED after step i is i + 1.
-    #[serde(default)]
-    pub closed_after: Vec<u32>,
-    /// The ranks along the solution found, start first and goal last; empty if the goal was not reached.
-    pub path: Vec<u64>,
-    /// The number of ranks (`Puzzle::rank_count`).
-    pub rank_count: u64,
-    /// Whether the search was stopped at the caller's limit on expansions before it ended (then `path` is empty).
-    #[serde(default)]
-    pub truncated: bool,
-    /// The cells of each expanded state, in `expanded` order, when the caller records them (sliding puzzles: the
-    /// tile in each cell, 0 the blank); empty otherwise.
-    #[serde(default)]
-    pub boards: Vec<Vec<u8>>,
-    /// The search this record shows (`None` in records from before it was kept).
-    #[serde(default)]
-    pub algorithm: Option<Algorithm>,
-    /// What the engine knew of each expanded state, in `expanded` order: g, h and the side that expanded it (empty
-    /// in records from before it was kept).
-    #[serde(default)]
-    pub steps: Vec<Step>,
-    /// IDA*'s iterations in order, each with its threshold and the step it starts at; empty for the others.
-    #[serde(default)]
-    pub iterations: Vec<Iteration>,
-    /// The search tree, when the plan asked for it and the run fitted within its limit (`TracePlan::tree_limit`)
-    /// to the end.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tree: Option<Box<SearchTree>>,
-}
-
-/// One expansion's numbers beside its rank.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Step {
-    /// The depth: moves from the start (from the goal for a backward step of bidirectional BFS).
-    pub g: u32,
-    /// The heuristic's estimate, in the searches that have one (A*, greedy, weighted A*, IDA*).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub h: Option<u32>,
-    /// Which search of a bidirectional BFS expanded it; `forward` in every other search.
-    pub direction: Direction,
-}
-
-impl Step {
-    /// f = g + h, if the search has an h.
-    pub fn f(&self) -> Option<u32> {
-        self.h.map(|h| self.g + h)
-    }
-}
-
-/// One iteration of IDA*: a depth-first search bounded by f = g + h <= `threshold`, whose first expansion is step
-/// `first_step` (an index into `Trace::expanded`). It runs to the next iteration's `first_step`, or to the end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Iteration {
-    pub threshold: u32,
-    pub first_step: u32,
-}
-
-impl Trace {
-    /// The size of CLOSED after `steps` expansions.
-    pub fn closed_at(&self, steps: usize) -> usize {
-        match steps.checked_sub(1).and_then(|i| self.closed_after.get(i)) {
-            Some(&c) => c as usize,
-            None if steps == 0 || self.closed_after.is_empty() => steps,
-            None => self.closed_after.last().map_or(steps, |&c| c as usize),
-        }
-    }
-
-    /// The IDA* iteration that step `step` (an index into `expanded`) belongs to, if the record has iterations.
-    pub fn iteration_at(&self, step: usize) -> Option<&Iteration> {
-        self.iterations
-            .iter()
-            .rev()
-            .find(|it| it.first_step as usize <= step)
-    }
-}
-
-/// Why a space cannot be traced.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TraceError {
-    /// The puzzle has no perfect rank that fits in a `u64`.
-    NoRank,
-    /// The space has more ranks than the cap allows.
-    TooLarge { ranks: u64, cap: u64 },
-    /// An informed search was asked for without the heuristic it would run with: its record would show another run.
-    NoHeuristic { algorithm: Algorithm },
-    /// The run searched nothing an observer sees: the direct or staged solver, the tuned IDA* on 4x4's tables, or a
-    /// query refused before its search (unsolvable, invalid).
-    NotSearched,
-}
-
-impl fmt::Display for TraceError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TraceError::NoRank => f.write_str(
-                "this puzzle's states cannot be numbered compactly, so its search cannot be traced; pick a smaller one",
-            ),
-            TraceError::TooLarge { ranks, cap } => write!(
-                f,
-                "the search can be traced only in spaces of at most {cap} states and this one has {ranks}; pick a \
-                 smaller puzzle"
-            ),
-            TraceError::NoHeuristic { algorithm } => write!(
-                f,
-                "{} is traced only with the heuristic it runs with; give the tracer that heuristic",
-                algorithm.title()
-            ),
-            TraceError::NotSearched => f.write_str(
-                "this run searched no space that can be traced; pick a search such as BFS or A* on a small puzzle",
-            ),
-        }
-    }
-}
-
-impl std::error::Error for TraceError {}
 
 /// The settings of a traced search besides its heuristic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -170,10 +51,6 @@ impl TracePlan {
         }
     }
 }
-
-/// The most expansions a record holds whatever the caller asks: IDA* with a weak heuristic repeats states bound
-/// after bound and could otherwise fill the memory with a record no one can step through.
-pub const MAX_TRACE_EXPANSIONS: usize = 250_000;
 
 /// The search a record shows for `algorithm`: itself, but BFS for the direct and staged solvers, which search
 /// nothing of the whole space (`Trace::algorithm` then says BFS, and the page says why).
@@ -237,193 +114,12 @@ pub fn trace_search<P: Puzzle, H: Heuristic<P>>(
     );
     recorder.finish()
 }
-
-/// The observer that writes the record ([`Recorder::finish`] hands it over). `on_expand` hears each expanded rank.
-pub struct Recorder<F> {
-    trace: Trace,
-    /// The most ranks of a space it records.
-    cap: u64,
-    /// The ranks expanded so far, and how many they are.
-    seen: Vec<bool>,
-    distinct: u32,
-    max_expanded: usize,
-    /// Whether the record reached `max_expanded` and stopped the engine.
-    cut: bool,
-    on_expand: F,
-    /// Record the tree of a run that ends within this many expansions (0: never), and the tree being recorded.
-    tree_limit: usize,
-    tree: Option<TreeRecorder>,
-    /// Whether each expanded board is recorded (`Trace::boards`).
-    boards: bool,
-    /// Where the run stands: not begun, refused (why), begun.
-    refused: Option<TraceError>,
-    began: bool,
-}
-
-impl<F: FnMut(u64)> Recorder<F> {
-    /// A recorder of spaces of at most `cap` ranks that stops the engine after `max_expanded` expansions (at most
-    /// [`MAX_TRACE_EXPANSIONS`]) and records the search tree of a run that ends within `tree_limit` (0: never).
-    pub fn new(cap: u64, max_expanded: usize, tree_limit: usize, on_expand: F) -> Recorder<F> {
-        Recorder {
-            trace: Trace::default(),
-            cap,
-            seen: Vec::new(),
-            distinct: 0,
-            max_expanded: max_expanded.min(MAX_TRACE_EXPANSIONS),
-            cut: false,
-            on_expand,
-            tree_limit,
-            tree: None,
-            boards: false,
-            refused: None,
-            began: false,
-        }
-    }
-
-    /// Also records the board of each expanded state (`Trace::boards`), on puzzles that have boards.
-    pub fn with_boards(mut self) -> Recorder<F> {
-        self.boards = true;
-        self
-    }
-
-    /// The record of the run watched, or why there is none.
-    pub fn finish(self) -> Result<Trace, TraceError> {
-        match (self.refused, self.began) {
-            (Some(why), _) => Err(why),
-            (None, false) => Err(TraceError::NotSearched),
-            (None, true) => Ok(self.trace),
-        }
-    }
-}
-
-impl<F: FnMut(u64)> RunObserver for Recorder<F> {
-    fn begin<P: Puzzle>(&mut self, on: &Searched<'_, P>, algorithm: Algorithm) -> Flow {
-        let puzzle = on.puzzle;
-        let Some(rank_count) = puzzle.rank_count() else {
-            self.refused = Some(TraceError::NoRank);
-            return Flow::Cancel;
-        };
-        if rank_count > self.cap || rank_count >= u64::from(u32::MAX) {
-            self.refused = Some(TraceError::TooLarge {
-                ranks: rank_count,
-                cap: self.cap,
-            });
-            return Flow::Cancel;
-        }
-        self.began = true;
-        self.trace.rank_count = rank_count;
-        self.trace.algorithm = Some(algorithm);
-        self.seen = vec![false; rank_count as usize];
-        self.tree = (self.tree_limit > 0).then(|| {
-            let ends = (puzzle.rank(&puzzle.start()), puzzle.rank(&puzzle.goal()));
-            TreeRecorder::new(self.tree_limit, algorithm, ends)
-        });
-        Flow::Continue
-    }
-
-    fn expanded<P: Puzzle>(&mut self, on: &Searched<'_, P>, step: Expansion<'_, P::State>) -> Flow {
-        let rank = on.puzzle.rank(step.state);
-        if let Some(tree) = self.tree.as_mut() {
-            tree.expanded(rank, step.g, step.h, step.direction);
-        }
-        let trace = &mut self.trace;
-        trace.expanded.push(rank);
-        trace
-            .open_after
-            .push(u32::try_from(step.open).unwrap_or(u32::MAX));
-        if let Some(seen) = self.seen.get_mut(rank as usize) {
-            self.distinct += u32::from(!*seen);
-            *seen = true;
-        }
-        trace.closed_after.push(self.distinct);
-        trace.steps.push(Step {
-            g: step.g,
-            h: step.h,
-            direction: step.direction,
-        });
-        if self.boards {
-            trace.boards.extend(on.board(step.state));
-        }
-        (self.on_expand)(rank);
-        if trace.expanded.len() >= self.max_expanded {
-            self.cut = true;
-            return Flow::Cancel;
-        }
-        Flow::Continue
-    }
-
-    fn generated<P: Puzzle>(&mut self, on: &Searched<'_, P>, child: Generated<'_, P::State>) {
-        if let Some(tree) = self.tree.as_mut() {
-            let (parent, rank) = (on.puzzle.rank(child.parent), on.puzzle.rank(child.state));
-            tree.generated(parent, rank, child.g, child.h, child.fate, child.direction);
-        }
-    }
-
-    fn dropped<P: Puzzle>(&mut self, on: &Searched<'_, P>, state: &P::State, g: u32, fate: Fate) {
-        if let Some(tree) = self.tree.as_mut() {
-            tree.dropped(on.puzzle.rank(state), g, fate);
-        }
-    }
-
-    fn iteration<P: Puzzle>(&mut self, on: &Searched<'_, P>, threshold: u32) {
-        if let Some(tree) = self.tree.as_mut() {
-            tree.iteration(on.puzzle.rank(&on.puzzle.start()));
-        }
-        self.trace.iterations.push(Iteration {
-            threshold,
-            first_step: self.trace.expanded.len() as u32,
-        });
-    }
-
-    fn end<P: Puzzle>(&mut self, on: &Searched<'_, P>, outcome: &Outcome<P::Move>) {
-        let trace = &mut self.trace;
-        if outcome.status == Status::Solved {
-            trace.path = ranks_along(on.puzzle, &outcome.moves);
-        }
-        trace.truncated = self.cut && outcome.status != Status::Solved;
-        if !self.cut {
-            trace.tree = self
-                .tree
-                .take()
-                .and_then(|tree| tree.finish(&trace.path))
-                .map(Box::new);
-        }
-        let steps_are_distinct = trace
-            .closed_after
-            .iter()
-            .enumerate()
-            .all(|(i, &c)| c as usize == i + 1);
-        if steps_are_distinct {
-            trace.closed_after.clear();
-        }
-    }
-}
-
-/// The ranks of the states along `moves` from the start, start first.
-fn ranks_along<P: Puzzle>(puzzle: &P, moves: &[P::Move]) -> Vec<u64> {
-    let mut at = puzzle.start();
-    let mut ranks = Vec::with_capacity(moves.len() + 1);
-    ranks.push(puzzle.rank(&at));
-    for &mv in moves {
-        let mut next = None;
-        puzzle.for_each_successor(&at, |m, s| {
-            if m == mv {
-                next = Some(s);
-            }
-        });
-        // The engine's moves are legal from where they are played; a move that were not would end the path.
-        let Some(next) = next else { break };
-        at = next;
-        ranks.push(puzzle.rank(&at));
-    }
-    ranks
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::hanoi::{Hanoi, HanoiHeuristic};
     use crate::puzzle::Zero;
+    use crate::search::observer::Direction;
     use crate::sliding::{Shape, SlidingHeuristic, SmallPuzzle};
     use crate::HeuristicName;
 
