@@ -1,128 +1,24 @@
-//! Building pattern databases in disposable helper workers: the solver worker starts one helper (a copy of itself,
-//! from the same boot script) per big group, builds the small groups itself in slices between which it reads the
-//! helpers' messages, and joins the tables with `PdbTables::combine`. The 15-puzzle's two 6-tile tables take about
-//! the same time each, so on two cores the first-use wait roughly halves; and since a helper ends as soon as its
-//! group is sent, the memory a build needs on the way (several times the table's size, which a WebAssembly memory
-//! never gives back) goes with it: the long-lived solver worker only ever holds the finished tables.
-//!
-//! Messages: the solver worker sends a helper one JSON [`HelperRequest`] once the helper says `Ready`; the helper
-//! answers with JSON [`HelperReply`] progress and, at the end, the tables' bytes (`PdbTables::to_bytes`, checksummed)
-//! as a transferred `Uint8Array`, and closes itself. The bytes go straight between JavaScript arrays and the tables'
-//! own buffers (`tables::tables_to_js`, `tables_from_js`): no whole copy of them in a WebAssembly memory. Tables of
-//! boards of more than 16 cells (the 5x5 ones) are packed at half a byte an entry (`PdbTables::packed`) as each
-//! group is built, before they travel. If a helper cannot be started, or it fails or falls silent, the solver
-//! worker builds that group itself: helpers only ever save time and memory.
-//!
-//! A helper is a copy of this worker: its message handler hands a [`HelperRequest`] to [`serve`].
+//! The solver worker's side of a build: its own groups in slices between which the event loop runs, the helpers'
+//! tables collected as they come, the group of a helper that fails taken over, and the parts joined.
 
-use super::scope::{self, post_text, sleep, yield_now};
-use super::tables;
+use super::messages::{HelperReply, HelperRequest};
+use super::plan::{Plan, HELPER_MIN_ENTRIES};
 use crate::protocol::{Response, ResponseBody};
-use serde::{Deserialize, Serialize};
-use solver::pdb::{self, Geometry, Partition, PdbBuilder, PdbTables};
-use solver::query::PuzzleSpec;
+use crate::worker::scope::{self, sleep, yield_now};
+use crate::worker::tables;
+use solver::pdb::{self, Partition, PdbBuilder, PdbTables};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, Worker};
 
-/// Groups with fewer table entries than this are built on the spot: a helper would take longer to start.
-pub const HELPER_MIN_ENTRIES: usize = 1 << 20;
 /// Work done between two looks at the event loop (abstract states expanded; about 10-30 ms in wasm).
-const SLICE_STATES: u64 = 1 << 16;
+pub(super) const SLICE_STATES: u64 = 1 << 16;
 /// How long the solver worker works before it yields to read the helper's messages and post its progress.
 const SLICE_MS: f64 = 40.0;
 /// A helper that sends nothing for this long is taken for dead, and its group built here.
 const HELPER_SILENCE_MS: f64 = 10_000.0;
-
-/// From the solver worker to its helper: build the tables of one group.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum HelperRequest {
-    BuildGroup {
-        width: u8,
-        height: u8,
-        blank: u8,
-        cells: Vec<u8>,
-        /// The request's cancel token (see `Request`): the helper stops once it is revoked, so that a cancelled
-        /// build frees the CPU at once even though `terminate()` leaves a busy worker running for a while.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        cancel_token: Option<String>,
-    },
-}
-
-/// From the helper to the solver worker (the tables themselves come as bytes).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum HelperReply {
-    /// The fraction of its group built.
-    GroupProgress { fraction: f64 },
-    /// The build could not run; the solver worker builds the group itself.
-    GroupFailed { message: String },
-}
-
-/// The tables of a board's default partition, to be built partly in helper workers.
-#[derive(Debug, Clone)]
-pub struct Plan {
-    geometry: Geometry,
-    partition: Partition,
-    /// Indices of the groups built in helpers, one helper each.
-    helped: Vec<usize>,
-}
-
-/// A helper plan for the pattern databases `query` needs, when they are worth it: a `pdb` query on a board of at
-/// most 16 cells whose partition has a big group (the 15-puzzle's 6-6-3: both 6-tile groups).
-pub fn plan(query_text: &str) -> Option<Plan> {
-    let query = solver::query::parse(query_text).ok()?;
-    tables::key_for_query(&query)?;
-    let PuzzleSpec::Sliding {
-        width,
-        height,
-        goal,
-        ..
-    } = &query.puzzle
-    else {
-        return None;
-    };
-    let geometry = Geometry::new(*width, *height).ok()?;
-    let blank = goal.iter().position(|&t| t == 0)? as u8;
-    let partition = Partition::default_for(&geometry, blank).ok()?;
-    plan_for(geometry, partition)
-}
-
-/// The plan for `partition` with every group built here, in slices.
-pub fn plan_here(geometry: Geometry, partition: Partition) -> Plan {
-    Plan {
-        geometry,
-        partition,
-        helped: Vec::new(),
-    }
-}
-
-/// The plan for `partition`: every group of at least `HELPER_MIN_ENTRIES` entries but the first gets a helper; the
-/// others (the first big one too, when there are several) are built here while the helpers work. On two cores this
-/// worker and one helper take as long as two helpers, and a helper costs the browser more at the peak than this
-/// worker's growth (its own compiled code and heaps besides the build's working space); the growth goes when this
-/// worker, idle, is retired (`Built::Tables::built_big_here`).
-pub fn plan_for(geometry: Geometry, partition: Partition) -> Option<Plan> {
-    let n = geometry.cells();
-    let mut helped: Vec<usize> = partition
-        .groups()
-        .iter()
-        .enumerate()
-        .filter(|(_, cells)| {
-            pdb::rank::placements(n, cells.len()).unwrap_or(0) >= HELPER_MIN_ENTRIES
-        })
-        .map(|(index, _)| index)
-        .collect();
-    if helped.len() > 1 {
-        helped.remove(0);
-    }
-    (!helped.is_empty()).then_some(Plan {
-        geometry,
-        partition,
-        helped,
-    })
-}
 
 /// How a build in helpers ended.
 pub enum Built {
@@ -498,143 +394,5 @@ fn stop(helper: &Result<Worker, String>) {
         worker.set_onmessage(None);
         worker.set_onerror(None);
         worker.terminate();
-    }
-}
-
-/// Reads a helper request, if `text` is one (the solver worker's own requests are not).
-pub fn helper_request(text: &str) -> Option<HelperRequest> {
-    if !text.starts_with("{\"BuildGroup\"") {
-        return None;
-    }
-    serde_json::from_str(text).ok()
-}
-
-/// The helper's side: builds the group synchronously, posting its progress every `progress_every_ms` and then the
-/// tables' bytes (or why it could not), and closes itself once they are posted. It looks at its cancel token every
-/// `cancel_check_ms` and, once the token is revoked, stops and closes without a word.
-pub fn serve(
-    scope: &DedicatedWorkerGlobalScope,
-    request: HelperRequest,
-    progress_every_ms: f64,
-    cancel_check_ms: f64,
-) {
-    // Messages already posted are still delivered after `close`.
-    let fail = |message: String| {
-        post_reply(scope, &HelperReply::GroupFailed { message });
-        scope.close();
-    };
-    let HelperRequest::BuildGroup {
-        width,
-        height,
-        blank,
-        cells,
-        cancel_token,
-    } = request;
-    let partition = Geometry::new(width, height)
-        .and_then(|g| Partition::new(&g, blank, vec![cells]).map(|p| (g, p)));
-    let (geometry, partition) = match partition {
-        Ok(gp) => gp,
-        Err(e) => return fail(e.to_string()),
-    };
-    let now = scope::clock(scope);
-    let mut builder = PdbBuilder::new(&geometry, &partition);
-    let mut last_post = f64::NEG_INFINITY;
-    let mut last_check = now();
-    while !builder.step(SLICE_STATES) {
-        let t = now();
-        if t - last_post >= progress_every_ms {
-            last_post = t;
-            let fraction = builder.fraction();
-            post_reply(scope, &HelperReply::GroupProgress { fraction });
-        }
-        if t - last_check >= cancel_check_ms {
-            last_check = t;
-            if scope::revoked(cancel_token.as_deref()) {
-                return scope.close();
-            }
-        }
-    }
-    let tables = match builder.into_tables() {
-        // Packed here (on a board of more than 16 cells), so that half the bytes travel and are stored.
-        Ok(tables) => tables.packed(),
-        Err(e) => return fail(e.to_string()),
-    };
-    let bytes = tables::tables_to_js(&tables);
-    let transfer = js_sys::Array::of1(&bytes.buffer());
-    if scope.post_message_with_transfer(&bytes, &transfer).is_err() {
-        return fail("the tables could not be posted".into());
-    }
-    scope.close();
-}
-
-fn post_reply(scope: &DedicatedWorkerGlobalScope, reply: &HelperReply) {
-    if let Ok(text) = serde_json::to_string(reply) {
-        // A lost post shows as silence, which the solver worker's watchdog handles.
-        post_text(scope, &text);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn plan_of(width: u8, height: u8, blank: u8) -> Option<Plan> {
-        let geometry = Geometry::new(width, height).ok()?;
-        let partition = Partition::default_for(&geometry, blank).ok()?;
-        plan_for(geometry, partition)
-    }
-
-    #[test]
-    fn the_fifteen_puzzle_gives_its_second_six_tile_group_a_helper() {
-        for blank in [0, 5, 15] {
-            let plan = plan_of(4, 4, blank).expect("4x4 is worth a helper");
-            let sizes: Vec<usize> = plan
-                .helped
-                .iter()
-                .map(|&g| plan.partition.groups()[g].len())
-                .collect();
-            assert_eq!(sizes, vec![6], "blank {blank}");
-            // The first 6-tile group and the 3-tile group are built by the solver worker itself.
-            assert_eq!(plan.partition.groups().len(), 3, "blank {blank}");
-            assert_eq!(plan.partition.groups()[0].len(), 6, "blank {blank}");
-            assert!(!plan.helped.contains(&0), "blank {blank}");
-        }
-        // Small boards build on the spot.
-        assert!(plan_of(3, 3, 8).is_none());
-        assert!(plan_of(4, 3, 11).is_none());
-    }
-
-    #[test]
-    fn only_pdb_queries_on_big_boards_get_a_plan() {
-        let start = "puzzle=sliding&size=4x4&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15";
-        assert!(plan(&format!("{start}&algo=idastar&heuristic=pdb")).is_some());
-        assert!(plan(&format!("{start}&algo=idastar&heuristic=manhattan")).is_none());
-        assert!(
-            plan("puzzle=sliding&size=3x3&start=1,2,3,4,5,6,7,0,8&algo=astar&heuristic=pdb")
-                .is_none()
-        );
-        assert!(plan("not a query").is_none());
-    }
-
-    #[test]
-    fn helper_messages_round_trip_and_are_told_apart_from_requests() {
-        let request = HelperRequest::BuildGroup {
-            width: 4,
-            height: 4,
-            blank: 15,
-            cells: vec![0, 1, 2],
-            cancel_token: Some("blob:x".into()),
-        };
-        let text = serde_json::to_string(&request).unwrap_or_default();
-        assert_eq!(helper_request(&text), Some(request));
-        assert_eq!(
-            helper_request(
-                r#"{"id":1,"kind":{"Solve":{"query":"q","max_states":1,"time_limit_ms":null}}}"#
-            ),
-            None
-        );
-        let reply = HelperReply::GroupProgress { fraction: 0.5 };
-        let text = serde_json::to_string(&reply).unwrap_or_default();
-        assert_eq!(serde_json::from_str::<HelperReply>(&text).ok(), Some(reply));
     }
 }
