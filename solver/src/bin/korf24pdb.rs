@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use solver::check::check_sliding;
 use solver::instances;
-use solver::pdb::{self, Geometry, NearOptimal, PdbTables, Provenance, WindowTables};
+use solver::pdb::{self, Geometry, NearOptimal, Partition, PdbTables, Provenance, WindowTables};
 use solver::query::PuzzleSpec;
 use solver::report::Moves;
 use solver::search::clock::FnClock;
@@ -137,62 +137,37 @@ fn staged(start: &[u8], control: &mut Control) -> Result<NearOptimal, pdb::PdbEr
     })
 }
 
-fn main() -> ExitCode {
-    let options = match parse_args() {
-        Ok(options) => options,
-        Err(message) => {
-            eprintln!("{message}");
-            return ExitCode::from(2);
-        }
+/// Builds table `i` (from 1) of `partitions` alone and prints its size and time.
+fn build_group(geometry: &Geometry, partitions: &[Partition], i: usize) -> Result<(), String> {
+    let Some(part) = partitions.get(i.saturating_sub(1)) else {
+        return Err(format!("--build-group takes 1 to {}", partitions.len()));
     };
-    let instances = match instances::read(&options.data, 25) {
-        Ok(mut list) => {
-            list.truncate(options.first);
-            list
-        }
-        Err(message) => {
-            eprintln!("{message}");
-            return ExitCode::from(2);
-        }
-    };
-    let geometry = match Geometry::new(5, 5) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
-    let goal: Vec<u8> = (1..25).chain([0]).collect();
-    let partitions = match WindowTables::partitions() {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
-    if let Some(i) = options.build_group {
-        let Some(part) = partitions.get(i.saturating_sub(1)) else {
-            eprintln!("--build-group takes 1 to {}", partitions.len());
-            return ExitCode::from(2);
-        };
-        let started = Instant::now();
-        let tables = PdbTables::build(&geometry, part, |_| {});
-        println!(
-            "group {i} {:?}: {} bytes built in {:.0} ms",
-            part.groups()[0],
-            tables.memory_bytes(),
-            started.elapsed().as_secs_f64() * 1000.0
-        );
-        return ExitCode::SUCCESS;
-    }
+    let started = Instant::now();
+    let tables = PdbTables::build(geometry, part, |_| {});
+    println!(
+        "group {i} {:?}: {} bytes built in {:.0} ms",
+        part.groups()[0],
+        tables.memory_bytes(),
+        started.elapsed().as_secs_f64() * 1000.0
+    );
+    Ok(())
+}
+
+/// The window tables of `partitions`, loaded from `--pdb-dir` or built (and saved there), each also put in this
+/// process's cache, where the staged solver's improvement finds them; every smaller table built too.
+fn window_tables(
+    options: &Options,
+    geometry: &Geometry,
+    partitions: &[Partition],
+) -> Result<WindowTables, String> {
     let started = Instant::now();
     let mut full = Vec::new();
-    for part in &partitions {
+    for part in partitions {
         let group_started = Instant::now();
         let tables = match &options.pdb_dir {
             Some(dir) => {
-                let path = dir.join(format!("{}.pdb", pdb::partition_key(&geometry, part)));
-                let (tables, provenance) = pdb::load_or_build(&path, &geometry, part, |_| {});
+                let path = dir.join(format!("{}.pdb", pdb::partition_key(geometry, part)));
+                let (tables, provenance) = pdb::load_or_build(&path, geometry, part, |_| {});
                 let how = match provenance {
                     Provenance::Loaded => "loaded",
                     Provenance::Built { .. } => "built",
@@ -205,98 +180,99 @@ fn main() -> ExitCode {
                 );
                 tables
             }
-            None => PdbTables::build(&geometry, part, |_| {}),
+            None => PdbTables::build(geometry, part, |_| {}),
         };
         let tables = Arc::new(tables);
-        // The staged solver's improvement finds them in this process's cache.
         pdb::cache::install_tables(Arc::clone(&tables));
         full.push(tables);
     }
-    let mut tables = match WindowTables::new(full) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
-    if let Err(e) = tables.prepare_all() {
-        eprintln!("{e}");
-        return ExitCode::from(2);
-    }
+    let mut tables = WindowTables::new(full).map_err(|e| e.to_string())?;
+    tables.prepare_all().map_err(|e| e.to_string())?;
     println!(
         "tables: {} bytes, ready in {:.0} ms",
         tables.memory_bytes(),
         started.elapsed().as_secs_f64() * 1000.0
     );
-    println!("  id  len  opt  ratio   LB  len/LB      ms  cpu ms   expanded  memory(MB)  weight");
-    let (mut ratios, mut over_lb, mut times) = (Vec::new(), Vec::new(), Vec::new());
-    let mut cpu_times = Vec::new();
-    let mut failed = false;
-    for instance in &instances {
-        let start = &instance.blank_last;
-        let mut control = Control::new(Limits {
-            time_limit_ms: Some(options.time_limit_ms),
-            max_states: u64::MAX,
-            ..Limits::default()
-        })
-        .with_max_bytes(options.max_bytes);
-        if options.cpu_clock {
-            control = control.with_clock(FnClock::new(|| thread_cpu_ms().unwrap_or(0.0)));
-        }
-        let cpu_started = thread_cpu_ms();
-        let clock = Instant::now();
-        let found = if options.staged {
-            staged(start, &mut control)
-        } else {
-            pdb::near_optimal_5x5(&mut tables, start, &goal, None, &mut control, |_, _| {})
-        };
-        let ms = clock.elapsed().as_secs_f64() * 1000.0;
-        let cpu_ms = cpu_started
-            .zip(thread_cpu_ms())
-            .map_or(f64::NAN, |(a, b)| b - a);
-        let found = match found {
-            Ok(found) => found,
-            Err(e) => {
-                println!("{:>4}  {e}", instance.id);
-                failed = true;
-                continue;
-            }
-        };
-        let Some(moves) = &found.moves else {
-            println!("{:>4}  unsolved: {:?}", instance.id, found.stop);
-            failed = true;
-            continue;
-        };
-        let letters: String = moves.iter().map(|d| d.letter()).collect();
-        if let Err(e) = check_sliding(5, 5, start, &goal, &letters) {
-            println!("{:>4}  the answer does not replay: {e}", instance.id);
-            failed = true;
-            continue;
-        }
-        let len = moves.len() as f64;
-        let ratio = len / instance.optimal as f64;
-        let lb = found.lower_bound as f64;
-        println!(
-            "{:>4} {:>4} {:>4} {:>6.3} {:>4} {:>7.3} {:>7.0} {:>7.0} {:>10} {:>11.1} {:>7}",
-            instance.id,
-            moves.len(),
-            instance.optimal,
-            ratio,
-            found.lower_bound,
-            len / lb,
-            ms,
-            cpu_ms,
-            found.stats.expanded,
-            found.stats.peak_memory_bytes as f64 / (1 << 20) as f64,
-            found
-                .weight
-                .map_or("-".to_string(), |w| format!("{:.2}", w as f64 / 100.0)),
-        );
-        ratios.push(ratio);
-        over_lb.push(len / lb);
-        times.push(ms);
-        cpu_times.push(cpu_ms);
+    Ok(tables)
+}
+
+/// One instance's figures, for the summary.
+struct Row {
+    ratio: f64,
+    over_lb: f64,
+    ms: f64,
+    cpu_ms: f64,
+}
+
+/// Solves `instance` within the options' budget, replays the answer and prints its line; the reason instead
+/// when it is unsolved or does not replay.
+fn solve_instance(
+    options: &Options,
+    tables: &mut WindowTables,
+    instance: &instances::Instance,
+    goal: &[u8],
+) -> Result<Row, String> {
+    let start = &instance.blank_last;
+    let mut control = Control::new(Limits {
+        time_limit_ms: Some(options.time_limit_ms),
+        max_states: u64::MAX,
+        ..Limits::default()
+    })
+    .with_max_bytes(options.max_bytes);
+    if options.cpu_clock {
+        control = control.with_clock(FnClock::new(|| thread_cpu_ms().unwrap_or(0.0)));
     }
+    let cpu_started = thread_cpu_ms();
+    let clock = Instant::now();
+    let found = if options.staged {
+        staged(start, &mut control)
+    } else {
+        pdb::near_optimal_5x5(tables, start, goal, None, &mut control, |_, _| {})
+    };
+    let ms = clock.elapsed().as_secs_f64() * 1000.0;
+    let cpu_ms = cpu_started
+        .zip(thread_cpu_ms())
+        .map_or(f64::NAN, |(a, b)| b - a);
+    let found = found.map_err(|e| e.to_string())?;
+    let Some(moves) = &found.moves else {
+        return Err(format!("unsolved: {:?}", found.stop));
+    };
+    let letters: String = moves.iter().map(|d| d.letter()).collect();
+    if let Err(e) = check_sliding(5, 5, start, goal, &letters) {
+        return Err(format!("the answer does not replay: {e}"));
+    }
+    let len = moves.len() as f64;
+    let ratio = len / instance.optimal as f64;
+    let lb = found.lower_bound as f64;
+    println!(
+        "{:>4} {:>4} {:>4} {:>6.3} {:>4} {:>7.3} {:>7.0} {:>7.0} {:>10} {:>11.1} {:>7}",
+        instance.id,
+        moves.len(),
+        instance.optimal,
+        ratio,
+        found.lower_bound,
+        len / lb,
+        ms,
+        cpu_ms,
+        found.stats.expanded,
+        found.stats.peak_memory_bytes as f64 / (1 << 20) as f64,
+        found
+            .weight
+            .map_or("-".to_string(), |w| format!("{:.2}", w as f64 / 100.0)),
+    );
+    Ok(Row {
+        ratio,
+        over_lb: len / lb,
+        ms,
+        cpu_ms,
+    })
+}
+
+/// Prints the mean and worst of the rows' ratios and their total and slowest times.
+fn print_summary(rows: &[Row]) {
+    let column = |pick: fn(&Row) -> f64| rows.iter().map(pick).collect::<Vec<f64>>();
+    let (ratios, over_lb) = (column(|r| r.ratio), column(|r| r.over_lb));
+    let (times, cpu_times) = (column(|r| r.ms), column(|r| r.cpu_ms));
     let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
     let worst = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
     println!(
@@ -312,6 +288,47 @@ fn main() -> ExitCode {
         cpu_times.iter().sum::<f64>(),
         worst(&cpu_times)
     );
+}
+
+/// Everything before the instances run: the options, the instances, and the tables (or one table's build alone,
+/// for `--build-group`, then `None`).
+fn prepare() -> Result<Option<(Options, Vec<instances::Instance>, WindowTables)>, String> {
+    let options = parse_args()?;
+    let mut instances = instances::read(&options.data, 25)?;
+    instances.truncate(options.first);
+    let geometry = Geometry::new(5, 5).map_err(|e| e.to_string())?;
+    let partitions = WindowTables::partitions().map_err(|e| e.to_string())?;
+    if let Some(i) = options.build_group {
+        build_group(&geometry, &partitions, i)?;
+        return Ok(None);
+    }
+    let tables = window_tables(&options, &geometry, &partitions)?;
+    Ok(Some((options, instances, tables)))
+}
+
+fn main() -> ExitCode {
+    let (options, instances, mut tables) = match prepare() {
+        Ok(Some(prepared)) => prepared,
+        Ok(None) => return ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
+    };
+    let goal: Vec<u8> = (1..25).chain([0]).collect();
+    println!("  id  len  opt  ratio   LB  len/LB      ms  cpu ms   expanded  memory(MB)  weight");
+    let mut rows = Vec::new();
+    let mut failed = false;
+    for instance in &instances {
+        match solve_instance(&options, &mut tables, instance, &goal) {
+            Ok(row) => rows.push(row),
+            Err(message) => {
+                println!("{:>4}  {message}", instance.id);
+                failed = true;
+            }
+        }
+    }
+    print_summary(&rows);
     if failed {
         ExitCode::from(1)
     } else {

@@ -183,6 +183,9 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
     }
 
     /// The engine, over the OPEN `open` (an empty one).
+    ///
+    /// Its loop stays in one function: it is the hot path, and the counters it shares with the successor closure
+    /// stay in registers.
     fn search<F: Frontier, O: Observer<P::State>>(
         &self,
         mut open: F,
@@ -191,33 +194,8 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
     ) -> (Found<P::Move>, Stats) {
         let (puzzle, heuristic, weights) = (self.puzzle, self.heuristic, self.weights);
         let mut stats = Stats::default();
-        let (start, goal) = (puzzle.start(), puzzle.goal());
-        // Room for a small search from the start, like the index's: no regrowth copies on the common sizes.
-        let mut nodes: Vec<Node<P::State, P::Move>> = Vec::with_capacity(INITIAL_NODES);
-        let mut index = NodeIndex::reused();
-        let h0 = heuristic.estimate(&start);
-        nodes.push(Node {
-            state: start,
-            parent: 0,
-            g: 0,
-            h: h0,
-            closed: false,
-            back: None,
-        });
-        let hash = NodeIndex::hash(&start);
-        if let Err(at) = index.find(hash, |_| false) {
-            index.insert_at(at, hash, 0);
-        }
-        open.push(self.f(0, h0), 0, 0);
-        let node_bytes = std::mem::size_of::<Node<P::State, P::Move>>() as u64;
-        // The bytes of the node arena, OPEN and the index; their sum is the memory estimate.
-        let parts = |nodes: &Vec<Node<P::State, P::Move>>, open: &F, index: &NodeIndex| {
-            [
-                nodes.capacity() as u64 * node_bytes,
-                open.bytes(),
-                index.bytes(),
-            ]
-        };
+        let goal = puzzle.goal();
+        let (mut nodes, mut index) = self.seed(&mut open);
         let mut watch = super::MemoryWatch::default();
         // Node ids are u32s: a budget past them stops there (a search that large would not fit in memory
         // anyway). Each expansion adds at most a few hundred nodes.
@@ -262,7 +240,7 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
                 ));
             }
             // The arena, OPEN and the index grow by doubling.
-            let now = parts(&nodes, &open, &index);
+            let now = memory_parts(&nodes, &open, &index);
             let growth = super::doubling_growth(&now);
             if let Some(stop) = watch.check(control, &mut stats, now.iter().sum(), growth) {
                 break Err(stop);
@@ -282,12 +260,12 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
                     Err(_) => {
                         let h = heuristic.estimate_after(&node.state, node.h, &next);
                         if O::ACTIVE {
-                            let fate = Fate::New;
+                            let (seen, fate) = (Some(h), Fate::New);
                             observer.generated(Generated::forward(
                                 &node.state,
                                 &next,
                                 g,
-                                Some(h),
+                                seen,
                                 fate,
                             ));
                         }
@@ -353,21 +331,63 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
             }
         };
         stats.closed = closed;
-        stats.memory(parts(&nodes, &open, &index).iter().sum());
+        stats.memory(memory_parts(&nodes, &open, &index).iter().sum());
         index.keep_for_reuse();
         stats.elapsed_ms = control.elapsed_ms();
-        let moves = result.map(|goal_id| {
-            let mut moves = Vec::with_capacity(nodes[goal_id as usize].g as usize);
-            let mut at = goal_id as usize;
-            while let Some(back) = nodes[at].back {
-                moves.push(puzzle.inverse(back));
-                at = nodes[at].parent as usize;
-            }
-            moves.reverse();
-            moves
-        });
-        (moves, stats)
+        (
+            result.map(|goal_id| path_to(puzzle, &nodes, goal_id)),
+            stats,
+        )
     }
+
+    /// The search's first node, the start, in a fresh arena and a reused index, and in `open`.
+    fn seed<F: Frontier>(&self, open: &mut F) -> (Vec<Node<P::State, P::Move>>, NodeIndex) {
+        let start = self.puzzle.start();
+        // Room for a small search from the start, like the index's: no regrowth copies on the common sizes.
+        let mut nodes: Vec<Node<P::State, P::Move>> = Vec::with_capacity(INITIAL_NODES);
+        let mut index = NodeIndex::reused();
+        let h0 = self.heuristic.estimate(&start);
+        nodes.push(Node {
+            state: start,
+            parent: 0,
+            g: 0,
+            h: h0,
+            closed: false,
+            back: None,
+        });
+        let hash = NodeIndex::hash(&start);
+        if let Err(at) = index.find(hash, |_| false) {
+            index.insert_at(at, hash, 0);
+        }
+        open.push(self.f(0, h0), 0, 0);
+        (nodes, index)
+    }
+}
+
+/// The bytes of the node arena, OPEN and the index; their sum is the memory estimate.
+fn memory_parts<S, M, F: Frontier>(
+    nodes: &Vec<Node<S, M>>,
+    open: &F,
+    index: &NodeIndex,
+) -> [u64; 3] {
+    let node_bytes = std::mem::size_of::<Node<S, M>>() as u64;
+    [
+        nodes.capacity() as u64 * node_bytes,
+        open.bytes(),
+        index.bytes(),
+    ]
+}
+
+/// The moves from the start to node `goal_id`, walked back through the parents.
+fn path_to<P: Puzzle>(puzzle: &P, nodes: &[Node<P::State, P::Move>], goal_id: u32) -> Vec<P::Move> {
+    let mut moves = Vec::with_capacity(nodes[goal_id as usize].g as usize);
+    let mut at = goal_id as usize;
+    while let Some(back) = nodes[at].back {
+        moves.push(puzzle.inverse(back));
+        at = nodes[at].parent as usize;
+    }
+    moves.reverse();
+    moves
 }
 
 #[cfg(test)]

@@ -49,6 +49,9 @@ pub fn bfs_observed<P: Puzzle, O: Observer<P::State>>(
 
 /// The engine, over the marks `puzzle`'s space takes (fresh ones), checking its limits at least every
 /// `longest_run` expansions (tests compare runs of one).
+///
+/// Its loops stay in one function: they are the hot path, and their counters live in registers across the
+/// successor closure.
 fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
     puzzle: &P,
     mut marks: M,
@@ -69,41 +72,15 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
     let dense = M::DENSE;
     let keep_ranks = dense && !P::RANK_IS_CHEAP;
     let goal_rank = if dense { puzzle.rank(&goal) } else { 0 };
-    let entry_bytes = std::mem::size_of::<Queued<P::State, P::Move>>() as u64;
-    let memory = |queue: &Fifo<Queued<P::State, P::Move>>, marks: &M| {
-        queue.capacity() as u64 * entry_bytes + marks.bytes(puzzle.state_bytes())
-    };
-    // What the next growth needs on top: the queue grows by a block; a hashed visited set by doubling, the new
-    // table allocated while the old one is still held.
-    let growth = |queue: &Fifo<Queued<P::State, P::Move>>, marks: &M| {
-        queue.block() as u64 * entry_bytes
-            + if dense {
-                0
-            } else {
-                2 * marks.bytes(puzzle.state_bytes())
-            }
-    };
-    let budget = control.limits.max_states;
+    let footprint = Footprint::of(puzzle, dense);
     let max_moves = puzzle.max_moves().max(1) as u64;
-    // Within a byte budget, the marks, a block and the next one must fit.
-    let room = control.max_bytes().map_or(u64::MAX, |bytes| {
-        bytes.saturating_sub(marks.bytes(puzzle.state_bytes())) / 2 / entry_bytes.max(1)
-    });
-    let reserve = puzzle
-        .rank_count()
-        .unwrap_or(budget)
-        .min(budget)
-        .min(room)
-        .clamp(1, QUEUE_BLOCK_BYTES / entry_bytes) as usize;
+    let rank = keep_ranks.then(|| puzzle.rank(&start) as u32);
     let first = Queued {
         state: start,
-        rank: if keep_ranks {
-            puzzle.rank(&start) as u32
-        } else {
-            0
-        },
+        rank: rank.unwrap_or(0),
         back: None,
     };
+    let reserve = block_entries(puzzle, control, &footprint, &marks);
     let mut queue = Fifo::new(reserve, max_moves as usize, first);
     let (mut generated, mut duplicates) = (0u64, 0u64);
     let mut watch = MemoryWatch::default();
@@ -127,11 +104,10 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
         stats.by_depth.push(0);
         while head < layer_end {
             if ((done + head) as u64 + 1).is_multiple_of(super::CHECK_EVERY) {
-                stats.expanded = (done + head) as u64;
-                (stats.generated, stats.duplicates) = (generated, duplicates);
-                stats.by_depth[depth] = (head - layer_start) as u64;
-                stats.open_size((queue.len() - head) as u64);
-                stats.closed = (done + head) as u64;
+                let open = (queue.len() - head) as u64;
+                let layer = (head - layer_start) as u64;
+                let counts = (generated, duplicates);
+                record(&mut stats, (done + head) as u64, counts, depth, layer, open);
                 if let Some(stop) = control.checkpoint(&mut stats) {
                     break 'search Some(stop);
                 }
@@ -139,27 +115,13 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
             if let Some(stop) = control.over_state_limit((done + queue.len()) as u64) {
                 break 'search Some(stop);
             }
-            let held = memory(&queue, &marks);
-            if let Some(stop) = watch.check(control, &mut stats, held, growth(&queue, &marks)) {
+            let growth = footprint.growth(&queue, &marks);
+            if let Some(stop) =
+                watch.check(control, &mut stats, footprint.held(&queue, &marks), growth)
+            {
                 break 'search Some(stop);
             }
-            // A run of states expanded before the checks above can be due again: up to the next checkpoint,
-            // while the states held cannot pass the state limit (one expansion adds at most `max_moves`), and,
-            // on dense marks, before the queue can add a block (the memory held changes only then; hashed marks
-            // grow with every state). A run also ends where the block it reads from does.
-            let to_checkpoint =
-                super::CHECK_EVERY - ((done + head) as u64 + 1) % super::CHECK_EVERY;
-            let held_states = (done + queue.len()) as u64;
-            let to_state_limit = (control.max_states().saturating_sub(held_states) / max_moves) + 1;
-            let to_block = if dense {
-                (queue.room() as u64 - 1) / max_moves + 1
-            } else {
-                1
-            };
-            let run = to_checkpoint
-                .min(to_state_limit)
-                .min(to_block)
-                .min(longest_run);
+            let run = run_length(control, &queue, done, head, max_moves, dense).min(longest_run);
             let run_end =
                 layer_end.min(head.saturating_add(usize::try_from(run).unwrap_or(usize::MAX)));
             // The run's states, read from one block of the queue, while their successors are appended.
@@ -238,15 +200,17 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
         stats.by_depth[depth] = (head - layer_start) as u64;
         depth += 1;
     };
-    stats.expanded = (done + head) as u64;
-    (stats.generated, stats.duplicates) = (generated, duplicates);
-    if let Some(layer) = stats.by_depth.get_mut(depth) {
-        // Stopped inside the layer at `depth`.
-        *layer = (head - layer_start) as u64;
-    }
-    stats.open_size((queue.len() - head) as u64);
-    stats.closed = (done + head) as u64;
-    stats.memory(memory(&queue, &marks));
+    // Stopped inside the layer at `depth`, or found the goal there.
+    let (open, layer) = ((queue.len() - head) as u64, (head - layer_start) as u64);
+    record(
+        &mut stats,
+        (done + head) as u64,
+        (generated, duplicates),
+        depth,
+        layer,
+        open,
+    );
+    stats.memory(footprint.held(&queue, &marks));
     stats.elapsed_ms = control.elapsed_ms();
     match stop {
         Some((status, message)) => Outcome::stopped(Algorithm::Bfs, status, message, stats),
@@ -255,6 +219,105 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
             Outcome::solved(Algorithm::Bfs, moves, true, stats)
         }
     }
+}
+
+/// Writes the search's counts so far into `stats`: `expanded` states, (`generated`, `duplicates`) successors,
+/// `in_layer` of them expanded in the layer at `depth` (if it has begun), `open` still queued.
+#[inline]
+fn record(
+    stats: &mut Stats,
+    expanded: u64,
+    (generated, duplicates): (u64, u64),
+    depth: usize,
+    in_layer: u64,
+    open: u64,
+) {
+    stats.expanded = expanded;
+    (stats.generated, stats.duplicates) = (generated, duplicates);
+    if let Some(layer) = stats.by_depth.get_mut(depth) {
+        *layer = in_layer;
+    }
+    stats.open_size(open);
+    stats.closed = expanded;
+}
+
+/// The bytes the queue and the marks hold, and what their next growth adds.
+struct Footprint {
+    entry_bytes: u64,
+    state_bytes: usize,
+    dense: bool,
+}
+
+impl Footprint {
+    /// The footprint of a search of `puzzle`, on dense marks or not.
+    fn of<P: Puzzle>(puzzle: &P, dense: bool) -> Footprint {
+        Footprint {
+            entry_bytes: std::mem::size_of::<Queued<P::State, P::Move>>() as u64,
+            state_bytes: puzzle.state_bytes(),
+            dense,
+        }
+    }
+
+    fn held<T: Copy, S, M: DepthMarks<S>>(&self, queue: &Fifo<T>, marks: &M) -> u64 {
+        queue.capacity() as u64 * self.entry_bytes + marks.bytes(self.state_bytes)
+    }
+
+    /// What the next growth needs on top: the queue grows by a block; a hashed visited set by doubling, the new
+    /// table allocated while the old one is still held.
+    fn growth<T: Copy, S, M: DepthMarks<S>>(&self, queue: &Fifo<T>, marks: &M) -> u64 {
+        queue.block() as u64 * self.entry_bytes
+            + if self.dense {
+                0
+            } else {
+                2 * marks.bytes(self.state_bytes)
+            }
+    }
+}
+
+/// The entries of one block of the queue: no more than [`QUEUE_BLOCK_BYTES`], the states of the space or the
+/// state limit, and within a byte budget room for the marks, a block and the next one.
+fn block_entries<P: Puzzle, M: DepthMarks<P::State>>(
+    puzzle: &P,
+    control: &Control,
+    footprint: &Footprint,
+    marks: &M,
+) -> usize {
+    let budget = control.limits.max_states;
+    let entry_bytes = footprint.entry_bytes;
+    let room = control.max_bytes().map_or(u64::MAX, |bytes| {
+        bytes.saturating_sub(marks.bytes(footprint.state_bytes)) / 2 / entry_bytes.max(1)
+    });
+    puzzle
+        .rank_count()
+        .unwrap_or(budget)
+        .min(budget)
+        .min(room)
+        .clamp(1, QUEUE_BLOCK_BYTES / entry_bytes) as usize
+}
+
+/// How many states a run may expand after the checks that precede it, `done + head` expanded so far: a run's
+/// states can be due for them again only up to the next checkpoint, while the states held cannot pass the state
+/// limit (one expansion adds at most `max_moves`), and, on `dense` marks, before the queue can add a block (the
+/// memory held changes only then; hashed marks grow with every state). A run also ends where the block it reads
+/// from does.
+#[inline]
+fn run_length<T: Copy>(
+    control: &Control,
+    queue: &Fifo<T>,
+    done: usize,
+    head: usize,
+    max_moves: u64,
+    dense: bool,
+) -> u64 {
+    let to_checkpoint = super::CHECK_EVERY - ((done + head) as u64 + 1) % super::CHECK_EVERY;
+    let held_states = (done + queue.len()) as u64;
+    let to_state_limit = (control.max_states().saturating_sub(held_states) / max_moves) + 1;
+    let to_block = if dense {
+        (queue.room() as u64 - 1) / max_moves + 1
+    } else {
+        1
+    };
+    to_checkpoint.min(to_state_limit).min(to_block)
 }
 
 /// The successors of `state` but `skip`, with their ranks where `ranked` (else 0).
