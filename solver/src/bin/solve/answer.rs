@@ -39,12 +39,17 @@ impl Answer {
     }
 }
 
-/// Reads `text` as a PUZZLE, lays the flags over it, and solves it within the flags' limits.
-pub(crate) fn answer(text: &str, options: &Options, show_progress: bool) -> Answer {
-    let query = match query::parse(text)
+/// Reads `text` as a PUZZLE with the flags laid over it: what the query and the flags name, the rest left to the
+/// solver's own choice (`solver::spec::default_choice`).
+fn read_query(text: &str, options: &Options) -> Result<Query, query::QueryError> {
+    query::parse(text)
         .and_then(|q| q.with_overrides(options.algorithm, options.heuristic))
         .and_then(|q| q.with_weight(options.weight))
-    {
+}
+
+/// Reads `text` as a PUZZLE, lays the flags over it, and solves it within the flags' limits.
+pub(crate) fn answer(text: &str, options: &Options, show_progress: bool) -> Answer {
+    let query = match read_query(text, options) {
         Ok(query) => query,
         Err(error) => return Answer::invalid(error.to_string()),
     };
@@ -90,6 +95,37 @@ impl Progress {
     fn clear(&self) {
         if self.shown {
             eprint!("\r{:60}\r", "");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solver::spec::{default_choice, default_sliding_goal, PuzzleSpec};
+    use std::ffi::OsString;
+
+    #[test]
+    fn a_puzzle_naming_nothing_runs_the_solvers_default_for_every_size() {
+        let args = ["solve", "p"].map(OsString::from).to_vec();
+        let Ok(options) = Options::read(args) else {
+            panic!("the plainest command line is refused");
+        };
+        let mut puzzles = Vec::new();
+        for width in 2..=8u8 {
+            for height in 2..=8u8 {
+                let goal = default_sliding_goal(width, height);
+                puzzles.push(PuzzleSpec::sliding(width, height, goal, None).unwrap());
+            }
+        }
+        for pegs in 3..=5u8 {
+            puzzles.push(PuzzleSpec::hanoi(pegs, 6, vec![0; 6], None).unwrap());
+        }
+        assert_eq!(puzzles.len(), 52);
+        for puzzle in puzzles {
+            let text = Query::new(puzzle.clone()).to_query_string();
+            let read = read_query(&text, &options).unwrap();
+            assert_eq!(read.choice(), default_choice(&puzzle), "{text}");
         }
     }
 }
