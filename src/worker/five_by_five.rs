@@ -5,8 +5,8 @@
 //! in slices between which requests are served, the 5-tile groups first. No helper worker: a helper is a second
 //! copy of this worker (its own WebAssembly memory, ~21 MB while it builds a 5-tile group, and its own compiled
 //! code), while this worker's memory already holds what its first 5x5 search freed, where a group's build fits; on
-//! the project's 2-core machine the build took as long (24 s) and the browser's peak was lower (see
-//! docs/performance.md, "Browser memory").
+//! two cores the build takes as long without a helper and the browser's peak is lower (docs/performance.md, "Why the
+//! builds are shaped as they are").
 //!
 //! A 5x5 solve never waits for them: until they are ready the staged solver improves its answer without them and
 //! its report says they are being prepared; once they are, its improvement runs the near-optimal search on them

@@ -199,8 +199,8 @@ pub fn entry_key(key: &str) -> String {
     format!("{key}@v{FORMAT_VERSION}")
 }
 
-/// Byte format versions whose entries earlier releases stored (a byte an entry, before version 3 packed the 5x5
-/// tables): never read, deleted when their tables are stored again.
+/// Byte format versions below [`FORMAT_VERSION`] whose entries a returning browser may still hold: never read,
+/// deleted when their tables are stored again.
 const OLD_VERSIONS: [u32; 1] = [1];
 
 /// Reads the tables stored under `key` and installs them with [`install_tables`]. A damaged entry is deleted.

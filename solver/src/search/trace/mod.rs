@@ -1,11 +1,12 @@
 //! The teaching tracer: the record of a search over a small space, in the order the real engine expands it.
 //!
-//! [`Recorder`] is a [`RunObserver`](super::observer::RunObserver) that writes down each expansion: the state's perfect rank, its g and h, OPEN and
-//! CLOSED after it, which side of a bidirectional search made it, IDA*'s iterations with their thresholds, and on
-//! request each board; then the path of the solution the engine returned. Passed to the one dispatch
-//! (`crate::run::solve_observed`, the worker's step-through) or to [`trace_search`] on a puzzle already built, it
-//! watches the engine itself, so that the step-through, the Sierpinski view and the nodes-by-depth chart show
-//! exactly the run whose statistics the page prints: the record has as many steps as `Stats::expanded`.
+//! [`Recorder`] is a [`RunObserver`](super::observer::RunObserver) that writes down each expansion: the state's
+//! perfect rank, its g and h, OPEN and CLOSED after it, which side of a bidirectional search made it, IDA*'s
+//! iterations with their thresholds, and on request each board; then the path of the solution the engine returned.
+//! Passed to the one dispatch (`crate::run::solve_observed`, the worker's step-through) or to [`trace_search`] on a
+//! puzzle already built, it watches the engine itself, so that the step-through, the Sierpinski view and the
+//! nodes-by-depth chart show exactly the run whose statistics the page prints: the record has as many steps as
+//! `Stats::expanded`.
 //!
 //! Only spaces whose ranks fit a caller-given cap are traced (the browser draws at most a few thousand states), and
 //! the caller's limit on expansions stops the engine itself (the record then says `truncated`).

@@ -30,11 +30,10 @@ pub struct Trace {
     /// tile in each cell, 0 the blank); empty otherwise.
     #[serde(default)]
     pub boards: Vec<Vec<u8>>,
-    /// The search this record shows (`None` in records from before it was kept).
+    /// The search this record shows.
     #[serde(default)]
     pub algorithm: Option<Algorithm>,
-    /// What the engine knew of each expanded state, in `expanded` order: g, h and the side that expanded it (empty
-    /// in records from before it was kept).
+    /// What the engine knew of each expanded state, in `expanded` order: g, h and the side that expanded it.
     #[serde(default)]
     pub steps: Vec<Step>,
     /// IDA*'s iterations in order, each with its threshold and the step it starts at; empty for the others.
