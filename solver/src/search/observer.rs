@@ -164,8 +164,11 @@ impl<S, O: Observer<S>> Observer<S> for &mut O {
 /// board, their tiles.
 pub struct Searched<'a, P: Puzzle> {
     pub puzzle: &'a P,
-    board: Option<fn(&P, &P::State) -> Vec<u8>>,
+    board: Option<Tiles<P>>,
 }
+
+/// The tiles of a state of a board, row-major, 0 the blank.
+type Tiles<P> = fn(&P, &<P as Puzzle>::State) -> Vec<u8>;
 
 impl<'a, P: Puzzle> Searched<'a, P> {
     /// A puzzle whose states have no board to draw (a tower).
