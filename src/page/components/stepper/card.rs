@@ -81,7 +81,7 @@ pub fn StepperCard(props: &StepperCardProps) -> Html {
             if trace.truncated {
                 <p class="muted" data-testid="stepper-truncated">{ fill(lang.t(Msg::StepTruncated), &[&total]) }</p>
             }
-            { for current_figure(trace, at, sliding, props.width, props.disks, lang) }
+            { current_figure(trace, at, sliding, props.width, props.disks, lang) }
             if at_goal {
                 <p class="muted">{ lang.t(Msg::StepGoal) }</p>
             }

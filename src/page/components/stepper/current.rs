@@ -18,8 +18,23 @@ pub fn state_at(trace: &Trace, at: usize, sliding: bool, disks: u8) -> Option<Ve
 }
 
 /// The figure of the state `at` expansions in: a board `width` cells wide when `sliding`, else the pegs of `disks`
-/// disks. `None` before the first step.
+/// disks; before the first step, an empty list. Either way one node, so that the figure's coming and going does not
+/// shift the card's other children (a `for` would spread into them, and the page would patch one paragraph into
+/// another).
 pub fn current_figure(
+    trace: &Trace,
+    at: usize,
+    sliding: bool,
+    width: u8,
+    disks: u8,
+    lang: Lang,
+) -> Html {
+    figure(trace, at, sliding, width, disks, lang)
+        .into_iter()
+        .collect()
+}
+
+fn figure(
     trace: &Trace,
     at: usize,
     sliding: bool,
