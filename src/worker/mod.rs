@@ -153,7 +153,7 @@ impl Worker {
     }
 
     /// Runs `request`, first (asynchronously) looking for its pattern databases in the browser's cache and, if they
-    /// are not there and are big, building them in helper workers; then the requests that came in meanwhile.
+    /// are not there and are big, building them in helper workers.
     fn dispatch(&self, request: Request) {
         let query = match &request.kind {
             RequestKind::Solve { query, .. } => query.clone(),
@@ -247,7 +247,7 @@ impl Worker {
     }
 
     /// Reads the 5x5 tables back from IndexedDB before any solve asks (a `Prepare` request), if this worker has not
-    /// looked for them yet; requests that come meanwhile wait, as behind a solve's own read. Tables not stored
+    /// looked for them yet; the request sent meanwhile waits, as behind a solve's own read. Tables not stored
     /// are left to the first 5x5 solve, which builds them.
     fn restore_5x5(&self) {
         {
