@@ -87,7 +87,6 @@ mod tests {
             ],
             steps: vec![0, 2],
             path: vec![2, 3],
-            ..SearchTree::default()
         };
         let start = Cursor::new(&tree, Some(0), 2);
         assert_eq!(
