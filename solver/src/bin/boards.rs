@@ -1,15 +1,20 @@
-//! `boards`: the staged solver with improvement on random boards of every size, and on the 50 Korf-Felner
-//! 24-puzzle instances against their known optima.
+//! `boards`: the staged solver with improvement on uniformly random boards of every size, and on the 50
+//! Korf-Felner 24-puzzle instances against their known optima.
 //!
 //! ```text
-//! cargo run --release -p solver --bin boards -- --per-size N --seed S [--improve-ms MS] [--max-states N]
+//! cargo run --release -p solver --bin boards -- [--per-size N] [--seed S] [--time-limit MS] [--early-ms MS]
+//!     [--cpu-clock] [--markdown] [--only 5x5,8x8] [--random-goals] [--max-states N] [--pdb-cache DIR]
 //!     [--data PATH] [--no-24]
 //! ```
-//! Per size (2x2 to 8x8 squares and several rectangles; every other board has a random goal): the time to the
-//! first answer (mean and max), the time to the final one, the mean length of the first and final answers, and
-//! the mean and max of length / lower bound. Then the 24-puzzle set: mean and worst length / optimum and mean
-//! length / lower bound. Every answer goes through `solver::run::solve` (as the CLI and the worker) and is
-//! replayed by the independent checker; exit code 1 if any board is unsolved or fails to replay.
+//! One run per board, within the time limit (2 s by default), its answers read as the run reports them through
+//! `Control::with_answer`. Per size (every square from 2x2 to 8x8, then the rectangles 3x8, 8x3, 4x7, 6x5, 2x8 and
+//! 5x8): the mean Manhattan distance of the starts; the mean length of the best answer reported by the early mark
+//! (100 ms of the run's clock by default) and of the final one; both over the Manhattan distance; the mean and
+//! worst final length / the report's proven lower bound; the time to the first answer (mean and max) and to the
+//! end of the run. Then the 24-puzzle set: length / optimum at the early mark and at the end, length / lower
+//! bound, and the time to the first answer. Every answer goes through `solver::run::solve` (as the CLI and the
+//! worker) and is replayed by the independent checker; exit code 1 if any board is unsolved or fails to replay,
+//! 2 on bad usage.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -18,12 +23,13 @@ use clap::Parser;
 use solver::check::check_report;
 use solver::instances;
 use solver::query::PuzzleSpec;
+use solver::search::cpu_clock::ThreadCpuClock;
 use solver::search::{Algorithm, Control, Limits, Status};
-use solver::sliding::{shuffle_solvable, Shape};
-use solver::{Query, Report};
+use solver::sliding::{shuffle_solvable, LargePuzzle, Manhattan, Shape};
+use solver::{Heuristic, Puzzle, Query, Report};
 
-/// The sizes run: every square, then rectangles.
-const SIZES: [(u8, u8); 16] = [
+/// The sizes run unless `--only` names others: every square, then the rectangles the big-board targets name.
+const SIZES: [(u8, u8); 13] = [
     (2, 2),
     (3, 3),
     (4, 4),
@@ -31,14 +37,11 @@ const SIZES: [(u8, u8); 16] = [
     (6, 6),
     (7, 7),
     (8, 8),
-    (3, 2),
-    (4, 3),
-    (2, 8),
-    (8, 2),
     (3, 8),
     (8, 3),
     (4, 7),
     (6, 5),
+    (2, 8),
     (5, 8),
 ];
 
@@ -49,14 +52,27 @@ const SIZES: [(u8, u8); 16] = [
 )]
 struct Options {
     /// Random boards per size.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 20)]
     per_size: u64,
     /// The seed of the first board.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The improvement's time budget per board, in milliseconds.
-    #[arg(long, default_value_t = solver::improve::DEFAULT_IMPROVE_MS)]
-    improve_ms: u64,
+    /// Each run's time budget in milliseconds: the staged solver's first answer, then its improvement.
+    #[arg(long, alias = "improve-ms", default_value_t = 2000)]
+    time_limit: u64,
+    /// The early mark, in milliseconds of the run's clock: the length of the best answer reported by then.
+    #[arg(long, default_value_t = 100)]
+    early_ms: u64,
+    /// Count the budget, and every time shown, in this thread's CPU time (Linux) rather than wall time: what an
+    /// idle machine would give, measured on a shared one.
+    #[arg(long)]
+    cpu_clock: bool,
+    /// Print the tables in markdown rather than aligned columns.
+    #[arg(long)]
+    markdown: bool,
+    /// Every other board towards a random goal rather than the usual one (1..N then the blank).
+    #[arg(long)]
+    random_goals: bool,
     /// The most expansions of the improvement searches per board.
     #[arg(long, default_value_t = solver::search::DEFAULT_MAX_STATES)]
     max_states: u64,
@@ -66,47 +82,83 @@ struct Options {
     /// Skip the 24-puzzle set.
     #[arg(long)]
     no_24: bool,
-    /// Before the 24-puzzle set, ready the 5x5 pattern databases from this directory (built and kept there on
-    /// first use), so that the staged solver's improvement uses them.
+    /// Before any board, ready the 5x5 pattern databases from this directory (built and kept there on first use),
+    /// so that the staged solver's improvement uses them, as in a browser whose tables are ready.
     #[arg(long, value_name = "DIR")]
     pdb_cache: Option<PathBuf>,
-    /// Run only these sizes (WIDTHxHEIGHT, comma-separated) instead of the whole list.
-    #[arg(long, value_delimiter = ',')]
-    only: Vec<String>,
+    /// Run only these sizes (WIDTHxHEIGHT, comma-separated, any board from 2x2 to 8x8) instead of the list.
+    #[arg(long, value_delimiter = ',', value_parser = parse_shape)]
+    only: Vec<Shape>,
 }
 
-/// One board's run: the first answer's time and length, the final answer's, and its lower bound.
+/// A WIDTHxHEIGHT size from 2x2 to 8x8.
+fn parse_shape(text: &str) -> Result<Shape, String> {
+    let (w, h) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("{text:?} is not WIDTHxHEIGHT, e.g. 5x5"))?;
+    let side = |s: &str| {
+        s.trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (2..=8).contains(n))
+            .ok_or_else(|| format!("{text:?}: each side is 2 to 8"))
+    };
+    Ok(Shape {
+        width: side(w)?,
+        height: side(h)?,
+    })
+}
+
+/// One board's run, read from the answers it reported on the way and from its final report.
 struct Run {
+    /// When the first answer was reported, in ms of the run's clock, and its length.
     first_ms: f64,
     first_length: u64,
-    final_ms: f64,
+    /// The length of the best answer reported by the early mark, if one was.
+    early_length: Option<u64>,
+    /// The final answer's length, its proven lower bound and when the run ended.
     length: u64,
     lower_bound: u64,
+    end_ms: f64,
+    /// The Manhattan distance of the start to its goal.
+    manhattan: u64,
 }
 
-/// Solves one board with the staged solver and improvement; `Err` with what went wrong.
+/// The control of one run: the time limit and state budget of `options`, counted on this thread's CPU clock with
+/// `--cpu-clock`.
+fn control<'a>(options: &Options) -> Result<Control<'a>, String> {
+    let control = Control::new(Limits {
+        max_states: options.max_states,
+        time_limit_ms: Some(options.time_limit),
+        ..Limits::default()
+    });
+    if !options.cpu_clock {
+        return Ok(control);
+    }
+    let clock = ThreadCpuClock::start()
+        .ok_or("--cpu-clock: this system does not tell a thread's CPU time")?;
+    Ok(control.with_clock(clock))
+}
+
+/// Solves one board with the staged solver and improvement, replays the answer and checks it against its bound;
+/// `Err` with what went wrong.
 fn run(spec: PuzzleSpec, options: &Options) -> Result<Run, String> {
     let query = Query {
         algorithm: Some(Algorithm::Staged),
         ..Query::new(spec.clone())
     };
-    let mut first: Option<(f64, u64)> = None;
+    // Every answer as reported: (ms of the run's clock, length), the first, then each shorter one.
+    let mut answers: Vec<(f64, u64)> = Vec::new();
     let report: Report = {
-        let mut control = Control::new(Limits {
-            max_states: options.max_states,
-            time_limit_ms: Some(options.improve_ms),
-            ..Limits::default()
-        })
-        .with_answer(|r: &Report| {
-            first.get_or_insert((r.stats.elapsed_ms, r.length));
-        });
+        let mut control = control(options)?
+            .with_answer(|r: &Report| answers.push((r.stats.elapsed_ms, r.length)));
         solver::run::solve(&query, &mut control)
     };
     if report.status != Status::Solved {
         return Err(format!("{}: {}", report.status.name(), report.message));
     }
     check_report(&spec, &report).map_err(|e| e.to_string())?;
-    let (first_ms, first_length) = first.ok_or("no first answer was reported")?;
+    let &(first_ms, first_length) = answers.first().ok_or("no first answer was reported")?;
     let lower_bound = report.lower_bound.ok_or("no lower bound")?;
     if report.length < lower_bound {
         return Err(format!(
@@ -114,13 +166,61 @@ fn run(spec: PuzzleSpec, options: &Options) -> Result<Run, String> {
             report.length
         ));
     }
+    let early_length = answers
+        .iter()
+        .filter(|&&(ms, _)| ms <= options.early_ms as f64)
+        .map(|&(_, length)| length)
+        .min();
     Ok(Run {
         first_ms,
         first_length,
-        final_ms: report.stats.elapsed_ms,
+        early_length,
         length: report.length,
         lower_bound,
+        end_ms: report.stats.elapsed_ms,
+        manhattan: manhattan(&spec)?,
     })
+}
+
+/// The Manhattan distance of the start to its goal, by the solver's own heuristic.
+fn manhattan(spec: &PuzzleSpec) -> Result<u64, String> {
+    let PuzzleSpec::Sliding {
+        width,
+        height,
+        start,
+        goal,
+    } = spec
+    else {
+        return Err("not a sliding board".to_string());
+    };
+    let shape = Shape {
+        width: *width,
+        height: *height,
+    };
+    let puzzle = LargePuzzle::new(shape, start, goal).map_err(|e| e.to_string())?;
+    Ok(u64::from(Manhattan::new(&puzzle).estimate(&puzzle.start())))
+}
+
+/// The boards of one size: uniformly random solvable starts, the same for the same seed; with `--random-goals`
+/// every other one towards a random goal.
+fn boards(shape: Shape, options: &Options) -> Result<Vec<PuzzleSpec>, String> {
+    let default_goal = shape.default_goal();
+    let mut specs = Vec::new();
+    for k in 0..options.per_size {
+        let seed = options.seed.wrapping_add(k).wrapping_mul(0x9E37_79B9)
+            ^ u64::from(shape.width) << 8
+            ^ u64::from(shape.height);
+        let goal = if options.random_goals && k % 2 == 1 {
+            shuffle_solvable(shape, &default_goal, seed ^ 0x5EED).map_err(|e| e.to_string())?
+        } else {
+            default_goal.clone()
+        };
+        let start = shuffle_solvable(shape, &goal, seed).map_err(|e| e.to_string())?;
+        let spec = PuzzleSpec::sliding(shape.width, shape.height, start, Some(goal))
+            .map_err(|e| e.to_string())?;
+        specs.push(spec);
+    }
+    Ok(specs)
 }
 
 fn ratio(length: u64, bound: u64) -> f64 {
@@ -134,131 +234,249 @@ fn ratio(length: u64, bound: u64) -> f64 {
 fn mean(values: impl Iterator<Item = f64>) -> f64 {
     let (sum, n) = values.fold((0.0, 0usize), |(s, n), v| (s + v, n + 1));
     if n == 0 {
-        0.0
+        f64::NAN
     } else {
         sum / n as f64
     }
 }
 
 fn max(values: impl Iterator<Item = f64>) -> f64 {
-    values.fold(0.0, f64::max)
+    values.fold(f64::NAN, f64::max)
+}
+
+/// A table printed as aligned columns or as markdown.
+struct Table {
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    fn print(&self, markdown: bool) {
+        if markdown {
+            println!("| {} |", self.header.join(" | "));
+            println!("|{}", "---|".repeat(self.header.len()));
+            for row in &self.rows {
+                println!("| {} |", row.join(" | "));
+            }
+            return;
+        }
+        let widths: Vec<usize> = (0..self.header.len())
+            .map(|i| {
+                std::iter::once(&self.header)
+                    .chain(&self.rows)
+                    .map(|row| row[i].len())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        for row in std::iter::once(&self.header).chain(&self.rows) {
+            let cells: Vec<String> = row
+                .iter()
+                .zip(&widths)
+                .map(|(cell, &width)| format!("{cell:>width$}"))
+                .collect();
+            println!("{}", cells.join("  "));
+        }
+    }
+}
+
+/// The size table's header, its times named by the options' clock and marks.
+fn size_header(options: &Options) -> Vec<String> {
+    let (early, end) = (
+        format!("{} ms", options.early_ms),
+        format!("{} ms", options.time_limit),
+    );
+    [
+        "size".to_string(),
+        "boards".to_string(),
+        "Manhattan".to_string(),
+        format!("len {early}"),
+        format!("len {end}"),
+        format!("len/MD {early}"),
+        format!("len/MD {end}"),
+        "len/LB mean".to_string(),
+        "len/LB max".to_string(),
+        "first ms mean".to_string(),
+        "first ms max".to_string(),
+        "end ms".to_string(),
+    ]
+    .to_vec()
+}
+
+/// One size's row; a `*` marks the early columns when some boards had no answer by the early mark (their mean is
+/// then over the others).
+fn size_row(shape: Shape, runs: &[Run]) -> Vec<String> {
+    let early: Vec<&Run> = runs.iter().filter(|r| r.early_length.is_some()).collect();
+    let star = if early.len() < runs.len() { "*" } else { "" };
+    let early_length = |r: &&Run| r.early_length.unwrap_or(0);
+    vec![
+        shape.to_string(),
+        runs.len().to_string(),
+        format!("{:.1}", mean(runs.iter().map(|r| r.manhattan as f64))),
+        format!(
+            "{:.1}{star}",
+            mean(early.iter().map(|r| early_length(r) as f64))
+        ),
+        format!("{:.1}", mean(runs.iter().map(|r| r.length as f64))),
+        format!(
+            "{:.3}{star}",
+            mean(early.iter().map(|r| ratio(early_length(r), r.manhattan)))
+        ),
+        format!(
+            "{:.3}",
+            mean(runs.iter().map(|r| ratio(r.length, r.manhattan)))
+        ),
+        format!(
+            "{:.3}",
+            mean(runs.iter().map(|r| ratio(r.length, r.lower_bound)))
+        ),
+        format!(
+            "{:.3}",
+            max(runs.iter().map(|r| ratio(r.length, r.lower_bound)))
+        ),
+        format!("{:.2}", mean(runs.iter().map(|r| r.first_ms))),
+        format!("{:.2}", max(runs.iter().map(|r| r.first_ms))),
+        format!("{:.0}", mean(runs.iter().map(|r| r.end_ms))),
+    ]
+}
+
+/// Runs every size's boards and prints their table; the number of boards that failed.
+fn run_sizes(options: &Options) -> usize {
+    let shapes: Vec<Shape> = if options.only.is_empty() {
+        SIZES
+            .iter()
+            .map(|&(width, height)| Shape { width, height })
+            .collect()
+    } else {
+        options.only.clone()
+    };
+    let mut table = Table {
+        header: size_header(options),
+        rows: Vec::new(),
+    };
+    let (mut failures, mut late) = (0, Vec::new());
+    for shape in shapes {
+        let specs = match boards(shape, options) {
+            Ok(specs) => specs,
+            Err(why) => {
+                eprintln!("{shape}: {why}");
+                failures += 1;
+                continue;
+            }
+        };
+        let mut runs = Vec::new();
+        for spec in specs {
+            let shown = Query::new(spec.clone()).to_query_string();
+            match run(spec, options) {
+                Ok(r) => runs.push(r),
+                Err(why) => {
+                    eprintln!("{shown}: {why}");
+                    failures += 1;
+                }
+            }
+        }
+        let unanswered = runs.iter().filter(|r| r.early_length.is_none()).count();
+        if unanswered > 0 {
+            late.push(format!("{shape}: {unanswered} of {}", runs.len()));
+        }
+        table.rows.push(size_row(shape, &runs));
+    }
+    table.print(options.markdown);
+    if !late.is_empty() {
+        println!(
+            "* boards with no answer by {} ms (the early columns are over the others): {}",
+            options.early_ms,
+            late.join(", ")
+        );
+    }
+    failures
+}
+
+/// Readies the 5x5 pattern databases from `--pdb-cache`, if given, and says where they came from.
+fn prepare_tables(options: &Options) {
+    let Some(dir) = &options.pdb_cache else {
+        return;
+    };
+    let store = solver::pdb::disk::TableStore::Dir(dir.clone());
+    match solver::pdb::disk::prepare_tables_5x5(&store, |_| {}) {
+        Ok(Some(prepared)) => println!(
+            "5x5 pattern databases: {}",
+            prepared
+                .describe()
+                .unwrap_or_else(|| "in memory".to_string())
+        ),
+        Ok(None) => {}
+        Err(why) => eprintln!("5x5 pattern databases: {why}"),
+    }
+}
+
+/// Runs the 24-puzzle set and prints its line; the number of instances that failed.
+fn run_24(options: &Options) -> usize {
+    let set = match instances::read(&options.data, 25) {
+        Ok(set) => set,
+        Err(why) => {
+            eprintln!("{why}");
+            return 1;
+        }
+    };
+    let mut failures = 0;
+    let mut rows = Vec::new();
+    for instance in &set {
+        let spec = PuzzleSpec::sliding(5, 5, instance.blank_last.clone(), None);
+        match spec
+            .map_err(|e| e.to_string())
+            .and_then(|s| run(s, options))
+        {
+            Ok(r) => rows.push((r, instance.optimal)),
+            Err(why) => {
+                eprintln!("24-puzzle instance {}: {why}", instance.id);
+                failures += 1;
+            }
+        }
+    }
+    let early: Vec<_> = rows
+        .iter()
+        .filter(|(r, _)| r.early_length.is_some())
+        .collect();
+    println!(
+        "24-puzzle set ({} of {}): length / optimum mean {:.3}, worst {:.3}; at {} ms mean {:.3} ({} answered); \
+         first answer / optimum mean {:.3}; length / LB mean {:.3}; first answer ms mean {:.2}, max {:.2}; \
+         end ms mean {:.0}",
+        rows.len(),
+        set.len(),
+        mean(rows.iter().map(|(r, opt)| ratio(r.length, *opt))),
+        max(rows.iter().map(|(r, opt)| ratio(r.length, *opt))),
+        options.early_ms,
+        mean(early.iter().map(|(r, opt)| ratio(r.early_length.unwrap_or(0), *opt))),
+        early.len(),
+        mean(rows.iter().map(|(r, opt)| ratio(r.first_length, *opt))),
+        mean(rows.iter().map(|(r, _)| ratio(r.length, r.lower_bound))),
+        mean(rows.iter().map(|(r, _)| r.first_ms)),
+        max(rows.iter().map(|(r, _)| r.first_ms)),
+        mean(rows.iter().map(|(r, _)| r.end_ms)),
+    );
+    failures
 }
 
 fn main() -> ExitCode {
     let options = Options::parse();
-    let mut failures = 0;
-    println!(
-        "{:>5} {:>6} {:>14} {:>14} {:>9} {:>9} {:>8} {:>8} {:>9}",
-        "size",
-        "boards",
-        "first ms mean",
-        "first ms max",
-        "final ms",
-        "len first",
-        "len",
-        "len/LB",
-        "len/LB max"
-    );
-    for (w, h) in SIZES {
-        let shape = Shape {
-            width: w,
-            height: h,
-        };
-        if !options.only.is_empty() && !options.only.contains(&shape.to_string()) {
-            continue;
-        }
-        let mut runs = Vec::new();
-        for k in 0..options.per_size {
-            let seed = options.seed.wrapping_add(k).wrapping_mul(0x9E37_79B9)
-                ^ u64::from(w) << 8
-                ^ u64::from(h);
-            let default_goal = shape.default_goal();
-            let goal = if k % 2 == 1 {
-                shuffle_solvable(shape, &default_goal, seed ^ 0x5EED).unwrap_or(default_goal)
-            } else {
-                default_goal
-            };
-            let Ok(start) = shuffle_solvable(shape, &goal, seed) else {
-                continue;
-            };
-            let spec = match PuzzleSpec::sliding(w, h, start.clone(), Some(goal.clone())) {
-                Ok(spec) => spec,
-                Err(e) => {
-                    eprintln!("{shape}: {e}");
-                    failures += 1;
-                    continue;
-                }
-            };
-            match run(spec, &options) {
-                Ok(r) => runs.push(r),
-                Err(why) => {
-                    eprintln!("{shape} start {start:?} goal {goal:?}: {why}");
-                    failures += 1;
-                }
-            }
-        }
-        println!(
-            "{:>5} {:>6} {:>14.2} {:>14.2} {:>9.0} {:>9.1} {:>8.1} {:>8.3} {:>9.3}",
-            shape.to_string(),
-            runs.len(),
-            mean(runs.iter().map(|r| r.first_ms)),
-            max(runs.iter().map(|r| r.first_ms)),
-            mean(runs.iter().map(|r| r.final_ms)),
-            mean(runs.iter().map(|r| r.first_length as f64)),
-            mean(runs.iter().map(|r| r.length as f64)),
-            mean(runs.iter().map(|r| ratio(r.length, r.lower_bound))),
-            max(runs.iter().map(|r| ratio(r.length, r.lower_bound))),
-        );
+    if options.cpu_clock && ThreadCpuClock::start().is_none() {
+        eprintln!("--cpu-clock: this system does not tell a thread's CPU time");
+        return ExitCode::from(2);
     }
+    let clock = if options.cpu_clock {
+        "this thread's CPU time"
+    } else {
+        "wall time"
+    };
+    println!(
+        "{} boards per size, seed {}, {} ms each, times in ms of {clock}",
+        options.per_size, options.seed, options.time_limit
+    );
+    prepare_tables(&options);
+    let mut failures = run_sizes(&options);
     if !options.no_24 {
-        if let Some(dir) = &options.pdb_cache {
-            let store = solver::pdb::disk::TableStore::Dir(dir.clone());
-            match solver::pdb::disk::prepare_tables_5x5(&store, |_| {}) {
-                Ok(Some(prepared)) => println!(
-                    "5x5 pattern databases: {}",
-                    prepared
-                        .describe()
-                        .unwrap_or_else(|| "in memory".to_string())
-                ),
-                Ok(None) => {}
-                Err(why) => eprintln!("5x5 pattern databases: {why}"),
-            }
-        }
-        match instances::read(&options.data, 25) {
-            Ok(set) => {
-                let mut rows = Vec::new();
-                for instance in &set {
-                    let spec = PuzzleSpec::sliding(5, 5, instance.blank_last.clone(), None);
-                    match spec
-                        .map_err(|e| e.to_string())
-                        .and_then(|s| run(s, &options))
-                    {
-                        Ok(r) => rows.push((r, instance.optimal)),
-                        Err(why) => {
-                            eprintln!("24-puzzle instance {}: {why}", instance.id);
-                            failures += 1;
-                        }
-                    }
-                }
-                println!(
-                    "24-puzzle set ({} of {}): length / optimum mean {:.3}, worst {:.3}; first answer / optimum mean {:.3}; \
-                     length / LB mean {:.3}; first answer ms mean {:.2}, max {:.2}; final ms mean {:.0}",
-                    rows.len(),
-                    set.len(),
-                    mean(rows.iter().map(|(r, opt)| ratio(r.length, *opt))),
-                    max(rows.iter().map(|(r, opt)| ratio(r.length, *opt))),
-                    mean(rows.iter().map(|(r, opt)| ratio(r.first_length, *opt))),
-                    mean(rows.iter().map(|(r, _)| ratio(r.length, r.lower_bound))),
-                    mean(rows.iter().map(|(r, _)| r.first_ms)),
-                    max(rows.iter().map(|(r, _)| r.first_ms)),
-                    mean(rows.iter().map(|(r, _)| r.final_ms)),
-                );
-            }
-            Err(why) => {
-                eprintln!("{why}");
-                failures += 1;
-            }
-        }
+        failures += run_24(&options);
     }
     if failures > 0 {
         eprintln!("{failures} board(s) failed");

@@ -22,7 +22,7 @@ use solver::instances;
 use solver::pdb::{self, Geometry, NearOptimal, Partition, PdbTables, Provenance, WindowTables};
 use solver::query::PuzzleSpec;
 use solver::report::Moves;
-use solver::search::clock::FnClock;
+use solver::search::cpu_clock::{thread_cpu_ms, ThreadCpuClock};
 use solver::search::{Algorithm, Status};
 use solver::search::{Control, Limits};
 use solver::sliding::Dir;
@@ -98,14 +98,6 @@ fn parse_args() -> Result<Options, String> {
         }
     }
     Ok(options)
-}
-
-/// The CPU time this thread has run, in milliseconds, where Linux tells it
-/// (`/proc/thread-self/schedstat`); on a shared machine it is the honest measure.
-fn thread_cpu_ms() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns / 1e6)
 }
 
 /// The page's path: `run::solve` with the staged solver, whose improvement uses the tables in this process's
@@ -220,7 +212,9 @@ fn solve_instance(
     })
     .with_max_bytes(options.max_bytes);
     if options.cpu_clock {
-        control = control.with_clock(FnClock::new(|| thread_cpu_ms().unwrap_or(0.0)));
+        let clock = ThreadCpuClock::start()
+            .ok_or("--cpu-clock: this system does not tell a thread's CPU time")?;
+        control = control.with_clock(clock);
     }
     let cpu_started = thread_cpu_ms();
     let clock = Instant::now();

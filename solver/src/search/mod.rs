@@ -7,6 +7,8 @@ pub mod astar;
 pub mod bfs;
 pub mod bibfs;
 pub mod clock;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cpu_clock;
 pub mod dfs;
 pub mod engine;
 mod frontier;
