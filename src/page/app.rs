@@ -31,6 +31,8 @@ use crate::page::hooks::lab::use_lab;
 use crate::page::hooks::release::use_release;
 use crate::page::hooks::store::Store;
 use crate::page::i18n::{self, Lang, Msg};
+use crate::page::lessons::link::{href as lesson_href, Lesson, LessonLink};
+use crate::page::lessons::page::LessonPage;
 use crate::page::state::hand_play::HandPlayAction;
 use crate::page::state::notices::{Copied, NoticeAction};
 use crate::page::state::playback::PlaybackAction;
@@ -49,8 +51,13 @@ use yew::prelude::*;
 #[component]
 pub fn App() -> Html {
     let (state, dispatch) = use_lab(|| State::from_search(&url::current_search(), fresh_seed()));
-    // The interface language: remembered in local storage, given to every component as a context.
-    let lang = use_state(i18n::remembered);
+    // A lesson link (`?lesson=hanoi#section`) opens the Lessons view, on the same store and worker.
+    let lesson = use_memo((), |_| {
+        LessonLink::read(&url::current_search(), &url::current_fragment())
+    });
+    // The interface language: a link's `lang=`, else the one remembered in local storage; given to every
+    // component as a context.
+    let lang = use_state(|| url::read_lang(&url::current_search()).unwrap_or_else(i18n::remembered));
     use_effect_with(*lang, |&l| i18n::apply(l));
     let on_language = {
         let lang = lang.clone();
@@ -67,7 +74,12 @@ pub fn App() -> Html {
     {
         // Every edit is in the address bar, without a history entry.
         let query = state.address();
-        use_effect_with(query, |query| url::replace(query));
+        let lab = lesson.is_none();
+        use_effect_with((query, lab), |(query, lab)| {
+            if *lab {
+                url::replace(query)
+            }
+        });
     }
     {
         // A link that names a move (or an embedded page) solves its run once the page is up.
@@ -79,6 +91,15 @@ pub fn App() -> Html {
         state: state.clone(),
         dispatch: dispatch.clone(),
     };
+    if let Some(link) = (*lesson).clone() {
+        return html! {
+            <ContextProvider<Lang> context={lang}>
+            <ContextProvider<Store> context={store}>
+                <LessonPage {link} {lang} {on_language} />
+            </ContextProvider<Store>>
+            </ContextProvider<Lang>>
+        };
+    }
     let report = finished_report(&state);
     let stage = stage(&state, &dispatch, lang, report.clone());
     let status = status_line(&state, &dispatch);
@@ -188,6 +209,8 @@ fn topbar(
                 <span class="tagline">{ lang.t(Msg::Tagline) }</span>
             </div>
             <LanguageSwitch {lang} on_change={on_language} />
+            <a class="lessons-link" data-testid="lessons-link"
+                href={format!("?{}", lesson_href(Lesson::Hanoi, lang, None, false))}>{ lang.t(Msg::Lessons) }</a>
             <div class="share-buttons">
                 <button type="button" class="share" data-testid="share" onclick={copy(Copied::Link)}
                     title={lang.t(Msg::ShareTitle)}>{ lang.t(Msg::Share) }</button>

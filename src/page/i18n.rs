@@ -681,6 +681,21 @@ messages! {
     TieLargerG,
     TieNewest,
     TieEngineOrder,
+    // The lessons: the header's link, the contents, a section's links, a figure's "Open in the lab", scoring.
+    Lessons,
+    LessonsTitle,
+    LessonsContents,
+    LessonsInThisLesson,
+    LessonsBackToLab,
+    LessonSectionLink,
+    LessonSectionEmbed,
+    LessonOpenInLab,
+    LessonOpenInLabTitle,
+    LessonComputing,
+    LessonCheck,
+    LessonScore,
+    LessonRight,
+    LessonWrong,
 }
 
 /// English.
@@ -1072,6 +1087,20 @@ fn en(key: Msg) -> &'static str {
         TieLargerG => "by the larger g",
         TieNewest => "by taking the newest (equal g too)",
         TieEngineOrder => "by its own order among equal entries",
+        Lessons => "Lessons",
+        LessonsTitle => "Lessons: search, one idea at a time",
+        LessonsContents => "Contents",
+        LessonsInThisLesson => "In this lesson",
+        LessonsBackToLab => "Open the lab",
+        LessonSectionLink => "Link to this section",
+        LessonSectionEmbed => "Embed this section",
+        LessonOpenInLab => "Open in the lab",
+        LessonOpenInLabTitle => "The full app on this puzzle and algorithm",
+        LessonComputing => "computing…",
+        LessonCheck => "Check",
+        LessonScore => "Score: {} of {}",
+        LessonRight => "Right.",
+        LessonWrong => "Not quite.",
     }
 }
 
@@ -1466,6 +1495,20 @@ fn zh(key: Msg) -> &'static str {
         TieLargerG => "按 g 较大者",
         TieNewest => "按取最新节点（g 也相同）",
         TieEngineOrder => "按其内部顺序",
+        Lessons => "课程",
+        LessonsTitle => "课程：一次讲清一个搜索概念",
+        LessonsContents => "目录",
+        LessonsInThisLesson => "本课内容",
+        LessonsBackToLab => "打开实验室",
+        LessonSectionLink => "本节链接",
+        LessonSectionEmbed => "嵌入本节",
+        LessonOpenInLab => "在实验室中打开",
+        LessonOpenInLabTitle => "用完整的应用打开这道题和这个算法",
+        LessonComputing => "计算中…",
+        LessonCheck => "检查",
+        LessonScore => "得分：{} / {}",
+        LessonRight => "答对了。",
+        LessonWrong => "不对。",
     }
 }
 

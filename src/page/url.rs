@@ -6,13 +6,15 @@
 //! playback opens at (`at=12`) and the embedded layout (`embed=1`). Values that cannot be used are reported as
 //! [`BadValue`]s, for a notice, and read as their defaults: never a failure of the whole link.
 
+use crate::page::i18n::Lang;
 use solver::query::{self, PuzzleSpec, Query, QueryError};
 use solver::sliding::{self, Shape};
 
 /// Reads a query string (with or without `?`, or a whole URL). `None` for an empty one: the page opens with its
 /// default puzzle. A sliding link without a start gets a uniformly random solvable one (from `seed`) for its goal.
 pub fn read(search: &str, seed: u64) -> Option<Result<Query, QueryError>> {
-    let trimmed = search.trim().trim_start_matches('?');
+    let puzzle_part = without_page_only_keys(search.trim().trim_start_matches('?'));
+    let trimmed = puzzle_part.as_str();
     if trimmed.is_empty() {
         return None;
     }
@@ -20,6 +22,44 @@ pub fn read(search: &str, seed: u64) -> Option<Result<Query, QueryError>> {
         Err(QueryError::Missing("start")) => with_shuffled_start(trimmed, seed),
         read => read,
     })
+}
+
+/// The keys a link may carry for the page around the puzzle (its language, a lesson), which name no puzzle: a link
+/// of these alone opens the default puzzle.
+const PAGE_ONLY_KEYS: [&str; 2] = ["lang", "lesson"];
+
+/// `text` without its [`PAGE_ONLY_KEYS`] pairs.
+fn without_page_only_keys(text: &str) -> String {
+    text.split('&')
+        .filter(|pair| {
+            let key = pair.split_once('=').map_or(*pair, |(key, _)| key).trim();
+            !PAGE_ONLY_KEYS.contains(&key)
+        })
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// The first value of `key` in a query string (with or without `?`, or a whole URL; a `#fragment` is ignored).
+pub fn read_key(search: &str, key: &str) -> Option<String> {
+    let text = search.split_once('#').map_or(search, |(before, _)| before);
+    let text = text.split_once('?').map_or(text, |(_, after)| after);
+    text.split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .find(|(k, _)| k.trim() == key)
+        .map(|(_, value)| value.trim().to_string())
+}
+
+/// The language a link names (`lang=zh`, `lang=en`, or a regional tag such as `zh-CN`), if it names one of ours.
+pub fn read_lang(search: &str) -> Option<Lang> {
+    read_key(search, "lang").and_then(|code| Lang::from_code(&code))
+}
+
+/// The current page's fragment without its `#` (`location.hash`), empty outside a browser.
+pub fn current_fragment() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .map(|hash| hash.trim_start_matches('#').to_string())
+        .unwrap_or_default()
 }
 
 /// Reads a link that lacks its start, as a sliding board shuffled towards its goal; the missing start stays an
@@ -186,6 +226,21 @@ pub fn replace(query: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_link_names_its_language_and_page_keys_alone_open_the_default_puzzle() {
+        assert_eq!(read_lang("?lang=zh"), Some(Lang::Zh));
+        assert_eq!(read_lang("lesson=hanoi&lang=en#state"), Some(Lang::En));
+        assert_eq!(read_lang("https://x.org/a/?lang=zh-CN&embed=1"), Some(Lang::Zh));
+        assert_eq!(read_lang("?lang=fr"), None);
+        assert_eq!(read_lang("?puzzle=hanoi"), None);
+        assert_eq!(read_key("?lesson=hanoi#graph", "lesson").as_deref(), Some("hanoi"));
+        assert_eq!(read("?lang=zh", 1), None);
+        assert_eq!(read("?lesson=hanoi&lang=en", 1), None);
+        let with_lang = read("?puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=2,2&lang=zh", 1);
+        let without = read("?puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=2,2", 1);
+        assert_eq!(with_lang, without);
+    }
     use solver::query::PuzzleSpec;
     use solver::{Algorithm, HeuristicName};
 

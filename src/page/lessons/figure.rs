@@ -1,0 +1,159 @@
+//! What every lesson figure shares. A figure is one or more puzzle instances of the page's store
+//! ([`Action::AddFigure`]), each asking the worker through the one router like the lab's puzzle; some are placed as
+//! boards ([`PuzzleBoard`]), others only run a search whose statistics the text quotes. This module holds the
+//! figure's frame (caption said to screen readers, "Open in the lab"), the numbers quoted in a sentence, and the
+//! hook that runs a figure's search whenever its puzzle or its choices change.
+
+use crate::page::hooks::store::use_store;
+use crate::page::i18n::{use_lang, Lang, Msg};
+use crate::page::state::setup::Setup;
+use crate::page::state::solve::Run;
+use crate::page::state::{Action, PuzzleId, SolveAction, State};
+use crate::page::url;
+use solver::query::PuzzleSpec;
+use solver::{Algorithm, HeuristicName, Report, Status};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// A tower for a figure: `start` to `goal` on `pegs` pegs, solved by `algorithm` with `heuristic`.
+pub fn hanoi_setup(
+    pegs: u8,
+    start: &[u8],
+    goal: &[u8],
+    algorithm: Algorithm,
+    heuristic: HeuristicName,
+) -> Setup {
+    let mut setup = Setup::with_puzzle(PuzzleSpec::Hanoi {
+        pegs,
+        disks: start.len() as u8,
+        start: start.to_vec(),
+        goal: goal.to_vec(),
+    });
+    setup.algorithm = algorithm;
+    setup.heuristic = heuristic;
+    setup
+}
+
+/// Every disk on `peg`: a whole tower of `disks` disks.
+pub fn tower(disks: u8, peg: u8) -> Vec<u8> {
+    vec![peg; usize::from(disks)]
+}
+
+/// The set-up of figure `number`, once it is on the page.
+pub fn setup_of(state: &State, number: u32) -> Option<&Setup> {
+    state.puzzle(PuzzleId::Figure(number)).map(|p| &p.setup)
+}
+
+/// The start of figure `number`'s tower, once it is on the page.
+pub fn start_of(state: &State, number: u32) -> Option<Vec<u8>> {
+    setup_of(state, number).map(|s| s.puzzle.start().to_vec())
+}
+
+/// Figure `number`'s report, once its search has ended with a solution.
+pub fn solved(state: &State, number: u32) -> Option<Rc<Report>> {
+    match &state.puzzle(PuzzleId::Figure(number))?.solve.run {
+        Run::Finished(report) if report.status == Status::Solved => Some(report.clone()),
+        _ => None,
+    }
+}
+
+/// How many states figure `number`'s finished search expanded, and the length of its solution.
+pub fn expanded_and_length(state: &State, number: u32) -> (Option<u64>, Option<u64>) {
+    let report = solved(state, number);
+    (
+        report.as_ref().map(|r| r.stats.expanded),
+        report.as_ref().map(|r| r.length),
+    )
+}
+
+/// Places figure `number` with `setup`, unless it already shows that very puzzle with those choices (placing it
+/// again would forget its run for nothing).
+pub fn place(state: &State, dispatch: &Callback<Action>, number: u32, setup: Setup) {
+    let same = setup_of(state, number).is_some_and(|s| s.query() == setup.query());
+    if !same {
+        dispatch.emit(Action::AddFigure(number, Box::new(setup)));
+    }
+}
+
+/// Runs figure `number`'s search when it appears and whenever its puzzle or choices change (an edit forgets the
+/// run, leaving it idle): the text's numbers then always belong to the tower on screen.
+#[hook]
+pub fn use_auto_solve(number: u32) {
+    let store = use_store();
+    let key = store.as_ref().and_then(|s| {
+        let puzzle = s.state.puzzle(PuzzleId::Figure(number))?;
+        let idle = matches!(puzzle.solve.run, Run::Idle);
+        Some((puzzle.setup.query().to_query_string(), idle))
+    });
+    let dispatch = store.map(|s| s.dispatch).unwrap_or_default();
+    use_effect_with(key, move |key| {
+        if let Some((_, true)) = key {
+            dispatch.emit(Action::Puzzle(
+                PuzzleId::Figure(number),
+                SolveAction::Solve.into(),
+            ));
+        }
+    });
+}
+
+/// A number quoted in a sentence, computed by a figure: "computing…" until its run has answered.
+#[derive(Properties, PartialEq)]
+pub struct NumProps {
+    /// Its name for tests (`data-num`).
+    pub name: AttrValue,
+    pub value: Option<u64>,
+}
+
+#[component]
+pub fn Num(props: &NumProps) -> Html {
+    let lang = use_lang();
+    match props.value {
+        Some(v) => html! {
+            <strong class="lesson-num" data-num={props.name.clone()} data-value={v.to_string()}>{ v }</strong>
+        },
+        None => html! {
+            <strong class="lesson-num pending" data-num={props.name.clone()}>{ lang.t(Msg::LessonComputing) }</strong>
+        },
+    }
+}
+
+/// A quoted number as markup, for `fill_html`.
+pub fn num(name: &'static str, value: Option<u64>) -> Html {
+    html! { <Num name={name} {value} /> }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct LessonFigureProps {
+    /// The figure whose puzzle and algorithm "Open in the lab" opens.
+    pub lab: u32,
+    /// What the figure shows, in words: said to screen readers when it changes.
+    pub caption: Html,
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// A figure's frame: its content, its caption (a live region) and "Open in the lab".
+#[component]
+pub fn LessonFigure(props: &LessonFigureProps) -> Html {
+    let lang = use_lang();
+    let store = use_store();
+    let lab = store
+        .as_ref()
+        .and_then(|s| setup_of(&s.state, props.lab))
+        .map(|setup| lab_href(&setup.query().to_query_string(), lang));
+    html! {
+        <figure class="lesson-figure">
+            { props.children.clone() }
+            <figcaption aria-live="polite" data-testid="figure-caption">{ props.caption.clone() }</figcaption>
+            if let Some(href) = lab {
+                <a class="open-in-lab" {href} target="_blank" rel="noopener" data-testid="open-in-lab"
+                    title={lang.t(Msg::LessonOpenInLabTitle)}>{ lang.t(Msg::LessonOpenInLab) }</a>
+            }
+        </figure>
+    }
+}
+
+/// A link to the lab on this PUZZLE query, in this language.
+pub fn lab_href(query: &str, lang: Lang) -> String {
+    format!("{}?{query}&lang={}", url::app_base(), lang.code())
+}

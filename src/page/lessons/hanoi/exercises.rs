@@ -1,0 +1,249 @@
+//! The lesson's exercises, scored against the engine: which search expands fewer states (both run when the reader
+//! answers), a tower where the seed heuristic overestimates (the reader sets it; a BFS checks), and the shortest
+//! solution's length from a given tower (a BFS checks). Each answer counts once, the first.
+
+use super::admissible::seed_power;
+use super::figures::{
+    EX_DISTANCE, EX_DISTANCE_BFS, EX_FEWER_ASTAR, EX_FEWER_BFS, EX_FEWER_SHOWN, EX_OVER,
+    EX_OVER_BFS,
+};
+use super::text::{t, Line};
+use crate::page::components::puzzle_view::PuzzleBoard;
+use crate::page::hooks::store::use_store;
+use crate::page::i18n::{fill_html, use_lang, Lang, Msg};
+use crate::page::lessons::exercise::{
+    distance_is_right, fewer_is_right, overestimate_is_right, score, Fewer,
+};
+use crate::page::lessons::figure::{
+    expanded_and_length, hanoi_setup, num, place, start_of, tower, use_auto_solve, LessonFigure,
+};
+use crate::page::state::setup::Setup;
+use crate::page::state::{Action, PuzzleId};
+use solver::{Algorithm, HeuristicName};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+/// Five disks: the largest on A, the rest already home on C.
+const FEWER_START: [u8; 5] = [2, 2, 2, 2, 0];
+/// Four scattered disks.
+const DISTANCE_START: [u8; 4] = [2, 0, 1, 0];
+
+fn bfs(start: &[u8]) -> Setup {
+    hanoi_setup(3, start, &tower(start.len() as u8, 2), Algorithm::Bfs, HeuristicName::Misplaced)
+}
+
+fn astar(start: &[u8]) -> Setup {
+    hanoi_setup(3, start, &tower(start.len() as u8, 2), Algorithm::Astar, HeuristicName::Misplaced)
+}
+
+#[derive(Properties, PartialEq)]
+struct ExerciseProps {
+    /// The first verdict of this exercise: right or not.
+    on_scored: Callback<bool>,
+}
+
+/// The exercises and their score.
+#[component]
+pub fn Exercises() -> Html {
+    let lang = use_lang();
+    let answers = use_state(|| [None::<bool>; 3]);
+    let scored = |i: usize| {
+        let answers = answers.clone();
+        Callback::from(move |right: bool| {
+            if answers[i].is_none() {
+                let mut next = *answers;
+                next[i] = Some(right);
+                answers.set(next);
+            }
+        })
+    };
+    let (right, asked) = score(&*answers);
+    html! {
+        <>
+            <p>{ t(lang, Line::ExIntro) }</p>
+            <ol class="lesson-exercises">
+                <li data-testid="exercise" data-exercise="fewer"><FewerExercise on_scored={scored(0)} /></li>
+                <li data-testid="exercise" data-exercise="overestimate"><OverExercise on_scored={scored(1)} /></li>
+                <li data-testid="exercise" data-exercise="distance"><DistanceExercise on_scored={scored(2)} /></li>
+            </ol>
+            <p class="lesson-score" data-testid="lesson-score" data-right={right.to_string()} aria-live="polite">
+                { lang.fill(Msg::LessonScore, &[&right, &asked]) }</p>
+        </>
+    }
+}
+
+/// Reports a verdict once it is known (the parent keeps the first).
+#[hook]
+fn use_report(verdict: Option<bool>, on_scored: Callback<bool>) {
+    use_effect_with(verdict, move |v| {
+        if let Some(v) = *v {
+            on_scored.emit(v);
+        }
+    });
+}
+
+/// "Right." or "Not quite.", then the engine's numbers.
+fn verdict_line(lang: Lang, right: Option<bool>, numbers: Html) -> Html {
+    let Some(right) = right else {
+        return Html::default();
+    };
+    let word = lang.t(if right { Msg::LessonRight } else { Msg::LessonWrong });
+    html! {
+        <p class={classes!("lesson-verdict", if right { "right" } else { "wrong" })} data-testid="verdict"
+            data-right={right.to_string()}>{ word }{ " " }{ numbers }</p>
+    }
+}
+
+#[component]
+fn FewerExercise(props: &ExerciseProps) -> Html {
+    let lang = use_lang();
+    let store = use_store();
+    let pick = use_state(|| None::<Fewer>);
+    {
+        let dispatch = store.as_ref().map(|s| s.dispatch.clone());
+        use_effect_with((), move |_| {
+            if let Some(d) = dispatch {
+                d.emit(Action::AddFigure(EX_FEWER_SHOWN, Box::new(bfs(&FEWER_START))));
+            }
+        });
+    }
+    use_auto_solve(EX_FEWER_BFS);
+    use_auto_solve(EX_FEWER_ASTAR);
+    let state = store.as_ref().map(|s| s.state.clone());
+    let counts = state.as_ref().map(|s| {
+        (expanded_and_length(s, EX_FEWER_BFS).0, expanded_and_length(s, EX_FEWER_ASTAR).0)
+    });
+    let (b, a) = counts.unwrap_or_default();
+    let right = match (*pick, b, a) {
+        (Some(p), Some(b), Some(a)) => Some(fewer_is_right(p, b, a)),
+        _ => None,
+    };
+    use_report(right, props.on_scored.clone());
+    let choose = |answer: Fewer| {
+        let (pick, store) = (pick.clone(), store.clone());
+        Callback::from(move |_: MouseEvent| {
+            pick.set(Some(answer));
+            if let Some(s) = &store {
+                place(&s.state, &s.dispatch, EX_FEWER_BFS, bfs(&FEWER_START));
+                place(&s.state, &s.dispatch, EX_FEWER_ASTAR, astar(&FEWER_START));
+            }
+        })
+    };
+    let numbers = fill_html(t(lang, Line::ExFewerAnswer), vec![num("ex-bfs", b), num("ex-astar", a)]);
+    let answered = pick.is_some();
+    html! {
+        <>
+            <p>{ t(lang, Line::ExFewerQ) }</p>
+            <LessonFigure lab={EX_FEWER_SHOWN} caption={verdict_line(lang, right, numbers)}>
+                <div class="view lesson-view"><PuzzleBoard id={PuzzleId::Figure(EX_FEWER_SHOWN)} locked=true /></div>
+                <div class="lesson-controls" role="group" aria-label={t(lang, Line::ExTitle)}>
+                    <button type="button" data-testid="pick-bfs" disabled={answered} onclick={choose(Fewer::Bfs)}>
+                        { t(lang, Line::RaceBfs) }</button>
+                    <button type="button" data-testid="pick-astar" disabled={answered} onclick={choose(Fewer::Astar)}>
+                        { t(lang, Line::RaceAstar) }</button>
+                    <button type="button" data-testid="pick-tie" disabled={answered} onclick={choose(Fewer::Tie)}>
+                        { t(lang, Line::ExTie) }</button>
+                </div>
+            </LessonFigure>
+        </>
+    }
+}
+
+#[component]
+fn OverExercise(props: &ExerciseProps) -> Html {
+    let lang = use_lang();
+    let store = use_store();
+    // The tower checked last (its BFS answers for it alone).
+    let checked = use_state(|| None::<Vec<u8>>);
+    {
+        let dispatch = store.as_ref().map(|s| s.dispatch.clone());
+        use_effect_with((), move |_| {
+            if let Some(d) = dispatch {
+                d.emit(Action::AddFigure(EX_OVER, Box::new(bfs(&tower(3, 0)))));
+            }
+        });
+    }
+    use_auto_solve(EX_OVER_BFS);
+    let state = store.as_ref().map(|s| s.state.clone());
+    let goal = tower(3, 2);
+    let h = checked.as_deref().and_then(|s| seed_power(3, s, &goal));
+    let distance = state.as_ref().and_then(|s| {
+        let current = start_of(s, EX_OVER_BFS) == *checked;
+        expanded_and_length(s, EX_OVER_BFS).1.filter(|_| current)
+    });
+    let right = h.zip(distance).map(|(h, d)| overestimate_is_right(h, d));
+    use_report(right, props.on_scored.clone());
+    let on_check = {
+        let (checked, store) = (checked.clone(), store.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(s) = &store {
+                if let Some(start) = start_of(&s.state, EX_OVER) {
+                    place(&s.state, &s.dispatch, EX_OVER_BFS, bfs(&start));
+                    checked.set(Some(start));
+                }
+            }
+        })
+    };
+    let numbers = fill_html(t(lang, Line::ExOverAnswer), vec![num("ex-h", h), num("ex-distance", distance)]);
+    html! {
+        <>
+            <p>{ t(lang, Line::ExOverQ) }</p>
+            <LessonFigure lab={EX_OVER} caption={verdict_line(lang, right, numbers)}>
+                <div class="view lesson-view"><PuzzleBoard id={PuzzleId::Figure(EX_OVER)} /></div>
+                <div class="lesson-controls">
+                    <button type="button" data-testid="check" onclick={on_check}>{ lang.t(Msg::LessonCheck) }</button>
+                </div>
+            </LessonFigure>
+        </>
+    }
+}
+
+#[component]
+fn DistanceExercise(props: &ExerciseProps) -> Html {
+    let lang = use_lang();
+    let store = use_store();
+    let guess = use_state(|| None::<u64>);
+    let input = use_node_ref();
+    {
+        let dispatch = store.as_ref().map(|s| s.dispatch.clone());
+        use_effect_with((), move |_| {
+            if let Some(d) = dispatch {
+                d.emit(Action::AddFigure(EX_DISTANCE, Box::new(bfs(&DISTANCE_START))));
+            }
+        });
+    }
+    use_auto_solve(EX_DISTANCE_BFS);
+    let distance = store
+        .as_ref()
+        .and_then(|s| expanded_and_length(&s.state, EX_DISTANCE_BFS).1);
+    let right = guess.zip(distance).map(|(g, d)| distance_is_right(g, d));
+    use_report(right, props.on_scored.clone());
+    let on_check = {
+        let (guess, store, input) = (guess.clone(), store.clone(), input.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let value = input.cast::<HtmlInputElement>().map(|i| i.value());
+            if let Some(g) = value.and_then(|v| v.trim().parse::<u64>().ok()) {
+                guess.set(Some(g));
+                if let Some(s) = &store {
+                    place(&s.state, &s.dispatch, EX_DISTANCE_BFS, bfs(&DISTANCE_START));
+                }
+            }
+        })
+    };
+    let numbers = fill_html(t(lang, Line::ExDistanceAnswer), vec![num("ex-length", distance.filter(|_| guess.is_some()))]);
+    html! {
+        <>
+            <p>{ t(lang, Line::ExDistanceQ) }</p>
+            <LessonFigure lab={EX_DISTANCE} caption={verdict_line(lang, right, numbers)}>
+                <div class="view lesson-view"><PuzzleBoard id={PuzzleId::Figure(EX_DISTANCE)} locked=true /></div>
+                <form class="lesson-controls" onsubmit={on_check}>
+                    <label>{ t(lang, Line::ExDistanceLabel) }{ " " }
+                        <input ref={input} type="number" min="0" max="99" data-testid="distance-guess"
+                            disabled={guess.is_some()} /></label>
+                    <button type="submit" data-testid="check" disabled={guess.is_some()}>{ lang.t(Msg::LessonCheck) }</button>
+                </form>
+            </LessonFigure>
+        </>
+    }
+}

@@ -1,0 +1,10 @@
+//! The Lessons view: lessons on search, each a sequence of short sections, a few sentences beside a live figure
+//! that runs the real engine through the page's one router (see [`figure`]). It opens from the header's link and
+//! from a link such as `?lesson=hanoi#graph` ([`link`]); `embed=1` shows one section alone. The general words
+//! (contents, "Open in the lab") are in the page's language tables; each lesson keeps its own words beside it.
+
+pub mod exercise;
+pub mod figure;
+pub mod hanoi;
+pub mod link;
+pub mod page;
