@@ -51,6 +51,9 @@ struct Node<S, M> {
     back: Option<M>,
 }
 
+/// The node arena of a search of `P`.
+type Nodes<P> = Vec<Node<<P as Puzzle>::State, <P as Puzzle>::Move>>;
+
 /// A*: optimal when `heuristic` is admissible (the outcome says so only then).
 ///
 /// ```
@@ -341,10 +344,10 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
     }
 
     /// The search's first node, the start, in a fresh arena and a reused index, and in `open`.
-    fn seed<F: Frontier>(&self, open: &mut F) -> (Vec<Node<P::State, P::Move>>, NodeIndex) {
+    fn seed<F: Frontier>(&self, open: &mut F) -> (Nodes<P>, NodeIndex) {
         let start = self.puzzle.start();
         // Room for a small search from the start, like the index's: no regrowth copies on the common sizes.
-        let mut nodes: Vec<Node<P::State, P::Move>> = Vec::with_capacity(INITIAL_NODES);
+        let mut nodes: Nodes<P> = Vec::with_capacity(INITIAL_NODES);
         let mut index = NodeIndex::reused();
         let h0 = self.heuristic.estimate(&start);
         nodes.push(Node {
