@@ -2,6 +2,7 @@
 //! [`crate::protocol`]; this module holds the request loop, and its submodules the rest.
 //!
 //! - [`solve`]: one request's search, with progress, memory budgets and cancelling by a revoked `blob:` URL;
+//! - [`first_answer`]: the staged solver's answer, posted before a long build of the tables for the shortest;
 //! - [`trace`]: the teaching trace of a small search, posted after the answer;
 //! - [`truth`]: heuristics held against the true distance (a `Truth` request);
 //! - [`tables`]: the pattern databases' cache in IndexedDB;
@@ -15,14 +16,17 @@
 //! Pattern databases: before a `pdb` search whose tables are not in this worker's memory, the worker reads them from
 //! IndexedDB (asynchronously, before the synchronous search); tables it had to build are stored there after the
 //! search, so a reload or a fresh worker (after Cancel) does not build them again. Big tables (the 15-puzzle's) are
-//! built before the search, asynchronously, in helper workers. A `Prepare` (answered by nothing) starts such a read
-//! before any request asks: the one request the router sends meanwhile waits for it.
+//! built before the search, asynchronously, in helper workers, and the staged solver's answer is posted before such
+//! a build, so that the page shows an answer at once while the tables for the shortest are built. A `Prepare`
+//! (answered by nothing) starts a read of the 5x5 tables before any request asks: the one request the router sends
+//! meanwhile waits for it.
 //!
 //! Memory: a WebAssembly memory grows and never shrinks, so a worker that grew past `RETIRE_ABOVE_BYTES` (a big
 //! BFS) or built a big table group itself (no helper could) asks, once idle and once its tables are stored, to be
 //! retired (`WorkerNote::Retire`); the page's router replaces it with a fresh one. A worker whose helpers built the
 //! big groups holds little more than the tables, and keeps them.
 
+pub mod first_answer;
 pub mod five_by_five;
 pub mod helpers;
 pub mod scope;
@@ -153,7 +157,7 @@ impl Worker {
     }
 
     /// Runs `request`, first (asynchronously) looking for its pattern databases in the browser's cache and, if they
-    /// are not there and are big, building them in helper workers.
+    /// are not there and are big, posting a first answer and building them in helper workers.
     fn dispatch(&self, request: Request) {
         let query = match &request.kind {
             RequestKind::Solve { query, .. } => query.clone(),
@@ -190,6 +194,7 @@ impl Worker {
             let prepared = tables::prepare(key.clone()).await;
             let mut build_note = None;
             if let Some(plan) = plan.filter(|_| cached_tables(&key).is_none()) {
+                first_answer::post_first_answer(&worker.scope, &request);
                 match worker.build_in_helpers(&request, plan).await {
                     Some(note) => build_note = Some(note),
                     None => {
