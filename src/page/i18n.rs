@@ -320,6 +320,19 @@ messages! {
     ProgressImproving,
     SolvedStaged,
     ImprovementCancelled,
+    /// A first answer while the tables for the shortest are built: {moves} and at most {percent}% longer than the
+    /// shortest; {moves} and a shortest one; {moves} with no bound.
+    FirstAnswerWithin,
+    FirstAnswerShortest,
+    FirstAnswerMoves,
+    /// The progress line after a first answer: {the first answer}; the build's {percent} and time, or the search's
+    /// nodes expanded and time.
+    ProgressFirstBuilding,
+    ProgressFirstSearching,
+    /// The search for the shortest after a first answer was cancelled or stopped: the first answer is kept.
+    FirstAnswerKept,
+    /// The shortest answer replaced a first answer of {moves}.
+    FirstAnswerReplaced,
     /// The answer's proven bound: a shortest one; or at most {percent}% longer than the shortest (lower bound {B}).
     BoundShortest,
     BoundWithin,
@@ -738,6 +751,13 @@ fn en(key: Msg) -> &'static str {
         ProgressImproving => "Improving: best so far {} moves · {} nodes expanded · {}",
         SolvedStaged => "Solved in {} by the staged solver (tiles placed line by line, then the path shortened while you watched).",
         ImprovementCancelled => "Improvement was cancelled: this is the best answer found by then.",
+        FirstAnswerWithin => "{} moves, at most {}% longer than the shortest",
+        FirstAnswerShortest => "{} moves, already a shortest one",
+        FirstAnswerMoves => "{} moves",
+        ProgressFirstBuilding => "First answer ({}); building the tables for the shortest… {}% · {}",
+        ProgressFirstSearching => "First answer ({}); searching for the shortest: {} nodes expanded · {}",
+        FirstAnswerKept => "The search for the shortest was stopped: this is the first answer.",
+        FirstAnswerReplaced => "It replaced the first answer ({} moves).",
         BoundShortest => "A shortest solution (its length is a proven lower bound).",
         BoundWithin => "At most {}% longer than the shortest (lower bound {} moves).",
         ShowWaiting => "A shorter solution is ready ({} moves): show it",
@@ -1144,6 +1164,13 @@ fn zh(key: Msg) -> &'static str {
         ProgressImproving => "正在改进：目前最好 {} 步 · 已扩展 {} 个节点 · {}",
         SolvedStaged => "已求解：{}，由分步求解器得到（逐行放好方块，再在你观看时缩短路径）。",
         ImprovementCancelled => "改进已取消：这是到那时找到的最好的解。",
+        FirstAnswerWithin => "{} 步，最多比最短解长 {}%",
+        FirstAnswerShortest => "{} 步，已是最短解",
+        FirstAnswerMoves => "{} 步",
+        ProgressFirstBuilding => "已得到第一个解（{}）；正在构建求最短解所需的表… {}% · {}",
+        ProgressFirstSearching => "已得到第一个解（{}）；正在搜索最短解：已扩展 {} 个节点 · {}",
+        FirstAnswerKept => "求最短解的搜索已停止：这是第一个解。",
+        FirstAnswerReplaced => "它取代了先前的第一个解（{} 步）。",
         BoundShortest => "是最短解（其长度等于已证明的下界）。",
         BoundWithin => "最多比最短解长 {}%（下界 {} 步）。",
         ShowWaiting => "更短的解已就绪（{} 步）：显示它",

@@ -2,7 +2,7 @@
 //! message line.
 
 use crate::format;
-use crate::page::i18n::{use_lang, Msg, Text};
+use crate::page::i18n::{use_lang, Lang, Msg, Text};
 use crate::page::state::notices::{Notice, NoticeKind};
 use crate::page::state::solve::{Progress, StatusName};
 use yew::prelude::*;
@@ -46,32 +46,7 @@ pub fn StatusLine(props: &StatusProps) -> Html {
     let detail = props
         .progress
         .as_ref()
-        .map(|p| match (p.building, &p.best) {
-            _ if props.waiting => lang.t(Msg::ProgressWaiting).to_string(),
-            (None, Some(best)) => lang.fill(
-                Msg::ProgressImproving,
-                &[
-                    &best.length,
-                    &format::count(p.expanded),
-                    &format::duration_ms(p.elapsed_ms),
-                ],
-            ),
-            (Some(fraction), _) => lang.fill(
-                Msg::ProgressBuilding,
-                &[
-                    &format!("{:.0}", fraction * 100.0),
-                    &format::duration_ms(p.elapsed_ms),
-                ],
-            ),
-            (None, None) => lang.fill(
-                Msg::ProgressNodes,
-                &[
-                    &format::count(p.expanded),
-                    &format::count(p.generated),
-                    &format::duration_ms(p.elapsed_ms),
-                ],
-            ),
-        });
+        .map(|p| progress_detail(p, props.waiting, lang));
     let building = props.progress.as_ref().and_then(|p| p.building);
     let message = props.message.as_ref().map(|m| {
         let class = match m.kind {
@@ -141,5 +116,41 @@ pub fn StatusLine(props: &StatusProps) -> Html {
                     aria-label={lang.t(Msg::ShareLink)} onfocus={select_all} />
             }
         </section>
+    }
+}
+
+/// The progress line's words: waiting behind another request; a first answer with its bound, while the tables for
+/// the shortest are built or searched; the best so far of a solver improving it; a build; the search's counters.
+fn progress_detail(p: &Progress, waiting: bool, lang: Lang) -> String {
+    if waiting {
+        return lang.t(Msg::ProgressWaiting).to_string();
+    }
+    if let Some(first) = p.first_answer_detail() {
+        return first.render(lang);
+    }
+    match (p.building, &p.best) {
+        (None, Some(best)) => lang.fill(
+            Msg::ProgressImproving,
+            &[
+                &best.length,
+                &format::count(p.expanded),
+                &format::duration_ms(p.elapsed_ms),
+            ],
+        ),
+        (Some(fraction), _) => lang.fill(
+            Msg::ProgressBuilding,
+            &[
+                &format!("{:.0}", fraction * 100.0),
+                &format::duration_ms(p.elapsed_ms),
+            ],
+        ),
+        (None, None) => lang.fill(
+            Msg::ProgressNodes,
+            &[
+                &format::count(p.expanded),
+                &format::count(p.generated),
+                &format::duration_ms(p.elapsed_ms),
+            ],
+        ),
     }
 }

@@ -1,6 +1,11 @@
 //! The solve run: Solve and Cancel, the running search's counters, the best answer so far of a solver that improves
 //! it, its report and its step-by-step record, the silence watchdog, and the run's result in the page's words
 //! (with the proven bound on the answer's length).
+//!
+//! A first answer: before building the tables an optimal search needs (the 15-puzzle's), the worker posts the
+//! staged solver's answer as the request's first `Improved` report. The run tells it from an improvement by its
+//! algorithm (not the one asked for), shows it with its bound while the tables are built, keeps it on Cancel, and
+//! says so when the shortest replaces it.
 
 use super::notices::{Notice, NoticeKind};
 use super::owner::{Owner, PuzzleId};
@@ -39,9 +44,50 @@ pub struct Progress {
     pub heard: u32,
     /// How far a preparation step (building pattern databases) has got, while one runs.
     pub building: Option<f64>,
-    /// The best answer so far of a solver that improves its answer (the staged solver): shown at once, replaced by
-    /// each shorter one, and kept by Cancel.
+    /// The best answer so far of a solver that improves its answer (the staged solver), or a first answer while
+    /// the tables for the shortest are built: shown at once, replaced by each shorter one, and kept by Cancel.
     pub best: Option<Rc<Report>>,
+    /// The algorithm the request asked for: a best answer by another one is a first answer.
+    pub asked: Option<Algorithm>,
+}
+
+impl Progress {
+    /// The best answer so far when it is a first answer (by another solver than the one asked for, while the
+    /// tables of the one asked for are built or searched).
+    pub fn first_answer(&self) -> Option<&Rc<Report>> {
+        self.best
+            .as_ref()
+            .filter(|b| self.asked.is_some_and(|asked| b.algorithm != asked))
+    }
+
+    /// The progress line while a first answer is shown: the answer with its bound, then the tables' build or the
+    /// search for the shortest. `None` without a first answer.
+    pub fn first_answer_detail(&self) -> Option<Text> {
+        let first = self.first_answer()?;
+        let answer = match first
+            .lower_bound
+            .and_then(|lb| excess_percent(first.length, lb))
+        {
+            Some(percent) => Text::new(Msg::FirstAnswerWithin)
+                .arg(first.length)
+                .arg(percent),
+            None if first.lower_bound.is_some() => {
+                Text::new(Msg::FirstAnswerShortest).arg(first.length)
+            }
+            None => Text::new(Msg::FirstAnswerMoves).arg(first.length),
+        };
+        let elapsed = crate::format::duration_ms(self.elapsed_ms);
+        Some(match self.building {
+            Some(fraction) => Text::new(Msg::ProgressFirstBuilding)
+                .arg(answer)
+                .arg(format!("{:.0}", fraction * 100.0))
+                .arg(elapsed),
+            None => Text::new(Msg::ProgressFirstSearching)
+                .arg(answer)
+                .arg(crate::format::count(self.expanded))
+                .arg(elapsed),
+        })
+    }
 }
 
 /// What a reply to the solve's request did to the run.
@@ -64,8 +110,23 @@ pub enum Cancelled {
     NotRunning,
     /// The search was stopped before any answer.
     Stopped,
-    /// Improvement was stopped: the best answer found is the run's answer.
+    /// Improvement was stopped, or the search for the shortest after a first answer: the best answer found is the
+    /// run's answer.
     KeptBest(Rc<Report>),
+}
+
+/// What the page adds to a finished run's result about how its answer came to be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Ending {
+    /// Nothing: the answer is the search's own.
+    #[default]
+    Plain,
+    /// Cancel ended the improvement of an answer: the answer shown is the best found by then.
+    ImprovementCancelled,
+    /// The search for the shortest after a first answer was cancelled or stopped: the first answer is kept.
+    FirstAnswerKept,
+    /// The shortest answer replaced a first answer of this many moves.
+    FirstAnswerReplaced(u64),
 }
 
 /// The status shown in `data-status`.
@@ -108,8 +169,8 @@ pub struct SolveRun {
     pub run: Run,
     /// The search's step-by-step record of the last run, for small spaces (the step-through and Sierpinski views).
     pub trace: Option<Rc<Trace>>,
-    /// Set when Cancel ended the improvement of an answer: the answer shown is the best found by then.
-    pub improvement_cancelled: bool,
+    /// How the answer shown came to be, when the page says more than the search's report.
+    pub ending: Ending,
 }
 
 impl SolveRun {
@@ -119,7 +180,7 @@ impl SolveRun {
             id,
             run: Run::Idle,
             trace: None,
-            improvement_cancelled: false,
+            ending: Ending::Plain,
         }
     }
 
@@ -137,7 +198,7 @@ impl SolveRun {
     pub fn start(&mut self, setup: &Setup, router: &mut Router, fx: &mut Vec<Effect>) {
         router.withdraw(|o| *o == Owner::Solve(self.id), fx);
         self.trace = None;
-        self.improvement_cancelled = false;
+        self.ending = Ending::Plain;
         router.post(
             Owner::Solve(self.id),
             RequestKind::Solve {
@@ -150,7 +211,10 @@ impl SolveRun {
             },
             fx,
         );
-        self.run = Run::Solving(Progress::default());
+        self.run = Run::Solving(Progress {
+            asked: Some(setup.algorithm),
+            ..Progress::default()
+        });
     }
 
     /// The answer to show: the finished run's solution, or the best so far of a solver still improving it.
@@ -162,17 +226,21 @@ impl SolveRun {
         }
     }
 
-    /// Cancel: stops a running search. While a solver improves an answer, the best one found so far is kept, as the
-    /// run's answer.
+    /// Cancel: stops a running search. While a solver improves an answer, or a first answer waits for the
+    /// shortest, the best one found so far is kept, as the run's answer.
     pub fn cancel(&mut self, router: &mut Router, fx: &mut Vec<Effect>) -> Cancelled {
-        let best = match &self.run {
-            Run::Solving(p) => p.best.clone(),
+        let (best, first) = match &self.run {
+            Run::Solving(p) => (p.best.clone(), p.first_answer().is_some()),
             _ => return Cancelled::NotRunning,
         };
         router.withdraw(|o| *o == Owner::Solve(self.id), fx);
         match best {
             Some(best) => {
-                self.improvement_cancelled = true;
+                self.ending = if first {
+                    Ending::FirstAnswerKept
+                } else {
+                    Ending::ImprovementCancelled
+                };
                 self.run = Run::Finished(best.clone());
                 Cancelled::KeptBest(best)
             }
@@ -198,7 +266,7 @@ impl SolveRun {
         self.stop(Run::Idle, router, fx);
         self.run = Run::Idle;
         self.trace = None;
-        self.improvement_cancelled = false;
+        self.ending = Ending::Plain;
     }
 
     /// The watchdog fired: nothing heard since message number `heard` of the request in flight.
@@ -213,7 +281,8 @@ impl SolveRun {
     }
 
     /// A reply to the solve's request. A better answer and a finished search's report are handed back for the page
-    /// to show.
+    /// to show. After a first answer, a search for the shortest that ended without one (at a limit, cancelled)
+    /// finishes with the first answer, its report's message kept as a note.
     pub fn on_reply(&mut self, body: ResponseBody) -> Heard {
         let Run::Solving(p) = &mut self.run else {
             return Heard::Nothing;
@@ -250,7 +319,21 @@ impl SolveRun {
                 }
             }
             ResponseBody::Trace { trace } => self.trace = Some(Rc::new(trace)),
-            ResponseBody::Done { report } => return Heard::Finished(Box::new(report)),
+            ResponseBody::Done { report } => {
+                let Some(first) = p.first_answer().cloned() else {
+                    return Heard::Finished(Box::new(report));
+                };
+                if report.status == Status::Solved {
+                    if report.length < first.length {
+                        self.ending = Ending::FirstAnswerReplaced(first.length);
+                    }
+                    return Heard::Finished(Box::new(report));
+                }
+                self.ending = Ending::FirstAnswerKept;
+                let mut kept = Rc::unwrap_or_clone(first);
+                kept.notes.push(report.message);
+                return Heard::Finished(Box::new(kept));
+            }
             ResponseBody::Error { message } => {
                 self.run = Run::Failed(Text::new(Msg::FailedSolverError).arg(message));
             }
@@ -305,8 +388,13 @@ impl SolveRun {
         match &self.run {
             Run::Finished(report) => {
                 let mut text = vec![result_text(report, weight)];
-                if self.improvement_cancelled {
-                    text.push(Text::new(Msg::ImprovementCancelled));
+                match self.ending {
+                    Ending::Plain => {}
+                    Ending::ImprovementCancelled => text.push(Text::new(Msg::ImprovementCancelled)),
+                    Ending::FirstAnswerKept => text.push(Text::new(Msg::FirstAnswerKept)),
+                    Ending::FirstAnswerReplaced(length) => {
+                        text.push(Text::new(Msg::FirstAnswerReplaced).arg(length))
+                    }
                 }
                 text.extend(
                     report

@@ -3,6 +3,7 @@
 
 mod compare;
 mod figures;
+mod first_answer;
 mod hand_play;
 mod prepare;
 mod run;
