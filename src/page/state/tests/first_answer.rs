@@ -116,12 +116,12 @@ fn a_first_answer_shows_at_once_with_its_bound_while_the_tables_build_then_the_s
     assert_eq!(progress(&s).building, Some(0.42));
     assert_eq!(
         detail(&s, Lang::En),
-        "First answer (8 moves, at most 100% longer than the shortest); building the tables for the shortest… \
+        "First answer (8 moves, at most 100% longer than the shortest); building the pattern databases for the shortest… \
          42% · 1.20 s"
     );
     assert_eq!(
         detail(&s, Lang::Zh),
-        "已得到第一个解（8 步，最多比最短解长 100%）；正在构建求最短解所需的表… 42% · 1.20 s"
+        "已得到第一个解（8 步，最多比最短解长 100%）；正在构建求最短解所需的模式数据库… 42% · 1.20 s"
     );
     // Then the search for the shortest.
     s.apply(reply(
