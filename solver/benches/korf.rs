@@ -22,18 +22,12 @@ use solver::instances;
 use solver::pdb::cache::pattern_database;
 use solver::pdb::disk::{prepare_tables, prepare_tables_78, TableStore};
 use solver::pdb::{solve_idastar, Pdb};
+use solver::search::cpu_clock::thread_cpu_ms;
 use solver::search::{Control, Limits, Status};
 use solver::sliding::moves_to_string;
 
 /// The instances `--quick` runs.
 const QUICK: usize = 15;
-
-/// The CPU time of this thread in milliseconds (`/proc/thread-self/schedstat`), where Linux tells it.
-fn thread_cpu_ms() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns / 1e6)
-}
 
 /// Runs `f`, returning its result, wall milliseconds and thread CPU milliseconds (wall if unknown).
 fn timed<T>(f: impl FnOnce() -> T) -> (T, f64, f64) {

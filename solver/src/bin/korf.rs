@@ -25,6 +25,7 @@ use solver::pdb::{
     load_or_else, partition_key, seven_eight_partition, solve_idastar, solve_manhattan, Geometry,
     Partition, Pdb, PdbTables,
 };
+use solver::search::cpu_clock::thread_cpu_ms;
 use solver::search::{Control, Limits, Status};
 use solver::sliding::moves_to_string;
 
@@ -102,14 +103,6 @@ fn at_least_one(value: &str) -> Result<usize, String> {
         Ok(n) if n >= 1 => Ok(n),
         _ => Err(format!("'{value}' is not a count of at least 1")),
     }
-}
-
-/// The CPU time this thread has run, in milliseconds, where Linux tells it
-/// (`/proc/thread-self/schedstat`); on a shared machine it is the honest measure.
-fn thread_cpu_ms() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns / 1e6)
 }
 
 /// One solved (or failed) instance.

@@ -21,6 +21,7 @@ use solver::check::check_sliding;
 use solver::instances::{self, Instance};
 use solver::numbers::{bytes, count};
 use solver::query::PuzzleSpec;
+use solver::search::cpu_clock::thread_cpu_ms;
 use solver::search::weighted::Weight;
 use solver::search::{Algorithm, Control, Limits, Status, DEFAULT_MAX_STATES};
 use solver::{HeuristicName, Moves, Query};
@@ -107,14 +108,6 @@ impl Run {
     fn ratio(&self) -> f64 {
         self.length as f64 / self.optimal as f64
     }
-}
-
-/// The CPU time this thread has run, in milliseconds, where Linux tells it
-/// (`/proc/thread-self/schedstat`); on a shared machine it is the honest measure.
-fn thread_cpu_ms() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns / 1e6)
 }
 
 fn read_instances(options: &Options) -> Result<Vec<Instance>, String> {
