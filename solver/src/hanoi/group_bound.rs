@@ -48,7 +48,7 @@ struct Group {
 /// disk, so the sum is a lower bound too. With `n <= group size` there is one group and the estimate is the exact
 /// distance. Groups whose goal placements coincide (as for a goal tower) share one table.
 ///
-/// It works on 3 pegs as well, but there [`ThreePegExact`] is exact for every size.
+/// It works on 3 pegs as well, but there [`super::ThreePegExact`] is exact for every size.
 #[derive(Debug, Clone)]
 pub struct GroupBound {
     groups: Vec<Group>,

@@ -53,7 +53,7 @@ pub fn peg_letter(peg: u8) -> char {
 
 /// A move in words, with the disk it moves (0 = the smallest, as in states): `"disk 2: peg A -> C"`.
 ///
-/// [`Hanoi::moved_disk`] tells which disk a move moves.
+/// [`super::Hanoi::moved_disk`] tells which disk a move moves.
 ///
 /// ```
 /// use solver::hanoi::{describe_move, HanoiMove};
@@ -148,7 +148,7 @@ impl fmt::Display for HanoiError {
 
 impl std::error::Error for HanoiError {}
 
-/// Why a move cannot be made (see [`Hanoi::apply`]).
+/// Why a move cannot be made (see [`super::Hanoi::apply`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MoveError {
     /// `from` or `to` is not a peg of this tower.
@@ -194,7 +194,7 @@ impl std::error::Error for MoveError {}
 
 /// Moves the top disk of `mv.from` onto `mv.to` in `position` (`position[i]` = peg of disk i, disk 0 the
 /// smallest); returns the disk moved, or why the move is not legal (the position is then unchanged). The one
-/// rule of a disk move: [`Hanoi::apply`], the app's hand play and the CLI all play moves through it.
+/// rule of a disk move: [`super::Hanoi::apply`], the app's hand play and the CLI all play moves through it.
 ///
 /// ```
 /// use solver::hanoi::{apply_disk_move, HanoiMove, MoveError};

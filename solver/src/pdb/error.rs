@@ -26,7 +26,7 @@ pub enum PdbError {
     ChecksumMismatch { stored: u64, computed: u64 },
     /// The header describes something impossible.
     CorruptHeader { reason: String },
-    /// The file holds the tables of another partition (`found` and `wanted` are [`PdbTables::key`]s).
+    /// The file holds the tables of another partition (`found` and `wanted` are [`super::PdbTables::key`]s).
     OtherPartition { found: String, wanted: String },
     /// Reading or writing a file failed.
     Io { path: String, reason: String },

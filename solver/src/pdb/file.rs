@@ -22,7 +22,7 @@ fn loaded_table(len: usize) -> Vec<u8> {
 /// The first eight bytes of every pattern database file.
 const MAGIC: &[u8; 8] = b"PZLABPDB";
 /// The format version of [`PdbTables::to_bytes`] (the browser's cache), checksummed byte by byte. It holds
-/// tables at half a byte an entry (`packed`, [`PACKED_GROUP`]); version 1 (a byte an entry always) is refused,
+/// tables at half a byte an entry (`packed`, `PACKED_GROUP`); version 1 (a byte an entry always) is refused,
 /// so that a browser's entries of it are built again, packed.
 pub const FORMAT_VERSION: u32 = 3;
 /// The format version of the files the native cache writes ([`load_or_build`]): the same layout with a
@@ -47,7 +47,7 @@ fn sum_of_version(version: u32) -> Option<Sum> {
 impl PdbTables {
     /// The tables as bytes (little-endian):
     /// `PZLABPDB`, version (u32), width, height, blank cell, group count (u8 each), then per group
-    /// its size (with [`PACKED_GROUP`] set when its table is packed) and cells (u8 each), then each
+    /// its size (with `PACKED_GROUP` set when its table is packed) and cells (u8 each), then each
     /// group's table, then an FNV-1a 64 checksum of all the bytes before it.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.byte_len());

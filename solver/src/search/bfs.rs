@@ -2,15 +2,18 @@
 //! rank where the space fits) plus a queue of only the layer being expanded and the next; the path is walked back
 //! from the goal by depth.
 
+mod queue;
+
 use super::observer::{observer_stop, Direction, Expansion, Fate, Generated, NoObserver, Observer};
 use super::visited::{mark_of, DepthMarks, MarksFor};
 use super::{Algorithm, Control, Flow, MemoryWatch, Outcome, Stats, Status};
 use crate::Puzzle;
+use queue::Fifo;
 
 /// The queue's block, in bytes (fewer for smaller spaces): the most states of this many bytes, a power of two. It
 /// holds two layers at most (expanded layers are dropped from its front), a small part of the states a search
 /// reaches. Blocks of at most 128 KiB stay below the allocator's threshold for fresh pages from the system, which a
-/// larger block paid for in page faults on every search (about 8% of an 8-puzzle BFS with 1 MiB blocks).
+/// larger block would pay for in page faults on every search (about 8% of an 8-puzzle BFS with 1 MiB blocks).
 const QUEUE_BLOCK_BYTES: u64 = 128 << 10;
 
 /// Solves `puzzle` by BFS. Optimal: the first time the goal is generated, its depth is the shortest distance.
@@ -345,125 +348,6 @@ struct Queued<S, M> {
     state: S,
     rank: u32,
     back: Option<M>,
-}
-
-/// BFS's queue, appended to without a branch on whether an item is kept: the slot past the end is always
-/// written, and the length grows by one only for a kept item. It is kept in fixed-size blocks: growing adds a
-/// block (no doubling that copies the whole queue and strands the old copy in a memory that never shrinks), and
-/// the blocks the expanded layers leave at the front are reused at the back. It is read and written by runs
-/// ([`Fifo::run`]): states read from one block while their successors go to the block being written, each
-/// block with `slack` places past its size for what a run may append beyond it ([`Fifo::settle`] moves those
-/// to the next block).
-struct Fifo<T> {
-    /// Full blocks (the front one perhaps partly taken already).
-    blocks: Vec<Box<[T]>>,
-    /// The block being written, and how many of its items are kept.
-    tail: Box<[T]>,
-    tail_len: usize,
-    /// Emptied blocks, kept for reuse.
-    spare: Vec<Box<[T]>>,
-    /// Items per block: `1 << shift`, then `slack` places more.
-    shift: u32,
-    slack: usize,
-    /// The first item's place in `blocks[0]` (or in `tail` when no full block is left).
-    start: usize,
-    fill: T,
-}
-
-/// Appends to the block being written, during a run.
-struct Tail<'a, T> {
-    free: &'a mut [T],
-    /// Items kept so far.
-    kept: usize,
-}
-
-impl<T: Copy> Tail<'_, T> {
-    /// Writes `item` past the end, and keeps it if `keep`.
-    #[inline(always)]
-    fn offer(&mut self, item: T, keep: bool) {
-        self.free[self.kept] = item;
-        self.kept += usize::from(keep);
-    }
-}
-
-impl<T: Copy> Fifo<T> {
-    /// A queue holding `first`, in blocks of about `block` items (the power of two at or below it, at least 64)
-    /// with `slack` places more.
-    fn new(block: usize, slack: usize, first: T) -> Self {
-        let shift = block.max(1).ilog2().max(6);
-        Fifo {
-            blocks: Vec::new(),
-            tail: vec![first; (1 << shift) + slack].into_boxed_slice(),
-            tail_len: 1,
-            spare: Vec::new(),
-            shift,
-            slack,
-            start: 0,
-            fill: first,
-        }
-    }
-
-    /// A run: items `i..`, at most `n` of them and as far as their block goes, and the block being written,
-    /// which takes `room() + slack` items more.
-    fn run(&mut self, i: usize, n: usize) -> (&[T], Tail<'_, T>) {
-        let at = self.start + i;
-        let (size, offset) = (1 << self.shift, at & ((1 << self.shift) - 1));
-        let (written, free) = self.tail.split_at_mut(self.tail_len);
-        let block = match self.blocks.get(at >> self.shift) {
-            Some(full) => &full[offset..size],
-            None => &written[offset..],
-        };
-        (&block[..n.min(block.len())], Tail { free, kept: 0 })
-    }
-
-    /// Ends a run that kept `kept` items: once the block being written is full, it joins the full blocks and
-    /// what went past its size moves to the next one.
-    fn settle(&mut self, kept: usize) {
-        self.tail_len += kept;
-        let size = 1 << self.shift;
-        if self.tail_len >= size {
-            let fill = self.fill;
-            let places = size + self.slack;
-            let next = self
-                .spare
-                .pop()
-                .unwrap_or_else(|| vec![fill; places].into_boxed_slice());
-            let full = std::mem::replace(&mut self.tail, next);
-            let over = self.tail_len - size;
-            self.tail[..over].copy_from_slice(&full[size..self.tail_len]);
-            self.blocks.push(full);
-            self.tail_len = over;
-        }
-    }
-
-    /// Drops the first `n` items (those already taken); emptied blocks go to the spares.
-    fn drop_front(&mut self, n: usize) {
-        self.start += n;
-        let emptied = (self.start >> self.shift).min(self.blocks.len());
-        if emptied > 0 {
-            self.spare.extend(self.blocks.drain(..emptied));
-            self.start -= emptied << self.shift;
-        }
-    }
-
-    fn len(&self) -> usize {
-        (self.blocks.len() << self.shift) + self.tail_len - self.start
-    }
-
-    /// Items the block being written takes before it is full (at least 1 between runs).
-    fn room(&self) -> usize {
-        (1 << self.shift) - self.tail_len
-    }
-
-    /// Places per block.
-    fn block(&self) -> usize {
-        self.tail.len()
-    }
-
-    /// Places in the blocks held (in use or spare): the queue's memory, in items.
-    fn capacity(&self) -> usize {
-        (self.blocks.len() + 1 + self.spare.len()) * self.tail.len()
-    }
 }
 
 /// The moves from the start to `goal` (found at `depth`): from the goal, step to any neighbour marked one layer

@@ -366,7 +366,7 @@ impl<'p> Engine<'p> {
 /// `None`), by weighted A* runs with the weights `weights` (hundredths, decreasing; see the
 /// module's header), calling `on_answer` with each better path (and the control, to report it).
 /// Returns the best path, the lower bound (the start's estimate, raised by the smallest g + h a
-/// run left open: [`Engine::open_floor`]), and whether the search proved it shortest.
+/// run left open: `Engine::open_floor`), and whether the search proved it shortest.
 pub fn search_near_optimal(
     pdb: &LargePdb,
     start: &[u8],
