@@ -6,6 +6,7 @@
 
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{use_lang, Lang, Msg};
+use crate::page::state::playback::PlaybackAction;
 use crate::page::state::setup::Setup;
 use crate::page::state::solve::Run;
 use crate::page::state::{Action, PuzzleId, SolveAction, State};
@@ -76,22 +77,33 @@ pub fn place(state: &State, dispatch: &Callback<Action>, number: u32, setup: Set
 }
 
 /// Runs figure `number`'s search when it appears and whenever its puzzle or choices change (an edit forgets the
-/// run, leaving it idle): the text's numbers then always belong to the tower on screen.
+/// run, leaving it idle): the text's numbers then always belong to the tower on screen. Its answer then rests at
+/// the start, paused, so that the figure shows the tower the text talks about until the reader presses play.
 #[hook]
 pub fn use_auto_solve(number: u32) {
     let store = use_store();
+    let id = PuzzleId::Figure(number);
     let key = store.as_ref().and_then(|s| {
-        let puzzle = s.state.puzzle(PuzzleId::Figure(number))?;
+        let puzzle = s.state.puzzle(id)?;
         let idle = matches!(puzzle.solve.run, Run::Idle);
         Some((puzzle.setup.query().to_query_string(), idle))
     });
+    let answered = store
+        .as_ref()
+        .and_then(|s| s.state.puzzle(id))
+        .is_some_and(|p| p.playback.replay.is_some());
     let dispatch = store.map(|s| s.dispatch).unwrap_or_default();
-    use_effect_with(key, move |key| {
-        if let Some((_, true)) = key {
-            dispatch.emit(Action::Puzzle(
-                PuzzleId::Figure(number),
-                SolveAction::Solve.into(),
-            ));
+    {
+        let dispatch = dispatch.clone();
+        use_effect_with(key, move |key| {
+            if let Some((_, true)) = key {
+                dispatch.emit(Action::Puzzle(id, SolveAction::Solve.into()));
+            }
+        });
+    }
+    use_effect_with(answered, move |&answered| {
+        if answered {
+            dispatch.emit(Action::Puzzle(id, PlaybackAction::Seek(0).into()));
         }
     });
 }
