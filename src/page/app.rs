@@ -57,7 +57,8 @@ pub fn App() -> Html {
     });
     // The interface language: a link's `lang=`, else the one remembered in local storage; given to every
     // component as a context.
-    let lang = use_state(|| url::read_lang(&url::current_search()).unwrap_or_else(i18n::remembered));
+    let lang =
+        use_state(|| url::read_lang(&url::current_search()).unwrap_or_else(i18n::remembered));
     use_effect_with(*lang, |&l| i18n::apply(l));
     let on_language = {
         let lang = lang.clone();

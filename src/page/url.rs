@@ -231,10 +231,16 @@ mod tests {
     fn a_link_names_its_language_and_page_keys_alone_open_the_default_puzzle() {
         assert_eq!(read_lang("?lang=zh"), Some(Lang::Zh));
         assert_eq!(read_lang("lesson=hanoi&lang=en#state"), Some(Lang::En));
-        assert_eq!(read_lang("https://x.org/a/?lang=zh-CN&embed=1"), Some(Lang::Zh));
+        assert_eq!(
+            read_lang("https://x.org/a/?lang=zh-CN&embed=1"),
+            Some(Lang::Zh)
+        );
         assert_eq!(read_lang("?lang=fr"), None);
         assert_eq!(read_lang("?puzzle=hanoi"), None);
-        assert_eq!(read_key("?lesson=hanoi#graph", "lesson").as_deref(), Some("hanoi"));
+        assert_eq!(
+            read_key("?lesson=hanoi#graph", "lesson").as_deref(),
+            Some("hanoi")
+        );
         assert_eq!(read("?lang=zh", 1), None);
         assert_eq!(read("?lesson=hanoi&lang=en", 1), None);
         let with_lang = read("?puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=2,2&lang=zh", 1);

@@ -51,7 +51,10 @@ impl LessonLink {
         let lesson = Lesson::from_code(&url::read_key(search, "lesson")?)?;
         let fragment = fragment.trim_start_matches('#');
         let section = lesson.sections().iter().copied().find(|&s| s == fragment);
-        let embed = matches!(url::read_key(search, "embed").as_deref(), Some("1" | "true"));
+        let embed = matches!(
+            url::read_key(search, "embed").as_deref(),
+            Some("1" | "true")
+        );
         Some(LessonLink {
             lesson,
             section,
@@ -100,7 +103,12 @@ mod tests {
         assert_eq!(LessonLink::read("?lesson=chess", ""), None);
         let link = LessonLink::read("?lesson=hanoi", "nowhere").unwrap();
         assert_eq!(link.section, None);
-        assert_eq!(LessonLink::read("?lesson=hanoi&embed=1", "").unwrap().embedded_section(), None);
+        assert_eq!(
+            LessonLink::read("?lesson=hanoi&embed=1", "")
+                .unwrap()
+                .embedded_section(),
+            None
+        );
     }
 
     #[test]

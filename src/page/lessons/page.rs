@@ -152,6 +152,10 @@ fn replace_address(query: &str) {
     };
     if let Ok(history) = window.history() {
         // Fails only for a URL of another origin, which a bare `?query` never is.
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("?{query}")));
+        let _ = history.replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("?{query}")),
+        );
     }
 }

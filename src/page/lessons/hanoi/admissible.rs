@@ -37,11 +37,29 @@ pub fn AdmissibleSection() -> Html {
         use_effect_with((), move |_| {
             if let Some(d) = dispatch {
                 let goal = tower(3, 2);
-                let shown = hanoi_setup(3, &OVER_START, &goal, Algorithm::Bfs, HeuristicName::SeedPower);
+                let shown = hanoi_setup(
+                    3,
+                    &OVER_START,
+                    &goal,
+                    Algorithm::Bfs,
+                    HeuristicName::SeedPower,
+                );
                 d.emit(Action::AddFigure(OVER_SHOWN, Box::new(shown)));
                 let four_goal = tower(3, 3);
-                let seed = hanoi_setup(4, &LONGER_START, &four_goal, Algorithm::Astar, HeuristicName::SeedPower);
-                let bfs = hanoi_setup(4, &LONGER_START, &four_goal, Algorithm::Bfs, HeuristicName::Misplaced);
+                let seed = hanoi_setup(
+                    4,
+                    &LONGER_START,
+                    &four_goal,
+                    Algorithm::Astar,
+                    HeuristicName::SeedPower,
+                );
+                let bfs = hanoi_setup(
+                    4,
+                    &LONGER_START,
+                    &four_goal,
+                    Algorithm::Bfs,
+                    HeuristicName::Misplaced,
+                );
                 d.emit(Action::AddFigure(SEED_ASTAR, Box::new(seed)));
                 d.emit(Action::AddFigure(SEED_BFS, Box::new(bfs)));
             }
@@ -53,7 +71,13 @@ pub fn AdmissibleSection() -> Html {
         let store = store.clone();
         use_effect_with(shown_start.clone(), move |start| {
             if let (Some(s), Some(start)) = (store, start) {
-                let setup = hanoi_setup(3, start, &tower(3, 2), Algorithm::Bfs, HeuristicName::Misplaced);
+                let setup = hanoi_setup(
+                    3,
+                    start,
+                    &tower(3, 2),
+                    Algorithm::Bfs,
+                    HeuristicName::Misplaced,
+                );
                 place(&s.state, &s.dispatch, OVER_BFS, setup);
             }
         });
@@ -65,12 +89,17 @@ pub fn AdmissibleSection() -> Html {
         return Html::default();
     };
     let state = &store.state;
-    let h = shown_start.as_deref().and_then(|s| seed_power(3, s, &tower(3, 2)));
+    let h = shown_start
+        .as_deref()
+        .and_then(|s| seed_power(3, s, &tower(3, 2)));
     // The distance belongs to the tower shown only once the BFS figure has that very start.
     let current = start_of(state, OVER_BFS) == shown_start;
     let distance = expanded_and_length(state, OVER_BFS).1.filter(|_| current);
     let verdict = match (h, distance) {
-        (Some(h), Some(d)) if h > d => fill_html(t(lang, Line::AdmOver), vec![num("overestimate", Some(h - d))]),
+        (Some(h), Some(d)) if h > d => fill_html(
+            t(lang, Line::AdmOver),
+            vec![num("overestimate", Some(h - d))],
+        ),
         (Some(_), Some(_)) => html! { { t(lang, Line::AdmNotOver) } },
         _ => Html::default(),
     };
@@ -84,7 +113,10 @@ pub fn AdmissibleSection() -> Html {
     let (_, bfs_length) = expanded_and_length(state, SEED_BFS);
     let four_caption = fill_html(
         t(lang, Line::AdmFourResult),
-        vec![num("seed-length", seed_length), num("bfs-length", bfs_length)],
+        vec![
+            num("seed-length", seed_length),
+            num("bfs-length", bfs_length),
+        ],
     );
     let four_ready = setup_of(state, SEED_ASTAR).is_some();
     html! {

@@ -29,11 +29,23 @@ const FEWER_START: [u8; 5] = [2, 2, 2, 2, 0];
 const DISTANCE_START: [u8; 4] = [2, 0, 1, 0];
 
 fn bfs(start: &[u8]) -> Setup {
-    hanoi_setup(3, start, &tower(start.len() as u8, 2), Algorithm::Bfs, HeuristicName::Misplaced)
+    hanoi_setup(
+        3,
+        start,
+        &tower(start.len() as u8, 2),
+        Algorithm::Bfs,
+        HeuristicName::Misplaced,
+    )
 }
 
 fn astar(start: &[u8]) -> Setup {
-    hanoi_setup(3, start, &tower(start.len() as u8, 2), Algorithm::Astar, HeuristicName::Misplaced)
+    hanoi_setup(
+        3,
+        start,
+        &tower(start.len() as u8, 2),
+        Algorithm::Astar,
+        HeuristicName::Misplaced,
+    )
 }
 
 #[derive(Properties, PartialEq)]
@@ -87,7 +99,11 @@ fn verdict_line(lang: Lang, right: Option<bool>, numbers: Html) -> Html {
     let Some(right) = right else {
         return Html::default();
     };
-    let word = lang.t(if right { Msg::LessonRight } else { Msg::LessonWrong });
+    let word = lang.t(if right {
+        Msg::LessonRight
+    } else {
+        Msg::LessonWrong
+    });
     html! {
         <p class={classes!("lesson-verdict", if right { "right" } else { "wrong" })} data-testid="verdict"
             data-right={right.to_string()}>{ word }{ " " }{ numbers }</p>
@@ -103,7 +119,10 @@ fn FewerExercise(props: &ExerciseProps) -> Html {
         let dispatch = store.as_ref().map(|s| s.dispatch.clone());
         use_effect_with((), move |_| {
             if let Some(d) = dispatch {
-                d.emit(Action::AddFigure(EX_FEWER_SHOWN, Box::new(bfs(&FEWER_START))));
+                d.emit(Action::AddFigure(
+                    EX_FEWER_SHOWN,
+                    Box::new(bfs(&FEWER_START)),
+                ));
             }
         });
     }
@@ -111,7 +130,10 @@ fn FewerExercise(props: &ExerciseProps) -> Html {
     use_auto_solve(EX_FEWER_ASTAR);
     let state = store.as_ref().map(|s| s.state.clone());
     let counts = state.as_ref().map(|s| {
-        (expanded_and_length(s, EX_FEWER_BFS).0, expanded_and_length(s, EX_FEWER_ASTAR).0)
+        (
+            expanded_and_length(s, EX_FEWER_BFS).0,
+            expanded_and_length(s, EX_FEWER_ASTAR).0,
+        )
     });
     let (b, a) = counts.unwrap_or_default();
     let right = match (*pick, b, a) {
@@ -129,7 +151,10 @@ fn FewerExercise(props: &ExerciseProps) -> Html {
             }
         })
     };
-    let numbers = fill_html(t(lang, Line::ExFewerAnswer), vec![num("ex-bfs", b), num("ex-astar", a)]);
+    let numbers = fill_html(
+        t(lang, Line::ExFewerAnswer),
+        vec![num("ex-bfs", b), num("ex-astar", a)],
+    );
     let answered = pick.is_some();
     html! {
         <>
@@ -184,7 +209,10 @@ fn OverExercise(props: &ExerciseProps) -> Html {
             }
         })
     };
-    let numbers = fill_html(t(lang, Line::ExOverAnswer), vec![num("ex-h", h), num("ex-distance", distance)]);
+    let numbers = fill_html(
+        t(lang, Line::ExOverAnswer),
+        vec![num("ex-h", h), num("ex-distance", distance)],
+    );
     html! {
         <>
             <p>{ t(lang, Line::ExOverQ) }</p>
@@ -208,7 +236,10 @@ fn DistanceExercise(props: &ExerciseProps) -> Html {
         let dispatch = store.as_ref().map(|s| s.dispatch.clone());
         use_effect_with((), move |_| {
             if let Some(d) = dispatch {
-                d.emit(Action::AddFigure(EX_DISTANCE, Box::new(bfs(&DISTANCE_START))));
+                d.emit(Action::AddFigure(
+                    EX_DISTANCE,
+                    Box::new(bfs(&DISTANCE_START)),
+                ));
             }
         });
     }
@@ -231,7 +262,10 @@ fn DistanceExercise(props: &ExerciseProps) -> Html {
             }
         })
     };
-    let numbers = fill_html(t(lang, Line::ExDistanceAnswer), vec![num("ex-length", distance.filter(|_| guess.is_some()))]);
+    let numbers = fill_html(
+        t(lang, Line::ExDistanceAnswer),
+        vec![num("ex-length", distance.filter(|_| guess.is_some()))],
+    );
     html! {
         <>
             <p>{ t(lang, Line::ExDistanceQ) }</p>

@@ -23,9 +23,21 @@ const DISK_CHOICES: [u8; 6] = [3, 4, 5, 6, 7, 8];
 fn setups(disks: u8) -> [(u32, Setup); 3] {
     let direct = |pegs: u8| {
         let (start, goal) = (tower(disks, 0), tower(disks, pegs - 1));
-        hanoi_setup(pegs, &start, &goal, Algorithm::Direct, HeuristicName::Misplaced)
+        hanoi_setup(
+            pegs,
+            &start,
+            &goal,
+            Algorithm::Direct,
+            HeuristicName::Misplaced,
+        )
     };
-    let bfs = hanoi_setup(4, &tower(disks, 0), &tower(disks, 3), Algorithm::Bfs, HeuristicName::Misplaced);
+    let bfs = hanoi_setup(
+        4,
+        &tower(disks, 0),
+        &tower(disks, 3),
+        Algorithm::Bfs,
+        HeuristicName::Misplaced,
+    );
     [(FS_FOUR, direct(4)), (FS_THREE, direct(3)), (FS_BFS, bfs)]
 }
 

@@ -84,9 +84,8 @@ pub fn GraphSection() -> Html {
         Callback::from(move |_: MouseEvent| layer.set(to))
     };
     let dispatch = store.map(|s| s.dispatch).unwrap_or_default();
-    let on_solve = dispatch.reform(|_: MouseEvent| {
-        Action::Puzzle(PuzzleId::Figure(GRAPH), SolveAction::Solve.into())
-    });
+    let on_solve = dispatch
+        .reform(|_: MouseEvent| Action::Puzzle(PuzzleId::Figure(GRAPH), SolveAction::Solve.into()));
     let at = shown.unwrap_or(last);
     html! {
         <>

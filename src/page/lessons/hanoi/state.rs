@@ -36,7 +36,7 @@ pub fn StateSection() -> Html {
     }
     let position = store.as_ref().and_then(|s| start_of(&s.state, STATE));
     let code = position.as_deref().and_then(code_of);
-    let digits = position.as_deref().map(|p| digits(p)).unwrap_or_default();
+    let digits = position.as_deref().map(digits).unwrap_or_default();
     let caption = match &position {
         Some(p) => html! {
             <>
@@ -101,6 +101,9 @@ mod tests {
         assert_eq!(code_of(&[2, 2, 2]), Some(26));
         assert_eq!(code_of(&[1, 0, 2]), Some(1 + 2 * 9));
         assert_eq!(digits(&[1, 0, 2]), "201");
-        assert_eq!(where_disks_are(Lang::En, &[1, 0]), "disk 0 on peg B, disk 1 on peg A.");
+        assert_eq!(
+            where_disks_are(Lang::En, &[1, 0]),
+            "disk 0 on peg B, disk 1 on peg A."
+        );
     }
 }

@@ -177,14 +177,53 @@ mod tests {
     use super::*;
 
     const ALL: &[Line] = &[
-        Line::Title, Line::Intro, Line::StateTitle, Line::StateText, Line::StateCode, Line::StateDisk,
-        Line::StateTry, Line::StateArticle, Line::GraphTitle, Line::GraphText, Line::GraphLayer, Line::GraphStart,
-        Line::GraphAll, Line::GraphPrev, Line::GraphNext, Line::GraphFull, Line::RaceTitle, Line::RaceText,
-        Line::RaceResult, Line::RaceArticle, Line::RaceDisks, Line::RaceHeuristic, Line::RaceBfs, Line::RaceAstar,
-        Line::AdmTitle, Line::AdmText, Line::AdmShown, Line::AdmOver, Line::AdmNotOver, Line::AdmFourText,
-        Line::AdmFourResult, Line::AdmArticle, Line::FourTitle, Line::FourText, Line::FourResult, Line::FourProof,
-        Line::FourDisks, Line::ExTitle, Line::ExIntro, Line::ExFewerQ, Line::ExFewerAnswer, Line::ExOverQ,
-        Line::ExOverAnswer, Line::ExDistanceQ, Line::ExDistanceLabel, Line::ExDistanceAnswer, Line::ExTie,
+        Line::Title,
+        Line::Intro,
+        Line::StateTitle,
+        Line::StateText,
+        Line::StateCode,
+        Line::StateDisk,
+        Line::StateTry,
+        Line::StateArticle,
+        Line::GraphTitle,
+        Line::GraphText,
+        Line::GraphLayer,
+        Line::GraphStart,
+        Line::GraphAll,
+        Line::GraphPrev,
+        Line::GraphNext,
+        Line::GraphFull,
+        Line::RaceTitle,
+        Line::RaceText,
+        Line::RaceResult,
+        Line::RaceArticle,
+        Line::RaceDisks,
+        Line::RaceHeuristic,
+        Line::RaceBfs,
+        Line::RaceAstar,
+        Line::AdmTitle,
+        Line::AdmText,
+        Line::AdmShown,
+        Line::AdmOver,
+        Line::AdmNotOver,
+        Line::AdmFourText,
+        Line::AdmFourResult,
+        Line::AdmArticle,
+        Line::FourTitle,
+        Line::FourText,
+        Line::FourResult,
+        Line::FourProof,
+        Line::FourDisks,
+        Line::ExTitle,
+        Line::ExIntro,
+        Line::ExFewerQ,
+        Line::ExFewerAnswer,
+        Line::ExOverQ,
+        Line::ExOverAnswer,
+        Line::ExDistanceQ,
+        Line::ExDistanceLabel,
+        Line::ExDistanceAnswer,
+        Line::ExTie,
     ];
 
     #[test]
@@ -192,7 +231,10 @@ mod tests {
         for &line in ALL {
             let slots = t(Lang::En, line).matches("{}").count();
             assert_eq!(t(Lang::Zh, line).matches("{}").count(), slots, "{line:?}");
-            assert!(line == Line::RaceAstar || t(Lang::En, line) != t(Lang::Zh, line), "{line:?}");
+            assert!(
+                line == Line::RaceAstar || t(Lang::En, line) != t(Lang::Zh, line),
+                "{line:?}"
+            );
         }
     }
 }
