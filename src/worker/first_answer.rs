@@ -101,7 +101,8 @@ mod tests {
     #[test]
     fn no_first_answer_for_what_the_request_itself_reports() {
         assert!(first_answer("puzzle=cube", 1000, || 0.0, || false).is_none());
-        let unsolvable = "puzzle=sliding&size=4x4&start=2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0&algo=idastar&heuristic=pdb";
+        let unsolvable = "puzzle=sliding&size=4x4&start=2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0\
+                          &algo=idastar&heuristic=pdb";
         assert!(first_answer(unsolvable, 1000, || 0.0, || false).is_none());
     }
 }

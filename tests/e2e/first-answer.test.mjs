@@ -1,11 +1,11 @@
 // An answer at once on the 15-puzzle in a fresh browser (issue 26, point 1). Each test runs in a fresh browser
 // profile (no tables in IndexedDB): a person picks 4x4, clicks Shuffle and Solve with the page's preselection (IDA*
 // with the pattern databases). A first answer (the staged solver's) comes onto the board at once with its proven
-// bound in words, and its moves, walked here one Step forward at a time, are legal slides from the start to the goal;
-// the status line says the pattern databases for the shortest are building; then the optimal answer replaces it (no longer,
-// said to be a shortest solution that replaced the first answer, and as long as an independent IDA* says when that
-// one ends within its node budget). Cancel during the build keeps the first answer, with its bound. The time from
-// the Solve click to the first answer on screen is measured in the page and printed
+// bound in words, and its moves, walked here one Step forward at a time, are legal slides from the start to the
+// goal; the status line says the pattern databases for the shortest are building; then the optimal answer replaces
+// it (no longer, said to be a shortest solution that replaced the first answer, and as long as an independent IDA*
+// says when that one ends within its node budget). Cancel during the build keeps the first answer, with its bound.
+// The time from the Solve click to the first answer on screen is measured in the page and printed
 // (test-artifacts/first-answer--metrics.log), over five fresh profiles too, not asserted.
 import assert from 'node:assert/strict';
 import {
@@ -19,7 +19,9 @@ const { test, fixture } = useApp();
 const SOLVE_MS = 90_000;
 
 /** The first answer's progress line while the tables build. */
-const BUILDING = /^First answer \([\d,]+ moves, (at most \d+% longer than the shortest|already a shortest one)\); building the pattern databases for the shortest… \d+%/;
+const BUILDING = new RegExp('^First answer \\([\\d,]+ moves, '
+  + '(at most \\d+% longer than the shortest|already a shortest one)\\); '
+  + 'building the pattern databases for the shortest… \\d+%');
 
 /** Picks 4x4 from the menu and shuffles, as a person would; returns the shuffled start. */
 async function pickAndShuffle(page) {
@@ -119,11 +121,12 @@ test('4x4 in a fresh browser: a first answer at once with its bound, the tables 
     assert.equal(await page.getAttribute(tid('player'), 'data-steps'), String(first.length));
     await walkAnswer(page, start, first.length);
     // The status line says the tables for the shortest are building, with the build's progress.
-    await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('[data-testid="progress"]')
-      ?.textContent ?? '') || document.querySelector('[data-testid="status"]')?.getAttribute('data-status') !== 'solving',
-    BUILDING.source, { timeout: 10_000 });
-    const lines = (await page.evaluate(() => window.__e2eFirst.progress));
-    assert.ok(lines.some((l) => BUILDING.test(l)), `no "First answer …; building the pattern databases" line: ${JSON.stringify(lines)}`);
+    await page.waitForFunction(([re, progress, status]) => new RegExp(re).test(document.querySelector(progress)
+      ?.textContent ?? '') || document.querySelector(status)?.getAttribute('data-status') !== 'solving',
+    [BUILDING.source, tid('progress'), tid('status')], { timeout: 10_000 });
+    const lines = await page.evaluate(() => window.__e2eFirst.progress);
+    assert.ok(lines.some((l) => BUILDING.test(l)),
+      `no "First answer …; building the pattern databases" line: ${JSON.stringify(lines)}`);
 
     await waitStatus(page, 'solved', SOLVE_MS);
     const length = await solutionLength(page);
