@@ -114,6 +114,8 @@ fn contents(lang: Lang, open: Lesson) -> Html {
 
 #[derive(Properties, PartialEq)]
 pub struct SectionProps {
+    /// The lesson it belongs to, for its links.
+    pub lesson: Lesson,
     /// The anchor.
     pub id: &'static str,
     pub title: AttrValue,
@@ -126,8 +128,7 @@ pub struct SectionProps {
 pub fn Section(props: &SectionProps) -> Html {
     let lang = use_lang();
     let id = props.id;
-    let search = url::current_search();
-    let lesson = LessonLink::read(&search, "").map_or(Lesson::Hanoi, |l| l.lesson);
+    let lesson = props.lesson;
     let heading = format!("{id}-title");
     html! {
         <section {id} class="lesson-section" data-testid="lesson-section" data-section={id}

@@ -11,6 +11,7 @@ mod race;
 mod state;
 pub mod text;
 
+use super::link::Lesson;
 use super::page::Section;
 use crate::page::i18n::use_lang;
 use text::{t, Line};
@@ -74,7 +75,7 @@ pub fn HanoiLesson(props: &HanoiLessonProps) -> Html {
     let shown = |id: &str| props.only.is_none_or(|only| only == id);
     let section = |id: &'static str, body: Html| {
         let title = t(lang, section_title(id));
-        shown(id).then(|| html! { <Section {id} {title}>{ body }</Section> })
+        shown(id).then(|| html! { <Section lesson={Lesson::Hanoi} {id} {title}>{ body }</Section> })
     };
     html! {
         <>
