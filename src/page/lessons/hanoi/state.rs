@@ -88,7 +88,12 @@ fn where_disks_are(lang: Lang, position: &[u8]) -> String {
         Lang::En => ".",
         Lang::Zh => "。",
     };
-    format!("{}{end}", parts.join(sep))
+    // A sentence of its own: in English its first word takes a capital.
+    let mut sentence = parts.join(sep);
+    if let Some(first) = sentence.get(..1) {
+        sentence = first.to_uppercase() + &sentence[1..];
+    }
+    format!("{sentence}{end}")
 }
 
 #[cfg(test)]
@@ -103,7 +108,7 @@ mod tests {
         assert_eq!(digits(&[1, 0, 2]), "201");
         assert_eq!(
             where_disks_are(Lang::En, &[1, 0]),
-            "disk 0 on peg B, disk 1 on peg A."
+            "Disk 0 on peg B, disk 1 on peg A."
         );
     }
 }
