@@ -16,8 +16,8 @@ mod worker_life;
 use super::compare::{pairs_for, CompareAction, Pair, COMPARE_TIME_LIMIT_MS};
 use super::hand_play::{optimal_method, HandPlayAction, Hint, Optimum};
 use super::notices::{Notice, NoticeKind};
-use super::playback::{PlaybackAction, SPEEDS};
 use super::owner::Owner;
+use super::playback::{PlaybackAction, SPEEDS};
 use super::router::Effect;
 use super::setup::{Setup, SetupAction, Side, MAX_STATES};
 use super::solve::{bound_text, Run, StatusName};
@@ -157,7 +157,8 @@ pub(super) fn en(notice: &Notice) -> String {
 
 /// The warnings about the chosen algorithm, in English.
 pub(super) fn notes(s: &State) -> Vec<String> {
-    s.lab.setup
+    s.lab
+        .setup
         .hints()
         .iter()
         .map(|t| t.render(crate::page::i18n::Lang::En))
@@ -166,7 +167,8 @@ pub(super) fn notes(s: &State) -> Vec<String> {
 
 /// Moves `first..last` in words, in English.
 pub(super) fn words_en(s: &State, first: usize, last: usize) -> Vec<String> {
-    s.lab.playback
+    s.lab
+        .playback
         .move_words(&s.lab.setup.puzzle, first, last)
         .iter()
         .map(|t| t.render(crate::page::i18n::Lang::En))

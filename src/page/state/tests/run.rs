@@ -309,7 +309,9 @@ fn a_crash_or_silence_while_solving_fails_the_run_and_respawns() {
             elapsed_ms: 2.0,
         },
     ));
-    assert!(matches!(&s.lab.solve.run, Run::Solving(p) if p.building == Some(0.25) && p.heard == 2));
+    assert!(
+        matches!(&s.lab.solve.run, Run::Solving(p) if p.building == Some(0.25) && p.heard == 2)
+    );
     assert!(
         !s.apply(SolveAction::Silent { id, heard: 1 }),
         "a build step is a sign of life"
@@ -418,7 +420,10 @@ fn better_answers_show_at_once_and_never_yank_the_playback() {
         s.lab.playback.replay.as_ref().map(|r| r.len()),
         Some(long.len())
     );
-    assert_eq!(s.lab.solve.answer().map(|r| r.length), Some(long.len() as u64));
+    assert_eq!(
+        s.lab.solve.answer().map(|r| r.length),
+        Some(long.len() as u64)
+    );
 
     // The person plays it: the shortest answer now waits instead of changing the board mid-way.
     s.apply(PlaybackAction::Toggle);
@@ -523,7 +528,10 @@ fn cancel_while_improving_keeps_the_best_answer_as_solved() {
     s.apply(improved(id, &long, shortest.len() as u64));
     assert!(s.apply(SolveAction::Cancel));
     assert_eq!(s.status(), StatusName::Solved);
-    assert_eq!(s.lab.solve.answer().map(|r| r.length), Some(long.len() as u64));
+    assert_eq!(
+        s.lab.solve.answer().map(|r| r.length),
+        Some(long.len() as u64)
+    );
     assert!(s.lab.playback.playing(), "the kept answer plays");
     let text = s.message().map(|m| en(&m)).unwrap_or_default();
     assert!(
