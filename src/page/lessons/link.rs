@@ -2,7 +2,6 @@
 //! language (`lang=`, read by `url::read_lang`). Read and written here, so the page, its contents and its deep
 //! links agree.
 
-use super::hanoi;
 use crate::page::i18n::Lang;
 use crate::page::url;
 
@@ -30,10 +29,20 @@ impl Lesson {
     /// The anchors of the lesson's sections, in order.
     pub fn sections(self) -> &'static [&'static str] {
         match self {
-            Lesson::Hanoi => &hanoi::SECTIONS,
+            Lesson::Hanoi => &HANOI_SECTIONS,
         }
     }
 }
+
+/// The Hanoi lesson's anchors, in reading order: a link names its sections, so they are kept with the links.
+const HANOI_SECTIONS: [&str; 6] = [
+    "state",
+    "graph",
+    "bfs-astar",
+    "admissible",
+    "four-pegs",
+    "exercises",
+];
 
 /// What a lesson link asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]

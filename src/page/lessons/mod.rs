@@ -8,3 +8,4 @@ pub mod figure;
 pub mod hanoi;
 pub mod link;
 pub mod page;
+pub mod section;

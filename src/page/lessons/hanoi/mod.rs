@@ -12,20 +12,10 @@ mod state;
 pub mod text;
 
 use super::link::Lesson;
-use super::page::Section;
+use super::section::Section;
 use crate::page::i18n::use_lang;
 use text::{t, Line};
 use yew::prelude::*;
-
-/// The sections' anchors, in reading order.
-pub const SECTIONS: [&str; 6] = [
-    "state",
-    "graph",
-    "bfs-astar",
-    "admissible",
-    "four-pegs",
-    "exercises",
-];
 
 /// The figures' puzzle instances (`PuzzleId::Figure`), one number each.
 mod figures {
