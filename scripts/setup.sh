@@ -22,12 +22,13 @@ fast_install() {
 }
 
 background=()
-if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+# A Chinese font, so that the Chinese pages' screenshots (test-artifacts/) show their characters.
+if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] && dpkg -s fonts-wqy-microhei >/dev/null 2>&1; then
   say "chromium present"
 else
-  say "installing chromium (in the background)"
+  say "installing chromium and a Chinese font (in the background)"
   ( export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null ) &
+    apt-get update -qq && apt-get install -y -qq chromium chromium-driver fonts-wqy-microhei >/dev/null ) &
   background+=($!)
 fi
 
