@@ -23,21 +23,6 @@ fn fifteen_solving() -> (Page, u64, String) {
     (s, id, shortest)
 }
 
-/// The staged solver's first answer, `moves` long with a proven `lower_bound`, as the worker posts it.
-fn first(id: u64, moves: &str, lower_bound: u64) -> Action {
-    let report = Report {
-        lower_bound: Some(lower_bound),
-        ..Report::new(
-            Status::Solved,
-            Algorithm::Staged,
-            Moves::Sliding(moves.into()),
-            moves.len() as u64,
-            "solved",
-        )
-    };
-    reply(id, ResponseBody::Improved { report })
-}
-
 /// The optimal search's answer.
 fn shortest_done(id: u64, moves: &str) -> Action {
     let report = Report {
@@ -89,7 +74,7 @@ fn a_first_answer_shows_at_once_with_its_bound_while_the_tables_build_then_the_s
     assert!(progress(&s).first_answer().is_none());
 
     // The first answer: on the board at once, paused at the start, with its bound; the run goes on.
-    assert!(s.apply(first(id, &long, bound)));
+    assert!(s.apply(improved(id, &long, bound)));
     assert_eq!(s.status(), StatusName::Solving);
     let replay = s
         .lab
@@ -166,7 +151,7 @@ fn a_first_answer_shows_at_once_with_its_bound_while_the_tables_build_then_the_s
 fn cancel_while_the_tables_build_keeps_the_first_answer_with_its_bound() {
     let (mut s, id, shortest) = fifteen_solving();
     let long = format!("UDLR{shortest}");
-    s.apply(first(id, &long, shortest.len() as u64));
+    s.apply(improved(id, &long, shortest.len() as u64));
     s.apply(building(id, 0.3));
     let generation = s.router.generation();
     assert!(s.apply(SolveAction::Cancel));
@@ -197,7 +182,7 @@ fn cancel_while_the_tables_build_keeps_the_first_answer_with_its_bound() {
 fn a_search_for_the_shortest_that_stops_keeps_the_first_answer_and_says_why() {
     let (mut s, id, shortest) = fifteen_solving();
     let long = format!("UDLR{shortest}");
-    s.apply(first(id, &long, shortest.len() as u64));
+    s.apply(improved(id, &long, shortest.len() as u64));
     let mut stopped = report(Status::Limit, Moves::Sliding(String::new()), 0);
     stopped.algorithm = Algorithm::Idastar;
     stopped.message = "stopped at the time limit of 10000 ms".into();
@@ -221,7 +206,7 @@ fn a_staged_runs_own_answers_are_improvements_not_first_answers() {
     s.apply(SetupAction::SetAlgorithm(Algorithm::Staged));
     s.apply(SolveAction::Solve);
     let id = request_id(&s);
-    s.apply(first(id, &format!("UD{shortest}"), 1));
+    s.apply(improved(id, &format!("UD{shortest}"), 1));
     assert!(progress(&s).first_answer().is_none());
     assert!(progress(&s).first_answer_detail().is_none());
 }

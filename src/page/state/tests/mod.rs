@@ -187,3 +187,27 @@ pub(super) fn reply(id: u64, body: ResponseBody) -> Action {
 pub(super) fn request_id(s: &Page) -> u64 {
     s.last_posted().map(|r| r.id).expect("a request was posted")
 }
+
+/// The staged solver's answer, `moves` long with a proven `lower_bound`.
+pub(super) fn staged_answer(moves: &str, lower_bound: u64) -> Report {
+    Report {
+        lower_bound: Some(lower_bound),
+        ..Report::new(
+            Status::Solved,
+            Algorithm::Staged,
+            Moves::Sliding(moves.into()),
+            moves.len() as u64,
+            "solved",
+        )
+    }
+}
+
+/// A better answer (the staged solver's, or a first answer before the tables for the shortest), as the worker posts it.
+pub(super) fn improved(id: u64, moves: &str, lower_bound: u64) -> Action {
+    reply(
+        id,
+        ResponseBody::Improved {
+            report: staged_answer(moves, lower_bound),
+        },
+    )
+}

@@ -358,28 +358,6 @@ fn a_hanoi_answer_is_described_disk_by_disk() {
 }
 
 /// A solved answer of the staged solver, as the worker posts it while improving: `moves`, with a lower bound.
-fn staged_answer(moves: &str, lower_bound: u64) -> Report {
-    Report {
-        lower_bound: Some(lower_bound),
-        ..Report::new(
-            Status::Solved,
-            Algorithm::Staged,
-            Moves::Sliding(moves.into()),
-            moves.len() as u64,
-            "solved",
-        )
-    }
-}
-
-fn improved(id: u64, moves: &str, lower_bound: u64) -> Action {
-    reply(
-        id,
-        ResponseBody::Improved {
-            report: staged_answer(moves, lower_bound),
-        },
-    )
-}
-
 #[test]
 fn better_answers_show_at_once_and_never_yank_the_playback() {
     let (start, goal) = (vec![4, 1, 2, 5, 0, 3], vec![1, 2, 3, 4, 5, 0]);
