@@ -9,16 +9,20 @@ use crate::page::url;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lesson {
     Hanoi,
+    Sliding,
+    Eight,
 }
 
 impl Lesson {
     /// Every lesson in the contents, in reading order.
-    pub const ALL: [Lesson; 1] = [Lesson::Hanoi];
+    pub const ALL: [Lesson; 3] = [Lesson::Hanoi, Lesson::Sliding, Lesson::Eight];
 
     /// The lesson's name in links (`lesson=hanoi`).
     pub fn code(self) -> &'static str {
         match self {
             Lesson::Hanoi => "hanoi",
+            Lesson::Sliding => "sliding",
+            Lesson::Eight => "eight",
         }
     }
 
@@ -30,6 +34,8 @@ impl Lesson {
     pub fn sections(self) -> &'static [&'static str] {
         match self {
             Lesson::Hanoi => &HANOI_SECTIONS,
+            Lesson::Sliding => &SLIDING_SECTIONS,
+            Lesson::Eight => &EIGHT_SECTIONS,
         }
     }
 }
@@ -43,6 +49,21 @@ const HANOI_SECTIONS: [&str; 6] = [
     "four-pegs",
     "exercises",
 ];
+
+/// The sliding-puzzle lesson's anchors, in reading order.
+const SLIDING_SECTIONS: [&str; 8] = [
+    "state",
+    "solvability",
+    "bfs-memory",
+    "heuristics",
+    "idastar",
+    "pattern-databases",
+    "big-boards",
+    "exercises",
+];
+
+/// The 8-puzzle lab's anchors, in reading order.
+const EIGHT_SECTIONS: [&str; 5] = ["report", "dfs", "claims", "random", "exercises"];
 
 /// What a lesson link asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,11 +143,15 @@ mod tests {
 
     #[test]
     fn hrefs_round_trip() {
-        for &section in Lesson::Hanoi.sections() {
+        for (lesson, &section) in Lesson::ALL
+            .iter()
+            .flat_map(|&l| l.sections().iter().map(move |s| (l, s)))
+        {
             for lang in Lang::ALL {
-                let text = href(Lesson::Hanoi, lang, Some(section), true);
+                let text = href(lesson, lang, Some(section), true);
                 let (search, fragment) = text.split_once('#').unwrap();
                 let link = LessonLink::read(search, fragment).unwrap();
+                assert_eq!(link.lesson, lesson);
                 assert_eq!(link.embedded_section(), Some(section));
                 assert_eq!(url::read_lang(search), Some(lang));
             }

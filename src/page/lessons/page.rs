@@ -2,9 +2,11 @@
 //! (the lessons, and the sections of the open one), the open lesson, and a section's heading with its deep link
 //! and its embed link. An embedded section is shown alone.
 
-use super::hanoi::text::{t as hanoi_t, Line as HanoiLine};
+use super::eight::EightLesson;
 use super::hanoi::HanoiLesson;
 use super::link::{href, Lesson, LessonLink};
+use super::sliding::SlidingLesson;
+use super::{eight, hanoi, sliding};
 use crate::page::components::language::LanguageSwitch;
 use crate::page::i18n::{Lang, Msg};
 use crate::page::url;
@@ -49,6 +51,8 @@ pub fn LessonPage(props: &LessonPageProps) -> Html {
     let only = link.embedded_section();
     let lesson = match link.lesson {
         Lesson::Hanoi => html! { <HanoiLesson {only} /> },
+        Lesson::Sliding => html! { <SlidingLesson {only} /> },
+        Lesson::Eight => html! { <EightLesson {only} /> },
     };
     if only.is_some() {
         return html! {
@@ -88,10 +92,14 @@ pub fn LessonPage(props: &LessonPageProps) -> Html {
 /// The contents: every lesson, and the open one's sections.
 fn contents(lang: Lang, open: Lesson) -> Html {
     let title = |lesson: Lesson| match lesson {
-        Lesson::Hanoi => hanoi_t(lang, HanoiLine::Title),
+        Lesson::Hanoi => hanoi::text::t(lang, hanoi::text::Line::Title),
+        Lesson::Sliding => sliding::text::t(lang, sliding::text::Line::Title),
+        Lesson::Eight => eight::text::t(lang, eight::text::Line::Title),
     };
     let section_title = |lesson: Lesson, id: &str| match lesson {
-        Lesson::Hanoi => hanoi_t(lang, super::hanoi::section_title(id)),
+        Lesson::Hanoi => hanoi::text::t(lang, hanoi::section_title(id)),
+        Lesson::Sliding => sliding::text::t(lang, sliding::section_title(id)),
+        Lesson::Eight => eight::text::t(lang, eight::section_title(id)),
     };
     html! {
         <nav class="lesson-contents" aria-label={lang.t(Msg::LessonsContents)} data-testid="lesson-contents">
