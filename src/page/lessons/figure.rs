@@ -35,6 +35,27 @@ pub fn hanoi_setup(
     setup
 }
 
+/// A sliding board for a figure: `start` to `goal` (row-major, 0 the blank) on a `width` x `height` board, solved
+/// by `algorithm` with `heuristic`.
+pub fn sliding_setup(
+    width: u8,
+    height: u8,
+    start: &[u8],
+    goal: &[u8],
+    algorithm: Algorithm,
+    heuristic: HeuristicName,
+) -> Setup {
+    let mut setup = Setup::with_puzzle(PuzzleSpec::Sliding {
+        width,
+        height,
+        start: start.to_vec(),
+        goal: goal.to_vec(),
+    });
+    setup.algorithm = algorithm;
+    setup.heuristic = heuristic;
+    setup
+}
+
 /// Every disk on `peg`: a whole tower of `disks` disks.
 pub fn tower(disks: u8, peg: u8) -> Vec<u8> {
     vec![peg; usize::from(disks)]
