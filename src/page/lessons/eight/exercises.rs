@@ -1,0 +1,284 @@
+//! The lesson's exercises, scored against the engine: which search expands fewer states (both run when the reader
+//! answers), a board where A* with misplaced tiles expands more than a given number of states (the reader sets it;
+//! that A* run checks; every sliding heuristic of the solver is admissible, so none can be caught overestimating),
+//! and the shortest solution's length from a given board (a BFS checks). Each answer counts once, the first.
+
+use super::figures::{
+    EX_DISTANCE, EX_DISTANCE_RUN, EX_FEWER_ASTAR, EX_FEWER_BFS, EX_FEWER_SHOWN, EX_HARD,
+    EX_HARD_RUN,
+};
+use super::text::{t, Line};
+use super::{bfs, eight, finished, CASES, GOAL};
+use crate::page::components::puzzle_view::PuzzleBoard;
+use crate::page::hooks::store::use_store;
+use crate::page::i18n::{fill_html, use_lang, Lang, Msg};
+use crate::page::lessons::exercise::{distance_is_right, fewer_is_right, score, Fewer};
+use crate::page::lessons::figure::{
+    expanded_and_length, num, place, setup_of, start_of, use_auto_solve, LessonFigure,
+};
+use crate::page::state::setup::Setup;
+use crate::page::state::{Action, PuzzleId};
+use solver::{Algorithm, HeuristicName};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+/// Twelve moves from the goal.
+const FEWER_START: [u8; 9] = [1, 5, 3, 2, 0, 4, 8, 7, 6];
+/// Six moves from the goal.
+const DISTANCE_START: [u8; 9] = [0, 1, 3, 8, 2, 6, 7, 5, 4];
+/// "More than this many states": A* with misplaced tiles expands 456 on the board the exercise opens with.
+const HARD_THRESHOLD: u64 = 1000;
+
+fn misplaced(start: &[u8]) -> Setup {
+    eight(start, &GOAL, Algorithm::Astar, HeuristicName::Misplaced)
+}
+
+#[derive(Properties, PartialEq)]
+struct ExerciseProps {
+    /// The first verdict of this exercise: right or not.
+    on_scored: Callback<bool>,
+}
+
+/// The exercises and their score.
+#[component]
+pub fn Exercises() -> Html {
+    let lang = use_lang();
+    let answers = use_state(|| [None::<bool>; 3]);
+    let scored = |i: usize| {
+        let answers = answers.clone();
+        Callback::from(move |right: bool| {
+            if answers[i].is_none() {
+                let mut next = *answers;
+                next[i] = Some(right);
+                answers.set(next);
+            }
+        })
+    };
+    let (right, asked) = score(&*answers);
+    html! {
+        <>
+            <p>{ t(lang, Line::ExIntro) }</p>
+            <ol class="lesson-exercises">
+                <li data-testid="exercise" data-exercise="fewer"><FewerExercise on_scored={scored(0)} /></li>
+                <li data-testid="exercise" data-exercise="hard"><HardExercise on_scored={scored(1)} /></li>
+                <li data-testid="exercise" data-exercise="distance"><DistanceExercise on_scored={scored(2)} /></li>
+            </ol>
+            <p class="lesson-score" data-testid="lesson-score" data-right={right.to_string()} aria-live="polite">
+                { lang.fill(Msg::LessonScore, &[&right, &asked]) }</p>
+        </>
+    }
+}
+
+/// Reports a verdict once it is known (the parent keeps the first).
+#[hook]
+fn use_report(verdict: Option<bool>, on_scored: Callback<bool>) {
+    use_effect_with(verdict, move |v| {
+        if let Some(v) = *v {
+            on_scored.emit(v);
+        }
+    });
+}
+
+/// "Right." or "Not quite.", then the engine's numbers.
+fn verdict_line(lang: Lang, right: Option<bool>, numbers: Html) -> Html {
+    let Some(right) = right else {
+        return Html::default();
+    };
+    let word = lang.t(if right {
+        Msg::LessonRight
+    } else {
+        Msg::LessonWrong
+    });
+    html! {
+        <p class={classes!("lesson-verdict", if right { "right" } else { "wrong" })} data-testid="verdict"
+            data-right={right.to_string()}>{ word }{ " " }{ numbers }</p>
+    }
+}
+
+/// Adds figure `number` with `setup` once, when the exercise appears.
+#[hook]
+fn use_figure(number: u32, setup: Setup) {
+    let store = use_store();
+    let dispatch = store.map(|s| s.dispatch);
+    use_effect_with((), move |_| {
+        if let Some(d) = dispatch {
+            d.emit(Action::AddFigure(number, Box::new(setup)));
+        }
+    });
+}
+
+#[component]
+fn FewerExercise(props: &ExerciseProps) -> Html {
+    let lang = use_lang();
+    let store = use_store();
+    let pick = use_state(|| None::<Fewer>);
+    use_figure(EX_FEWER_SHOWN, bfs(&FEWER_START, &GOAL));
+    use_auto_solve(EX_FEWER_BFS);
+    use_auto_solve(EX_FEWER_ASTAR);
+    let counts = store.as_ref().map(|s| {
+        (
+            expanded_and_length(&s.state, EX_FEWER_BFS).0,
+            expanded_and_length(&s.state, EX_FEWER_ASTAR).0,
+        )
+    });
+    let (b, a) = counts.unwrap_or_default();
+    let right = match (*pick, b, a) {
+        (Some(p), Some(b), Some(a)) => Some(fewer_is_right(p, b, a)),
+        _ => None,
+    };
+    use_report(right, props.on_scored.clone());
+    let choose = |answer: Fewer| {
+        let (pick, store) = (pick.clone(), store.clone());
+        Callback::from(move |_: MouseEvent| {
+            pick.set(Some(answer));
+            if let Some(s) = &store {
+                place(
+                    &s.state,
+                    &s.dispatch,
+                    EX_FEWER_BFS,
+                    bfs(&FEWER_START, &GOAL),
+                );
+                place(
+                    &s.state,
+                    &s.dispatch,
+                    EX_FEWER_ASTAR,
+                    misplaced(&FEWER_START),
+                );
+            }
+        })
+    };
+    let numbers = fill_html(
+        t(lang, Line::ExFewerAnswer),
+        vec![num("ex-bfs", b), num("ex-astar", a)],
+    );
+    let answered = pick.is_some();
+    html! {
+        <>
+            <p>{ t(lang, Line::ExFewerQ) }</p>
+            <LessonFigure lab={EX_FEWER_SHOWN} caption={verdict_line(lang, right, numbers)}>
+                <div class="view lesson-view eight-board"><PuzzleBoard id={PuzzleId::Figure(EX_FEWER_SHOWN)} locked=true /></div>
+                <div class="lesson-controls" role="group" aria-label={t(lang, Line::ExFewerGroup)}>
+                    <button type="button" data-testid="pick-bfs" disabled={answered} onclick={choose(Fewer::Bfs)}>
+                        { t(lang, Line::RowBfs) }</button>
+                    <button type="button" data-testid="pick-astar" disabled={answered} onclick={choose(Fewer::Astar)}>
+                        { t(lang, Line::RowAstar) }</button>
+                    <button type="button" data-testid="pick-tie" disabled={answered} onclick={choose(Fewer::Tie)}>
+                        { t(lang, Line::ExTie) }</button>
+                </div>
+            </LessonFigure>
+        </>
+    }
+}
+
+#[component]
+fn HardExercise(props: &ExerciseProps) -> Html {
+    let lang = use_lang();
+    let store = use_store();
+    // The board checked last (its A* run answers for it alone).
+    let checked = use_state(|| None::<Vec<u8>>);
+    // Set when Check met a board that cannot reach the goal (nothing is run for it).
+    let unsolvable = use_state(|| false);
+    use_figure(EX_HARD, misplaced(&CASES[2].start));
+    use_auto_solve(EX_HARD_RUN);
+    let state = store.as_ref().map(|s| s.state.clone());
+    let run = state.as_ref().and_then(|s| {
+        let current = start_of(s, EX_HARD_RUN) == *checked && checked.is_some();
+        finished(s, EX_HARD_RUN).filter(|_| current)
+    });
+    let expanded = run.as_ref().map(|r| r.stats.expanded);
+    let right = expanded.map(|e| e > HARD_THRESHOLD);
+    use_report(right, props.on_scored.clone());
+    let on_check = {
+        let (checked, unsolvable, store) = (checked.clone(), unsolvable.clone(), store.clone());
+        Callback::from(move |_: MouseEvent| {
+            let Some(s) = &store else {
+                return;
+            };
+            let Some(setup) = setup_of(&s.state, EX_HARD) else {
+                return;
+            };
+            let solvable = setup.solvability().is_ok();
+            unsolvable.set(!solvable);
+            if solvable {
+                let start = setup.puzzle.start().to_vec();
+                place(&s.state, &s.dispatch, EX_HARD_RUN, misplaced(&start));
+                checked.set(Some(start));
+            }
+        })
+    };
+    let numbers = fill_html(
+        t(lang, Line::ExHardAnswer),
+        vec![
+            num("ex-hard-expanded", expanded),
+            num("ex-hard-length", run.as_ref().map(|r| r.length)),
+        ],
+    );
+    let caption = if *unsolvable {
+        html! { <p class="lesson-verdict wrong" data-testid="unsolvable">{ t(lang, Line::ExHardUnsolvable) }</p> }
+    } else {
+        verdict_line(lang, right, numbers)
+    };
+    html! {
+        <>
+            <p>{ fill_html(t(lang, Line::ExHardQ), vec![num("threshold", Some(HARD_THRESHOLD))]) }</p>
+            <p class="lesson-hint">{ t(lang, Line::ExHardHow) }</p>
+            <LessonFigure lab={EX_HARD} {caption}>
+                <div class="view lesson-view eight-board" data-figure="hard"><PuzzleBoard id={PuzzleId::Figure(EX_HARD)} /></div>
+                <div class="lesson-controls">
+                    <button type="button" data-testid="check" onclick={on_check}>{ lang.t(Msg::LessonCheck) }</button>
+                </div>
+            </LessonFigure>
+        </>
+    }
+}
+
+#[component]
+fn DistanceExercise(props: &ExerciseProps) -> Html {
+    let lang = use_lang();
+    let store = use_store();
+    let guess = use_state(|| None::<u64>);
+    let input = use_node_ref();
+    use_figure(EX_DISTANCE, bfs(&DISTANCE_START, &GOAL));
+    use_auto_solve(EX_DISTANCE_RUN);
+    let distance = store
+        .as_ref()
+        .and_then(|s| expanded_and_length(&s.state, EX_DISTANCE_RUN).1);
+    let right = guess.zip(distance).map(|(g, d)| distance_is_right(g, d));
+    use_report(right, props.on_scored.clone());
+    let on_check = {
+        let (guess, store, input) = (guess.clone(), store.clone(), input.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let value = input.cast::<HtmlInputElement>().map(|i| i.value());
+            if let Some(g) = value.and_then(|v| v.trim().parse::<u64>().ok()) {
+                guess.set(Some(g));
+                if let Some(s) = &store {
+                    place(
+                        &s.state,
+                        &s.dispatch,
+                        EX_DISTANCE_RUN,
+                        bfs(&DISTANCE_START, &GOAL),
+                    );
+                }
+            }
+        })
+    };
+    let numbers = fill_html(
+        t(lang, Line::ExDistanceAnswer),
+        vec![num("ex-length", distance.filter(|_| guess.is_some()))],
+    );
+    html! {
+        <>
+            <p>{ t(lang, Line::ExDistanceQ) }</p>
+            <LessonFigure lab={EX_DISTANCE} caption={verdict_line(lang, right, numbers)}>
+                <div class="view lesson-view eight-board"><PuzzleBoard id={PuzzleId::Figure(EX_DISTANCE)} locked=true /></div>
+                <form class="lesson-controls" onsubmit={on_check}>
+                    <label>{ t(lang, Line::ExDistanceLabel) }{ " " }
+                        <input ref={input} type="number" min="0" max="99" data-testid="distance-guess"
+                            disabled={guess.is_some()} /></label>
+                    <button type="submit" data-testid="check" disabled={guess.is_some()}>{ lang.t(Msg::LessonCheck) }</button>
+                </form>
+            </LessonFigure>
+        </>
+    }
+}

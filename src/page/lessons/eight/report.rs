@@ -1,0 +1,331 @@
+//! "The report's table, run live": the reader picks one of the report's three cases, and BFS, DFS (its limit at the
+//! case's length, and at the engine's default) and A* with misplaced tiles run on it. Their statistics fill a table
+//! beside the report's own figures, each difference is said in a sentence with the runs' numbers, and the start and
+//! the goal are shown with A*'s answer to play.
+
+use super::figures::{REPORT_ASTAR, REPORT_BFS, REPORT_DFS, REPORT_DFS_DEFAULT};
+use super::text::{t, Line};
+use super::{bfs, board_words, dfs, eight, finished, letters, time, Case, ReportRow, CASES, GOAL};
+use crate::page::components::board::Board;
+use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
+use crate::page::components::Interaction;
+use crate::page::hooks::store::use_store;
+use crate::page::i18n::{fill, fill_html, use_lang, Lang};
+use crate::page::lessons::figure::{num, place, use_auto_solve, LessonFigure};
+use crate::page::state::PuzzleId;
+use solver::search::DEFAULT_DFS_DEPTH;
+use solver::{Algorithm, HeuristicName, Report};
+use std::rc::Rc;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+/// The case shown first: the report's hardest, where the numbers differ most.
+const FIRST_CASE: usize = 2;
+
+/// One row of the table: the algorithm's name, its figure, its name in tests, and the report's figures for it.
+struct Row {
+    label: Html,
+    figure: u32,
+    name: &'static str,
+    report: Option<ReportRow>,
+}
+
+#[component]
+pub fn ReportSection() -> Html {
+    let lang = use_lang();
+    let store = use_store();
+    let case_index = use_state(|| FIRST_CASE);
+    let case = CASES[*case_index];
+    {
+        let store = store.clone();
+        use_effect_with(*case_index, move |&i| {
+            if let Some(s) = store {
+                let case = CASES[i];
+                let limit = case.moves.len() as u32;
+                place(&s.state, &s.dispatch, REPORT_BFS, bfs(&case.start, &GOAL));
+                place(
+                    &s.state,
+                    &s.dispatch,
+                    REPORT_DFS,
+                    dfs(&case.start, &GOAL, limit),
+                );
+                place(
+                    &s.state,
+                    &s.dispatch,
+                    REPORT_DFS_DEFAULT,
+                    dfs(&case.start, &GOAL, DEFAULT_DFS_DEPTH),
+                );
+                place(
+                    &s.state,
+                    &s.dispatch,
+                    REPORT_ASTAR,
+                    eight(
+                        &case.start,
+                        &GOAL,
+                        Algorithm::Astar,
+                        HeuristicName::Misplaced,
+                    ),
+                );
+            }
+        });
+    }
+    use_auto_solve(REPORT_BFS);
+    use_auto_solve(REPORT_DFS);
+    use_auto_solve(REPORT_DFS_DEFAULT);
+    use_auto_solve(REPORT_ASTAR);
+    let Some(store) = store else {
+        return Html::default();
+    };
+    let state = &store.state;
+    // The runs belong to the case shown only once the figures hold its start.
+    let current =
+        |n: u32| super::super::figure::start_of(state, n).as_deref() == Some(&case.start[..]);
+    let run = |n: u32| finished(state, n).filter(|_| current(n));
+    let limit = case.moves.len() as u64;
+    let rows = [
+        Row {
+            label: html! { { t(lang, Line::RowBfs) } },
+            figure: REPORT_BFS,
+            name: "bfs",
+            report: Some(case.bfs),
+        },
+        Row {
+            label: html! { { fill(t(lang, Line::RowDfs), &[&limit]) } },
+            figure: REPORT_DFS,
+            name: "dfs",
+            report: Some(case.dfs),
+        },
+        Row {
+            label: html! { { fill(t(lang, Line::RowDfs), &[&DEFAULT_DFS_DEPTH]) } },
+            figure: REPORT_DFS_DEFAULT,
+            name: "dfs-default",
+            report: None,
+        },
+        Row {
+            label: html! { { t(lang, Line::RowAstar) } },
+            figure: REPORT_ASTAR,
+            name: "astar",
+            report: Some(case.astar),
+        },
+    ];
+    let on_case = {
+        let case_index = case_index.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            if let Some(i) = select
+                .value()
+                .parse::<usize>()
+                .ok()
+                .filter(|&i| i < CASES.len())
+            {
+                case_index.set(i);
+            }
+        })
+    };
+    let body: Html = rows
+        .iter()
+        .map(|row| table_row(lang, row, run(row.figure), case))
+        .collect();
+    let (bfs_run, dfs_run, dfs_default, astar_run) = (
+        run(REPORT_BFS),
+        run(REPORT_DFS),
+        run(REPORT_DFS_DEFAULT),
+        run(REPORT_ASTAR),
+    );
+    let caption = fill_html(
+        t(lang, Line::ReportCaption),
+        vec![
+            html! { { board_words(&case.start) } },
+            html! { { board_words(&GOAL) } },
+            num("astar-length", astar_run.as_ref().map(|r| r.length)),
+        ],
+    );
+    let differences = differences(lang, case, &bfs_run, &dfs_run, &dfs_default, &astar_run);
+    html! {
+        <>
+            <p>{ t(lang, Line::ReportText) }</p>
+            <LessonFigure lab={REPORT_ASTAR} {caption}>
+                <div class="lesson-controls">
+                    <label>{ t(lang, Line::ReportCase) }{ " " }
+                        <select data-testid="report-case" onchange={on_case}>
+                            { for CASES.iter().enumerate().map(|(i, c)| html! {
+                                <option value={i.to_string()} selected={i == *case_index}>
+                                    { fill(t(lang, Line::ReportCaseOption), &[&c.moves.len(), &c.moves]) }
+                                </option>
+                            }) }
+                        </select>
+                    </label>
+                </div>
+                <div class="table-scroll eight-table-scroll" tabindex="0" role="region"
+                    aria-label={t(lang, Line::ReportTableLabel)}>
+                    <table class="eight-table" data-testid="report-table" data-case={case.moves}>
+                        <thead>
+                            <tr>
+                                <th scope="col" rowspan="2">{ t(lang, Line::ColAlgorithm) }</th>
+                                <th scope="colgroup" colspan="5">{ t(lang, Line::ColEngine) }</th>
+                                <th scope="colgroup" colspan="4" class="eight-report-col">{ t(lang, Line::ColReport) }</th>
+                            </tr>
+                            <tr>
+                                <th scope="col">{ t(lang, Line::ColSteps) }</th>
+                                <th scope="col">{ t(lang, Line::ColMoves) }</th>
+                                <th scope="col">{ t(lang, Line::ColExpanded) }</th>
+                                <th scope="col">{ t(lang, Line::ColOpen) }</th>
+                                <th scope="col">{ t(lang, Line::ColTime) }</th>
+                                <th scope="col" class="eight-report-col">{ t(lang, Line::ColSteps) }</th>
+                                <th scope="col">{ t(lang, Line::ColClosed) }</th>
+                                <th scope="col">{ t(lang, Line::ColReportOpen) }</th>
+                                <th scope="col">{ t(lang, Line::ColCpu) }</th>
+                            </tr>
+                        </thead>
+                        <tbody>{ body }</tbody>
+                    </table>
+                </div>
+                <p class="lesson-hint">{ fill(t(lang, Line::ReportMovesNote), &[&case.moves]) }</p>
+                <div class="lesson-pair">
+                    <div class="lesson-side" data-figure="report-start">
+                        <h3>{ t(lang, Line::ReportStart) }</h3>
+                        <div class="view lesson-view"><PuzzleBoard id={PuzzleId::Figure(REPORT_ASTAR)} locked=true /></div>
+                        <PuzzlePlayback id={PuzzleId::Figure(REPORT_ASTAR)} />
+                    </div>
+                    <div class="lesson-side" data-figure="report-goal">
+                        <h3>{ t(lang, Line::ReportGoal) }</h3>
+                        <div class="view lesson-view">
+                            <Board width={3} height={3} tiles={Rc::<[u8]>::from(&GOAL[..])}
+                                goal={Rc::<[u8]>::from(&GOAL[..])} interaction={Interaction::Locked} step_ms={0}
+                                label={t(lang, Line::ReportGoal)} on_swap={Callback::noop()}
+                                on_slide={Callback::noop()} />
+                        </div>
+                    </div>
+                </div>
+            </LessonFigure>
+            <h3>{ t(lang, Line::DiffTitle) }</h3>
+            <ul class="lesson-differences" data-testid="differences">{ differences }</ul>
+        </>
+    }
+}
+
+/// One algorithm's row: the engine's run, then the report's figures ("—" where the report has no such row).
+fn table_row(lang: Lang, row: &Row, run: Option<Rc<Report>>, case: Case) -> Html {
+    let name = row.name;
+    let value = |f: fn(&Report) -> u64| run.as_deref().map(f);
+    let steps = match run.as_deref() {
+        Some(r) if r.status != solver::Status::Solved => html! {
+            <span data-none={name}>{ t(lang, Line::NoSolution) }</span>
+        },
+        _ => {
+            html! { <super::super::figure::Num name={format!("{name}-length")} value={value(|r| r.length)} /> }
+        }
+    };
+    let report: Html = match row.report {
+        Some(r) => html! {
+            <>
+                <td class="eight-report-col">{ case.moves.len() }</td>
+                <td data-report={format!("{name}-closed")}>{ r.closed }</td>
+                <td data-report={format!("{name}-open")}>{ r.open }</td>
+                <td>{ format!("{} ms", r.ms) }</td>
+            </>
+        },
+        None => html! {
+            <td class="eight-report-col" colspan="4">{ t(lang, Line::NotInReport) }</td>
+        },
+    };
+    html! {
+        <tr data-row={name}>
+            <th scope="row">{ row.label.clone() }</th>
+            <td>{ steps }</td>
+            <td class="operators" data-moves={name}>{ run.as_deref().map(letters).unwrap_or_default() }</td>
+            <td><super::super::figure::Num name={format!("{name}-expanded")} value={value(|r| r.stats.expanded)} /></td>
+            <td><super::super::figure::Num name={format!("{name}-open")} value={value(|r| r.stats.max_open)} /></td>
+            <td>{ time(name, run.as_deref()) }</td>
+            { report }
+        </tr>
+    }
+}
+
+/// The sentences that say why the engine's numbers and the report's differ, each with the runs' numbers.
+fn differences(
+    lang: Lang,
+    case: Case,
+    bfs: &Option<Rc<Report>>,
+    dfs: &Option<Rc<Report>>,
+    dfs_default: &Option<Rc<Report>>,
+    astar: &Option<Rc<Report>>,
+) -> Html {
+    let (Some(bfs), Some(dfs), Some(dfs_default), Some(astar)) = (bfs, dfs, dfs_default, astar)
+    else {
+        return Html::default();
+    };
+    let same = letters(bfs) == case.moves && letters(astar) == case.moves;
+    let moves = if same {
+        fill_html(
+            t(lang, Line::DiffSameMoves),
+            vec![html! { <code>{ case.moves }</code> }],
+        )
+    } else {
+        fill_html(
+            t(lang, Line::DiffOtherMoves),
+            vec![
+                html! { <code>{ letters(bfs) }</code> },
+                html! { <code>{ case.moves }</code> },
+            ],
+        )
+    };
+    let closed = fill_html(
+        t(lang, Line::DiffClosed),
+        vec![
+            num("diff-report-bfs", Some(case.bfs.closed)),
+            num("diff-bfs", Some(bfs.stats.expanded)),
+            num("diff-report-astar", Some(case.astar.closed)),
+            num("diff-astar", Some(astar.stats.expanded)),
+        ],
+    );
+    let open = fill_html(
+        t(lang, Line::DiffOpen),
+        vec![
+            num("diff-report-astar-open", Some(case.astar.open)),
+            num("diff-astar-expanded", Some(astar.stats.expanded)),
+            num("diff-astar-open", Some(astar.stats.max_open)),
+        ],
+    );
+    let timing = if case.printed {
+        fill_html(
+            t(lang, Line::DiffTimePrinted),
+            vec![
+                num("diff-report-astar-ms", Some(case.astar.ms)),
+                num("diff-report-bfs-ms", Some(case.bfs.ms)),
+                time("diff-astar-ms", Some(astar)),
+                time("diff-bfs-ms", Some(bfs)),
+            ],
+        )
+    } else {
+        fill_html(
+            t(lang, Line::DiffTimeQuiet),
+            vec![
+                num("diff-report-astar-ms", Some(case.astar.ms)),
+                num("diff-report-bfs-ms", Some(case.bfs.ms)),
+                num("diff-astar", Some(astar.stats.expanded)),
+                num("diff-bfs", Some(bfs.stats.expanded)),
+                time("diff-astar-ms", Some(astar)),
+                time("diff-bfs-ms", Some(bfs)),
+            ],
+        )
+    };
+    let depth = fill_html(
+        t(lang, Line::DiffDfs),
+        vec![
+            num("diff-limit", Some(case.moves.len() as u64)),
+            num("diff-dfs-length", Some(dfs.length)),
+            num("diff-default-limit", Some(u64::from(DEFAULT_DFS_DEPTH))),
+            num("diff-dfs-default-length", Some(dfs_default.length)),
+        ],
+    );
+    html! {
+        <>
+            <li data-diff="moves">{ moves }</li>
+            <li data-diff="closed">{ closed }</li>
+            <li data-diff="open">{ open }</li>
+            <li data-diff="time">{ timing }</li>
+            <li data-diff="dfs">{ depth }</li>
+        </>
+    }
+}
