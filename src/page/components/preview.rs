@@ -26,10 +26,13 @@ pub fn Preview(props: &PreviewProps) -> Html {
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
     let body = match props.board {
-        Some((w, _)) => {
-            let style = format!("grid-template-columns: repeat({w}, 1fr)");
+        Some((w, h)) => {
+            // `minmax(0, 1fr)`: a column may be narrower than its number, so that an 8-wide goal keeps to the
+            // thumbnail's width; past five cells a side the numbers would be unreadable and are left out.
+            let style = format!("grid-template-columns: repeat({w}, minmax(0, 1fr))");
+            let dense = w.max(h) > 5;
             html! {
-                <span class="mini-board" {style}>
+                <span class={classes!("mini-board", dense.then_some("dense"))} {style}>
                     { for props.position.iter().map(|&t| html! {
                         <span class={classes!("mini-cell", (t == 0).then_some("blank"))}>
                             { if t == 0 { String::new() } else { t.to_string() } }
