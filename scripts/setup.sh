@@ -47,20 +47,32 @@ else
   say "adding wasm32-unknown-unknown"; rustup target add wasm32-unknown-unknown
 fi
 
+# The project's own crates download while the tools compile (a no-op when the registry has them all).
+say "fetching the project's crates (in the background)"
+cargo fetch --locked --quiet &
+background+=($!)
+
 # Trunk without its default features: no TLS stack and no update check. It downloads no tool (Trunk.toml pins the
 # versions found on PATH, and scripts/build.sh passes --offline), and `trunk build` and `trunk serve` need neither.
+# The two tools compile side by side: each build has stretches on one core (downloads, its largest crates, the
+# link), which the other fills.
 if trunk --version 2>/dev/null | grep -q "$TRUNK_VERSION"; then
   say "trunk $TRUNK_VERSION present"
 else
-  say "installing trunk $TRUNK_VERSION"; fast_install --locked --no-default-features trunk --version "$TRUNK_VERSION"
+  say "installing trunk $TRUNK_VERSION (in the background)"
+  fast_install --locked --no-default-features trunk --version "$TRUNK_VERSION" &
+  background+=($!)
 fi
 
 if wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION" && command -v wasm-bindgen-test-runner >/dev/null; then
   say "wasm-bindgen $WASM_BINDGEN_VERSION present"
 else
-  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"; fast_install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (in the background)"
+  fast_install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" &
+  background+=($!)
 fi
 
+# `wait PID` returns that job's status, so a failed step stops the set-up here (set -e).
 for pid in "${background[@]}"; do wait "$pid"; done
 [ -x /usr/bin/chromium ] || { echo "[setup] chromium did not install" >&2; exit 1; }
 say "done"

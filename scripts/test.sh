@@ -25,6 +25,8 @@ CHROMEDRIVER=/usr/bin/chromedriver cargo test -p puzzle-lab --target wasm32-unkn
 step "release build (trunk)"
 bash scripts/build.sh
 
+# Two test files at a time: each has its own browser, server and profiles, and most of a file's time is spent
+# waiting on the page, so two keep the two cores busy.
 step "end-to-end tests in Chromium (screenshots in test-artifacts/)"
-node --test --test-concurrency=1 tests/e2e/
+node --test --test-concurrency=2 tests/e2e/
 step "all passed"
