@@ -8,11 +8,13 @@
 //! all the improvement's searches, so that a run without a clock (wasm before the worker sets one, the tests)
 //! still ends, and ends the same way every time.
 
+mod beam;
 mod tables;
 mod variants;
 mod wasted;
 pub mod window;
 
+pub use beam::BeamSearch;
 pub use tables::FiveByFiveTables;
 pub use variants::StagedStrategies;
 pub use wasted::remove_wasted;
@@ -79,9 +81,12 @@ pub fn improvers_for(problem: &Problem) -> Vec<Box<dyn Improver>> {
     if problem.shape.width > 3 || problem.shape.height > 3 {
         improvers.push(Box::new(StagedStrategies));
     }
-    // Last: it searches until the budget ends.
+    // Last: each searches until the budget ends (the beam leaves the windows the time its next width would
+    // not finish in). The tables' search is far better than the beam where it serves.
     if let Some(tables) = FiveByFiveTables::for_problem(problem) {
         improvers.push(Box::new(tables));
+    } else if problem.shape.width > 3 || problem.shape.height > 3 {
+        improvers.push(Box::new(BeamSearch));
     }
     improvers
 }
