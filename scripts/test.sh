@@ -21,6 +21,8 @@ cargo test --workspace
 
 step "wasm tests in headless Chromium (wasm-bindgen-test)"
 CHROMEDRIVER=/usr/bin/chromedriver cargo test -p puzzle-lab --target wasm32-unknown-unknown
+# A build with the solver's switch for A*'s ties: the lessons' numbers follow the engine.
+CHROMEDRIVER=/usr/bin/chromedriver cargo test -p puzzle-lab --target wasm32-unknown-unknown --features reverse-ties --test ties
 
 step "release build (trunk)"
 bash scripts/build.sh

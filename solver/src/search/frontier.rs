@@ -11,6 +11,25 @@
 //! The engine files every node once, in the order of their ids (a node whose g falls is filed again as a new
 //! node, the old one marked done), so each id is in OPEN at most once and always the newest when filed.
 
+/// A switch for test builds only (feature `reverse-ties`): A*'s ties go to the smaller g instead. The lessons' test
+/// flips it to show that the numbers a lesson quotes come from the engine's run (they change with it), never from
+/// text. Without the feature the switch does not exist, and the order is always the header's.
+#[cfg(feature = "reverse-ties")]
+pub mod ties {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    static SMALLER_G_FIRST: AtomicBool = AtomicBool::new(false);
+
+    /// Sends A*'s ties to the smaller g (`true`) or back to the larger (`false`).
+    pub fn set_smaller_g_first(on: bool) {
+        SMALLER_G_FIRST.store(on, Ordering::Relaxed);
+    }
+
+    pub(crate) fn smaller_g_first() -> bool {
+        SMALLER_G_FIRST.load(Ordering::Relaxed)
+    }
+}
+
 /// OPEN: entries (f, g, node id), taken back in the order of the module's header.
 pub(crate) trait Frontier {
     /// Files node `id` at cost `f` and depth `g`: each id once, in increasing order from 0.
@@ -99,6 +118,16 @@ impl Frontier for Buckets {
             self.low += 1;
         }
         let layer = &mut self.layers[self.low];
+        #[cfg(feature = "reverse-ties")]
+        if ties::smaller_g_first() {
+            // The layer holds an entry, so some g up to `top` has one; `top` stays an upper bound.
+            let g = layer.heads[..=layer.top].iter().position(|&id| id != NIL)?;
+            let id = layer.heads[g];
+            layer.heads[g] = self.next[id as usize];
+            layer.len -= 1;
+            self.len -= 1;
+            return Some((g as u32, id));
+        }
         loop {
             let id = layer.heads[layer.top];
             if id != NIL {

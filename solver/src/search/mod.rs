@@ -23,6 +23,8 @@ pub mod visited;
 pub mod weighted;
 
 pub use clock::Clock;
+#[cfg(feature = "reverse-ties")]
+pub use frontier::ties;
 pub use observer::{Direction, Expansion, Fate, Generated, NoObserver, Observer};
 pub use outcome::{Outcome, Status};
 pub use stats::Stats;
