@@ -1,0 +1,255 @@
+//! What the sliding lesson's figures share: a board's set-up towards the usual goal, a figure's finished report
+//! whatever its status, quoted values that are not plain counts (byte sizes, astronomically large state counts),
+//! and the textbook's inversion count with its rule of solvability, held against the solver's own check by test.
+
+use crate::format;
+use crate::page::components::puzzle_view::Played;
+use crate::page::hooks::store::{use_store, Store};
+use crate::page::i18n::{use_lang, Lang, Msg};
+use crate::page::lessons::figure::{place, setup_of, sliding_setup};
+use crate::page::state::setup::Setup;
+use crate::page::state::steps::{try_step, Step};
+use crate::page::state::Action;
+use solver::query::PuzzleSpec;
+use solver::sliding::{Dir, LargePuzzle, Shape, SlidingHeuristic};
+use solver::{Algorithm, Heuristic, HeuristicName, Puzzle};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// The shape of a `width` x `height` board.
+pub fn shape(width: u8, height: u8) -> Shape {
+    Shape { width, height }
+}
+
+/// `start` on a `width` x `height` board towards the usual goal (tiles in order, the blank last), solved by
+/// `algorithm` with `heuristic`.
+pub fn board(
+    width: u8,
+    height: u8,
+    start: &[u8],
+    algorithm: Algorithm,
+    heuristic: HeuristicName,
+) -> Setup {
+    let goal = shape(width, height).default_goal();
+    sliding_setup(width, height, start, &goal, algorithm, heuristic)
+}
+
+/// `start` towards the usual goal with the page's own choice of algorithm for its size.
+pub fn page_default(width: u8, height: u8, start: &[u8]) -> Setup {
+    Setup::with_puzzle(PuzzleSpec::Sliding {
+        width,
+        height,
+        start: start.to_vec(),
+        goal: shape(width, height).default_goal(),
+    })
+}
+
+/// The shape of a set-up's board (`None` for a tower).
+pub fn shape_of(setup: &Setup) -> Option<Shape> {
+    match &setup.puzzle {
+        PuzzleSpec::Sliding { width, height, .. } => Some(shape(*width, *height)),
+        PuzzleSpec::Hanoi { .. } => None,
+    }
+}
+
+/// Adds figure `number` with `setup` once, when the section appears.
+#[hook]
+pub fn use_figure_once(number: u32, setup: impl FnOnce() -> Setup + 'static) {
+    let store = use_store();
+    use_effect_with((), move |_| {
+        if let Some(s) = store {
+            if setup_of(&s.state, number).is_none() {
+                s.dispatch
+                    .emit(Action::AddFigure(number, Box::new(setup())));
+            }
+        }
+    });
+}
+
+#[derive(Properties, PartialEq)]
+pub struct QuotedProps {
+    /// Its name for tests (`data-num`).
+    pub name: AttrValue,
+    /// The exact value for tests (`data-value`) and the value as a person reads it, once computed.
+    pub value: Option<(String, String)>,
+}
+
+/// A value quoted in a sentence that is not a plain count: "computing…" until its run has answered.
+#[component]
+pub fn Quoted(props: &QuotedProps) -> Html {
+    let lang = use_lang();
+    match &props.value {
+        Some((exact, shown)) => html! {
+            <strong class="lesson-num" data-num={props.name.clone()} data-value={exact.clone()}>{ shown }</strong>
+        },
+        None => html! {
+            <strong class="lesson-num pending" data-num={props.name.clone()}>{ lang.t(Msg::LessonComputing) }</strong>
+        },
+    }
+}
+
+/// A count quoted in a sentence or a table, with thousands separators ("181,440"); its exact value for tests.
+pub fn count(name: &'static str, value: Option<u64>) -> Html {
+    let value = value.map(|v| (v.to_string(), format::count(v)));
+    html! { <Quoted name={name} {value} /> }
+}
+
+/// What separates two sentences of a caption: a space in English, nothing after a Chinese full stop.
+pub fn gap(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => " ",
+        Lang::Zh => "",
+    }
+}
+
+/// A byte size quoted in a sentence ("1.2 MiB"), its exact bytes for tests.
+pub fn bytes(name: &'static str, value: Option<u64>) -> Html {
+    let value = value.map(|b| (b.to_string(), format::bytes(b)));
+    html! { <Quoted name={name} {value} /> }
+}
+
+/// A count too large for any integer ("1.0 × 10^13"), its value in scientific notation for tests.
+pub fn big(name: &'static str, value: Option<f64>) -> Html {
+    let value = value.map(|v| (format!("{v:e}"), format::big_count(v)));
+    html! { <Quoted name={name} {value} /> }
+}
+
+/// A piece of text quoted in a sentence (a board's list of tiles, a list of thresholds), the same for tests.
+pub fn words(name: &'static str, value: Option<String>) -> Html {
+    let value = value.map(|v| (v.clone(), v));
+    html! { <Quoted name={name} {value} /> }
+}
+
+/// A board's tiles as a list, as the state is written: "1, 2, 3, 4, 0, 6, 7, 5, 8".
+pub fn tile_list(tiles: &[u8]) -> String {
+    tiles
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The textbook's inversions of a board: the pairs of tiles (the blank left out) that, read row by row, come in
+/// the wrong order. The solver decides solvability by the permutation's parity instead
+/// (`solver::sliding::check_solvable`); this count is what the lesson teaches, and its rule is tested against
+/// the solver's check below.
+pub fn inversions(tiles: &[u8]) -> u64 {
+    let placed: Vec<u8> = tiles.iter().copied().filter(|&t| t != 0).collect();
+    let mut count = 0;
+    for (i, &a) in placed.iter().enumerate() {
+        count += placed[i + 1..].iter().filter(|&&b| b < a).count() as u64;
+    }
+    count
+}
+
+/// How many rows the blank sits above the bottom row (the usual goal's blank row).
+pub fn blank_rows_up(shape: Shape, tiles: &[u8]) -> Option<u64> {
+    let blank = tiles.iter().position(|&t| t == 0)?;
+    Some((usize::from(shape.height) - 1 - shape.row(blank)) as u64)
+}
+
+/// The textbook's rule towards the usual goal: with an odd width, solvable when the inversions are even; with an
+/// even width, when the inversions plus the blank's rows above the bottom are even.
+pub fn rule_says_solvable(shape: Shape, tiles: &[u8]) -> Option<bool> {
+    let up = blank_rows_up(shape, tiles)?;
+    let inv = inversions(tiles);
+    Some(if shape.width % 2 == 1 {
+        inv.is_multiple_of(2)
+    } else {
+        (inv + up).is_multiple_of(2)
+    })
+}
+
+/// `setup` with the tile in `cell` slid into the blank beside it (the lab's own move, `try_step`), or `None` if
+/// that tile is not beside the blank.
+pub fn slid(setup: &Setup, cell: usize) -> Option<Setup> {
+    let shape = shape_of(setup)?;
+    let mut tiles = setup.puzzle.start().to_vec();
+    let blank = tiles.iter().position(|&t| t == 0)?;
+    let dir = Dir::ALL
+        .into_iter()
+        .find(|&d| shape.step(blank, d) == Some(cell))?;
+    try_step(&setup.puzzle, &mut tiles, Step::Slide(dir)).ok()?;
+    let mut next = setup.clone();
+    next.puzzle = board(
+        shape.width,
+        shape.height,
+        &tiles,
+        setup.algorithm,
+        setup.heuristic,
+    )
+    .puzzle;
+    Some(next)
+}
+
+/// Hand play on figure `number`: its start is the position played, and a slide places the figure again with the
+/// new start, so that the store holds the board the text talks about (and "Open in the lab" opens it).
+pub fn played(store: &Store, number: u32) -> Option<Played> {
+    let setup = setup_of(&store.state, number)?.clone();
+    let position: Rc<[u8]> = Rc::from(setup.puzzle.start());
+    let store = store.clone();
+    let on_slide = Callback::from(move |cell: usize| {
+        if let Some(next) = slid(&setup, cell) {
+            place(&store.state, &store.dispatch, number, next);
+        }
+    });
+    Some(Played {
+        position,
+        hinted: None,
+        on_slide,
+        on_move: Callback::noop(),
+    })
+}
+
+/// The solver's own estimate `name` (misplaced, Manhattan, linear conflict) of `tiles` towards the usual goal.
+pub fn estimate(shape: Shape, tiles: &[u8], name: HeuristicName) -> Option<u64> {
+    let puzzle = LargePuzzle::new(shape, tiles, &shape.default_goal()).ok()?;
+    let h = SlidingHeuristic::new(&puzzle, name).ok()?;
+    Some(u64::from(h.estimate(&puzzle.start())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solver::sliding::{check_solvable, shuffle_solvable};
+
+    #[test]
+    fn inversions_leave_the_blank_out() {
+        assert_eq!(inversions(&[1, 2, 3, 4, 5, 6, 7, 8, 0]), 0);
+        assert_eq!(inversions(&[1, 2, 3, 4, 5, 6, 8, 7, 0]), 1);
+        assert_eq!(inversions(&[0, 8, 7, 6, 5, 4, 3, 2, 1]), 28);
+        assert_eq!(
+            blank_rows_up(
+                shape(4, 4),
+                &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 12, 13, 14, 15]
+            ),
+            Some(1)
+        );
+    }
+
+    #[test]
+    fn the_textbook_rule_agrees_with_the_solvers_check() {
+        for (w, h) in [(3, 3), (4, 4), (3, 4), (4, 3), (2, 5), (5, 2)] {
+            let s = shape(w, h);
+            let goal = s.default_goal();
+            for seed in 0..200 {
+                let solvable = shuffle_solvable(s, &goal, seed).unwrap();
+                let mut swapped = solvable.clone();
+                // Two tiles (not the blank) swapped: one parity flips, the board becomes unsolvable.
+                let (a, b) = match solvable.iter().position(|&t| t == 0) {
+                    Some(0) | Some(1) => (2, 3),
+                    _ => (0, 1),
+                };
+                swapped.swap(a, b);
+                for tiles in [solvable, swapped] {
+                    let solver = check_solvable(s, &tiles, &goal).is_ok();
+                    assert_eq!(
+                        rule_says_solvable(s, &tiles),
+                        Some(solver),
+                        "{w}x{h} {tiles:?}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,291 @@
+//! The lesson's exercises, scored against the engine: which heuristic makes A* expand fewer states (both run when
+//! the reader answers), a board where weighted A*'s scaled heuristic overestimates (the reader sets it by sliding
+//! tiles; an A* run gives the true distance), and whether a board can be solved (the solver answers). Each answer
+//! counts once, the first.
+
+use super::common::{board, count, estimate, gap, played, shape, use_figure_once};
+use super::figures::{
+    EX_FEWER_MANHATTAN, EX_FEWER_MISPLACED, EX_FEWER_SHOWN, EX_OVER, EX_OVER_TRUE, EX_SOLVABLE,
+};
+use super::text::{t, Line};
+use crate::page::components::puzzle_view::PuzzleBoard;
+use crate::page::hooks::store::use_store;
+use crate::page::i18n::{fill, fill_html, use_lang, Lang, Msg};
+use crate::page::lessons::exercise::{fewer_is_right, overestimate_is_right, score, Fewer};
+use crate::page::lessons::figure::{
+    expanded_and_length, place, start_of, use_auto_solve, LessonFigure,
+};
+use crate::page::state::solve::StatusName;
+use crate::page::state::{Action, PuzzleId, SolveAction};
+use solver::search::weighted::Weight;
+use solver::{Algorithm, HeuristicName};
+use yew::prelude::*;
+
+/// Six moves from the goal: both heuristics guide A* straight there.
+const FEWER_START: [u8; 9] = [4, 1, 3, 7, 2, 6, 0, 5, 8];
+/// A 15-puzzle with an even number of inversions, its blank one row above the bottom: unsolvable.
+const SOLVABLE_START: [u8; 16] = [9, 2, 7, 1, 6, 5, 8, 4, 0, 11, 3, 12, 13, 10, 14, 15];
+/// Weighted A*'s w in the exercise: f = g + 1.5 h.
+const WEIGHT_HUNDREDTHS: u16 = 150;
+
+fn astar(start: &[u8], heuristic: HeuristicName) -> crate::page::state::setup::Setup {
+    board(3, 3, start, Algorithm::Astar, heuristic)
+}
+
+#[derive(Properties, PartialEq)]
+struct ExerciseProps {
+    /// The first verdict of this exercise: right or not.
+    on_scored: Callback<bool>,
+}
+
+/// The exercises and their score.
+#[component]
+pub fn Exercises() -> Html {
+    let lang = use_lang();
+    let answers = use_state(|| [None::<bool>; 3]);
+    let scored = |i: usize| {
+        let answers = answers.clone();
+        Callback::from(move |right: bool| {
+            if answers[i].is_none() {
+                let mut next = *answers;
+                next[i] = Some(right);
+                answers.set(next);
+            }
+        })
+    };
+    let (right, asked) = score(&*answers);
+    html! {
+        <>
+            <p>{ t(lang, Line::ExIntro) }</p>
+            <ol class="lesson-exercises">
+                <li data-testid="exercise" data-exercise="fewer"><FewerExercise on_scored={scored(0)} /></li>
+                <li data-testid="exercise" data-exercise="overestimate"><OverExercise on_scored={scored(1)} /></li>
+                <li data-testid="exercise" data-exercise="solvable"><SolvableExercise on_scored={scored(2)} /></li>
+            </ol>
+            <p class="lesson-score" data-testid="lesson-score" data-right={right.to_string()} aria-live="polite">
+                { lang.fill(Msg::LessonScore, &[&right, &asked]) }</p>
+        </>
+    }
+}
+
+/// Reports a verdict once it is known (the parent keeps the first).
+#[hook]
+fn use_report(verdict: Option<bool>, on_scored: Callback<bool>) {
+    use_effect_with(verdict, move |v| {
+        if let Some(v) = *v {
+            on_scored.emit(v);
+        }
+    });
+}
+
+/// "Right." or "Not quite.", then the engine's numbers.
+fn verdict_line(lang: Lang, right: Option<bool>, numbers: Html) -> Html {
+    let Some(right) = right else {
+        return Html::default();
+    };
+    let word = lang.t(if right {
+        Msg::LessonRight
+    } else {
+        Msg::LessonWrong
+    });
+    html! {
+        <p class={classes!("lesson-verdict", if right { "right" } else { "wrong" })} data-testid="verdict"
+            data-right={right.to_string()}>{ word }{ gap(lang) }{ numbers }</p>
+    }
+}
+
+#[component]
+fn FewerExercise(props: &ExerciseProps) -> Html {
+    let lang = use_lang();
+    let store = use_store();
+    // `Fewer`'s first search is A* with misplaced tiles, its second A* with Manhattan distance.
+    let pick = use_state(|| None::<Fewer>);
+    use_figure_once(EX_FEWER_SHOWN, || {
+        astar(&FEWER_START, HeuristicName::Misplaced)
+    });
+    use_auto_solve(EX_FEWER_MISPLACED);
+    use_auto_solve(EX_FEWER_MANHATTAN);
+    let counts = store.as_ref().map(|s| {
+        (
+            expanded_and_length(&s.state, EX_FEWER_MISPLACED).0,
+            expanded_and_length(&s.state, EX_FEWER_MANHATTAN).0,
+        )
+    });
+    let (a, b) = counts.unwrap_or_default();
+    let right = match (*pick, a, b) {
+        (Some(p), Some(a), Some(b)) => Some(fewer_is_right(p, a, b)),
+        _ => None,
+    };
+    use_report(right, props.on_scored.clone());
+    let choose = |answer: Fewer| {
+        let (pick, store) = (pick.clone(), store.clone());
+        Callback::from(move |_: MouseEvent| {
+            pick.set(Some(answer));
+            if let Some(s) = &store {
+                let misplaced = astar(&FEWER_START, HeuristicName::Misplaced);
+                let manhattan = astar(&FEWER_START, HeuristicName::Manhattan);
+                place(&s.state, &s.dispatch, EX_FEWER_MISPLACED, misplaced);
+                place(&s.state, &s.dispatch, EX_FEWER_MANHATTAN, manhattan);
+            }
+        })
+    };
+    let numbers = fill_html(
+        t(lang, Line::ExFewerAnswer),
+        vec![count("ex-misplaced", a), count("ex-manhattan", b)],
+    );
+    let answered = pick.is_some();
+    html! {
+        <>
+            <p>{ t(lang, Line::ExFewerQ) }</p>
+            <LessonFigure lab={EX_FEWER_SHOWN} caption={verdict_line(lang, right, numbers)}>
+                <div class="view lesson-view lesson-small-board">
+                    <PuzzleBoard id={PuzzleId::Figure(EX_FEWER_SHOWN)} locked=true />
+                </div>
+                <div class="lesson-controls" role="group" aria-label={t(lang, Line::ExGroup)}>
+                    <button type="button" data-testid="pick-misplaced" disabled={answered}
+                        onclick={choose(Fewer::Bfs)}>{ lang.heuristic(HeuristicName::Misplaced) }</button>
+                    <button type="button" data-testid="pick-manhattan" disabled={answered}
+                        onclick={choose(Fewer::Astar)}>{ lang.heuristic(HeuristicName::Manhattan) }</button>
+                    <button type="button" data-testid="pick-tie" disabled={answered}
+                        onclick={choose(Fewer::Tie)}>{ t(lang, Line::ExTie) }</button>
+                </div>
+            </LessonFigure>
+        </>
+    }
+}
+
+#[component]
+fn OverExercise(props: &ExerciseProps) -> Html {
+    let lang = use_lang();
+    let store = use_store();
+    let weight = Weight::from_hundredths(WEIGHT_HUNDREDTHS).unwrap_or(Weight::MIN);
+    // The board checked last (its A* run answers for it alone).
+    let checked = use_state(|| None::<Vec<u8>>);
+    use_figure_once(EX_OVER, || {
+        let goal = shape(3, 3).default_goal();
+        let mut setup = board(3, 3, &goal, Algorithm::Weighted, HeuristicName::Manhattan);
+        setup.weight = Weight::from_hundredths(WEIGHT_HUNDREDTHS);
+        setup
+    });
+    use_auto_solve(EX_OVER_TRUE);
+    let manhattan = checked
+        .as_deref()
+        .and_then(|s| estimate(shape(3, 3), s, HeuristicName::Manhattan));
+    let distance = store.as_ref().and_then(|s| {
+        let current = start_of(&s.state, EX_OVER_TRUE) == *checked;
+        expanded_and_length(&s.state, EX_OVER_TRUE)
+            .1
+            .filter(|_| current)
+    });
+    // Compared in hundredths, as weighted A* computes f: w x h against the distance, no rounding.
+    let hundredths = u64::from(weight.hundredths());
+    let right = manhattan
+        .zip(distance)
+        .map(|(h, d)| overestimate_is_right(h * hundredths, d * 100));
+    use_report(right, props.on_scored.clone());
+    let on_check = {
+        let (checked, store) = (checked.clone(), store.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(s) = &store {
+                if let Some(start) = start_of(&s.state, EX_OVER) {
+                    let truth = board(
+                        3,
+                        3,
+                        &start,
+                        Algorithm::Astar,
+                        HeuristicName::LinearConflict,
+                    );
+                    place(&s.state, &s.dispatch, EX_OVER_TRUE, truth);
+                    checked.set(Some(start));
+                }
+            }
+        })
+    };
+    let weighted = manhattan.map(|h| (h as f64 * weight.as_f64()).to_string());
+    let numbers = fill_html(
+        t(lang, Line::ExOverAnswer),
+        vec![
+            count("ex-manhattan-h", manhattan),
+            super::common::words("ex-weighted-h", weighted),
+            count("ex-distance", distance),
+        ],
+    );
+    let played = store.as_ref().and_then(|s| played(s, EX_OVER));
+    html! {
+        <>
+            <p>{ fill(t(lang, Line::ExOverQ), &[&weight, &weight, &weight]) }</p>
+            <LessonFigure lab={EX_OVER} caption={verdict_line(lang, right, numbers)}>
+                <div class="view lesson-view lesson-small-board">
+                    <PuzzleBoard id={PuzzleId::Figure(EX_OVER)} {played} />
+                </div>
+                <div class="lesson-controls">
+                    <button type="button" data-testid="check" onclick={on_check}>{ lang.t(Msg::LessonCheck) }</button>
+                </div>
+            </LessonFigure>
+        </>
+    }
+}
+
+#[component]
+fn SolvableExercise(props: &ExerciseProps) -> Html {
+    let lang = use_lang();
+    let store = use_store();
+    let guess = use_state(|| None::<bool>);
+    use_figure_once(EX_SOLVABLE, || {
+        board(
+            4,
+            4,
+            &SOLVABLE_START,
+            Algorithm::Astar,
+            HeuristicName::LinearConflict,
+        )
+    });
+    let puzzle = store
+        .as_ref()
+        .and_then(|s| s.state.puzzle(PuzzleId::Figure(EX_SOLVABLE)));
+    // The solver's answer, once asked: unsolvable at once, or a solution.
+    let answer = guess.and(puzzle.and_then(|p| match p.status() {
+        StatusName::Unsolvable => Some(false),
+        StatusName::Solved => Some(true),
+        _ => None,
+    }));
+    let right = guess.zip(answer).map(|(g, a)| g == a);
+    use_report(right, props.on_scored.clone());
+    let choose = |yes: bool| {
+        let (guess, store) = (guess.clone(), store.clone());
+        Callback::from(move |_: MouseEvent| {
+            guess.set(Some(yes));
+            if let Some(s) = &store {
+                s.dispatch.emit(Action::Puzzle(
+                    PuzzleId::Figure(EX_SOLVABLE),
+                    SolveAction::Solve.into(),
+                ));
+            }
+        })
+    };
+    let said = match answer {
+        Some(true) => t(lang, Line::ExSolvableYes),
+        Some(false) => t(lang, Line::ExSolvableNo),
+        None => "",
+    };
+    let numbers = html! {
+        <span data-testid="solver-answer" data-answer={answer.map(|a| a.to_string())}>{ said }</span>
+    };
+    let answered = guess.is_some();
+    html! {
+        <>
+            <p>{ t(lang, Line::ExSolvableQ) }</p>
+            <LessonFigure lab={EX_SOLVABLE} caption={verdict_line(lang, right, numbers)}>
+                <div class="view lesson-view lesson-small-board">
+                    <PuzzleBoard id={PuzzleId::Figure(EX_SOLVABLE)} locked=true />
+                </div>
+                <div class="lesson-controls" role="group" aria-label={t(lang, Line::ExGroup)}>
+                    <button type="button" data-testid="pick-yes" disabled={answered} onclick={choose(true)}>
+                        { t(lang, Line::ExYes) }</button>
+                    <button type="button" data-testid="pick-no" disabled={answered} onclick={choose(false)}>
+                        { t(lang, Line::ExNo) }</button>
+                </div>
+            </LessonFigure>
+        </>
+    }
+}

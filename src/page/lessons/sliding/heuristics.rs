@@ -1,0 +1,159 @@
+//! "A* with three heuristics": A* with misplaced tiles, Manhattan distance and linear conflict on the same 3x3
+//! board, each count from its own run, beside each heuristic's estimate of the start (the solver's own
+//! functions). The reader shuffles the board or takes the article's back; all three runs follow. The article's
+//! claim of 31 moves for its board is checked by a run of its own.
+
+use super::common::{board, count, estimate, shape, use_figure_once};
+use super::figures::{ARTICLE, HEURISTIC_RUNS};
+use super::text::{t, Line};
+use crate::browser::fresh_seed;
+use crate::format;
+use crate::page::components::puzzle_view::PuzzleBoard;
+use crate::page::hooks::store::use_store;
+use crate::page::i18n::{fill, fill_html, use_lang, Msg};
+use crate::page::lessons::figure::{
+    expanded_and_length, place, start_of, use_auto_solve, LessonFigure,
+};
+use crate::page::state::PuzzleId;
+use solver::sliding::shuffle_solvable;
+use solver::{Algorithm, HeuristicName};
+use yew::prelude::*;
+
+/// The article's board, for which it claims 31 moves.
+pub const ARTICLE_BOARD: [u8; 9] = [8, 0, 6, 5, 4, 7, 2, 3, 1];
+
+/// The heuristics compared, weakest first; the first figure holds the board the others follow.
+const HEURISTICS: [HeuristicName; 3] = [
+    HeuristicName::Misplaced,
+    HeuristicName::Manhattan,
+    HeuristicName::LinearConflict,
+];
+
+fn astar(start: &[u8], heuristic: HeuristicName) -> crate::page::state::setup::Setup {
+    board(3, 3, start, Algorithm::Astar, heuristic)
+}
+
+#[component]
+pub fn HeuristicsSection() -> Html {
+    let lang = use_lang();
+    let store = use_store();
+    use_figure_once(HEURISTIC_RUNS[0], || astar(&ARTICLE_BOARD, HEURISTICS[0]));
+    use_figure_once(ARTICLE, || {
+        astar(&ARTICLE_BOARD, HeuristicName::LinearConflict)
+    });
+    let shown = store
+        .as_ref()
+        .and_then(|s| start_of(&s.state, HEURISTIC_RUNS[0]));
+    {
+        let store = store.clone();
+        use_effect_with(shown.clone(), move |shown| {
+            if let (Some(s), Some(start)) = (store, shown) {
+                for (i, &h) in HEURISTICS.iter().enumerate().skip(1) {
+                    place(&s.state, &s.dispatch, HEURISTIC_RUNS[i], astar(start, h));
+                }
+            }
+        });
+    }
+    use_auto_solve(HEURISTIC_RUNS[0]);
+    use_auto_solve(HEURISTIC_RUNS[1]);
+    use_auto_solve(HEURISTIC_RUNS[2]);
+    use_auto_solve(ARTICLE);
+    let Some(store) = store else {
+        return Html::default();
+    };
+    let state = &store.state;
+    // A run's numbers count only once it has the board shown.
+    let current = |n: u32| start_of(state, n) == shown;
+    let rows = HEURISTICS.iter().enumerate().map(|(i, &h)| {
+        let n = HEURISTIC_RUNS[i];
+        let (expanded, length) = expanded_and_length(state, n);
+        let fresh = current(n);
+        let h_start = shown.as_deref().and_then(|s| estimate(shape(3, 3), s, h));
+        html! {
+            <tr data-testid="heuristic-row" data-heuristic={h.name()}>
+                <th scope="row">{ lang.heuristic(h) }</th>
+                <td>{ count("h-start", h_start) }</td>
+                <td>{ count("expanded", expanded.filter(|_| fresh)) }</td>
+                <td>{ count("length", length.filter(|_| fresh)) }</td>
+            </tr>
+        }
+    });
+    let solving = HEURISTIC_RUNS.iter().any(|&n| {
+        state
+            .puzzle(PuzzleId::Figure(n))
+            .is_none_or(|p| p.is_solving())
+    });
+    // A new board for the first figure, set up again whole so that it keeps its heuristic; the others follow.
+    let on_shuffle = {
+        let store = store.clone();
+        Callback::from(move |_: MouseEvent| {
+            let three = shape(3, 3);
+            if let Ok(start) = shuffle_solvable(three, &three.default_goal(), fresh_seed()) {
+                place(
+                    &store.state,
+                    &store.dispatch,
+                    HEURISTIC_RUNS[0],
+                    astar(&start, HEURISTICS[0]),
+                );
+            }
+        })
+    };
+    let on_article = {
+        let store = store.clone();
+        Callback::from(move |_: MouseEvent| {
+            place(
+                &store.state,
+                &store.dispatch,
+                HEURISTIC_RUNS[0],
+                astar(&ARTICLE_BOARD, HEURISTICS[0]),
+            );
+        })
+    };
+    let article_length = expanded_and_length(state, ARTICLE).1;
+    // The caption says the three counts in words; the table's cells carry them for tests.
+    let counts: Vec<Option<(u64, u64)>> = HEURISTIC_RUNS
+        .iter()
+        .map(|&n| match expanded_and_length(state, n) {
+            (Some(e), Some(l)) if current(n) => Some((e, l)),
+            _ => None,
+        })
+        .collect();
+    let caption = match counts.as_slice() {
+        [Some((a, l)), Some((b, _)), Some((c, _))] => html! {
+            { fill(t(lang, Line::HeurCaption), &[&format::count(*a), &format::count(*b), &format::count(*c), l]) }
+        },
+        _ => html! { { lang.t(Msg::LessonComputing) } },
+    };
+    html! {
+        <>
+            <p>{ t(lang, Line::HeurText) }</p>
+            <LessonFigure lab={HEURISTIC_RUNS[2]} {caption}>
+                <div class="lesson-controls">
+                    <button type="button" data-testid="heur-shuffle" disabled={solving} onclick={on_shuffle}>
+                        { t(lang, Line::HeurShuffle) }</button>
+                    <button type="button" data-testid="heur-article" disabled={solving} onclick={on_article}>
+                        { t(lang, Line::HeurArticleBoard) }</button>
+                </div>
+                <div class="lesson-board-table">
+                    <div class="view lesson-view lesson-small-board">
+                        <PuzzleBoard id={PuzzleId::Figure(HEURISTIC_RUNS[0])} locked=true />
+                    </div>
+                    <div class="lesson-table-wrap" tabindex="0" role="region"
+                        aria-label={t(lang, Line::HeuristicsTitle)}>
+                        <table class="lesson-table" data-testid="heuristic-table">
+                            <thead><tr>
+                                <th scope="col">{ t(lang, Line::HeurName) }</th>
+                                <th scope="col">{ t(lang, Line::HeurStart) }</th>
+                                <th scope="col">{ t(lang, Line::BfsExpanded) }</th>
+                                <th scope="col">{ t(lang, Line::BfsLength) }</th>
+                            </tr></thead>
+                            <tbody>{ for rows }</tbody>
+                        </table>
+                    </div>
+                </div>
+            </LessonFigure>
+            <p class="lesson-article">{ fill_html(t(lang, Line::HeurArticle),
+                vec![count("article-length", article_length)]) }</p>
+        </>
+    }
+}

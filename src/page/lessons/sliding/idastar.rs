@@ -1,0 +1,111 @@
+//! "IDA*: A* in little memory": IDA* and A*, both with Manhattan distance, on one 4x4 board. IDA*'s thresholds
+//! are read from its report (its `by_depth` counts the expansions of each f-bound iteration, by bound), beside
+//! its expansions and peak memory and A*'s.
+
+use super::common::{board, bytes, count, use_figure_once, words};
+use super::figures::{IDA_ASTAR, IDA_RUN};
+use super::text::{t, Line};
+use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
+use crate::page::hooks::store::use_store;
+use crate::page::i18n::{fill_html, use_lang};
+use crate::page::lessons::figure::{solved, use_auto_solve, LessonFigure};
+use crate::page::state::PuzzleId;
+use solver::{Algorithm, HeuristicName, Report};
+use yew::prelude::*;
+
+/// A 4x4 board 42 moves from the goal (a random walk of 60 moves): A* with Manhattan distance still fits the
+/// browser, and IDA* needs a handful of iterations.
+pub const FOUR_BOARD: [u8; 16] = [13, 6, 7, 5, 1, 10, 3, 2, 9, 15, 0, 4, 11, 14, 12, 8];
+
+/// IDA*'s thresholds, in order: the f-bounds whose iteration expanded a state.
+pub fn thresholds(report: &Report) -> Vec<u64> {
+    report
+        .stats
+        .by_depth
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .map(|(bound, _)| bound as u64)
+        .collect()
+}
+
+#[component]
+pub fn IdastarSection() -> Html {
+    let lang = use_lang();
+    let store = use_store();
+    use_figure_once(IDA_RUN, || {
+        board(
+            4,
+            4,
+            &FOUR_BOARD,
+            Algorithm::Idastar,
+            HeuristicName::Manhattan,
+        )
+    });
+    use_figure_once(IDA_ASTAR, || {
+        board(
+            4,
+            4,
+            &FOUR_BOARD,
+            Algorithm::Astar,
+            HeuristicName::Manhattan,
+        )
+    });
+    use_auto_solve(IDA_RUN);
+    use_auto_solve(IDA_ASTAR);
+    let Some(store) = store else {
+        return Html::default();
+    };
+    let state = &store.state;
+    let ida = solved(state, IDA_RUN);
+    let astar = solved(state, IDA_ASTAR);
+    let bounds = ida.as_deref().map(thresholds);
+    let list = bounds
+        .as_ref()
+        .map(|b| b.iter().map(u64::to_string).collect::<Vec<_>>().join(", "));
+    let last = ida.as_ref().and_then(|r| r.stats.by_depth.last().copied());
+    let caption = fill_html(
+        t(lang, Line::IdaCaption),
+        vec![
+            count("iterations", bounds.as_ref().map(|b| b.len() as u64)),
+            words("thresholds", list),
+            count("ida-expanded", ida.as_ref().map(|r| r.stats.expanded)),
+            count("ida-last", last),
+            bytes(
+                "ida-memory",
+                ida.as_ref().map(|r| r.stats.peak_memory_bytes),
+            ),
+            count("astar-expanded", astar.as_ref().map(|r| r.stats.expanded)),
+            bytes(
+                "astar-memory",
+                astar.as_ref().map(|r| r.stats.peak_memory_bytes),
+            ),
+            count("ida-length", ida.as_ref().map(|r| r.length)),
+            count("astar-length", astar.as_ref().map(|r| r.length)),
+        ],
+    );
+    html! {
+        <>
+            <p>{ t(lang, Line::IdaText) }</p>
+            <LessonFigure lab={IDA_RUN} {caption}>
+                <div class="view lesson-view lesson-small-board">
+                    <PuzzleBoard id={PuzzleId::Figure(IDA_RUN)} locked=true />
+                </div>
+                <PuzzlePlayback id={PuzzleId::Figure(IDA_RUN)} />
+            </LessonFigure>
+        </>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solver::{Moves, Status};
+
+    #[test]
+    fn the_thresholds_are_the_bounds_that_expanded_a_state() {
+        let mut report = Report::new(Status::Solved, Algorithm::Idastar, Moves::default(), 4, "");
+        report.stats.by_depth = vec![0, 0, 3, 0, 9];
+        assert_eq!(thresholds(&report), vec![2, 4]);
+    }
+}

@@ -1,0 +1,98 @@
+//! "Pattern databases": the 15-puzzle's tables as the solver defines them (its default partition of the goal
+//! cells into groups, each group's table size), then on the IDA* section's board the Manhattan and linear-conflict
+//! estimates (the solver's functions), the tables' proven bound (a greedy run on the tables: its report's
+//! `lower_bound` is the best estimate of the start that the tables and linear conflict give), and IDA* on the
+//! tables' shortest solution and expansions.
+
+use super::common::{board, count, estimate, shape, use_figure_once};
+use super::figures::{PDB_BOUND, PDB_RUN};
+use super::idastar::FOUR_BOARD;
+use super::text::{t, Line};
+use crate::format;
+use crate::page::hooks::store::use_store;
+use crate::page::i18n::{fill, fill_html, use_lang};
+use crate::page::lessons::figure::{solved, use_auto_solve, LessonFigure};
+use solver::pdb::rank::placements;
+use solver::pdb::{Geometry, Partition};
+use solver::{Algorithm, HeuristicName};
+use yew::prelude::*;
+
+/// The groups of the solver's default 15-puzzle partition: each group's tiles (the usual goal's tile on each of
+/// its cells) and its table's entries.
+fn groups() -> Vec<(Vec<u8>, u64)> {
+    let goal = shape(4, 4).default_goal();
+    let Ok(geometry) = Geometry::new(4, 4) else {
+        return Vec::new();
+    };
+    let Ok(partition) = Partition::default_for(&geometry, 15) else {
+        return Vec::new();
+    };
+    partition
+        .groups()
+        .iter()
+        .map(|cells| {
+            let tiles = cells.iter().map(|&c| goal[usize::from(c)]).collect();
+            let entries = placements(16, cells.len()).unwrap_or(0) as u64;
+            (tiles, entries)
+        })
+        .collect()
+}
+
+#[component]
+pub fn PdbSection() -> Html {
+    let lang = use_lang();
+    let store = use_store();
+    use_figure_once(PDB_RUN, || {
+        board(4, 4, &FOUR_BOARD, Algorithm::Idastar, HeuristicName::Pdb)
+    });
+    use_figure_once(PDB_BOUND, || {
+        board(4, 4, &FOUR_BOARD, Algorithm::Greedy, HeuristicName::Pdb)
+    });
+    use_auto_solve(PDB_RUN);
+    use_auto_solve(PDB_BOUND);
+    let Some(store) = store else {
+        return Html::default();
+    };
+    let state = &store.state;
+    let groups = groups();
+    let list = groups.iter().enumerate().map(|(i, (tiles, entries))| {
+        let tiles: Vec<String> = tiles.iter().map(u8::to_string).collect();
+        html! {
+            <li data-testid="pdb-group" data-tiles={tiles.join(",")} data-entries={entries.to_string()}>
+                { fill(t(lang, Line::PdbGroup), &[&(i + 1), &tiles.join(", "), &format::count(*entries)]) }
+            </li>
+        }
+    });
+    let sizes: Vec<String> = groups.iter().map(|(t, _)| t.len().to_string()).collect();
+    let four = shape(4, 4);
+    let run = solved(state, PDB_RUN);
+    let caption = fill_html(
+        t(lang, Line::PdbCaption),
+        vec![
+            count(
+                "manhattan",
+                estimate(four, &FOUR_BOARD, HeuristicName::Manhattan),
+            ),
+            count(
+                "linear-conflict",
+                estimate(four, &FOUR_BOARD, HeuristicName::LinearConflict),
+            ),
+            count(
+                "pdb-bound",
+                solved(state, PDB_BOUND).and_then(|r| r.lower_bound),
+            ),
+            count("pdb-length", run.as_ref().map(|r| r.length)),
+            count("pdb-expanded", run.as_ref().map(|r| r.stats.expanded)),
+        ],
+    );
+    html! {
+        <>
+            <p>{ t(lang, Line::PdbText) }</p>
+            <p>{ fill(t(lang, Line::PdbSplit), &[&sizes.join("-")]) }</p>
+            <LessonFigure lab={PDB_RUN} {caption}>
+                <ul class="lesson-groups" data-testid="pdb-groups">{ for list }</ul>
+            </LessonFigure>
+            <p class="lesson-article">{ t(lang, Line::PdbArticle) }</p>
+        </>
+    }
+}
