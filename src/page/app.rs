@@ -117,6 +117,7 @@ pub fn App() -> Html {
             <ContextProvider<Store> context={store}>
             <div {class} data-testid="embed">
                 <main class="embed-layout">
+                    <h1 class="sr-only">{ lang.t(Msg::AppName) }</h1>
                     { stage }
                     { status }
                     <p class="embed-foot">
@@ -138,19 +139,22 @@ pub fn App() -> Html {
         <div {class}>
             { topbar(&state, &dispatch, lang, on_language) }
             <UpdateNotice {release} {on_reload} />
-            <main class="layout">
-                { stage }
-                <aside class="side">
-                    <PuzzleControls kind={state.lab.setup.kind()} dims={dims(&state.lab.setup.puzzle)}
-                        mode={state.mode} editing={state.lab.setup.editing}
-                        scramble_moves={state.lab.setup.scramble_moves} dispatch={dispatch.clone()} />
-                    <PuzzleSolveControls id={PuzzleId::Lab} />
-                    { status }
-                    <StatsTable {report} />
-                    { move_list(&state, &dispatch) }
-                </aside>
+            // One landmark for the whole lab: the puzzle with its controls, then the panels under it.
+            <main>
+                <div class="layout">
+                    { stage }
+                    <aside class="side">
+                        <PuzzleControls kind={state.lab.setup.kind()} dims={dims(&state.lab.setup.puzzle)}
+                            mode={state.mode} editing={state.lab.setup.editing}
+                            scramble_moves={state.lab.setup.scramble_moves} dispatch={dispatch.clone()} />
+                        <PuzzleSolveControls id={PuzzleId::Lab} />
+                        { status }
+                        <StatsTable {report} />
+                        { move_list(&state, &dispatch) }
+                    </aside>
+                </div>
+                { lab_panels(&state, &dispatch) }
             </main>
-            { lab_panels(&state, &dispatch) }
             <footer class="footer">
                 { lang.t(Msg::Footer) }
             </footer>
