@@ -6,11 +6,11 @@ use super::figures::{
     CLAIM_BFS, CLAIM_DFS_LONG, CLAIM_DFS_SHORT, CLAIM_MANHATTAN, CLAIM_MISPLACED, CLAIM_OTHER_GOAL,
 };
 use super::text::{t, Line};
-use super::{any_pending, bfs, board_words, dfs, eight, finished};
+use super::{any_pending, bfs, board_words, count_num, dfs, eight, finished};
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang, Lang};
-use crate::page::lessons::figure::{num, use_auto_solve, LessonFigure};
+use crate::page::lessons::figure::{use_auto_solve, LessonFigure};
 use crate::page::state::{Action, PuzzleId};
 use solver::search::DEFAULT_DFS_DEPTH;
 use solver::{Algorithm, HeuristicName, Report};
@@ -149,7 +149,7 @@ pub fn ClaimsSection() -> Html {
         vec![
             html! { { board_words(&ARTICLE_START) } },
             html! { { board_words(&ROW_GOAL) } },
-            num("board-length", bfs_length),
+            count_num("board-length", bfs_length),
         ],
     );
     let claims = match &runs {
@@ -160,10 +160,12 @@ pub fn ClaimsSection() -> Html {
         <>
             <p>{ t(lang, Line::ClaimsText) }</p>
             <LessonFigure lab={CLAIM_MANHATTAN} {caption}>
-                <div class="view lesson-view eight-board" data-figure="claims">
-                    <PuzzleBoard id={PuzzleId::Figure(CLAIM_BFS)} locked=true />
+                <div class="eight-stage">
+                    <div class="view lesson-view eight-board" data-figure="claims">
+                        <PuzzleBoard id={PuzzleId::Figure(CLAIM_BFS)} locked=true />
+                    </div>
+                    <PuzzlePlayback id={PuzzleId::Figure(CLAIM_BFS)} />
                 </div>
-                <PuzzlePlayback id={PuzzleId::Figure(CLAIM_BFS)} />
             </LessonFigure>
             <ol class="eight-claims" data-testid="claims">{ claims }</ol>
         </>
@@ -197,8 +199,8 @@ fn claims(lang: Lang, r: &Runs) -> Html {
         fill_html(
             t(lang, Line::ClaimBfsEvidence),
             vec![
-                num("bfs-length", Some(r.bfs.length)),
-                num("manhattan-length", Some(r.manhattan.length)),
+                count_num("bfs-length", Some(r.bfs.length)),
+                count_num("manhattan-length", Some(r.manhattan.length)),
             ],
         ),
     );
@@ -210,8 +212,8 @@ fn claims(lang: Lang, r: &Runs) -> Html {
         fill_html(
             t(lang, Line::ClaimMisplacedEvidence),
             vec![
-                num("misplaced-length", Some(r.misplaced.length)),
-                num("bfs-length", Some(r.bfs.length)),
+                count_num("misplaced-length", Some(r.misplaced.length)),
+                count_num("bfs-length", Some(r.bfs.length)),
             ],
         ),
     );
@@ -234,11 +236,11 @@ fn claims(lang: Lang, r: &Runs) -> Html {
         fill_html(
             t(lang, Line::ClaimFastestEvidence),
             vec![
-                num("manhattan-expanded", Some(m)),
-                num("misplaced-expanded", Some(a)),
-                num("bfs-expanded", Some(b)),
-                num("dfs-limit", Some(u64::from(DEFAULT_DFS_DEPTH))),
-                num("dfs-expanded", Some(d)),
+                count_num("manhattan-expanded", Some(m)),
+                count_num("misplaced-expanded", Some(a)),
+                count_num("bfs-expanded", Some(b)),
+                count_num("dfs-limit", Some(u64::from(DEFAULT_DFS_DEPTH))),
+                count_num("dfs-expanded", Some(d)),
             ],
         ),
     );
@@ -254,11 +256,11 @@ fn claims(lang: Lang, r: &Runs) -> Html {
         fill_html(
             t(lang, Line::ClaimDfsEvidence),
             vec![
-                num("short-limit", Some(u64::from(SHORT_LIMIT))),
-                num("dfs-short-length", Some(r.dfs_short.length)),
-                num("long-limit", Some(u64::from(DEFAULT_DFS_DEPTH))),
-                num("dfs-long-length", Some(r.dfs_long.length)),
-                num("bfs-length", Some(r.bfs.length)),
+                count_num("short-limit", Some(u64::from(SHORT_LIMIT))),
+                count_num("dfs-short-length", Some(r.dfs_short.length)),
+                count_num("long-limit", Some(u64::from(DEFAULT_DFS_DEPTH))),
+                count_num("dfs-long-length", Some(r.dfs_long.length)),
+                count_num("bfs-length", Some(r.bfs.length)),
             ],
         ),
     );
@@ -274,9 +276,9 @@ fn claims(lang: Lang, r: &Runs) -> Html {
         fill_html(
             t(lang, Line::ClaimArticleEvidence),
             vec![
-                num("bfs-length", Some(r.bfs.length)),
+                count_num("bfs-length", Some(r.bfs.length)),
                 html! { { board_words(&BLANK_FIRST_GOAL) } },
-                num("other-goal-length", Some(r.other_goal.length)),
+                count_num("other-goal-length", Some(r.other_goal.length)),
             ],
         ),
     );

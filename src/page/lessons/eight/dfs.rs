@@ -4,11 +4,11 @@
 
 use super::figures::{DFS_BFS, DFS_RUN};
 use super::text::{t, Line};
-use super::{bfs, dfs, finished, CASES, GOAL};
+use super::{bfs, count_num, dfs, finished, CASES, GOAL};
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang};
-use crate::page::lessons::figure::{num, setup_of, use_auto_solve, LessonFigure};
+use crate::page::lessons::figure::{setup_of, use_auto_solve, LessonFigure};
 use crate::page::state::setup::SetupAction;
 use crate::page::state::{Action, PuzzleId};
 use solver::Status;
@@ -57,15 +57,15 @@ pub fn DfsSection() -> Html {
             SetupAction::SetDfsDepth(limit).into(),
         )
     });
-    let limit_num = num("limit", limit.map(u64::from));
-    let bfs_length = num("bfs-length", shortest.as_ref().map(|r| r.length));
-    let bfs_expanded = num("bfs-expanded", shortest.as_ref().map(|r| r.stats.expanded));
+    let limit_num = count_num("limit", limit.map(u64::from));
+    let bfs_length = count_num("bfs-length", shortest.as_ref().map(|r| r.length));
+    let bfs_expanded = count_num("bfs-expanded", shortest.as_ref().map(|r| r.stats.expanded));
     let caption = match (run.as_deref(), shortest.as_deref()) {
         (Some(r), Some(_)) if r.status == Status::Limit => fill_html(
             t(lang, Line::DfsNone),
             vec![
                 limit_num,
-                num("dfs-expanded", Some(r.stats.expanded)),
+                count_num("dfs-expanded", Some(r.stats.expanded)),
                 bfs_length,
             ],
         ),
@@ -73,8 +73,8 @@ pub fn DfsSection() -> Html {
             t(lang, Line::DfsShortest),
             vec![
                 limit_num,
-                num("dfs-length", Some(r.length)),
-                num("dfs-expanded", Some(r.stats.expanded)),
+                count_num("dfs-length", Some(r.length)),
+                count_num("dfs-expanded", Some(r.stats.expanded)),
                 bfs_expanded,
             ],
         ),
@@ -82,10 +82,10 @@ pub fn DfsSection() -> Html {
             t(lang, Line::DfsLonger),
             vec![
                 limit_num,
-                num("dfs-length", Some(r.length)),
-                num("dfs-extra", Some(r.length.saturating_sub(b.length))),
+                count_num("dfs-length", Some(r.length)),
+                count_num("dfs-extra", Some(r.length.saturating_sub(b.length))),
                 bfs_length,
-                num("dfs-expanded", Some(r.stats.expanded)),
+                count_num("dfs-expanded", Some(r.stats.expanded)),
                 bfs_expanded,
             ],
         ),
@@ -93,7 +93,7 @@ pub fn DfsSection() -> Html {
     };
     html! {
         <>
-            <p>{ t(lang, Line::DfsText) }</p>
+            <p>{ fill_html(t(lang, Line::DfsText), vec![count_num("case-length", Some(case.moves.len() as u64))]) }</p>
             <LessonFigure lab={DFS_RUN} {caption}>
                 <div class="lesson-controls">
                     <label>{ t(lang, Line::DfsLimit) }{ " " }
@@ -104,10 +104,12 @@ pub fn DfsSection() -> Html {
                         </select>
                     </label>
                 </div>
-                <div class="view lesson-view eight-board" data-figure="dfs">
-                    <PuzzleBoard id={PuzzleId::Figure(DFS_RUN)} locked=true />
+                <div class="eight-stage">
+                    <div class="view lesson-view eight-board" data-figure="dfs">
+                        <PuzzleBoard id={PuzzleId::Figure(DFS_RUN)} locked=true />
+                    </div>
+                    <PuzzlePlayback id={PuzzleId::Figure(DFS_RUN)} />
                 </div>
-                <PuzzlePlayback id={PuzzleId::Figure(DFS_RUN)} />
             </LessonFigure>
             <p class="lesson-article">{ t(lang, Line::DfsReport) }</p>
         </>

@@ -8,13 +8,13 @@ use super::figures::{
     EX_HARD_RUN,
 };
 use super::text::{t, Line};
-use super::{bfs, eight, finished, CASES, GOAL};
+use super::{bfs, count_num, eight, finished, CASES, GOAL};
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang, Lang, Msg};
 use crate::page::lessons::exercise::{distance_is_right, fewer_is_right, score, Fewer};
 use crate::page::lessons::figure::{
-    expanded_and_length, num, place, setup_of, start_of, use_auto_solve, LessonFigure,
+    expanded_and_length, place, setup_of, start_of, use_auto_solve, LessonFigure,
 };
 use crate::page::state::setup::Setup;
 use crate::page::state::{Action, PuzzleId};
@@ -149,7 +149,7 @@ fn FewerExercise(props: &ExerciseProps) -> Html {
     };
     let numbers = fill_html(
         t(lang, Line::ExFewerAnswer),
-        vec![num("ex-bfs", b), num("ex-astar", a)],
+        vec![count_num("ex-bfs", b), count_num("ex-astar", a)],
     );
     let answered = pick.is_some();
     html! {
@@ -209,8 +209,8 @@ fn HardExercise(props: &ExerciseProps) -> Html {
     let numbers = fill_html(
         t(lang, Line::ExHardAnswer),
         vec![
-            num("ex-hard-expanded", expanded),
-            num("ex-hard-length", run.as_ref().map(|r| r.length)),
+            count_num("ex-hard-expanded", expanded),
+            count_num("ex-hard-length", run.as_ref().map(|r| r.length)),
         ],
     );
     let caption = if *unsolvable {
@@ -220,7 +220,7 @@ fn HardExercise(props: &ExerciseProps) -> Html {
     };
     html! {
         <>
-            <p>{ fill_html(t(lang, Line::ExHardQ), vec![num("threshold", Some(HARD_THRESHOLD))]) }</p>
+            <p>{ fill_html(t(lang, Line::ExHardQ), vec![count_num("threshold", Some(HARD_THRESHOLD))]) }</p>
             <p class="lesson-hint">{ t(lang, Line::ExHardHow) }</p>
             <LessonFigure lab={EX_HARD} {caption}>
                 <div class="view lesson-view eight-board" data-figure="hard"><PuzzleBoard id={PuzzleId::Figure(EX_HARD)} /></div>
@@ -265,7 +265,7 @@ fn DistanceExercise(props: &ExerciseProps) -> Html {
     };
     let numbers = fill_html(
         t(lang, Line::ExDistanceAnswer),
-        vec![num("ex-length", distance.filter(|_| guess.is_some()))],
+        vec![count_num("ex-length", distance.filter(|_| guess.is_some()))],
     );
     html! {
         <>

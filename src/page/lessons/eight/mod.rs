@@ -154,23 +154,32 @@ pub fn letters(report: &Report) -> String {
     }
 }
 
-/// A run's time as quoted in a sentence or a table: "computing…" until it has answered.
+/// A run's time as quoted in a sentence or a table: "computing…" until it has answered. Below the clock's
+/// resolution in hundredths of a millisecond it reads "< 0.01 ms", not a run that took no time.
 pub fn time(name: &'static str, report: Option<&Report>) -> Html {
+    let shown = |ms: f64| {
+        if ms < 0.01 {
+            "< 0.01 ms".to_string()
+        } else {
+            duration_ms(ms)
+        }
+    };
     match report {
         Some(r) => html! {
-            <span class="lesson-num lesson-time" data-ms={name}>{ duration_ms(r.stats.elapsed_ms) }</span>
+            <span class="lesson-num lesson-time" data-ms={name}>{ shown(r.stats.elapsed_ms) }</span>
         },
         None => super::figure::num(name, None),
     }
 }
 
 /// A large count quoted in a sentence, with thousands separators: "computing…" until it is known.
-pub fn count_num(name: &'static str, value: Option<u64>) -> Html {
+pub fn count_num(name: impl Into<AttrValue>, value: Option<u64>) -> Html {
+    let name: AttrValue = name.into();
     match value {
         Some(v) => html! {
             <strong class="lesson-num" data-num={name} data-value={v.to_string()}>{ crate::format::count(v) }</strong>
         },
-        None => super::figure::num(name, None),
+        None => html! { <super::figure::Num {name} value={None::<u64>} /> },
     }
 }
 

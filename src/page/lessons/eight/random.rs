@@ -9,8 +9,8 @@ use crate::browser::fresh_seed;
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang};
-use crate::page::lessons::figure::{num, place, setup_of, start_of, use_auto_solve, LessonFigure};
-use crate::page::state::setup::SetupAction;
+use crate::page::lessons::figure::{place, setup_of, start_of, use_auto_solve, LessonFigure};
+use crate::page::state::fresh::shuffled_board;
 use crate::page::state::{Action, PuzzleId};
 use solver::{Algorithm, HeuristicName};
 use yew::prelude::*;
@@ -75,13 +75,13 @@ pub fn RandomSection() -> Html {
         t(lang, Line::RandomResult),
         vec![
             html! { { start.as_deref().map(board_words).unwrap_or_default() } },
-            num("length", b.as_ref().map(|r| r.length)),
-            num("bfs-expanded", expanded(&b)),
-            num("states", space),
+            count_num("length", b.as_ref().map(|r| r.length)),
+            count_num("bfs-expanded", expanded(&b)),
+            count_num("states", space),
             time("bfs", b.as_deref()),
-            num("misplaced-expanded", expanded(&m)),
+            count_num("misplaced-expanded", expanded(&m)),
             time("misplaced", m.as_deref()),
-            num("manhattan-expanded", expanded(&h)),
+            count_num("manhattan-expanded", expanded(&h)),
             time("manhattan", h.as_deref()),
         ],
     );
@@ -93,12 +93,22 @@ pub fn RandomSection() -> Html {
             count_num("comparisons", kept.map(|n| n * n / 2)),
         ],
     );
-    let on_shuffle = store.dispatch.reform(|_: MouseEvent| {
-        Action::Puzzle(
-            PuzzleId::Figure(RANDOM_BFS),
-            SetupAction::Shuffle { seed: fresh_seed() }.into(),
-        )
-    });
+    // A fresh board for the same goal, placed as a new BFS figure (the set-up's own Shuffle would also reset the
+    // figure's algorithm to the page's default choice).
+    let on_shuffle = {
+        let store = store.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(shape) = setup_of(&store.state, RANDOM_BFS).and_then(|s| s.shape()) {
+                let board = shuffled_board(shape, &GOAL, fresh_seed());
+                place(
+                    &store.state,
+                    &store.dispatch,
+                    RANDOM_BFS,
+                    super::bfs(&board, &GOAL),
+                );
+            }
+        })
+    };
     html! {
         <>
             <p>{ t(lang, Line::RandomText) }</p>
@@ -107,10 +117,12 @@ pub fn RandomSection() -> Html {
                     <button type="button" data-testid="shuffle" disabled={pending} onclick={on_shuffle}>
                         { t(lang, Line::RandomShuffle) }</button>
                 </div>
-                <div class="view lesson-view eight-board" data-figure="random">
-                    <PuzzleBoard id={PuzzleId::Figure(RANDOM_BFS)} locked=true />
+                <div class="eight-stage">
+                    <div class="view lesson-view eight-board" data-figure="random">
+                        <PuzzleBoard id={PuzzleId::Figure(RANDOM_BFS)} locked=true />
+                    </div>
+                    <PuzzlePlayback id={PuzzleId::Figure(RANDOM_BFS)} />
                 </div>
-                <PuzzlePlayback id={PuzzleId::Figure(RANDOM_BFS)} />
             </LessonFigure>
             <p class="lesson-article">{ why }</p>
         </>

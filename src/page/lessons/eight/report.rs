@@ -5,13 +5,16 @@
 
 use super::figures::{REPORT_ASTAR, REPORT_BFS, REPORT_DFS, REPORT_DFS_DEFAULT};
 use super::text::{t, Line};
-use super::{bfs, board_words, dfs, eight, finished, letters, time, Case, ReportRow, CASES, GOAL};
+use super::{
+    bfs, board_words, count_num, dfs, eight, finished, letters, time, Case, ReportRow, CASES, GOAL,
+};
+use crate::format::count;
 use crate::page::components::board::Board;
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
 use crate::page::components::Interaction;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill, fill_html, use_lang, Lang};
-use crate::page::lessons::figure::{num, place, use_auto_solve, LessonFigure};
+use crate::page::lessons::figure::{place, start_of, use_auto_solve, LessonFigure};
 use crate::page::state::PuzzleId;
 use solver::search::DEFAULT_DFS_DEPTH;
 use solver::{Algorithm, HeuristicName, Report};
@@ -78,8 +81,7 @@ pub fn ReportSection() -> Html {
     };
     let state = &store.state;
     // The runs belong to the case shown only once the figures hold its start.
-    let current =
-        |n: u32| super::super::figure::start_of(state, n).as_deref() == Some(&case.start[..]);
+    let current = |n: u32| start_of(state, n).as_deref() == Some(&case.start[..]);
     let run = |n: u32| finished(state, n).filter(|_| current(n));
     let limit = case.moves.len() as u64;
     let rows = [
@@ -124,7 +126,7 @@ pub fn ReportSection() -> Html {
     };
     let body: Html = rows
         .iter()
-        .map(|row| table_row(lang, row, run(row.figure), case))
+        .map(|row| table_row(lang, row, run(row.figure)))
         .collect();
     let (bfs_run, dfs_run, dfs_default, astar_run) = (
         run(REPORT_BFS),
@@ -137,7 +139,7 @@ pub fn ReportSection() -> Html {
         vec![
             html! { { board_words(&case.start) } },
             html! { { board_words(&GOAL) } },
-            num("astar-length", astar_run.as_ref().map(|r| r.length)),
+            count_num("astar-length", astar_run.as_ref().map(|r| r.length)),
         ],
     );
     let differences = differences(lang, case, &bfs_run, &dfs_run, &dfs_default, &astar_run);
@@ -163,7 +165,7 @@ pub fn ReportSection() -> Html {
                             <tr>
                                 <th scope="col" rowspan="2">{ t(lang, Line::ColAlgorithm) }</th>
                                 <th scope="colgroup" colspan="5">{ t(lang, Line::ColEngine) }</th>
-                                <th scope="colgroup" colspan="4" class="eight-report-col">{ t(lang, Line::ColReport) }</th>
+                                <th scope="colgroup" colspan="3" class="eight-report-col">{ t(lang, Line::ColReport) }</th>
                             </tr>
                             <tr>
                                 <th scope="col">{ t(lang, Line::ColSteps) }</th>
@@ -171,8 +173,7 @@ pub fn ReportSection() -> Html {
                                 <th scope="col">{ t(lang, Line::ColExpanded) }</th>
                                 <th scope="col">{ t(lang, Line::ColOpen) }</th>
                                 <th scope="col">{ t(lang, Line::ColTime) }</th>
-                                <th scope="col" class="eight-report-col">{ t(lang, Line::ColSteps) }</th>
-                                <th scope="col">{ t(lang, Line::ColClosed) }</th>
+                                <th scope="col" class="eight-report-col">{ t(lang, Line::ColClosed) }</th>
                                 <th scope="col">{ t(lang, Line::ColReportOpen) }</th>
                                 <th scope="col">{ t(lang, Line::ColCpu) }</th>
                             </tr>
@@ -180,16 +181,16 @@ pub fn ReportSection() -> Html {
                         <tbody>{ body }</tbody>
                     </table>
                 </div>
-                <p class="lesson-hint">{ fill(t(lang, Line::ReportMovesNote), &[&case.moves]) }</p>
-                <div class="lesson-pair">
+                <p class="lesson-hint">{ fill(t(lang, Line::ReportMovesNote), &[&case.moves.len(), &case.moves]) }</p>
+                <div class="lesson-pair eight-pair">
                     <div class="lesson-side" data-figure="report-start">
                         <h3>{ t(lang, Line::ReportStart) }</h3>
-                        <div class="view lesson-view"><PuzzleBoard id={PuzzleId::Figure(REPORT_ASTAR)} locked=true /></div>
+                        <div class="view lesson-view eight-board"><PuzzleBoard id={PuzzleId::Figure(REPORT_ASTAR)} locked=true /></div>
                         <PuzzlePlayback id={PuzzleId::Figure(REPORT_ASTAR)} />
                     </div>
                     <div class="lesson-side" data-figure="report-goal">
                         <h3>{ t(lang, Line::ReportGoal) }</h3>
-                        <div class="view lesson-view">
+                        <div class="view lesson-view eight-board">
                             <Board width={3} height={3} tiles={Rc::<[u8]>::from(&GOAL[..])}
                                 goal={Rc::<[u8]>::from(&GOAL[..])} interaction={Interaction::Locked} step_ms={0}
                                 label={t(lang, Line::ReportGoal)} on_swap={Callback::noop()}
@@ -205,7 +206,7 @@ pub fn ReportSection() -> Html {
 }
 
 /// One algorithm's row: the engine's run, then the report's figures ("—" where the report has no such row).
-fn table_row(lang: Lang, row: &Row, run: Option<Rc<Report>>, case: Case) -> Html {
+fn table_row(lang: Lang, row: &Row, run: Option<Rc<Report>>) -> Html {
     let name = row.name;
     let value = |f: fn(&Report) -> u64| run.as_deref().map(f);
     let steps = match run.as_deref() {
@@ -213,20 +214,20 @@ fn table_row(lang: Lang, row: &Row, run: Option<Rc<Report>>, case: Case) -> Html
             <span data-none={name}>{ t(lang, Line::NoSolution) }</span>
         },
         _ => {
-            html! { <super::super::figure::Num name={format!("{name}-length")} value={value(|r| r.length)} /> }
+            html! { { count_num(format!("{name}-length"), value(|r| r.length)) } }
         }
     };
     let report: Html = match row.report {
         Some(r) => html! {
             <>
-                <td class="eight-report-col">{ case.moves.len() }</td>
-                <td data-report={format!("{name}-closed")}>{ r.closed }</td>
-                <td data-report={format!("{name}-open")}>{ r.open }</td>
+                <td class="eight-report-col" data-report={format!("{name}-closed")} data-value={r.closed.to_string()}>
+                    { count(r.closed) }</td>
+                <td data-report={format!("{name}-open")} data-value={r.open.to_string()}>{ count(r.open) }</td>
                 <td>{ format!("{} ms", r.ms) }</td>
             </>
         },
         None => html! {
-            <td class="eight-report-col" colspan="4">{ t(lang, Line::NotInReport) }</td>
+            <td class="eight-report-col" colspan="3">{ t(lang, Line::NotInReport) }</td>
         },
     };
     html! {
@@ -234,8 +235,8 @@ fn table_row(lang: Lang, row: &Row, run: Option<Rc<Report>>, case: Case) -> Html
             <th scope="row">{ row.label.clone() }</th>
             <td>{ steps }</td>
             <td class="operators" data-moves={name}>{ run.as_deref().map(letters).unwrap_or_default() }</td>
-            <td><super::super::figure::Num name={format!("{name}-expanded")} value={value(|r| r.stats.expanded)} /></td>
-            <td><super::super::figure::Num name={format!("{name}-open")} value={value(|r| r.stats.max_open)} /></td>
+            <td>{ count_num(format!("{name}-expanded"), value(|r| r.stats.expanded)) }</td>
+            <td>{ count_num(format!("{name}-open"), value(|r| r.stats.max_open)) }</td>
             <td>{ time(name, run.as_deref()) }</td>
             { report }
         </tr>
@@ -273,26 +274,26 @@ fn differences(
     let closed = fill_html(
         t(lang, Line::DiffClosed),
         vec![
-            num("diff-report-bfs", Some(case.bfs.closed)),
-            num("diff-bfs", Some(bfs.stats.expanded)),
-            num("diff-report-astar", Some(case.astar.closed)),
-            num("diff-astar", Some(astar.stats.expanded)),
+            count_num("diff-report-bfs", Some(case.bfs.closed)),
+            count_num("diff-bfs", Some(bfs.stats.expanded)),
+            count_num("diff-report-astar", Some(case.astar.closed)),
+            count_num("diff-astar", Some(astar.stats.expanded)),
         ],
     );
     let open = fill_html(
         t(lang, Line::DiffOpen),
         vec![
-            num("diff-report-astar-open", Some(case.astar.open)),
-            num("diff-astar-expanded", Some(astar.stats.expanded)),
-            num("diff-astar-open", Some(astar.stats.max_open)),
+            count_num("diff-report-astar-open", Some(case.astar.open)),
+            count_num("diff-astar-expanded", Some(astar.stats.expanded)),
+            count_num("diff-astar-open", Some(astar.stats.max_open)),
         ],
     );
     let timing = if case.printed {
         fill_html(
             t(lang, Line::DiffTimePrinted),
             vec![
-                num("diff-report-astar-ms", Some(case.astar.ms)),
-                num("diff-report-bfs-ms", Some(case.bfs.ms)),
+                count_num("diff-report-astar-ms", Some(case.astar.ms)),
+                count_num("diff-report-bfs-ms", Some(case.bfs.ms)),
                 time("diff-astar-ms", Some(astar)),
                 time("diff-bfs-ms", Some(bfs)),
             ],
@@ -301,10 +302,10 @@ fn differences(
         fill_html(
             t(lang, Line::DiffTimeQuiet),
             vec![
-                num("diff-report-astar-ms", Some(case.astar.ms)),
-                num("diff-report-bfs-ms", Some(case.bfs.ms)),
-                num("diff-astar", Some(astar.stats.expanded)),
-                num("diff-bfs", Some(bfs.stats.expanded)),
+                count_num("diff-report-astar-ms", Some(case.astar.ms)),
+                count_num("diff-report-bfs-ms", Some(case.bfs.ms)),
+                count_num("diff-astar", Some(astar.stats.expanded)),
+                count_num("diff-bfs", Some(bfs.stats.expanded)),
                 time("diff-astar-ms", Some(astar)),
                 time("diff-bfs-ms", Some(bfs)),
             ],
@@ -313,10 +314,10 @@ fn differences(
     let depth = fill_html(
         t(lang, Line::DiffDfs),
         vec![
-            num("diff-limit", Some(case.moves.len() as u64)),
-            num("diff-dfs-length", Some(dfs.length)),
-            num("diff-default-limit", Some(u64::from(DEFAULT_DFS_DEPTH))),
-            num("diff-dfs-default-length", Some(dfs_default.length)),
+            count_num("diff-limit", Some(case.moves.len() as u64)),
+            count_num("diff-dfs-length", Some(dfs.length)),
+            count_num("diff-default-limit", Some(u64::from(DEFAULT_DFS_DEPTH))),
+            count_num("diff-dfs-default-length", Some(dfs_default.length)),
         ],
     );
     html! {
