@@ -11,7 +11,8 @@ use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::lessons::figure::{place, setup_of, solved, use_auto_solve, LessonFigure};
 use crate::page::state::solve::{bound_text, Run};
-use crate::page::state::PuzzleId;
+use crate::page::state::playback::PlaybackAction;
+use crate::page::state::{Action, PuzzleId};
 use solver::sliding::shuffle_solvable;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -37,6 +38,19 @@ pub fn BigBoardsSection() -> Html {
     let store = use_store();
     use_figure_once(BIG, || shuffled(SOLVED_SIDES[0], FIRST_SEED));
     use_auto_solve(BIG);
+    // Each shorter answer replaces the one on show: it too rests at its start, paused, until the reader plays it.
+    let shown = store
+        .as_ref()
+        .and_then(|s| s.state.puzzle(PuzzleId::Figure(BIG)))
+        .and_then(|p| p.playback.replay.as_ref().map(|r| r.len()));
+    {
+        let dispatch = store.as_ref().map(|s| s.dispatch.clone());
+        use_effect_with(shown, move |shown| {
+            if let (Some(d), Some(_)) = (dispatch, shown) {
+                d.emit(Action::Puzzle(PuzzleId::Figure(BIG), PlaybackAction::Seek(0).into()));
+            }
+        });
+    }
     let Some(store) = store else {
         return Html::default();
     };

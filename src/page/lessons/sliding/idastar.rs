@@ -104,7 +104,7 @@ mod tests {
 
     #[test]
     fn the_thresholds_are_the_bounds_that_expanded_a_state() {
-        let mut report = Report::new(Status::Solved, Algorithm::Idastar, Moves::default(), 4, "");
+        let mut report = Report::new(Status::Solved, Algorithm::Idastar, Moves::default(), 4, Vec::new());
         report.stats.by_depth = vec![0, 0, 3, 0, 9];
         assert_eq!(thresholds(&report), vec![2, 4]);
     }
