@@ -149,8 +149,8 @@ pub fn any_pending(state: &State, numbers: &[u32]) -> bool {
 /// The solution's moves as letters (the blank's), for a sliding report.
 pub fn letters(report: &Report) -> String {
     match &report.moves {
-        solver::report::Moves::Sliding(s) => s.clone(),
-        solver::report::Moves::Hanoi(_) => String::new(),
+        solver::Moves::Sliding(s) => s.clone(),
+        solver::Moves::Hanoi(_) => String::new(),
     }
 }
 
