@@ -10,8 +10,8 @@ use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::lessons::figure::{place, setup_of, solved, use_auto_solve, LessonFigure};
-use crate::page::state::solve::{bound_text, Run};
 use crate::page::state::playback::PlaybackAction;
+use crate::page::state::solve::{bound_text, Run};
 use crate::page::state::{Action, PuzzleId};
 use solver::sliding::shuffle_solvable;
 use web_sys::HtmlSelectElement;
@@ -47,7 +47,10 @@ pub fn BigBoardsSection() -> Html {
         let dispatch = store.as_ref().map(|s| s.dispatch.clone());
         use_effect_with(shown, move |shown| {
             if let (Some(d), Some(_)) = (dispatch, shown) {
-                d.emit(Action::Puzzle(PuzzleId::Figure(BIG), PlaybackAction::Seek(0).into()));
+                d.emit(Action::Puzzle(
+                    PuzzleId::Figure(BIG),
+                    PlaybackAction::Seek(0).into(),
+                ));
             }
         });
     }

@@ -10,17 +10,16 @@ use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::lessons::figure::{solved, use_auto_solve, LessonFigure};
 use crate::page::state::PuzzleId;
-use solver::{Algorithm, HeuristicName, Report};
+use solver::{Algorithm, HeuristicName, Stats};
 use yew::prelude::*;
 
 /// A 4x4 board 42 moves from the goal (a random walk of 60 moves): A* with Manhattan distance still fits the
 /// browser, and IDA* needs a handful of iterations.
 pub const FOUR_BOARD: [u8; 16] = [13, 6, 7, 5, 1, 10, 3, 2, 9, 15, 0, 4, 11, 14, 12, 8];
 
-/// IDA*'s thresholds, in order: the f-bounds whose iteration expanded a state.
-pub fn thresholds(report: &Report) -> Vec<u64> {
-    report
-        .stats
+/// IDA*'s thresholds, in order, from its statistics: the f-bounds whose iteration expanded a state.
+pub fn thresholds(stats: &Stats) -> Vec<u64> {
+    stats
         .by_depth
         .iter()
         .enumerate()
@@ -59,7 +58,7 @@ pub fn IdastarSection() -> Html {
     let state = &store.state;
     let ida = solved(state, IDA_RUN);
     let astar = solved(state, IDA_ASTAR);
-    let bounds = ida.as_deref().map(thresholds);
+    let bounds = ida.as_ref().map(|r| thresholds(&r.stats));
     let list = bounds
         .as_ref()
         .map(|b| b.iter().map(u64::to_string).collect::<Vec<_>>().join(", "));
@@ -100,12 +99,13 @@ pub fn IdastarSection() -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use solver::{Moves, Status};
 
     #[test]
     fn the_thresholds_are_the_bounds_that_expanded_a_state() {
-        let mut report = Report::new(Status::Solved, Algorithm::Idastar, Moves::default(), 4, Vec::new());
-        report.stats.by_depth = vec![0, 0, 3, 0, 9];
-        assert_eq!(thresholds(&report), vec![2, 4]);
+        let stats = Stats {
+            by_depth: vec![0, 0, 3, 0, 9],
+            ..Stats::default()
+        };
+        assert_eq!(thresholds(&stats), vec![2, 4]);
     }
 }
