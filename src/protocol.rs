@@ -222,7 +222,7 @@ mod tests {
                 Algorithm::Astar,
                 Moves::Sliding("ULD".into()),
                 3,
-                "solved in 3 moves",
+                solver::report::Said::Solved { length: 3 },
             )
         }
     }

@@ -1,6 +1,10 @@
 //! What a run answers to the outside world (CLI JSON, the web worker): one serde type for both puzzles, and the one
 //! printer of the CLI's JSON object ([`to_json`]), which the command line and the page's export share.
 
+mod said;
+
+pub use said::{near_optimal_percent, sentence, Note, Said};
+
 use crate::search::outcome::Status;
 use crate::search::stats::Stats;
 use crate::spec::{Algorithm, PuzzleKind};
@@ -40,11 +44,14 @@ pub struct Report {
     pub algorithm: Algorithm,
     pub heuristic: Option<String>,
     pub stats: Stats,
+    /// What the run says, clause by clause, as values the page words in its reader's language.
+    pub said: Vec<Said>,
+    /// `said` in English, one sentence ([`sentence`]): what the CLI prints.
     pub message: String,
     /// Remarks added around the run rather than by it (the app's worker: where the pattern databases came from,
-    /// how long their build took), kept apart from `message` so that a person's language can be used for it.
+    /// how long their build took).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
 }
 
 impl Report {
@@ -54,8 +61,9 @@ impl Report {
         algorithm: Algorithm,
         moves: Moves,
         length: u64,
-        message: impl Into<String>,
+        said: impl Into<Vec<Said>>,
     ) -> Report {
+        let said = said.into();
         Report {
             status,
             length,
@@ -66,17 +74,24 @@ impl Report {
             algorithm,
             heuristic: None,
             stats: Stats::default(),
-            message: message.into(),
+            message: sentence(&said),
+            said,
             notes: Vec::new(),
         }
     }
+
+    /// Adds a clause to what the report says (its English message follows).
+    pub fn say(&mut self, said: Said) {
+        self.said.push(said);
+        self.message = sentence(&self.said);
+    }
 }
 
-/// A report for input that cannot be run: `Status::Invalid` with `message` saying why.
-pub fn invalid(algorithm: Algorithm, message: impl Into<String>) -> Report {
+/// A report for input that cannot be run: `Status::Invalid`, saying why.
+pub fn invalid(algorithm: Algorithm, why: Said) -> Report {
     Report {
         moves_listed: false,
-        ..Report::new(Status::Invalid, algorithm, Moves::default(), 0, message)
+        ..Report::new(Status::Invalid, algorithm, Moves::default(), 0, why)
     }
 }
 
@@ -112,9 +127,10 @@ struct Json<'a> {
 /// solved one whose list was left out gives `null`. Times are rounded to the microsecond.
 ///
 /// ```
-/// use solver::report::{to_json, Report, Moves};
+/// use solver::report::{to_json, Report, Moves, Said};
 /// use solver::{Algorithm, PuzzleKind, Status};
-/// let report = Report::new(Status::Solved, Algorithm::Bfs, Moves::Sliding("LU".into()), 2, "solved");
+/// let said = Said::Solved { length: 2 };
+/// let report = Report::new(Status::Solved, Algorithm::Bfs, Moves::Sliding("LU".into()), 2, said);
 /// let json = to_json(&report, Some(PuzzleKind::Sliding), None);
 /// assert!(json.starts_with(r#"{"status":"solved","length":2,"moves":"LU","optimal":false,"algorithm":"bfs""#));
 /// ```

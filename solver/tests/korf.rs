@@ -176,7 +176,7 @@ fn solve_checked(pdb: &Pdb, start: &[u8]) -> u64 {
         outcome.status,
         Status::Solved,
         "{start:?}: {}",
-        outcome.message
+        outcome.message()
     );
     assert!(outcome.optimal);
     assert_eq!(outcome.heuristic, Some("pdb"));
@@ -475,13 +475,13 @@ fn bad_input_unsolvable_input_and_the_controls_are_answered() {
     let unsolvable = solve_idastar(pdb, &swapped, &mut control());
     assert_eq!(unsolvable.status, Status::Unsolvable);
     assert!(
-        unsolvable.message.contains("cannot reach the goal"),
+        unsolvable.message().contains("cannot reach the goal"),
         "{}",
-        unsolvable.message
+        unsolvable.message()
     );
     let invalid = solve_idastar(pdb, &[1, 2, 3], &mut control());
     assert_eq!(invalid.status, Status::Invalid);
-    assert!(invalid.message.contains("start"), "{}", invalid.message);
+    assert!(invalid.message().contains("start"), "{}", invalid.message());
     let solved = solve_idastar(pdb, &goal, &mut control());
     assert_eq!((solved.status, solved.length), (Status::Solved, 0));
 
@@ -505,7 +505,7 @@ fn bad_input_unsolvable_input_and_the_controls_are_answered() {
     });
     let out = solve_idastar(pdb, &hard, &mut limited);
     assert_eq!(out.status, Status::Limit);
-    assert!(out.message.contains("time limit"), "{}", out.message);
+    assert!(out.message().contains("time limit"), "{}", out.message());
 
     let mut tiny = Control::new(Limits {
         max_states: 10,
@@ -513,7 +513,7 @@ fn bad_input_unsolvable_input_and_the_controls_are_answered() {
     });
     let out = solve_idastar(pdb, &hard, &mut tiny);
     assert_eq!(out.status, Status::Limit);
-    assert!(out.message.contains("state limit"), "{}", out.message);
+    assert!(out.message().contains("state limit"), "{}", out.message());
 }
 
 #[test]

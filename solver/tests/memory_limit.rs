@@ -59,9 +59,9 @@ fn the_states_held_are_bounded_by_three_quarters_of_the_budget() {
     let outcome = bfs::bfs(&tower, &mut control);
     assert_eq!(outcome.status, Status::Limit);
     assert!(
-        outcome.message.contains("memory limit"),
+        outcome.message().contains("memory limit"),
         "{}",
-        outcome.message
+        outcome.message()
     );
     // A lower state budget stays as it is, and is worded as the state limit.
     let mut control = Control::new(Limits {
@@ -74,9 +74,9 @@ fn the_states_held_are_bounded_by_three_quarters_of_the_budget() {
     let outcome = astar::astar(&tower, &solver::puzzle::Zero, &mut control);
     assert_eq!(outcome.status, Status::Limit);
     assert!(
-        outcome.message.contains("max-states = 1000"),
+        outcome.message().contains("max-states = 1000"),
         "{}",
-        outcome.message
+        outcome.message()
     );
     // Without a byte budget nothing is lowered.
     let mut control = Control::new(limits);
@@ -120,7 +120,7 @@ fn a_bfs_stopped_by_its_byte_budget_never_held_more() {
             limit,
             o.stats.peak_memory_bytes,
             o.status,
-            &o.message,
+            &o.message(),
         );
         if limit < needed {
             assert!(
@@ -129,9 +129,9 @@ fn a_bfs_stopped_by_its_byte_budget_never_held_more() {
                 o.status
             );
             assert!(
-                o.message.contains(&format!("max-bytes = {limit}")),
+                o.message().contains(&format!("max-bytes = {limit}")),
                 "{label}: {}",
-                o.message
+                o.message()
             );
             stopped += 1;
         }
@@ -157,7 +157,7 @@ fn a_best_first_search_stopped_by_its_byte_budget_never_held_more() {
             limit,
             o.stats.peak_memory_bytes,
             o.status,
-            &o.message,
+            &o.message(),
         ));
     }
     assert!(stopped > 0, "no budget was small enough to stop the search");

@@ -69,9 +69,10 @@ fn a_search_stopped_by_its_byte_budget_never_held_more_and_filled_it_with_nodes(
             .unwrap_or_else(|e| panic!("{e}"));
         let peak = (PEAK.load(Ordering::Relaxed) - before) as u64;
         let mib = budget >> 20;
-        let (status, message) = found
+        let (status, said) = found
             .stop
             .unwrap_or_else(|| panic!("{mib} MiB: the search was not stopped by its budget"));
+        let message = said.to_string();
         assert_eq!(status, Status::Limit, "{mib} MiB: {message}");
         assert!(
             message.contains(&format!("max-bytes = {budget}")),

@@ -229,7 +229,7 @@ fn check<P: Puzzle, H: Heuristic<P>>(
         plain.status,
         Status::Solved,
         "{what} {algorithm}: {}",
-        plain.message
+        plain.message()
     );
     let mut first = Watch::new(puzzle, algorithm);
     let observed = run(puzzle, h, algorithm, limits, &mut first);
@@ -485,6 +485,10 @@ fn an_observer_can_stop_every_engine() {
         let outcome = run(&puzzle, &h, algorithm, limits(31), &mut stop);
         assert_eq!(outcome.status, Status::Limit, "{algorithm}");
         assert_eq!((outcome.stats.expanded, stop.1), (7, 7), "{algorithm}");
-        assert!(outcome.message.contains("observer"), "{}", outcome.message);
+        assert!(
+            outcome.message().contains("observer"),
+            "{}",
+            outcome.message()
+        );
     }
 }

@@ -392,7 +392,9 @@ mod tests {
             Algorithm::Staged,
             Moves::Hanoi(vec![[0, 2], [0, 1]]),
             2,
-            "solved, \"twice\"",
+            solver::report::Said::Refused {
+                detail: "solved, \"twice\"".into(),
+            },
         );
         report.stats = Stats {
             expanded: 5,

@@ -7,8 +7,12 @@
 //! the components render in the page's language, so a language switch changes them in place.
 //! Option *values* stay the CLI names; only their visible text is translated.
 
+use solver::hanoi::DirectMethod;
+use solver::query::QueryError;
+use solver::report::{Note, Said};
+use solver::search::weighted::Weight;
 use solver::sliding::Unsolvable;
-use solver::{Algorithm, HeuristicName};
+use solver::{Algorithm, HeuristicName, PuzzleKind};
 use std::fmt::Display;
 use yew::prelude::*;
 
@@ -116,6 +120,9 @@ pub enum Arg {
     Text(Box<Text>),
     Algorithm(Algorithm),
     Heuristic(HeuristicName),
+    /// A detail only English words exist for (a reason from the solver's internal checks, the browser's error):
+    /// shown in English, left out of every other language, whose sentence says the same in general terms.
+    English(String),
 }
 
 impl Text {
@@ -134,6 +141,301 @@ impl Text {
             .arg(parity(why.odd_permutation))
             .arg(why.blank_distance)
             .arg(parity(why.blank_distance % 2 == 1))
+    }
+
+    /// A clause of what the solver said ([`Said`]), as one sentence in the page's words, its numbers formatted as
+    /// the page formats them.
+    pub fn said(said: &Said) -> Text {
+        let shape = |width: u8, height: u8| format!("{width}×{height}");
+        match said {
+            Said::Solved { length } => Text::new(Msg::SaidSolved).arg(Text::moves(*length)),
+            Said::SolvedImproved { length, first } => Text::new(Msg::SaidSolvedImproved)
+                .arg(Text::moves(*length))
+                .arg(Text::moves(*first)),
+            Said::Shortest => Text::new(Msg::SaidShortest),
+            Said::NoGuarantee { algorithm } => Text::new(Msg::SaidNoGuarantee).arg(*algorithm),
+            Said::Overestimates {
+                heuristic,
+                algorithm,
+            } => Text::new(Msg::SaidOverestimates)
+                .arg(heuristic_arg(heuristic))
+                .arg(*algorithm),
+            Said::WithinDepth { length, max_depth } => Text::new(Msg::SaidWithinDepth)
+                .arg(Text::moves(*length))
+                .arg(*max_depth),
+            Said::WeightedBound { weight, length } if *weight == Weight::MIN => {
+                Text::new(Msg::SaidWeightedShortest).arg(count(*length))
+            }
+            Said::WeightedBound { weight, length } => Text::new(Msg::SaidWeightedBound)
+                .arg(weight.to_string())
+                .arg(weight.to_string())
+                .arg(count(*length)),
+            Said::WeightedNoBound {
+                weight,
+                heuristic,
+                length,
+            } => Text::new(Msg::SaidWeightedNoBound)
+                .arg(weight.to_string())
+                .arg(heuristic_arg(heuristic))
+                .arg(count(*length)),
+            Said::Bound {
+                length,
+                lower_bound,
+            } => crate::page::state::solve::bound_text(*length, *lower_bound),
+            Said::NearOptimal {
+                length,
+                lower_bound,
+            } => Text::new(Msg::SaidNearOptimal)
+                .arg(format!(
+                    "{:.1}",
+                    solver::report::near_optimal_percent(*length, *lower_bound)
+                ))
+                .arg(count(*lower_bound)),
+            Said::Direct {
+                method,
+                length,
+                listed,
+            } => {
+                let (name, why) = match method {
+                    DirectMethod::Classic => (Msg::DirectClassic, Msg::DirectClassicWhy),
+                    DirectMethod::ThreePegPath => {
+                        (Msg::DirectThreePegPath, Msg::DirectThreePegPathWhy)
+                    }
+                    DirectMethod::FrameStewart { pegs: 4 } => {
+                        (Msg::DirectFrameStewart, Msg::DirectFourPegsWhy)
+                    }
+                    DirectMethod::FrameStewart { .. } => {
+                        (Msg::DirectFrameStewart, Msg::DirectMorePegsWhy)
+                    }
+                };
+                let key = if *listed {
+                    Msg::SaidDirect
+                } else {
+                    Msg::SaidDirectUnlisted
+                };
+                Text::new(key).arg(name).arg(Text::moves(*length)).arg(why)
+            }
+            Said::ImprovementCancelled => Text::new(Msg::SaidImprovementCancelled),
+            Said::ImprovementTimeLimit { ms } => {
+                Text::new(Msg::SaidImprovementTimeLimit).arg(duration(*ms))
+            }
+            Said::ImprovementBudget { expansions } => {
+                Text::new(Msg::SaidImprovementBudget).arg(count(*expansions))
+            }
+            Said::NoShorterWindow { largest } => {
+                Text::new(Msg::SaidNoShorterWindow).arg(count(*largest))
+            }
+            Said::Cancelled => Text::new(Msg::SaidCancelled),
+            Said::CancelledWhileBuilding => Text::new(Msg::SaidCancelledWhileBuilding),
+            Said::TimeLimit { ms } => Text::new(Msg::SaidTimeLimit).arg(duration(*ms)),
+            Said::MemoryLimit { bytes } => {
+                Text::new(Msg::SaidMemoryLimit).arg(crate::format::bytes(*bytes))
+            }
+            Said::StateLimit { max_states } => {
+                Text::new(Msg::SaidStateLimit).arg(count(*max_states))
+            }
+            Said::IdRoom { states } => Text::new(Msg::SaidIdRoom).arg(count(*states)),
+            Said::ObserverFull { expanded } => {
+                Text::new(Msg::SaidObserverFull).arg(count(*expanded))
+            }
+            Said::NotFollowed => Text::new(Msg::SaidNotFollowed),
+            Said::PathTooLong { longest } => Text::new(Msg::SaidPathTooLong).arg(count(*longest)),
+            Said::Stopped => Text::new(Msg::SaidStopped),
+            Said::NoAnswer => Text::new(Msg::SaidNoAnswer),
+            Said::Exhausted => Text::new(Msg::SaidExhausted),
+            Said::DepthLimit { max_depth } => Text::new(Msg::SaidDepthLimit).arg(*max_depth),
+            Said::LargeBoard { width, height } => {
+                Text::new(Msg::SaidLargeBoard).arg(shape(*width, *height))
+            }
+            Said::LargerWeight => Text::new(Msg::SaidLargerWeight).arg(Weight::MAX.to_string()),
+            Said::Unsolvable {
+                odd_permutation,
+                blank_distance,
+            } => Text::unsolvable(&Unsolvable {
+                odd_permutation: *odd_permutation,
+                blank_distance: usize::try_from(*blank_distance).unwrap_or(usize::MAX),
+            }),
+            Said::TooFarForOptimal {
+                width,
+                height,
+                bound,
+                seconds,
+            } => Text::new(Msg::SaidTooFarForOptimal)
+                .arg(shape(*width, *height))
+                .arg(count(*bound))
+                .arg(*seconds)
+                .arg(Algorithm::Staged),
+            Said::DirectOnlyForHanoi => Text::new(Msg::SaidDirectOnlyForHanoi),
+            Said::TooManyDisks { disks, most } => {
+                Text::new(Msg::SaidTooManyDisks).arg(*disks).arg(*most)
+            }
+            Said::PdbTooLarge {
+                width,
+                height,
+                most_cells,
+            } => Text::new(Msg::SaidPdbTooLarge)
+                .arg(*most_cells)
+                .arg(shape(*width, *height))
+                .arg(HeuristicName::LinearConflict),
+            Said::DirectFromAnyPosition { pegs } => {
+                Text::new(Msg::SaidDirectFromAnyPosition).arg(*pegs)
+            }
+            Said::Unreadable { query } => {
+                let why = match solver::query::parse(query) {
+                    Err(e) => Text::query_error(&e),
+                    Ok(_) => Text::new(Msg::QueryEmpty),
+                };
+                Text::new(Msg::SaidUnreadable).arg(why)
+            }
+            Said::Refused { detail } => {
+                Text::new(Msg::SaidRefused).arg(Arg::English(detail.clone()))
+            }
+        }
+    }
+
+    /// A count of moves ("31 moves", "1 move"), the count with the page's thousands separators.
+    pub fn moves(n: u64) -> Text {
+        let key = if n == 1 {
+            Msg::CountMovesOne
+        } else {
+            Msg::CountMoves
+        };
+        Text::new(key).arg(count(n))
+    }
+
+    /// Every clause of what the solver said, one sentence each.
+    pub fn said_all(said: &[Said]) -> Vec<Text> {
+        said.iter().map(Text::said).collect()
+    }
+
+    /// A worker's note on a report ([`Note`]).
+    pub fn note(note: &Note) -> Text {
+        match note {
+            Note::TablesRead { ms } => {
+                Text::new(Msg::NoteTablesRead).arg(crate::format::duration_ms(*ms))
+            }
+            Note::TablesStored => Text::new(Msg::NoteTablesStored),
+            Note::TablesRebuilt { why } => {
+                Text::new(Msg::NoteTablesRebuilt).arg(Arg::English(why.clone()))
+            }
+            Note::NoTableStore { why } => {
+                Text::new(Msg::NoteNoTableStore).arg(Arg::English(why.clone()))
+            }
+            Note::TableStoreRefused { why } => {
+                Text::new(Msg::NoteTableStoreRefused).arg(Arg::English(why.clone()))
+            }
+            Note::BuildTook { ms, helpers } => {
+                let took = crate::format::duration_ms(*ms);
+                match helpers {
+                    0 => Text::new(Msg::NoteBuildTook).arg(took),
+                    1 => Text::new(Msg::NoteBuildTookHelper).arg(took),
+                    n => Text::new(Msg::NoteBuildTookHelpers).arg(took).arg(*n),
+                }
+            }
+            Note::ImprovedWith5x5 => Text::new(Msg::NoteImprovedWith5x5),
+            Note::Building5x5 { percent } => Text::new(Msg::NoteBuilding5x5).arg(*percent),
+        }
+    }
+
+    /// Why a puzzle's query (a link) could not be read, in the page's words.
+    pub fn query_error(error: &QueryError) -> Text {
+        use solver::spec::{MAX_DISKS, MAX_PEGS, MAX_SIDE, MIN_DISKS, MIN_PEGS, MIN_SIDE};
+        let kind = |puzzle: PuzzleKind| match puzzle {
+            PuzzleKind::Sliding => Msg::KindSliding,
+            PuzzleKind::Hanoi => Msg::KindHanoi,
+        };
+        let board = |width: u8, height: u8| format!("{width}×{height}");
+        match error {
+            QueryError::Empty => Text::new(Msg::QueryEmpty),
+            QueryError::NoQuery => Text::new(Msg::QueryNoQuery),
+            QueryError::BadEscape { escape } => Text::new(Msg::QueryBadEscape).arg(shown(escape)),
+            QueryError::NotUtf8 { text } => Text::new(Msg::QueryNotUtf8).arg(shown(text)),
+            QueryError::DuplicateKey(key) => Text::new(Msg::QueryDuplicateKey).arg(*key),
+            QueryError::EmptyValue(key) => Text::new(Msg::QueryEmptyValue).arg(*key),
+            QueryError::Missing(key) => Text::new(Msg::QueryMissing).arg(*key),
+            QueryError::UnknownPuzzle(value) => {
+                Text::new(Msg::QueryUnknownPuzzle).arg(shown(value))
+            }
+            QueryError::WrongKey { key, puzzle } => {
+                Text::new(Msg::QueryWrongKey).arg(*key).arg(kind(*puzzle))
+            }
+            QueryError::BadSize(value) => Text::new(Msg::QueryBadSize).arg(shown(value)),
+            QueryError::SizeOutOfRange(value) => Text::new(Msg::QuerySizeOutOfRange)
+                .arg(shown(value))
+                .arg(MIN_SIDE)
+                .arg(MAX_SIDE),
+            QueryError::NotANumber { key, value } => {
+                Text::new(Msg::QueryNotANumber).arg(*key).arg(shown(value))
+            }
+            QueryError::PegsOutOfRange(value) => Text::new(Msg::QueryPegsOutOfRange)
+                .arg(shown(value))
+                .arg(MIN_PEGS)
+                .arg(MAX_PEGS),
+            QueryError::DisksOutOfRange(value) => Text::new(Msg::QueryDisksOutOfRange)
+                .arg(shown(value))
+                .arg(MIN_DISKS)
+                .arg(MAX_DISKS),
+            QueryError::BadListItem {
+                key,
+                position,
+                item,
+            } => Text::new(Msg::QueryBadListItem)
+                .arg(*position)
+                .arg(*key)
+                .arg(shown(item)),
+            QueryError::WrongTileCount {
+                key,
+                got,
+                width,
+                height,
+            } => Text::new(Msg::QueryWrongTileCount)
+                .arg(*key)
+                .arg(*got)
+                .arg(board(*width, *height))
+                .arg(usize::from(*width) * usize::from(*height)),
+            QueryError::WrongDiskCount { key, got, disks } => Text::new(Msg::QueryWrongDiskCount)
+                .arg(*key)
+                .arg(*got)
+                .arg(*disks),
+            QueryError::TileOutOfRange {
+                key,
+                tile,
+                width,
+                height,
+            } => Text::new(Msg::QueryTileOutOfRange)
+                .arg(*tile)
+                .arg(*key)
+                .arg(board(*width, *height))
+                .arg((usize::from(*width) * usize::from(*height)).saturating_sub(1)),
+            QueryError::DuplicateTile { key, tile, missing } => Text::new(Msg::QueryDuplicateTile)
+                .arg(*tile)
+                .arg(*key)
+                .arg(*missing),
+            QueryError::PegOutOfRange {
+                key,
+                disk,
+                peg,
+                pegs,
+            } => Text::new(Msg::QueryPegOutOfRange)
+                .arg(*disk)
+                .arg(*key)
+                .arg(*peg)
+                .arg(*pegs)
+                .arg(pegs.saturating_sub(1)),
+            QueryError::UnknownAlgorithm(value) => {
+                Text::new(Msg::QueryUnknownAlgorithm).arg(shown(value))
+            }
+            QueryError::UnknownHeuristic(value) => {
+                Text::new(Msg::QueryUnknownHeuristic).arg(shown(value))
+            }
+            QueryError::HeuristicNotForPuzzle { heuristic, puzzle } => {
+                Text::new(Msg::QueryHeuristicNotForPuzzle)
+                    .arg(*heuristic)
+                    .arg(kind(*puzzle))
+            }
+            QueryError::Weight(_) => Text::new(Msg::QueryWeight),
+            QueryError::WeightWithoutWeighted { .. } => Text::new(Msg::QueryWeightWithoutWeighted),
+        }
     }
 
     /// This sentence with one more argument.
@@ -159,6 +461,8 @@ impl Arg {
             Arg::Text(t) => t.render(lang),
             Arg::Algorithm(a) => lang.algorithm(*a).to_string(),
             Arg::Heuristic(h) => lang.heuristic(*h).to_string(),
+            Arg::English(s) if lang == Lang::En => s.clone(),
+            Arg::English(_) => String::new(),
         }
     }
 }
@@ -202,6 +506,34 @@ impl From<HeuristicName> for Arg {
     fn from(h: HeuristicName) -> Arg {
         Arg::Heuristic(h)
     }
+}
+
+/// A count with the page's thousands separators.
+fn count(n: u64) -> String {
+    crate::format::count(n)
+}
+
+/// A time limit in milliseconds as the page shows durations.
+fn duration(ms: u64) -> String {
+    crate::format::duration_ms(ms as f64)
+}
+
+/// A heuristic named by its CLI name: the page's name for it when it is one of ours, else the name itself.
+fn heuristic_arg(name: &str) -> Arg {
+    match HeuristicName::from_name(name) {
+        Some(h) => Arg::Heuristic(h),
+        None => Arg::Plain(name.to_string()),
+    }
+}
+
+/// Text quoted from a link, cut short as the solver's own messages cut it.
+fn shown(text: &str) -> String {
+    const SHOWN_CHARS: usize = 40;
+    let mut shown: String = text.chars().take(SHOWN_CHARS).collect();
+    if text.chars().count() > SHOWN_CHARS {
+        shown.push('…');
+    }
+    shown
 }
 
 /// Replaces each `{}` of `template` with the next argument.
@@ -467,7 +799,6 @@ messages! {
     NoteHeuristicNotApplicable,
     KindSliding,
     KindHanoi,
-    SolverSays,
     FailedSolverError,
     FailedCrash,
     FailedSilent,
@@ -484,7 +815,88 @@ messages! {
     SolvedNoBound,
     CountMoves,
     CountMovesOne,
-    WorkerNote,
+    // What the solver and the worker say (solver::report::Said and Note), clause by clause.
+    // Why a link's puzzle could not be read (solver::query::QueryError).
+    QueryEmpty,
+    QueryNoQuery,
+    QueryBadEscape,
+    QueryNotUtf8,
+    QueryDuplicateKey,
+    QueryEmptyValue,
+    QueryMissing,
+    QueryUnknownPuzzle,
+    QueryWrongKey,
+    QueryBadSize,
+    QuerySizeOutOfRange,
+    QueryNotANumber,
+    QueryPegsOutOfRange,
+    QueryDisksOutOfRange,
+    QueryBadListItem,
+    QueryWrongTileCount,
+    QueryWrongDiskCount,
+    QueryTileOutOfRange,
+    QueryDuplicateTile,
+    QueryPegOutOfRange,
+    QueryUnknownAlgorithm,
+    QueryUnknownHeuristic,
+    QueryHeuristicNotForPuzzle,
+    QueryWeight,
+    QueryWeightWithoutWeighted,
+    SaidSolved,
+    SaidSolvedImproved,
+    SaidShortest,
+    SaidNoGuarantee,
+    SaidOverestimates,
+    SaidWithinDepth,
+    SaidWeightedBound,
+    SaidWeightedShortest,
+    SaidWeightedNoBound,
+    SaidNearOptimal,
+    SaidDirect,
+    SaidDirectUnlisted,
+    DirectClassic,
+    DirectThreePegPath,
+    DirectFrameStewart,
+    DirectClassicWhy,
+    DirectThreePegPathWhy,
+    DirectFourPegsWhy,
+    DirectMorePegsWhy,
+    SaidImprovementCancelled,
+    SaidImprovementTimeLimit,
+    SaidImprovementBudget,
+    SaidNoShorterWindow,
+    SaidCancelled,
+    SaidCancelledWhileBuilding,
+    SaidTimeLimit,
+    SaidMemoryLimit,
+    SaidStateLimit,
+    SaidIdRoom,
+    SaidObserverFull,
+    SaidNotFollowed,
+    SaidPathTooLong,
+    SaidStopped,
+    SaidNoAnswer,
+    SaidExhausted,
+    SaidDepthLimit,
+    SaidLargeBoard,
+    SaidLargerWeight,
+    SaidTooFarForOptimal,
+    SaidDirectOnlyForHanoi,
+    SaidTooManyDisks,
+    SaidPdbTooLarge,
+    SaidDirectFromAnyPosition,
+    SaidUnreadable,
+    SaidRefused,
+    NoteTablesRead,
+    NoteTablesStored,
+    NoteTablesRebuilt,
+    NoteNoTableStore,
+    NoteTableStoreRefused,
+    NoteBuildTook,
+    NoteBuildTookHelper,
+    NoteBuildTookHelpers,
+    NoteImprovedWith5x5,
+    NoteBuilding5x5,
     DropNoSuchPeg,
     DropSamePeg,
     DropEmptyPeg,
@@ -888,7 +1300,6 @@ fn en(key: Msg) -> &'static str {
         NoteHeuristicNotApplicable => "The heuristic {} does not apply to this {}; using {}.",
         KindSliding => "sliding puzzle",
         KindHanoi => "Tower of Hanoi",
-        SolverSays => "{}",
         FailedSolverError => "The solver reported an error: {}",
         FailedCrash => "The solver stopped unexpectedly ({}). It has been restarted: try again, or pick a smaller puzzle or another algorithm.",
         FailedSilent => "The solver has not answered for {} s, so it was restarted. Try again, or pick a smaller puzzle or another algorithm.",
@@ -904,7 +1315,86 @@ fn en(key: Msg) -> &'static str {
         SolvedNoBound => "Solved in {}: no bound on its length (weighted A* with the heuristic {}, which can overestimate).",
         CountMoves => "{} moves",
         CountMovesOne => "{} move",
-        WorkerNote => "Note: {}.",
+        QueryEmpty => "the link holds no puzzle",
+        QueryNoQuery => "the address has nothing after '?'",
+        QueryBadEscape => "'%{}' is not a percent escape",
+        QueryNotUtf8 => "'{}' does not decode to text",
+        QueryDuplicateKey => "'{}' is given twice",
+        QueryEmptyValue => "'{}' has no value",
+        QueryMissing => "'{}' is missing",
+        QueryUnknownPuzzle => "unknown puzzle '{}': use sliding or hanoi",
+        QueryWrongKey => "'{}' does not apply to a {}",
+        QueryBadSize => "size '{}' is not width x height (for example 3x3)",
+        QuerySizeOutOfRange => "size {} is out of range: width and height must each be {} to {}",
+        QueryNotANumber => "{} '{}' is not a whole number",
+        QueryPegsOutOfRange => "{} pegs is out of range: use {} to {} pegs",
+        QueryDisksOutOfRange => "{} disks is out of range: use {} to {} disks",
+        QueryBadListItem => "item {} of {} ('{}') is not a whole number",
+        QueryWrongTileCount => "{} has {} numbers but a {} board needs {}",
+        QueryWrongDiskCount => "{} has {} numbers but {} disks need as many",
+        QueryTileOutOfRange => "tile {} in {} is out of range: a {} board has tiles 1 to {} and 0 for the blank",
+        QueryDuplicateTile => "tile {} appears twice in {}, and tile {} is missing (0 is the blank)",
+        QueryPegOutOfRange => "disk {} in {} is on peg {}, but a {}-peg puzzle has pegs 0 to {}",
+        QueryUnknownAlgorithm => "unknown algorithm '{}'",
+        QueryUnknownHeuristic => "unknown heuristic '{}'",
+        QueryHeuristicNotForPuzzle => "the heuristic {} does not apply to a {}",
+        QueryWeight => "the weight must be a number from 1 to 10 with at most two decimals",
+        QueryWeightWithoutWeighted => "a weight is for weighted A* only",
+        SaidSolved => "Solved in {}.",
+        SaidSolvedImproved => "Solved in {}, improved from a first answer of {}.",
+        SaidShortest => "This is a shortest solution.",
+        SaidNoGuarantee => "{} does not guarantee a shortest solution.",
+        SaidOverestimates => "The heuristic {} can overestimate, so {} does not guarantee a shortest solution.",
+        SaidWithinDepth => "Found a solution of {} within the depth bound of {}; depth-first search does not look for a shortest one.",
+        SaidWeightedBound => "At most {} × the shortest (weighted A*, w = {}): length {}.",
+        SaidWeightedShortest => "At most 1 × the shortest (weighted A*, w = 1): length {}, so a shortest solution.",
+        SaidWeightedNoBound => "No bound (weighted A*, w = {}, with the heuristic {}, which can overestimate): length {}.",
+        SaidNearOptimal => "At most {}% longer than the shortest (lower bound {}).",
+        SaidDirect => "{}: {}, {} (solved directly, no search).",
+        SaidDirectUnlisted => "{}: {}, {}; the moves are not listed: there are more than the listing cap allows (solved directly, no search).",
+        DirectClassic => "classic recursion",
+        DirectThreePegPath => "shortest 3-peg path",
+        DirectFrameStewart => "Frame-Stewart",
+        DirectClassicWhy => "2^n − 1 moves, the shortest possible",
+        DirectThreePegPathWhy => "the shortest possible: the largest disk that must move moves once or twice, whichever is shorter",
+        DirectFourPegsWhy => "the shortest possible on 4 pegs (Frame-Stewart's optimality was proved by Bousch in 2014)",
+        DirectMorePegsWhy => "presumed the shortest: the Frame-Stewart conjecture is unproved for 5 or more pegs",
+        SaidImprovementCancelled => "Improvement cancelled; this is the best answer found.",
+        SaidImprovementTimeLimit => "Improvement stopped at the time limit of {}.",
+        SaidImprovementBudget => "Improvement stopped at its budget of {} expansions.",
+        SaidNoShorterWindow => "No window of up to {} moves could be shortened further.",
+        SaidCancelled => "Cancelled by the user.",
+        SaidCancelledWhileBuilding => "Cancelled while the pattern databases were being built.",
+        SaidTimeLimit => "Stopped at the time limit of {} before finding a solution.",
+        SaidMemoryLimit => "Stopped at the memory limit: the search would need more than the {} it may use without finding the goal. Use a stronger algorithm or heuristic, or a smaller puzzle.",
+        SaidStateLimit => "Stopped at the state limit: the search reached the most states it may hold ({}) without finding the goal. Raise the limit or use a stronger algorithm or heuristic.",
+        SaidIdRoom => "Stopped at {} states, the most this search can number.",
+        SaidObserverFull => "Stopped after {} expansions, the most the step-through records.",
+        SaidNotFollowed => "Not run: the step-through cannot follow a search of this puzzle.",
+        SaidPathTooLong => "Stopped: the solution needs more than {} moves, the longest path this search keeps.",
+        SaidStopped => "Stopped.",
+        SaidNoAnswer => "No answer was found within the budget.",
+        SaidExhausted => "Every reachable state was searched and the goal is not among them.",
+        SaidDepthLimit => "No solution within the depth bound of {} moves: raise the depth bound.",
+        SaidLargeBoard => "Optimal solving of a {} board can take days of computing: use weighted A* (at most w × the shortest).",
+        SaidLargerWeight => "A larger weight (up to {}) needs fewer states, for a solution that may be longer.",
+        SaidTooFarForOptimal => "Stopped before searching: this {} board is at least {} moves from the goal, and no optimal search of a board this large and this far out ends within the {} s time limit. Pick {}: an answer at once, with a proven bound on how far from the shortest it can be.",
+        SaidDirectOnlyForHanoi => "Direct solving is only for the Tower of Hanoi: pick a search.",
+        SaidTooManyDisks => "{} disks are too many to search (at most {}): use the direct solver.",
+        SaidPdbTooLarge => "The pattern databases cover boards of up to {} cells (4×4); a {} board takes {}.",
+        SaidDirectFromAnyPosition => "Direct solving from an arbitrary position on {} pegs is not supported: use A* or breadth-first search.",
+        SaidUnreadable => "The puzzle could not be read: {}.",
+        SaidRefused => "The solver refused this input: {}.",
+        NoteTablesRead => "The pattern databases were read from this browser's cache in {}.",
+        NoteTablesStored => "The pattern databases were built and stored in this browser: the next visit skips the build.",
+        NoteTablesRebuilt => "The stored pattern databases were unusable ({}), so they were rebuilt and stored again.",
+        NoteNoTableStore => "This browser offers no IndexedDB here ({}), so the pattern databases are rebuilt on every visit.",
+        NoteTableStoreRefused => "The browser's IndexedDB refused the pattern databases ({}); they will be rebuilt next visit.",
+        NoteBuildTook => "The build took {}.",
+        NoteBuildTookHelper => "The build took {}, with a helper worker.",
+        NoteBuildTookHelpers => "The build took {}, in {} helper workers.",
+        NoteImprovedWith5x5 => "Improved with the 5×5 pattern databases.",
+        NoteBuilding5x5 => "The 5×5 pattern databases are being built in the background ({}% done): until they are ready, 5×5 answers are improved without them; solve again then for a near-optimal answer.",
         DropNoSuchPeg => "Peg {} does not exist: pegs are numbered 0 to {}.",
         DropSamePeg => "A move must go to another peg: both ends are peg {}.",
         DropEmptyPeg => "Peg {} is empty: there is no disk to move.",
@@ -1301,7 +1791,6 @@ fn zh(key: Msg) -> &'static str {
         NoteHeuristicNotApplicable => "启发函数 {} 不适用于这个{}；改用{}。",
         KindSliding => "滑块拼图",
         KindHanoi => "汉诺塔",
-        SolverSays => "求解器报告（英文）：{}",
         FailedSolverError => "求解器报告了一个错误：{}",
         FailedCrash => "求解器意外停止（{}）。它已重新启动：请重试，或选择更小的谜题或其他算法。",
         FailedSilent => "求解器已经 {} 秒没有响应，因此已重新启动。请重试，或选择更小的谜题或其他算法。",
@@ -1317,7 +1806,86 @@ fn zh(key: Msg) -> &'static str {
         SolvedNoBound => "已求解：{}，长度没有保证（加权 A*，启发函数 {} 可能高估）。",
         CountMoves => "{} 步",
         CountMovesOne => "{} 步",
-        WorkerNote => "附注（英文）：{}。",
+        QueryEmpty => "链接里没有谜题",
+        QueryNoQuery => "地址里“?”之后没有内容",
+        QueryBadEscape => "“%{}”不是合法的百分号转义",
+        QueryNotUtf8 => "“{}”无法解码为文字",
+        QueryDuplicateKey => "“{}”出现了两次",
+        QueryEmptyValue => "“{}”没有值",
+        QueryMissing => "缺少“{}”",
+        QueryUnknownPuzzle => "未知的谜题“{}”：应为 sliding（滑块拼图）或 hanoi（汉诺塔）",
+        QueryWrongKey => "“{}”不适用于{}",
+        QueryBadSize => "尺寸“{}”不是“宽x高”的形式（例如 3x3）",
+        QuerySizeOutOfRange => "尺寸 {} 超出范围：宽和高都必须在 {} 到 {} 之间",
+        QueryNotANumber => "{}“{}”不是整数",
+        QueryPegsOutOfRange => "柱子数 {} 超出范围：应为 {} 到 {} 根",
+        QueryDisksOutOfRange => "圆盘数 {} 超出范围：应为 {} 到 {} 个",
+        QueryBadListItem => "第 {} 项（在 {} 中，“{}”）不是整数",
+        QueryWrongTileCount => "{} 有 {} 个数，但 {} 棋盘需要 {} 个",
+        QueryWrongDiskCount => "{} 有 {} 个数，但 {} 个圆盘需要同样多个",
+        QueryTileOutOfRange => "方块 {}（在 {} 中）超出范围：{} 棋盘的方块是 1 到 {}，空格记为 0",
+        QueryDuplicateTile => "方块 {} 在 {} 中出现了两次，而方块 {} 缺失（0 表示空格）",
+        QueryPegOutOfRange => "圆盘 {}（在 {} 中）位于柱 {}，但 {} 柱的谜题只有柱 0 到 {}",
+        QueryUnknownAlgorithm => "未知的算法“{}”",
+        QueryUnknownHeuristic => "未知的启发函数“{}”",
+        QueryHeuristicNotForPuzzle => "启发函数“{}”不适用于{}",
+        QueryWeight => "权重必须是 1 到 10 之间、最多两位小数的数",
+        QueryWeightWithoutWeighted => "权重只用于加权 A*",
+        SaidSolved => "已解出，共 {}。",
+        SaidSolvedImproved => "已解出，共 {}（初解 {}，之后改进）。",
+        SaidShortest => "这是一条最短解。",
+        SaidNoGuarantee => "{}不保证找到最短解。",
+        SaidOverestimates => "启发函数“{}”可能高估剩余步数，所以{}不保证找到最短解。",
+        SaidWithinDepth => "找到一条 {} 的解，在深度上限 {} 以内；深度优先搜索并不寻找最短解。",
+        SaidWeightedBound => "至多是最短解的 {} 倍（加权 A*，w = {}）：解长 {}。",
+        SaidWeightedShortest => "解长 {}：w = 1 的加权 A* 就是 A*，所以这是一条最短解。",
+        SaidWeightedNoBound => "长度没有保证（加权 A*，w = {}，启发函数“{}”可能高估）：解长 {}。",
+        SaidNearOptimal => "至多比最短解长 {}%（下界 {} 步）。",
+        SaidDirect => "{}：{}，{}（用公式直接求出，没有搜索）。",
+        SaidDirectUnlisted => "{}：{}，{}；步数超过列出上限，因此不逐步列出（用公式直接求出，没有搜索）。",
+        DirectClassic => "经典递归",
+        DirectThreePegPath => "三柱最短路径",
+        DirectFrameStewart => "Frame-Stewart 算法",
+        DirectClassicWhy => "即 2^n − 1 步，已是最少",
+        DirectThreePegPathWhy => "已是最少：必须移动的最大圆盘移动一次或两次，取较短的一种",
+        DirectFourPegsWhy => "是 4 根柱子上的最少步数（Frame-Stewart 算法的最优性已由 Bousch 于 2014 年证明）",
+        DirectMorePegsWhy => "推测为最少：Frame-Stewart 猜想在 5 根及以上柱子时尚未得到证明",
+        SaidImprovementCancelled => "改进已取消；这是目前找到的最好答案。",
+        SaidImprovementTimeLimit => "改进到达时间上限（{}），已停止。",
+        SaidImprovementBudget => "改进用完了 {} 次扩展的预算，已停止。",
+        SaidNoShorterWindow => "长度不超过 {} 步的片段都已无法再缩短。",
+        SaidCancelled => "已被用户取消。",
+        SaidCancelledWhileBuilding => "在构建模式数据库时被取消。",
+        SaidTimeLimit => "在找到解之前到达了时间上限（{}），搜索停止。",
+        SaidMemoryLimit => "到达内存上限：搜索需要的内存将超过允许的 {}，却仍未找到目标。请换用更强的算法或启发函数，或者换一个更小的谜题。",
+        SaidStateLimit => "到达状态数上限：搜索保存的状态已达上限（{} 个），仍未找到目标。请提高上限，或换用更强的算法或启发函数。",
+        SaidIdRoom => "搜索在 {} 个状态处停止：这是它能编号的最大数目。",
+        SaidObserverFull => "扩展 {} 次后停止：这是逐步演示最多能记录的次数。",
+        SaidNotFollowed => "未运行：逐步演示无法跟踪这个谜题的搜索。",
+        SaidPathTooLong => "已停止：解需要超过 {} 步，超出了这个搜索能保存的最长路径。",
+        SaidStopped => "已停止。",
+        SaidNoAnswer => "在预算之内没有找到答案。",
+        SaidExhausted => "所有可达状态都已搜索过，其中没有目标。",
+        SaidDepthLimit => "在 {} 步的深度上限以内没有解：请提高深度上限。",
+        SaidLargeBoard => "{} 棋盘的最优求解可能要算上好几天：请改用加权 A*（解长至多为最短解的 w 倍）。",
+        SaidLargerWeight => "更大的权重（最大 {}）需要保存的状态更少，但解可能更长。",
+        SaidTooFarForOptimal => "未开始搜索：这个 {} 棋盘离目标至少 {} 步；这么大、离目标这么远的棋盘，任何最优搜索都无法在 {} 秒的时间上限内完成。请选择“{}”：它立刻给出答案，并证明这个答案最多比最短解长多少。",
+        SaidDirectOnlyForHanoi => "直接求解只适用于汉诺塔：请选择一种搜索算法。",
+        SaidTooManyDisks => "{} 个圆盘太多，无法搜索（最多 {} 个）：请使用直接求解。",
+        SaidPdbTooLarge => "模式数据库只覆盖最多 {} 格的棋盘（4×4）；{} 棋盘请使用“{}”。",
+        SaidDirectFromAnyPosition => "在 {} 根柱子上不支持从任意局面直接求解：请使用 A* 或广度优先搜索。",
+        SaidUnreadable => "无法读取这个谜题：{}。",
+        SaidRefused => "求解器拒绝了这个输入：它没有通过求解器内部的检查{}。",
+        NoteTablesRead => "模式数据库已从本浏览器的缓存中读出，用时 {}。",
+        NoteTablesStored => "模式数据库已构建并保存在本浏览器中：下次访问无需再构建。",
+        NoteTablesRebuilt => "保存的模式数据库已无法使用{}，因此重新构建并再次保存。",
+        NoteNoTableStore => "这里的浏览器不提供 IndexedDB 存储{}，所以每次访问都要重新构建模式数据库。",
+        NoteTableStoreRefused => "浏览器的 IndexedDB 拒绝保存模式数据库{}；下次访问时会重新构建。",
+        NoteBuildTook => "构建用时 {}。",
+        NoteBuildTookHelper => "构建用时 {}，有一个辅助线程协助。",
+        NoteBuildTookHelpers => "构建用时 {}，由 {} 个辅助线程分担。",
+        NoteImprovedWith5x5 => "已借助 5×5 模式数据库改进。",
+        NoteBuilding5x5 => "5×5 模式数据库正在后台构建（已完成 {}%）：完成之前，5×5 的答案不借助它们改进；完成后再求解一次，可得到接近最优的答案。",
         DropNoSuchPeg => "柱 {} 不存在：柱子编号为 0 到 {}。",
         DropSamePeg => "必须移到另一根柱子上：起点和终点都是柱 {}。",
         DropEmptyPeg => "柱 {} 是空的：没有可移动的圆盘。",
@@ -1543,6 +2111,33 @@ fn zh(key: Msg) -> &'static str {
 /// untranslated-text test.
 pub const SAME_IN_BOTH: &[Msg] = &[Msg::AlgAstar, Msg::AlgIdastar, Msg::TruthF, Msg::TruthEqual];
 
+/// Whether `text` holds an English sentence: a run of three or more Latin words in a row (words of letters,
+/// joined by spaces and the punctuation inside an English sentence). Names the Chinese tables keep as they are
+/// (an algorithm's "A*", a person's "Frame-Stewart", a code such as "2^n") are one or two words long.
+#[cfg(test)]
+pub(crate) fn english_sentence(text: &str) -> bool {
+    let (mut run, mut word) = (0, false);
+    for c in text.chars() {
+        if c.is_ascii_alphabetic() || (word && "'*-^".contains(c)) {
+            if !word {
+                run += 1;
+                if run >= 3 {
+                    return true;
+                }
+            }
+            word = true;
+        } else {
+            word = false;
+            // Spaces, ASCII punctuation and numbers sit inside an English sentence; anything else (a Chinese
+            // character, Chinese punctuation) ends the run.
+            if !(c.is_ascii() || c.is_whitespace()) {
+                run = 0;
+            }
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1597,6 +2192,100 @@ mod tests {
             "No hint: the solver stopped unexpectedly (oom)"
         );
         assert_eq!(hint.render(Lang::Zh), "无法提示：求解器意外停止（oom）");
+    }
+
+    /// A Chinese character between two Latin words ends a run of them; a number does not.
+    #[test]
+    fn an_english_sentence_is_three_latin_words_in_a_row() {
+        assert!(english_sentence("stopped at the time limit"));
+        assert!(english_sentence("求解器报告（英文）：solved in 12 moves"));
+        assert!(!english_sentence("加权 A* 以解的长度换取速度"));
+        assert!(!english_sentence("Frame-Stewart 算法，2^n − 1 步"));
+        assert!(!english_sentence("曼哈顿距离 + 线性冲突"));
+        assert!(!english_sentence(
+            "应为 sliding（滑块拼图）或 hanoi（汉诺塔）"
+        ));
+    }
+
+    /// Every clause of every kind the solver says, and every note of the worker, in both languages: all slots
+    /// filled, and no English sentence in the Chinese.
+    #[test]
+    fn everything_the_solver_and_worker_say_reads_in_both_languages() {
+        let mut texts: Vec<(String, Text)> = solver::report::Said::examples()
+            .iter()
+            .map(|s| (format!("{s:?}"), Text::said(s)))
+            .collect();
+        texts.extend(
+            solver::report::Note::examples()
+                .iter()
+                .map(|n| (format!("{n:?}"), Text::note(n))),
+        );
+        assert!(texts.len() >= solver::report::Said::KINDS + solver::report::Note::KINDS);
+        for (what, text) in &texts {
+            let en = text.render(Lang::En);
+            let zh = text.render(Lang::Zh);
+            for (lang, words) in [("en", &en), ("zh", &zh)] {
+                assert!(
+                    !words.contains("{}") && !words.trim().is_empty(),
+                    "{what} in {lang}: {words}"
+                );
+            }
+            assert!(
+                !english_sentence(&zh),
+                "{what} has English in Chinese: {zh}"
+            );
+            assert_ne!(en, zh, "{what}");
+        }
+    }
+
+    /// Every way a link's query can be refused, read in both languages (one example of each variant, which the
+    /// match in `Text::query_error` keeps complete).
+    #[test]
+    fn a_bad_link_is_explained_in_both_languages() {
+        let links = [
+            "",
+            "https://example.com/lab",
+            "puzzle=sliding&size=3x3&start=%zz",
+            "puzzle=sliding&puzzle=hanoi",
+            "puzzle=sliding&size=",
+            "size=3x3",
+            "puzzle=cube",
+            "puzzle=sliding&size=3x3&pegs=3&start=1,2,3,4,5,6,7,8,0",
+            "puzzle=sliding&size=3by3&start=1",
+            "puzzle=sliding&size=9x9&start=1",
+            "puzzle=hanoi&pegs=three&disks=3&start=0,0,0",
+            "puzzle=hanoi&pegs=9&disks=3&start=0,0,0",
+            "puzzle=hanoi&pegs=3&disks=99&start=0",
+            "puzzle=sliding&size=2x2&start=1,x,3,0",
+            "puzzle=sliding&size=2x2&start=1,2,0",
+            "puzzle=hanoi&pegs=3&disks=3&start=0,0",
+            "puzzle=sliding&size=2x2&start=1,2,9,0",
+            "puzzle=sliding&size=2x2&start=1,1,3,0",
+            "puzzle=hanoi&pegs=3&disks=2&start=0,7",
+            "puzzle=sliding&size=2x2&start=1,2,3,0&algo=magic",
+            "puzzle=sliding&size=2x2&start=1,2,3,0&heuristic=magic",
+            "puzzle=sliding&size=2x2&start=1,2,3,0&heuristic=seed-power",
+            "puzzle=sliding&size=2x2&start=1,2,3,0&algo=weighted&weight=99",
+            "puzzle=sliding&size=2x2&start=1,2,3,0&algo=bfs&weight=2",
+        ];
+        let mut kinds = std::collections::HashSet::new();
+        for link in links {
+            let Err(error) = solver::query::parse(link) else {
+                panic!("{link} was read");
+            };
+            kinds.insert(std::mem::discriminant(&error));
+            let text = Text::query_error(&error);
+            let zh = text.render(Lang::Zh);
+            assert!(!english_sentence(&zh), "{link}: {zh}");
+            assert!(!text.render(Lang::En).contains("{}"), "{link}");
+            let unread = Text::said(&solver::report::Said::Unreadable { query: link.into() });
+            assert!(!english_sentence(&unread.render(Lang::Zh)), "{link}");
+        }
+        assert!(
+            kinds.len() >= 20,
+            "only {} kinds of refusal met",
+            kinds.len()
+        );
     }
 
     #[test]

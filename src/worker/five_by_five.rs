@@ -19,6 +19,7 @@ use super::tables::{self, Restored};
 use crate::protocol::{Response, ResponseBody, NO_REQUEST, PROGRESS_EVERY_MS};
 use solver::pdb::cache::{cached_tables, install_tables};
 use solver::pdb::{partition_key, Geometry, Partition, WindowTables};
+use solver::report::Note;
 use std::cell::RefCell;
 use std::sync::Arc;
 use web_sys::DedicatedWorkerGlobalScope;
@@ -45,16 +46,14 @@ impl Phase {
 
     /// A note for the report of a 5x5 solve run now: whether its improvement has the tables (the two big ones
     /// may all be in before the build has ended).
-    pub fn note(self) -> Option<String> {
+    pub fn note(self) -> Option<Note> {
         if solver::pdb::cache::window_tables_5x5().is_some() {
-            return Some("improved with the 5x5 pattern databases".to_string());
+            return Some(Note::ImprovedWith5x5);
         }
         match self {
-            Phase::Building { fraction } => Some(format!(
-                "the 5x5 pattern databases are being built in the background ({:.0}% done): until they are \
-                 ready, 5x5 answers are improved without them; solve again then for a near-optimal answer",
-                fraction * 100.0
-            )),
+            Phase::Building { fraction } => Some(Note::Building5x5 {
+                percent: (fraction.clamp(0.0, 1.0) * 100.0).round() as u32,
+            }),
             _ => None,
         }
     }
@@ -298,9 +297,10 @@ mod tests {
 
     #[test]
     fn the_note_says_the_tables_are_being_built() {
-        assert!(Phase::Building { fraction: 0.42 }
-            .note()
-            .is_some_and(|n| n.contains("42% done")));
+        assert_eq!(
+            Phase::Building { fraction: 0.42 }.note(),
+            Some(Note::Building5x5 { percent: 42 })
+        );
         // Without the tables in this process, nothing else is said.
         assert_eq!(Phase::Ready.note(), None);
         assert_eq!(Phase::Idle.note(), None);

@@ -44,6 +44,7 @@ use crate::protocol::{
 };
 use scope::post;
 use solver::pdb::cache::{cached_tables, install_tables};
+use solver::report::{Note, Said};
 use solver::search::{Limits, DEFAULT_DFS_DEPTH};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -198,10 +199,8 @@ impl Worker {
                 match worker.build_in_helpers(&request, plan).await {
                     Some(note) => build_note = Some(note),
                     None => {
-                        let report = solve::cancelled_before_search(
-                            &query,
-                            "cancelled by the user while the pattern databases were built",
-                        );
+                        let report =
+                            solve::cancelled_before_search(&query, Said::CancelledWhileBuilding);
                         post(
                             &worker.scope,
                             &Response {
@@ -277,7 +276,7 @@ impl Worker {
 
     /// Builds the tables of `plan` for `request`, big groups in helper workers, and installs them in the solver's
     /// cache; returns a note on the build for the report, or `None` if the request was cancelled meanwhile.
-    async fn build_in_helpers(&self, request: &Request, plan: helpers::Plan) -> Option<String> {
+    async fn build_in_helpers(&self, request: &Request, plan: helpers::Plan) -> Option<Note> {
         let cancel_token = match &request.kind {
             RequestKind::Solve { cancel_token, .. } => cancel_token,
             RequestKind::Truth { .. } | RequestKind::Prepare { .. } => &None,
@@ -326,16 +325,10 @@ impl Worker {
         if built_big_here {
             self.state.borrow_mut().built_big_group = true;
         }
-        Some(format!(
-            "the build took {}{}",
-            crate::format::duration_ms(js_sys::Date::now() - started),
-            match helped {
-                0 => String::new(),
-                1 => " with a helper worker".to_string(),
-                2 => " in two helper workers".to_string(),
-                n => format!(" in {n} helper workers"),
-            }
-        ))
+        Some(Note::BuildTook {
+            ms: js_sys::Date::now() - started,
+            helpers: u32::try_from(helped).unwrap_or(u32::MAX),
+        })
     }
 
     /// Answers a `Truth` request with what this worker holds now.
@@ -372,7 +365,7 @@ impl Worker {
     /// Runs one request to its end: its search (posting progress), then its report, then its teaching trace if it
     /// asked for one. `cache` is the table cache's look before the search, when there was one: its note goes into
     /// the report's notes, and tables built are stored; `build_note` says how the helpers built them.
-    fn answer(&self, request: Request, cache: Option<Prepared>, build_note: Option<String>) {
+    fn answer(&self, request: Request, cache: Option<Prepared>, build_note: Option<Note>) {
         let id = request.id;
         let RequestKind::Solve {
             query,

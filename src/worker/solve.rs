@@ -12,6 +12,7 @@
 use super::scope;
 use crate::protocol::{Response, ResponseBody, CANCEL_CHECK_MS, PROGRESS_EVERY_MS};
 use solver::query::{self, Query};
+use solver::report::Said;
 use solver::search::clock::FnClock;
 use solver::search::{Control, Flow, Limits};
 use solver::spec::{optimal_reach, Choice, OptimalReach, PuzzleSpec, DEFAULT_ALGORITHM};
@@ -83,11 +84,9 @@ pub fn solve_request(
 ) -> Report {
     let query = match query::parse(query) {
         Ok(q) => q,
-        Err(e) => {
-            return solver::report::invalid(
-                DEFAULT_ALGORITHM,
-                format!("the puzzle could not be read: {e}"),
-            );
+        Err(_) => {
+            let query = query.to_string();
+            return solver::report::invalid(DEFAULT_ALGORITHM, Said::Unreadable { query });
         }
     };
     if let Some(refused) = out_of_reach(&query) {
@@ -172,15 +171,13 @@ pub fn out_of_reach(query: &Query) -> Option<Report> {
     if bound <= OPTIMAL_REACH_MOVES {
         return None;
     }
-    let mut report = solver::report::invalid(
-        algorithm,
-        format!(
-            "stopped before searching: this {shape} board is at least {bound} moves from the goal, and no optimal \
-             search of a board this large and this far out ends within the {} s time limit; pick staged (an \
-             answer at once, with a proven bound on how far from the shortest it can be)",
-            MAX_SEARCH_MS / 1000,
-        ),
-    );
+    let said = Said::TooFarForOptimal {
+        width: shape.width,
+        height: shape.height,
+        bound,
+        seconds: MAX_SEARCH_MS / 1000,
+    };
+    let mut report = solver::report::invalid(algorithm, said);
     report.status = Status::Limit;
     report.heuristic = heuristic.map(|h| h.name().to_string());
     Some(report)
@@ -221,13 +218,13 @@ pub fn run(
     solve_request(query, limits, scope::clock(scope), progress, cancelled)
 }
 
-/// The report of a request on `query` cancelled before its search began, saying when (`message`).
-pub fn cancelled_before_search(query: &str, message: &str) -> Report {
+/// The report of a request on `query` cancelled before its search began, saying when (`said`).
+pub fn cancelled_before_search(query: &str, said: Said) -> Report {
     let algorithm = match query::parse(query) {
         Ok(query) => query.choice().algorithm,
         Err(_) => DEFAULT_ALGORITHM,
     };
-    let mut report = solver::report::invalid(algorithm, message);
+    let mut report = solver::report::invalid(algorithm, said);
     report.status = solver::Status::Cancelled;
     report
 }

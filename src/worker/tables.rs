@@ -11,6 +11,7 @@ use crate::browser::js_text;
 use solver::pdb::cache::{cached_tables, install_tables, pattern_database_key};
 use solver::pdb::{PdbTables, FORMAT_VERSION};
 use solver::query::Query;
+use solver::report::Note;
 use solver::spec::{tables_needed, PuzzleSpec, TablesNeeded};
 use std::fmt;
 use std::sync::Arc;
@@ -93,15 +94,13 @@ pub async fn prepare(key: String) -> Prepared {
 
 impl Prepared {
     /// After the search: stores tables it built (in the background: the report is not held up by the write, which
-    /// joins `cache`'s writes) and returns a sentence for the report's message saying where the tables came from, if
-    /// worth saying.
-    pub fn finish(self, cache: &mut TableCache) -> Option<String> {
+    /// joins `cache`'s writes) and returns a note for the report saying where the tables came from, if worth saying.
+    pub fn finish(self, cache: &mut TableCache) -> Option<Note> {
         let built = cached_tables(&self.key);
         match self.restored {
-            Ok(Restored::Loaded) => Some(format!(
-                "pattern databases read from this browser's cache in {}",
-                crate::format::duration_ms(self.elapsed_ms)
-            )),
+            Ok(Restored::Loaded) => Some(Note::TablesRead {
+                ms: self.elapsed_ms,
+            }),
             Ok(Restored::Missing) | Ok(Restored::Discarded(_)) if built.is_some() => {
                 if let Some(tables) = built {
                     cache
@@ -115,10 +114,8 @@ impl Prepared {
                         }));
                 }
                 Some(match self.restored {
-                    Ok(Restored::Discarded(why)) => format!(
-                        "the stored pattern databases were unusable ({why}), so they were rebuilt and stored again"
-                    ),
-                    _ => "pattern databases built and stored in this browser: the next visit skips the build".into(),
+                    Ok(Restored::Discarded(why)) => Note::TablesRebuilt { why },
+                    _ => Note::TablesStored,
                 })
             }
             Ok(_) => None,
@@ -127,7 +124,10 @@ impl Prepared {
                 if built.is_some() {
                     cache.unsaved = true;
                 }
-                Some(e.to_string())
+                Some(match e {
+                    CacheError::Unavailable(why) => Note::NoTableStore { why },
+                    CacheError::Failed(why) => Note::TableStoreRefused { why },
+                })
             }
         }
     }

@@ -25,14 +25,14 @@ async function waitMessage(page, pattern) {
 test('a bad link is explained in Chinese, and the notice changes language in place', async (s) => {
   const { page } = s;
   await page.addInitScript(() => localStorage.setItem('puzzle-lab.lang', 'zh'));
-  // Two 8s: the crate's parser names the problem (its own words stay, inside a Chinese sentence).
+  // Two 8s: the parser's refusal (a QueryError) is put into words by the page, in Chinese too.
   await s.open('puzzle=sliding&size=3x3&start=1,2,3,4,5,6,7,8,8');
   const zh = await messageText(page);
-  assert.ok(zh.startsWith('无法读取此链接'), `the notice is '${zh}'`);
+  assert.ok(zh.startsWith('无法读取此链接：方块 8 在 start 中出现了两次'), `the notice is '${zh}'`);
   assert.ok(zh.includes('8 数码'), `the notice does not say what is shown instead: '${zh}'`);
   assert.ok(!zh.includes('could not be read'), `the notice's own sentence stayed English: '${zh}'`);
   await choose(page, 'en');
-  await waitMessage(page, /^This link could not be read: .*Showing a shuffled 8-puzzle instead\.$/);
+  await waitMessage(page, /^This link could not be read: tile 8 appears twice in start.*Showing a shuffled 8-puzzle instead\.$/);
   await choose(page, 'zh');
   await waitMessage(page, /^无法读取此链接/);
 });

@@ -98,8 +98,8 @@ async fn tables_built_after_a_missed_look_are_written_and_the_write_is_awaited()
     // The search builds the tables (here: installs them), then the request finishes.
     install_tables(Arc::new(tables.clone()));
     let mut cache = TableCache::default();
-    let note = prepared.finish(&mut cache).unwrap_or_default();
-    assert!(note.contains("built and stored"), "{note}");
+    let note = prepared.finish(&mut cache);
+    assert_eq!(note, Some(solver::report::Note::TablesStored));
     let writes = cache.take_writes();
     assert_eq!(writes.len(), 1, "one write for the built tables");
     assert!(cache.take_writes().is_empty(), "the writes were taken out");
@@ -142,7 +142,7 @@ async fn reading_tables_back_asks_for_a_collection_of_what_the_reads_left() {
     let mut cache = TableCache::default();
     assert!(prepared
         .finish(&mut cache)
-        .is_some_and(|n| n.contains("read")));
+        .is_some_and(|n| matches!(n, solver::report::Note::TablesRead { .. })));
     // The 5x5 tables (none stored here): one request after all nine looks, whatever they found.
     let before = garbage_nudges();
     assert_eq!(puzzle_lab::worker::five_by_five::restore().await.len(), 9);

@@ -388,7 +388,7 @@ fn the_reducer_runs_a_solve_in_wasm() {
             solver::Algorithm::Bfs,
             Moves::Hanoi(vec![[0, 1], [0, 2], [1, 2]]),
             3,
-            "solved in 3 moves",
+            solver::report::Said::Solved { length: 3 },
         )
     };
     s.update(Action::Worker(WorkerEvent::Message(Response {
@@ -664,7 +664,7 @@ async fn each_solve_carries_a_cancel_token_that_lives_until_its_answer() {
             solver::Algorithm::Bfs,
             Moves::Sliding(String::new()),
             0,
-            "already solved",
+            solver::report::Said::Solved { length: 0 },
         )
     };
     let report_json = serde_json::to_string(&report).unwrap();

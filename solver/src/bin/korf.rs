@@ -249,7 +249,7 @@ fn solve_one(
         solved.problem = Some(format!(
             "not solved ({}): {}",
             outcome.status.name(),
-            outcome.message
+            outcome.message()
         ));
         return solved;
     }

@@ -123,7 +123,10 @@ fn staged(start: &[u8], control: &mut Control) -> Result<NearOptimal, pdb::PdbEr
         moves,
         lower_bound: report.lower_bound.unwrap_or(0) as u32,
         optimal: report.optimal,
-        stop: (report.status != Status::Solved).then(|| (report.status, report.message.clone())),
+        stop: (report.status != Status::Solved).then(|| {
+            let said = report.said.first().cloned();
+            (report.status, said.unwrap_or(solver::report::Said::Stopped))
+        }),
         stats: report.stats,
         weight: None,
     })

@@ -231,7 +231,7 @@ fn report(status: Status, length: u64, moves: Moves, moves_listed: bool) -> Repo
     Report {
         moves_listed,
         optimal: true,
-        ..Report::new(status, Algorithm::Bfs, moves, length, "")
+        ..Report::new(status, Algorithm::Bfs, moves, length, Vec::new())
     }
 }
 

@@ -12,7 +12,7 @@ pub const DIRECT_MOVE_CAP: u64 = 1 << 20;
 pub const MAX_MOVE_CAP: u64 = 1 << 26;
 
 /// Which direct solver answered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum DirectMethod {
     /// 3 pegs, tower to tower: the classic recursion, 2^n - 1 moves, optimal.
     Classic,

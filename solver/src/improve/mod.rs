@@ -20,8 +20,7 @@ pub use variants::StagedStrategies;
 pub use wasted::remove_wasted;
 
 use crate::bound;
-use crate::report::{bound_words, Moves, Report};
-use crate::search::outcome::plural_moves;
+use crate::report::{Moves, Report, Said};
 use crate::search::{Algorithm, Control, Stats, Status};
 use crate::sliding::{moves_to_string, Dir, Shape};
 use window::{shorter_path, Budget, Stop};
@@ -145,7 +144,7 @@ fn improve_with(
         },
         budget: Budget::new(control, stats, max_expanded),
     };
-    let first_report = run.report("");
+    let first_report = run.report(None);
     run.budget.control.answer(&first_report);
     let time_limit = run
         .budget
@@ -155,15 +154,15 @@ fn improve_with(
         .unwrap_or(DEFAULT_IMPROVE_MS);
     let ended = match run.improve(improvers) {
         Ok(why) => why,
-        Err(stop) => match stop.status {
-            Status::Cancelled => "improvement cancelled; this is the best answer found".to_string(),
+        Err(stop) => Some(match stop.status {
+            Status::Cancelled => Said::ImprovementCancelled,
             _ if run.budget.control.elapsed_ms() >= time_limit as f64 => {
-                format!("improvement stopped at the time limit of {time_limit} ms")
+                Said::ImprovementTimeLimit { ms: time_limit }
             }
-            _ => stop.message,
-        },
+            _ => stop.said,
+        }),
     };
-    let report = run.report(&ended);
+    let report = run.report(ended);
     run.budget.control.limits.time_limit_ms = saved_limit;
     report
 }
@@ -185,7 +184,7 @@ struct Run<'c, 'a, 'p> {
 
 impl Run<'_, '_, '_> {
     /// Runs the improvers, then window rounds; `Ok` with why it ended when it ran out of ideas.
-    fn improve(&mut self, improvers: Vec<Box<dyn Improver>>) -> Result<String, Stop> {
+    fn improve(&mut self, improvers: Vec<Box<dyn Improver>>) -> Result<Option<Said>, Stop> {
         let problem = self.answer.problem;
         for mut improver in improvers {
             if self.proven() {
@@ -213,7 +212,7 @@ impl Run<'_, '_, '_> {
             let mut whole = false;
             for &size in &WINDOW_SIZES[..WINDOW_SIZES.len() - LAST_LEVEL + level] {
                 if self.proven() {
-                    return Ok(String::new());
+                    return Ok(None);
                 }
                 if whole {
                     break;
@@ -230,9 +229,9 @@ impl Run<'_, '_, '_> {
             }
             if !shortened {
                 if level == LAST_LEVEL {
-                    return Ok(format!(
-                        "no window of up to {largest} moves could be shortened further"
-                    ));
+                    return Ok(Some(Said::NoShorterWindow {
+                        largest: largest as u64,
+                    }));
                 }
                 level += 1;
             }
@@ -288,7 +287,7 @@ impl Run<'_, '_, '_> {
     }
 
     /// The report of the best answer so far; `ended` says why improvement ended, if it has.
-    fn report(&self, ended: &str) -> Report {
+    fn report(&self, ended: Option<Said>) -> Report {
         self.answer
             .report(ended, &self.budget.stats, self.budget.control.elapsed_ms())
     }
@@ -306,26 +305,26 @@ impl Answer<'_> {
             return;
         }
         self.best = remove_wasted(shape, start, &path);
-        let report = self.report("", stats, control.elapsed_ms());
+        let report = self.report(None, stats, control.elapsed_ms());
         control.answer(&report);
     }
 
     /// The report of the best answer so far; `ended` says why improvement ended, if it has.
-    fn report(&self, ended: &str, stats: &Stats, elapsed_ms: f64) -> Report {
+    fn report(&self, ended: Option<Said>, stats: &Stats, elapsed_ms: f64) -> Report {
         let length = self.best.len() as u64;
-        let mut message = format!("solved in {}", plural_moves(length));
-        if self.first_length != self.best.len() {
-            message.push_str(&format!(
-                " (first answer {}, then improved)",
-                plural_moves(self.first_length as u64)
-            ));
-        }
-        message.push_str("; ");
-        message.push_str(&bound_words(length, self.lower_bound));
-        if !ended.is_empty() {
-            message.push_str("; ");
-            message.push_str(ended);
-        }
+        let solved = if self.first_length == self.best.len() {
+            Said::Solved { length }
+        } else {
+            Said::SolvedImproved {
+                length,
+                first: self.first_length as u64,
+            }
+        };
+        let bound = Said::Bound {
+            length,
+            lower_bound: self.lower_bound,
+        };
+        let said: Vec<Said> = [solved, bound].into_iter().chain(ended).collect();
         let mut stats = stats.clone();
         stats.elapsed_ms = elapsed_ms;
         Report {
@@ -337,7 +336,7 @@ impl Answer<'_> {
                 self.algorithm,
                 Moves::Sliding(moves_to_string(&self.best)),
                 length,
-                message,
+                said,
             )
         }
     }

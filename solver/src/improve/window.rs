@@ -2,16 +2,17 @@
 //! found by IDA* with Manhattan distance plus linear conflict towards the later board (the sliding heuristics
 //! take any goal), searching only for paths shorter than the stretch.
 
+use crate::report::Said;
 use crate::search::{Control, Stats, Status, CHECK_EVERY};
 use crate::sliding::{Cells, Dir, LinearConflict, Shape, SlidingPuzzle};
 use crate::{Heuristic, Puzzle};
 
-/// Why a window search stopped before its answer: the status and message of the control's verdict, or the
+/// Why a window search stopped before its answer: the status and clause of the control's verdict, or the
 /// improvement's own expansion budget.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Stop {
     pub status: Status,
-    pub message: String,
+    pub said: Said,
 }
 
 /// The improvement's budget: the control (cancel, time limit) asked every `CHECK_EVERY` expansions, and a cap on
@@ -41,10 +42,9 @@ impl<'c, 'a> Budget<'c, 'a> {
         if self.stats.expanded > self.max_expanded {
             return Err(Stop {
                 status: Status::Limit,
-                message: format!(
-                    "improvement stopped at its budget of {} expansions (max-states)",
-                    self.max_expanded
-                ),
+                said: Said::ImprovementBudget {
+                    expansions: self.max_expanded,
+                },
             });
         }
         if self.until_check > work {
@@ -58,7 +58,7 @@ impl<'c, 'a> Budget<'c, 'a> {
     /// Asks the control now.
     pub fn check(&mut self) -> Result<(), Stop> {
         match self.control.checkpoint(&mut self.stats) {
-            Some((status, message)) => Err(Stop { status, message }),
+            Some((status, said)) => Err(Stop { status, said }),
             None => Ok(()),
         }
     }

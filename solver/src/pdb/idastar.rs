@@ -5,6 +5,7 @@
 use super::board::{DirCode, Geometry, MAX_CELLS};
 use super::heuristic::{Pdb, PDB_HEURISTIC_NAME};
 use super::incremental::{Incremental, ManhattanEval, PdbEval};
+use crate::report::Said;
 use crate::search::{Algorithm, Control, Outcome, Stats, Status, CHECK_EVERY};
 use crate::sliding::{check_solvable, Dir};
 
@@ -54,7 +55,7 @@ struct Engine<'c, 'a, H> {
     deepest: u32,
     control: &'c mut Control<'a>,
     stats: Stats,
-    stop: Option<(Status, String)>,
+    stop: Option<(Status, Said)>,
 }
 
 impl<H: Incremental> Engine<'_, '_, H> {
@@ -156,11 +157,9 @@ impl<H: Incremental> Engine<'_, '_, H> {
         let mut bound = h0 + ((h0 ^ self.parity) & 1);
         loop {
             if bound as usize >= MAX_PATH {
-                let message = format!(
-                    "stopped: the solution needs more than {} moves, the longest path kept",
-                    MAX_PATH - 1
-                );
-                return self.finish_stopped(Status::Limit, message, heuristic);
+                let longest = (MAX_PATH - 1) as u64;
+                let said = Said::PathTooLong { longest };
+                return self.finish_stopped(Status::Limit, said, heuristic);
             }
             if let Some((status, message)) = self.control.over_state_limit(bound as u64 + 1) {
                 return self.finish_stopped(status, message, heuristic);
@@ -184,13 +183,12 @@ impl<H: Incremental> Engine<'_, '_, H> {
                     let (status, message) = self
                         .stop
                         .take()
-                        .unwrap_or((Status::Cancelled, "stopped".to_string()));
+                        .unwrap_or((Status::Cancelled, Said::Stopped));
                     return self.finish_stopped(status, message, heuristic);
                 }
                 Step::Continue if self.next_bound == u32::MAX => {
                     // Unreachable for a solvable pair (checked before): every node has a child.
-                    let message = "no solution exists: the search space was exhausted".to_string();
-                    return self.finish_stopped(Status::Unsolvable, message, heuristic);
+                    return self.finish_stopped(Status::Unsolvable, Said::Exhausted, heuristic);
                 }
                 Step::Continue => bound = self.next_bound,
             }
@@ -209,11 +207,11 @@ impl<H: Incremental> Engine<'_, '_, H> {
     fn finish_stopped(
         mut self,
         status: Status,
-        message: String,
+        said: Said,
         heuristic: &'static str,
     ) -> Outcome<Dir> {
         self.fill_stats();
-        Outcome::stopped(Algorithm::Idastar, status, message, self.stats).with_heuristic(heuristic)
+        Outcome::stopped(Algorithm::Idastar, status, said, self.stats).with_heuristic(heuristic)
     }
 }
 
@@ -235,9 +233,9 @@ fn prepare(
     goal: &[u8],
     heuristic: &'static str,
 ) -> Result<([u8; MAX_CELLS], u8, u8), Box<Outcome<Dir>>> {
-    let stopped = |status, message: String| {
+    let stopped = |status, said: Said| {
         Box::new(
-            Outcome::stopped(Algorithm::Idastar, status, message, Stats::default())
+            Outcome::stopped(Algorithm::Idastar, status, said, Stats::default())
                 .with_heuristic(heuristic),
         )
     };
@@ -245,10 +243,15 @@ fn prepare(
         .check_tiles("start", start)
         .and_then(|_| geometry.check_tiles("goal", goal))
     {
-        return Err(stopped(Status::Invalid, e.to_string()));
+        let detail = e.to_string();
+        return Err(stopped(Status::Invalid, Said::Refused { detail }));
     }
     if let Err(why) = check_solvable(geometry.shape(), start, goal) {
-        return Err(stopped(Status::Unsolvable, why.to_string()));
+        let said = Said::Unsolvable {
+            odd_permutation: why.odd_permutation,
+            blank_distance: why.blank_distance as u64,
+        };
+        return Err(stopped(Status::Unsolvable, said));
     }
     let mut goal_cell = [0u8; MAX_CELLS];
     for (cell, &t) in goal.iter().enumerate() {

@@ -1,9 +1,9 @@
 //! A tower's run: the closed-form solvers (`algo=direct`, no search), else a search of the tower within the disks
 //! a search takes.
 
-use super::{report_from, with_weight_advice, Plan};
+use super::{refused, report_from, with_weight_advice, Plan};
 use crate::hanoi::{self, Hanoi, HanoiHeuristic, HanoiMove};
-use crate::report::{invalid, Moves, Report};
+use crate::report::{invalid, Moves, Report, Said};
 use crate::search::engine::run_engine;
 use crate::search::observer::{RunObserver, Searched};
 use crate::search::{Algorithm, Control, Status};
@@ -23,22 +23,17 @@ pub(super) fn solve<R: RunObserver>(
         return solve_direct(pegs, disks, start, goal);
     }
     if disks > hanoi::MAX_SEARCH_DISKS {
-        return invalid(
-            algorithm,
-            format!(
-                "{disks} disks is too many to search (at most {}); use the direct solver (algo=direct)",
-                hanoi::MAX_SEARCH_DISKS
-            ),
-        );
+        let most = hanoi::MAX_SEARCH_DISKS;
+        return invalid(algorithm, Said::TooManyDisks { disks, most });
     }
     let puzzle = match Hanoi::new(pegs, disks, start, goal) {
         Ok(p) => p,
-        Err(e) => return invalid(algorithm, e.to_string()),
+        Err(e) => return invalid(algorithm, refused(e)),
     };
     let h = match plan.heuristic {
         Some(name) => match HanoiHeuristic::new(name, &puzzle) {
             Ok(h) => Some(h),
-            Err(e) => return invalid(algorithm, e.to_string()),
+            Err(e) => return invalid(algorithm, refused(e)),
         },
         None => None,
     };
@@ -60,7 +55,11 @@ fn solve_direct(pegs: u8, disks: u8, start: &[u8], goal: &[u8]) -> Report {
     match hanoi::direct(pegs, disks, start, goal, hanoi::DIRECT_MOVE_CAP) {
         Ok(direct) => {
             let listed = direct.moves.is_some();
-            let message = format!("{} (solved directly, no search)", direct.summary());
+            let said = Said::Direct {
+                method: direct.method,
+                length: direct.length,
+                listed,
+            };
             let moves = direct.moves.unwrap_or_default();
             Report {
                 moves_listed: listed,
@@ -71,11 +70,14 @@ fn solve_direct(pegs: u8, disks: u8, start: &[u8], goal: &[u8]) -> Report {
                     algorithm,
                     hanoi_moves(&moves),
                     direct.length,
-                    message,
+                    said,
                 )
             }
         }
-        Err(e) => invalid(algorithm, e.to_string()),
+        Err(hanoi::DirectError::ArbitraryState { pegs }) => {
+            invalid(algorithm, Said::DirectFromAnyPosition { pegs })
+        }
+        Err(e) => invalid(algorithm, refused(e)),
     }
 }
 

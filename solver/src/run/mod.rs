@@ -9,7 +9,7 @@
 mod hanoi;
 mod sliding;
 
-use crate::report::{Moves, Report};
+use crate::report::{Moves, Report, Said};
 use crate::search::engine::EnginePlan;
 use crate::search::observer::RunObserver;
 use crate::search::weighted::{Reopen, Weight};
@@ -98,14 +98,17 @@ pub fn solve_observed<R: RunObserver>(
     }
 }
 
+/// A refusal by the puzzle's own checks, which a query that was read never meets (it was checked when read).
+fn refused(why: impl std::fmt::Display) -> Said {
+    Said::Refused {
+        detail: why.to_string(),
+    }
+}
+
 /// A weighted search stopped at its state budget is told what a larger weight would do.
 fn with_weight_advice<M>(mut outcome: Outcome<M>) -> Outcome<M> {
     if outcome.algorithm == Algorithm::Weighted && outcome.status == Status::Limit {
-        outcome.message = format!(
-            "{}; a larger weight (up to {}) needs fewer states, for a solution that may be longer",
-            outcome.message,
-            Weight::MAX
-        );
+        outcome.said.push(Said::LargerWeight);
     }
     outcome
 }
@@ -123,7 +126,7 @@ fn report_from<M>(outcome: Outcome<M>, moves: Moves) -> Report {
             outcome.algorithm,
             moves,
             outcome.length,
-            outcome.message,
+            outcome.said,
         )
     }
 }

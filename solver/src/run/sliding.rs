@@ -1,16 +1,16 @@
 //! A board's run: solvability first, then the staged solver, the tuned IDA* on the pattern databases, or a search
 //! of the most compact board storage that holds the shape; a solved report gets its proven lower bound.
 
-use super::{report_from, with_weight_advice, Plan};
+use super::{refused, report_from, with_weight_advice, Plan};
 use crate::pdb::cache::pattern_database;
-use crate::report::{invalid, Moves, Report};
+use crate::report::{invalid, Moves, Report, Said};
 use crate::search::engine::run_engine;
 use crate::search::observer::{RunObserver, Searched};
 use crate::search::{Algorithm, Control, Outcome, Stats, Status};
 use crate::sliding::{
     self, Cells, Dir, LargePuzzle, Quints, Shape, SlidingHeuristic, SlidingPuzzle, SmallPuzzle,
 };
-use crate::spec::{large_board_advice, optimal_reach, pdb_covers, HeuristicName, OptimalReach};
+use crate::spec::{optimal_reach, pdb_covers, HeuristicName, OptimalReach};
 
 /// Solves the board of `shape` from `start` to `goal` as `plan` says.
 pub(super) fn solve<R: RunObserver>(
@@ -27,10 +27,14 @@ pub(super) fn solve<R: RunObserver>(
         ..
     } = plan;
     if algorithm == Algorithm::Direct {
-        return invalid(algorithm, "direct solving is only for Tower of Hanoi: pick bfs, bibfs, dfs, astar, idastar, greedy, weighted or staged");
+        return invalid(algorithm, Said::DirectOnlyForHanoi);
     }
     if let Err(why) = sliding::check_solvable(shape, start, goal) {
-        let mut report = invalid(algorithm, why.to_string());
+        let said = Said::Unsolvable {
+            odd_permutation: why.odd_permutation,
+            blank_distance: why.blank_distance as u64,
+        };
+        let mut report = invalid(algorithm, said);
         report.status = Status::Unsolvable;
         report.heuristic = heuristic.map(|h| h.name().to_string());
         return report;
@@ -43,15 +47,15 @@ pub(super) fn solve<R: RunObserver>(
         run_with_pdb(shape, start, goal, plan, control, observer)
     } else if SmallPuzzle::fits(shape) {
         SmallPuzzle::new(shape, start, goal)
-            .map_err(|e| e.to_string())
+            .map_err(refused)
             .and_then(|p| run_stored(&p, plan, control, observer))
     } else if SlidingPuzzle::<Quints>::fits(shape) {
         SlidingPuzzle::<Quints>::new(shape, start, goal)
-            .map_err(|e| e.to_string())
+            .map_err(refused)
             .and_then(|p| run_stored(&p, plan, control, observer))
     } else {
         LargePuzzle::new(shape, start, goal)
-            .map_err(|e| e.to_string())
+            .map_err(refused)
             .and_then(|p| run_stored(&p, plan, control, observer))
     };
     match outcome {
@@ -59,14 +63,17 @@ pub(super) fn solve<R: RunObserver>(
             let stopped = matches!(outcome.status, Status::Limit | Status::Cancelled);
             let out_of_reach = optimal_reach(shape) == OptimalReach::OutOfReach;
             if stopped && algorithm.guarantees_optimal() && out_of_reach {
-                outcome.message = format!("{}; {}", outcome.message, large_board_advice(shape));
+                outcome.said.push(Said::LargeBoard {
+                    width: shape.width,
+                    height: shape.height,
+                });
             }
             let outcome = with_weight_advice(outcome);
             let letters: String = outcome.moves.iter().map(|d| d.letter()).collect();
             let report = report_from(outcome, Moves::Sliding(letters));
             with_bound(report, shape, start, goal, plan)
         }
-        Err(message) => invalid(algorithm, message),
+        Err(why) => invalid(algorithm, why),
     }
 }
 
@@ -74,7 +81,7 @@ pub(super) fn solve<R: RunObserver>(
 fn solve_staged(shape: Shape, start: &[u8], goal: &[u8], control: &mut Control) -> Report {
     let answer = match crate::staged::solve(shape, start, goal) {
         Ok(answer) => answer,
-        Err(why) => return invalid(Algorithm::Staged, why.to_string()),
+        Err(why) => return invalid(Algorithm::Staged, refused(why)),
     };
     let stats = Stats {
         expanded: answer.expanded,
@@ -115,11 +122,10 @@ fn with_bound(mut report: Report, shape: Shape, start: &[u8], goal: &[u8], plan:
     }
     let bound = crate::bound::with_parity_of(bound, report.length);
     report.lower_bound = Some(bound);
-    report.message = format!(
-        "{}; {}",
-        report.message,
-        crate::report::bound_words(report.length, bound)
-    );
+    report.say(Said::Bound {
+        length: report.length,
+        lower_bound: bound,
+    });
     report
 }
 
@@ -135,22 +141,21 @@ fn run_with_pdb<R: RunObserver>(
     plan: Plan,
     control: &mut Control,
     observer: &mut R,
-) -> Result<Outcome<Dir>, String> {
+) -> Result<Outcome<Dir>, Said> {
     if !pdb_covers(shape) {
-        return Err(format!(
-            "the pattern databases cover boards of up to {} cells (4x4); a {shape} board takes linear-conflict, \
-             and optimal solving of boards this large is out of reach (days of CPU for 5x5)",
-            crate::pdb::MAX_CELLS
-        ));
+        return Err(Said::PdbTooLarge {
+            width: shape.width,
+            height: shape.height,
+            most_cells: crate::pdb::MAX_CELLS as u64,
+        });
     }
-    let pdb =
-        pattern_database(shape.width, shape.height, goal, control).map_err(|e| e.to_string())?;
+    let pdb = pattern_database(shape.width, shape.height, goal, control).map_err(refused)?;
     // The tuned IDA* has no observer: boards small enough for the step-through (3x3 and down) run the generic
     // engine with the same tables, so that the steps shown are the run whose statistics are reported.
     if plan.algorithm == Algorithm::Idastar && shape.cells() > TRACEABLE_CELLS {
         return Ok(crate::pdb::solve_idastar(&pdb, start, control));
     }
-    let puzzle = SmallPuzzle::new(shape, start, goal).map_err(|e| e.to_string())?;
+    let puzzle = SmallPuzzle::new(shape, start, goal).map_err(refused)?;
     Ok(run_engine(
         Searched::board_of(&puzzle),
         Some(&pdb),
@@ -166,9 +171,9 @@ fn run_stored<C: Cells, R: RunObserver>(
     plan: Plan,
     control: &mut Control,
     observer: &mut R,
-) -> Result<Outcome<Dir>, String> {
+) -> Result<Outcome<Dir>, Said> {
     let h = match plan.heuristic {
-        Some(name) => Some(SlidingHeuristic::new(puzzle, name).map_err(|e| e.to_string())?),
+        Some(name) => Some(SlidingHeuristic::new(puzzle, name).map_err(refused)?),
         None => None,
     };
     Ok(run_engine(

@@ -9,6 +9,7 @@ use super::frontier::{Buckets, Frontier, Heap};
 use super::observer::{observer_stop, Direction, Expansion, Fate, Generated, NoObserver, Observer};
 use super::visited::NodeIndex;
 use super::{Algorithm, Control, Flow, Outcome, Stats, Status};
+use crate::report::Said;
 use crate::{Heuristic, Puzzle};
 
 /// The weights of f = g_weight * g + h_weight * h.
@@ -135,7 +136,7 @@ pub fn greedy_observed<P: Puzzle, H: Heuristic<P>, O: Observer<P::State>>(
 }
 
 /// What the engine found: the moves, or the status and message it stopped with.
-pub type Found<M> = Result<Vec<M>, (Status, String)>;
+pub type Found<M> = Result<Vec<M>, (Status, Said)>;
 
 /// The one best-first engine behind A*, greedy and weighted A*: the moves found (or why it stopped) and the
 /// statistics. `reopen` applies when `weights.g > 0` (greedy search ignores g, so never improves a path).
@@ -206,13 +207,10 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
         let most_nodes = control.max_states().min(id_room);
         // CLOSED and OPEN sizes: OPEN's entries include done nodes, so the open nodes are counted here.
         let (mut closed, mut open_nodes) = (0u64, 1u64);
-        let result: Result<u32, (Status, String)> = loop {
+        let result: Result<u32, (Status, Said)> = loop {
             stats.open_size(open_nodes);
             let Some((g, id)) = open.pop() else {
-                break Err((
-                    Status::Unsolvable,
-                    "every reachable state was searched and the goal is not among them".into(),
-                ));
+                break Err((Status::Unsolvable, Said::Exhausted));
             };
             let node = nodes[id as usize];
             debug_assert_eq!(node.g, g);
@@ -237,10 +235,7 @@ impl<P: Puzzle, H: Heuristic<P>> Run<'_, P, H> {
                 if let Some(stop) = control.over_state_limit(nodes.len() as u64) {
                     break Err(stop);
                 }
-                break Err((
-                    Status::Limit,
-                    format!("stopped at {id_room} states, the most this search can number"),
-                ));
+                break Err((Status::Limit, Said::IdRoom { states: id_room }));
             }
             // The arena, OPEN and the index grow by doubling.
             let now = memory_parts(&nodes, &open, &index);

@@ -7,6 +7,7 @@ mod queue;
 use super::observer::{observer_stop, Direction, Expansion, Fate, Generated, NoObserver, Observer};
 use super::visited::{mark_of, DepthMarks, MarksFor};
 use super::{Algorithm, Control, Flow, MemoryWatch, Outcome, Stats, Status};
+use crate::report::Said;
 use crate::Puzzle;
 use queue::Fifo;
 
@@ -97,10 +98,7 @@ fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
         head = 0;
         let layer_end = queue.len();
         if head == layer_end {
-            break Some((
-                Status::Unsolvable,
-                "the whole reachable space was searched and the goal is not in it".to_string(),
-            ));
+            break Some((Status::Unsolvable, Said::Exhausted));
         }
         layer_start = head;
         let mark = mark_of(depth + 1);
@@ -443,12 +441,7 @@ mod tests {
             outcome.stats.elapsed_ms = 0.0;
             format!(
                 "{:?}",
-                (
-                    outcome.status,
-                    outcome.message,
-                    outcome.moves,
-                    outcome.stats
-                )
+                (outcome.status, outcome.said, outcome.moves, outcome.stats)
             )
         }
         let puzzle = far_eight();
@@ -507,11 +500,11 @@ mod tests {
             ),
         ];
         for outcome in outcomes {
-            assert_eq!(outcome.status, Status::Limit, "{}", outcome.message);
+            assert_eq!(outcome.status, Status::Limit, "{}", outcome.message());
             assert!(
-                outcome.message.contains(&format!("max-bytes = {limit}")),
+                outcome.message().contains(&format!("max-bytes = {limit}")),
                 "{}",
-                outcome.message
+                outcome.message()
             );
             assert!(outcome.stats.peak_memory_bytes <= limit);
         }

@@ -6,6 +6,7 @@
 use super::observer::{observer_stop, Direction, Expansion, Fate, Generated, NoObserver, Observer};
 use super::visited::StateIndex;
 use super::{Algorithm, Control, Flow, Outcome, Stats, Status};
+use crate::report::Said;
 use crate::Puzzle;
 
 #[derive(Clone, Copy)]
@@ -107,10 +108,7 @@ pub fn bibfs_observed<P: Puzzle, O: Observer<P::State>>(
         // Expand the smaller frontier; an empty frontier means the two searches can never meet.
         let (fwd, bwd) = (sides[0].frontier(), sides[1].frontier());
         if fwd == 0 || bwd == 0 {
-            break Some((
-                Status::Unsolvable,
-                "the goal cannot be reached from the start".to_string(),
-            ));
+            break Some((Status::Unsolvable, Said::Exhausted));
         }
         let which = usize::from(bwd < fwd);
         let (this, other) = if which == 0 {
@@ -230,11 +228,8 @@ pub fn bibfs_observed<P: Puzzle, O: Observer<P::State>>(
             Outcome::solved(Algorithm::Bibfs, moves, true, stats)
         }
         // The loop only ends without a stop once a meeting is known; kept total rather than panicking.
-        (None, None) => Outcome::stopped(
-            Algorithm::Bibfs,
-            Status::Unsolvable,
-            "the two searches never met".to_string(),
-            stats,
-        ),
+        (None, None) => {
+            Outcome::stopped(Algorithm::Bibfs, Status::Unsolvable, Said::Exhausted, stats)
+        }
     }
 }

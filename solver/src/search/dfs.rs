@@ -5,6 +5,7 @@
 use super::observer::{observer_stop, Direction, Expansion, Fate, Generated, NoObserver, Observer};
 use super::visited::StateIndex;
 use super::{Algorithm, Control, Flow, Outcome, Stats, Status};
+use crate::report::Said;
 use crate::Puzzle;
 
 struct Frame<S> {
@@ -53,7 +54,7 @@ pub fn dfs_observed<P: Puzzle, O: Observer<P::State>>(
         parts(frames, children, reached).iter().sum::<u64>()
     };
     let mut watch = super::MemoryWatch::default();
-    let result: Result<(), (Status, String)> = if start == goal {
+    let result: Result<(), (Status, Said)> = if start == goal {
         Ok(())
     } else if expand(
         puzzle,
@@ -69,15 +70,9 @@ pub fn dfs_observed<P: Puzzle, O: Observer<P::State>>(
         loop {
             let Some(top) = frames.last_mut() else {
                 break Err(if hit_bound {
-                    (
-                        Status::Limit,
-                        format!("no solution within the depth bound of {max_depth} moves (depth limit); raise the depth bound"),
-                    )
+                    (Status::Limit, Said::DepthLimit { max_depth })
                 } else {
-                    (
-                        Status::Unsolvable,
-                        "every reachable state was searched and the goal is not among them".into(),
-                    )
+                    (Status::Unsolvable, Said::Exhausted)
                 });
             };
             if top.next_child == children.len() {
@@ -158,10 +153,10 @@ pub fn dfs_observed<P: Puzzle, O: Observer<P::State>>(
         Err((status, message)) => Outcome::stopped(Algorithm::Dfs, status, message, stats),
         Ok(()) => {
             let mut outcome = Outcome::solved(Algorithm::Dfs, path, false, stats);
-            outcome.message = format!(
-                "found a solution of {} within the depth bound of {max_depth}; depth-first search does not look for a shortest one",
-                super::outcome::plural_moves(outcome.length)
-            );
+            outcome.said = vec![Said::WithinDepth {
+                length: outcome.length,
+                max_depth,
+            }];
             outcome
         }
     }

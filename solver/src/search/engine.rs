@@ -5,6 +5,7 @@
 use super::observer::{OnPuzzle, RunObserver, Searched};
 use super::weighted::{self, Reopen, Weight};
 use super::{astar, bfs, bibfs, dfs, idastar, Algorithm, Control, Flow, Outcome, Stats, Status};
+use crate::report::Said;
 use crate::{Heuristic, Puzzle};
 
 /// What an engine runs with besides the puzzle, its heuristic and its budget (DFS's depth bound is in the budget).
@@ -56,13 +57,16 @@ pub fn run_engine<P: Puzzle, H: Heuristic<P>, R: RunObserver>(
     let algorithm = plan.algorithm;
     let engine = match Engine::of(algorithm, heuristic) {
         Ok(engine) => engine,
-        Err(why) => return Outcome::stopped(algorithm, Status::Invalid, why, Stats::default()),
+        Err(detail) => {
+            let said = Said::Refused { detail };
+            return Outcome::stopped(algorithm, Status::Invalid, said, Stats::default());
+        }
     };
     if R::ACTIVE && observer.begin(&on, algorithm) == Flow::Cancel {
         return Outcome::stopped(
             algorithm,
             Status::Limit,
-            "not run: its observer cannot follow a search of this puzzle".into(),
+            Said::NotFollowed,
             Stats::default(),
         );
     }

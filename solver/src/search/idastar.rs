@@ -3,6 +3,7 @@
 
 use super::observer::{observer_stop, Direction, Expansion, Fate, Generated, NoObserver, Observer};
 use super::{Algorithm, Control, Flow, Outcome, Stats, Status};
+use crate::report::Said;
 use crate::{Heuristic, Puzzle};
 
 /// One level of the depth-first path: a state and the range of its children in the shared child buffer.
@@ -41,7 +42,7 @@ pub fn idastar_observed<P: Puzzle, H: Heuristic<P>, O: Observer<P::State>>(
     let admissible = heuristic.admissible();
     let frame_bytes = std::mem::size_of::<Frame<P::State>>() + std::mem::size_of::<P::Move>();
     let child_bytes = std::mem::size_of::<(u32, P::Move, P::State)>();
-    let result: Result<(), (Status, String)> = 'iterations: loop {
+    let result: Result<(), (Status, Said)> = 'iterations: loop {
         let mut next_bound = u32::MAX;
         frames.clear();
         children.clear();
@@ -129,7 +130,7 @@ pub fn idastar_observed<P: Puzzle, H: Heuristic<P>, O: Observer<P::State>>(
             }
         }
         if next_bound == u32::MAX {
-            break Err((Status::Unsolvable, "no path reaches the goal".to_string()));
+            break Err((Status::Unsolvable, Said::Exhausted));
         }
         bound = next_bound;
     };

@@ -31,7 +31,7 @@ pub use stats::Stats;
 
 pub use crate::spec::Algorithm;
 
-use crate::report::Report;
+use crate::report::{Report, Said};
 
 /// The default number of states a search may hold.
 pub const DEFAULT_MAX_STATES: u64 = 20_000_000;
@@ -179,33 +179,30 @@ impl<'a> Control<'a> {
     }
 
     /// The periodic check: updates the elapsed time, calls the hook, enforces the time limit.
-    /// Returns `Some(status, message)` if the search must stop.
-    pub fn checkpoint(&mut self, stats: &mut Stats) -> Option<(Status, String)> {
+    /// Returns `Some(status, clause)` if the search must stop.
+    pub fn checkpoint(&mut self, stats: &mut Stats) -> Option<(Status, Said)> {
         stats.elapsed_ms = self.clock.elapsed_ms();
         if let Some(hook) = self.progress.as_mut() {
             if hook(stats) == Flow::Cancel {
-                return Some((Status::Cancelled, "cancelled by the user".to_string()));
+                return Some((Status::Cancelled, Said::Cancelled));
             }
         }
         if let Some(stop) = self.over_memory_limit(stats.peak_memory_bytes) {
             return Some(stop);
         }
-        if let Some(limit) = self.limits.time_limit_ms {
-            if stats.elapsed_ms >= limit as f64 {
-                return Some((
-                    Status::Limit,
-                    format!("stopped at the time limit of {limit} ms before finding a solution"),
-                ));
+        if let Some(ms) = self.limits.time_limit_ms {
+            if stats.elapsed_ms >= ms as f64 {
+                return Some((Status::Limit, Said::TimeLimit { ms }));
             }
         }
         None
     }
 
-    /// The memory-budget check: `Some` with the limit message if `bytes` exceeds the budget set by
+    /// The memory-budget check: `Some` with the limit's clause if `bytes` exceeds the budget set by
     /// [`Control::with_max_bytes`].
-    pub fn over_memory_limit(&self, bytes: u64) -> Option<(Status, String)> {
+    pub fn over_memory_limit(&self, bytes: u64) -> Option<(Status, Said)> {
         let limit = self.max_bytes.filter(|&limit| bytes > limit)?;
-        Some((Status::Limit, memory_limit_message(limit)))
+        Some((Status::Limit, Said::MemoryLimit { bytes: limit }))
     }
 
     /// The most states a search may hold (`Limits::max_states`).
@@ -214,22 +211,18 @@ impl<'a> Control<'a> {
         self.limits.max_states
     }
 
-    /// The state-budget check: `Some` with the limit message if `held` exceeds `max_states`.
-    pub fn over_state_limit(&self, held: u64) -> Option<(Status, String)> {
+    /// The state-budget check: `Some` with the limit's clause if `held` exceeds `max_states`.
+    pub fn over_state_limit(&self, held: u64) -> Option<(Status, Said)> {
         if let Some(limit) = self.max_bytes.filter(|_| self.states_capped_by_memory) {
             return (held > self.limits.max_states)
-                .then(|| (Status::Limit, memory_limit_message(limit)));
+                .then_some((Status::Limit, Said::MemoryLimit { bytes: limit }));
         }
-        (held > self.limits.max_states).then(|| {
-            (
-                Status::Limit,
-                format!(
-                    "stopped at the state limit: the search reached the most states it may hold (max-states = {}) \
-                     without finding the goal; raise the limit or use a stronger algorithm or heuristic",
-                    self.limits.max_states
-                ),
-            )
-        })
+        (held > self.limits.max_states).then_some((
+            Status::Limit,
+            Said::StateLimit {
+                max_states: self.limits.max_states,
+            },
+        ))
     }
 }
 
@@ -252,7 +245,7 @@ impl MemoryWatch {
         stats: &mut Stats,
         held: u64,
         growth: u64,
-    ) -> Option<(Status, String)> {
+    ) -> Option<(Status, Said)> {
         if held == self.held {
             return None;
         }
@@ -268,7 +261,7 @@ impl MemoryWatch {
         stats: &mut Stats,
         held: u64,
         growth: u64,
-    ) -> Option<(Status, String)> {
+    ) -> Option<(Status, Said)> {
         if held == self.held && growth == 0 {
             return None;
         }
@@ -281,15 +274,6 @@ impl MemoryWatch {
 /// What the next growth of structures that double may add: the largest of them, twice (see [`MemoryWatch`]).
 pub(crate) fn doubling_growth(parts: &[u64]) -> u64 {
     2 * parts.iter().copied().max().unwrap_or(0)
-}
-
-/// The message of a search stopped by the memory budget `limit` (bytes).
-fn memory_limit_message(limit: u64) -> String {
-    format!(
-        "stopped at the memory limit: the search would need more than the {limit} bytes ({} MiB) it may use \
-         (max-bytes = {limit}) without finding the goal; use a stronger algorithm or heuristic, or a smaller puzzle",
-        limit >> 20
-    )
 }
 
 /// Random boards the storage tests compare their two forms on: six 3x3 and six 2x4 (4 wide, 2 high).

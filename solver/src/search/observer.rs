@@ -11,6 +11,7 @@
 
 use super::outcome::Outcome;
 use super::{Flow, Status};
+use crate::report::Said;
 use crate::sliding::{Cells, SlidingPuzzle};
 use crate::spec::Algorithm;
 use crate::Puzzle;
@@ -281,9 +282,6 @@ impl<P: Puzzle, R: RunObserver> Observer<P::State> for OnPuzzle<'_, P, R> {
 }
 
 /// Why a search stopped when its observer said so, after `expanded` expansions.
-pub(crate) fn observer_stop(expanded: u64) -> (Status, String) {
-    (
-        Status::Limit,
-        format!("stopped by its observer after {expanded} expansions, the most it records"),
-    )
+pub(crate) fn observer_stop(expanded: u64) -> (Status, Said) {
+    (Status::Limit, Said::ObserverFull { expanded })
 }

@@ -1,6 +1,7 @@
 //! The one result type of every algorithm: status, moves, optimality and statistics.
 
 use super::{Algorithm, Stats};
+use crate::report::{sentence, Said};
 use serde::{Deserialize, Serialize};
 
 /// How a run ended.
@@ -40,25 +41,18 @@ pub struct Outcome<M> {
     /// The heuristic's name, if the algorithm used one.
     pub heuristic: Option<&'static str>,
     pub stats: Stats,
-    /// A sentence for a person: why it stopped, what the label means.
-    pub message: String,
+    /// What it says to a person, clause by clause: why it stopped, what the label means.
+    pub said: Vec<Said>,
 }
 
 impl<M> Outcome<M> {
     /// A solved outcome with the given moves.
     pub fn solved(algorithm: Algorithm, moves: Vec<M>, optimal: bool, stats: Stats) -> Self {
         let length = moves.len() as u64;
-        let message = if optimal {
-            format!(
-                "solved in {}; this is a shortest solution",
-                plural_moves(length)
-            )
+        let guarantee = if optimal {
+            Said::Shortest
         } else {
-            format!(
-                "solved in {}; {} does not guarantee a shortest solution",
-                plural_moves(length),
-                algorithm.title()
-            )
+            Said::NoGuarantee { algorithm }
         };
         Outcome {
             status: Status::Solved,
@@ -68,7 +62,7 @@ impl<M> Outcome<M> {
             algorithm,
             heuristic: None,
             stats,
-            message,
+            said: vec![Said::Solved { length }, guarantee],
         }
     }
 
@@ -83,18 +77,16 @@ impl<M> Outcome<M> {
     ) -> Self {
         let mut outcome = Outcome::solved(algorithm, moves, admissible, stats);
         if !admissible {
-            outcome.message = format!(
-                "solved in {}; the heuristic '{heuristic}' can overestimate, so {} does not guarantee a shortest \
-                 solution",
-                plural_moves(outcome.length),
-                algorithm.title()
-            );
+            outcome.said[1] = Said::Overestimates {
+                heuristic: heuristic.to_string(),
+                algorithm,
+            };
         }
         outcome.with_heuristic(heuristic)
     }
 
     /// An outcome that stopped without a solution (limit, cancelled, unsolvable).
-    pub fn stopped(algorithm: Algorithm, status: Status, message: String, stats: Stats) -> Self {
+    pub fn stopped(algorithm: Algorithm, status: Status, said: Said, stats: Stats) -> Self {
         Outcome {
             status,
             moves: Vec::new(),
@@ -103,8 +95,13 @@ impl<M> Outcome<M> {
             algorithm,
             heuristic: None,
             stats,
-            message,
+            said: vec![said],
         }
+    }
+
+    /// What it says, in English (the report's message).
+    pub fn message(&self) -> String {
+        sentence(&self.said)
     }
 
     /// Names the heuristic used.

@@ -23,7 +23,9 @@ pub use super::astar::Reopen;
 use super::astar::{best_first_observed, Weights};
 use super::observer::{NoObserver, Observer};
 use super::{Algorithm, Control, Outcome};
+use crate::report::Said;
 use crate::{Heuristic, Puzzle};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
@@ -39,7 +41,7 @@ use std::str::FromStr;
 /// assert_eq!("2.50".parse::<Weight>().unwrap().to_string(), "2.5");
 /// assert!("0.5".parse::<Weight>().is_err());
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Weight {
     hundredths: u16,
 }
@@ -234,7 +236,12 @@ pub fn weighted_astar_observed<P: Puzzle, H: Heuristic<P>, O: Observer<P::State>
             let admissible = heuristic.admissible();
             let optimal = admissible && weight == Weight::MIN;
             let mut outcome = Outcome::solved(Algorithm::Weighted, moves, optimal, stats);
-            outcome.message = guarantee(weight, admissible, heuristic.name(), outcome.length);
+            outcome.said = vec![guarantee(
+                weight,
+                admissible,
+                heuristic.name(),
+                outcome.length,
+            )];
             outcome
         }
     };
@@ -242,19 +249,14 @@ pub fn weighted_astar_observed<P: Puzzle, H: Heuristic<P>, O: Observer<P::State>
 }
 
 /// The label of a weighted A* solution: its bound, or that it has none.
-pub fn guarantee(weight: Weight, admissible: bool, heuristic: &str, length: u64) -> String {
-    if !admissible {
-        return format!(
-            "no bound (weighted A*, w = {weight}, with the heuristic '{heuristic}', which can \
-             overestimate): length {length}"
-        );
-    }
-    let shortest = if weight == Weight::MIN {
-        ", so a shortest solution"
+pub fn guarantee(weight: Weight, admissible: bool, heuristic: &str, length: u64) -> Said {
+    if admissible {
+        Said::WeightedBound { weight, length }
     } else {
-        ""
-    };
-    format!(
-        "at most {weight} x the shortest (weighted A*, w = {weight}): length {length}{shortest}"
-    )
+        Said::WeightedNoBound {
+            weight,
+            heuristic: heuristic.to_string(),
+            length,
+        }
+    }
 }

@@ -350,7 +350,7 @@ fn solve_remainder(work: &mut Work, goal: &[u8], region: Region) -> Result<u64, 
     let heuristic = LinearConflict::new(&puzzle);
     let outcome = astar::astar(&puzzle, &heuristic, &mut Control::new(Limits::default()));
     if outcome.status != Status::Solved {
-        return Err(stuck(outcome.message));
+        return Err(stuck(outcome.message()));
     }
     for dir in outcome.moves {
         work.play(dir)?;

@@ -324,7 +324,7 @@ mod tests {
     fn report(moves: Moves, length: u64) -> Report {
         Report {
             optimal: true,
-            ..Report::new(Status::Solved, Algorithm::Bfs, moves, length, "")
+            ..Report::new(Status::Solved, Algorithm::Bfs, moves, length, Vec::new())
         }
     }
 

@@ -5,7 +5,7 @@ use super::export_menu::ExportImage;
 use crate::format;
 use crate::page::export_run::counter_measured;
 use crate::page::i18n::Msg;
-use solver::{Report, Status};
+use solver::{HeuristicName, Report, Status};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -39,10 +39,12 @@ pub fn StatsTable(props: &StatsTableProps) -> Html {
     } else {
         lang.t(Msg::OptimalNotGuaranteed).to_string()
     };
-    let heuristic = report
-        .heuristic
-        .clone()
-        .unwrap_or_else(|| lang.t(Msg::NoHeuristic).to_string());
+    // The page's name of a heuristic it knows; the solver's own name of one it does not (the 5x5 tables').
+    let heuristic = match report.heuristic.as_deref() {
+        Some(name) => HeuristicName::from_name(name).map_or(name, |h| lang.heuristic(h)),
+        None => lang.t(Msg::NoHeuristic),
+    }
+    .to_string();
     let length = if solved {
         format::count(report.length)
     } else {

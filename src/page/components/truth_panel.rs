@@ -5,7 +5,7 @@
 
 use crate::page::components::export_menu::ExportImage;
 use crate::page::components::truth_chart::TruthChart;
-use crate::page::i18n::{fill, use_lang, Lang, Msg};
+use crate::page::i18n::{fill, use_lang, Lang, Msg, Text};
 use crate::page::state::truth::{Leg, Probe, Racer, Shown, Truth, TruthAction};
 use crate::page::state::Action;
 use solver::hanoi::peg_letter;
@@ -297,10 +297,11 @@ fn race(lang: Lang, t: &Truth, on_run: Callback<MouseEvent>) -> Html {
                 ),
                 Some(r.length),
             ),
-            Leg::Done(r) => (
-                fill(lang.t(Msg::TruthRaceStopped), &[&name, &r.message]),
-                None,
-            ),
+            Leg::Done(r) => {
+                let said: Vec<String> = r.said.iter().map(|s| Text::said(s).render(lang)).collect();
+                let said = said.join(" ");
+                (fill(lang.t(Msg::TruthRaceStopped), &[&name, &said]), None)
+            }
             Leg::Failed(why) => (why.render(lang), None),
         };
         html! { <li data-testid={testid} data-length={length.map(|l| l.to_string())}>{ words }</li> }

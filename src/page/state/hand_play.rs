@@ -290,7 +290,7 @@ impl HandPlay {
             | ResponseBody::Truth { .. }
             | ResponseBody::Ready => return false,
             ResponseBody::Error { message } => {
-                Err(Text::new(Msg::SolverSays).arg(message.as_str()))
+                Err(Text::new(Msg::FailedSolverError).arg(message.as_str()))
             }
             ResponseBody::Done { report } => Ok(report),
         };
@@ -300,7 +300,8 @@ impl HandPlay {
         };
         let answer = report.and_then(|r| {
             if r.status != Status::Solved {
-                return Err(Text::new(Msg::SolverSays).arg(r.message.as_str()));
+                let why = r.said.first().map(Text::said);
+                return Err(why.unwrap_or_else(|| Text::new(Msg::SaidStopped)));
             }
             let steps = read_moves(&from_position(puzzle, &position), &r.moves)?;
             Ok((steps.first().copied(), r.length))

@@ -170,7 +170,7 @@ impl State {
             Some(Err(e)) => {
                 let mut state = State::new_default(seed);
                 state.notices.notice = Some(Notice::error(
-                    Text::new(Msg::NoticeBadLink).arg(e.to_string()),
+                    Text::new(Msg::NoticeBadLink).arg(Text::query_error(&e)),
                 ));
                 state
             }

@@ -373,7 +373,7 @@ mod tests {
             Algorithm::Bfs,
             Moves::Sliding("".into()),
             0,
-            "",
+            Vec::new(),
         );
         Response {
             id,

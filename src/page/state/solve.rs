@@ -13,6 +13,7 @@ use super::router::{Effect, Lost, Router};
 use super::setup::Setup;
 use crate::page::i18n::{Msg, Text};
 use crate::protocol::{RequestKind, ResponseBody};
+use solver::report::Said;
 use solver::search::trace::Trace;
 use solver::search::weighted::Weight;
 use solver::{Algorithm, HeuristicName, Report, Status};
@@ -116,15 +117,16 @@ pub enum Cancelled {
 }
 
 /// What the page adds to a finished run's result about how its answer came to be.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub enum Ending {
     /// Nothing: the answer is the search's own.
     #[default]
     Plain,
     /// Cancel ended the improvement of an answer: the answer shown is the best found by then.
     ImprovementCancelled,
-    /// The search for the shortest after a first answer was cancelled or stopped: the first answer is kept.
-    FirstAnswerKept,
+    /// The search for the shortest after a first answer was cancelled or stopped (saying why, when it was not
+    /// cancelled): the first answer is kept.
+    FirstAnswerKept(Vec<Said>),
     /// The shortest answer replaced a first answer of this many moves.
     FirstAnswerReplaced(u64),
 }
@@ -237,7 +239,7 @@ impl SolveRun {
         match best {
             Some(best) => {
                 self.ending = if first {
-                    Ending::FirstAnswerKept
+                    Ending::FirstAnswerKept(Vec::new())
                 } else {
                     Ending::ImprovementCancelled
                 };
@@ -329,10 +331,8 @@ impl SolveRun {
                     }
                     return Heard::Finished(Box::new(report));
                 }
-                self.ending = Ending::FirstAnswerKept;
-                let mut kept = Rc::unwrap_or_clone(first);
-                kept.notes.push(report.message);
-                return Heard::Finished(Box::new(kept));
+                self.ending = Ending::FirstAnswerKept(report.said);
+                return Heard::Finished(Box::new(Rc::unwrap_or_clone(first)));
             }
             ResponseBody::Error { message } => {
                 self.run = Run::Failed(Text::new(Msg::FailedSolverError).arg(message));
@@ -387,21 +387,19 @@ impl SolveRun {
     pub fn message(&self, weight: Option<Weight>) -> Option<Notice> {
         match &self.run {
             Run::Finished(report) => {
-                let mut text = vec![result_text(report, weight)];
-                match self.ending {
+                let mut text = result_text(report, weight);
+                match &self.ending {
                     Ending::Plain => {}
                     Ending::ImprovementCancelled => text.push(Text::new(Msg::ImprovementCancelled)),
-                    Ending::FirstAnswerKept => text.push(Text::new(Msg::FirstAnswerKept)),
+                    Ending::FirstAnswerKept(why) => {
+                        text.push(Text::new(Msg::FirstAnswerKept));
+                        text.extend(Text::said_all(why));
+                    }
                     Ending::FirstAnswerReplaced(length) => {
-                        text.push(Text::new(Msg::FirstAnswerReplaced).arg(length))
+                        text.push(Text::new(Msg::FirstAnswerReplaced).arg(*length))
                     }
                 }
-                text.extend(
-                    report
-                        .notes
-                        .iter()
-                        .map(|n| Text::new(Msg::WorkerNote).arg(n.as_str())),
-                );
+                text.extend(report.notes.iter().map(Text::note));
                 Some(Notice {
                     kind: match report.status {
                         Status::Solved => NoticeKind::Info,
@@ -417,19 +415,19 @@ impl SolveRun {
     }
 }
 
-/// A finished run's result in the page's words, from the report's fields where the result is a search's solution;
-/// the solver's own (English) sentence, wrapped, for everything else (limits, direct solvers, ...).
-fn result_text(report: &Report, weight: Option<Weight>) -> Text {
+/// A finished run's result in the page's words: from the report's fields where the result is a search's solution,
+/// from what the solver said, clause by clause, for everything else (limits, direct solvers, ...).
+fn result_text(report: &Report, weight: Option<Weight>) -> Vec<Text> {
     let searched = report.status == Status::Solved && report.algorithm != Algorithm::Direct;
     if !searched {
-        return Text::new(Msg::SolverSays).arg(capitalise(&report.message));
+        return Text::said_all(&report.said);
     }
-    let count = Text::new(if report.length == 1 {
-        Msg::CountMovesOne
-    } else {
-        Msg::CountMoves
-    })
-    .arg(report.length);
+    vec![solved_text(report, weight)]
+}
+
+/// A search's solution in the page's words, from the report's fields.
+fn solved_text(report: &Report, weight: Option<Weight>) -> Text {
+    let count = Text::moves(report.length);
     let heuristic = report
         .heuristic
         .as_deref()
@@ -478,14 +476,6 @@ fn excess_percent(length: u64, lower_bound: u64) -> Option<u64> {
     let excess = u128::from(length - lower_bound) * 100;
     let percent = excess.div_ceil(u128::from(lower_bound.max(1)));
     Some(u64::try_from(percent).unwrap_or(u64::MAX))
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 /// A background build's progress as shown: whole percents, rounded down (the tiny addend keeps 0.29 at 29%). Each

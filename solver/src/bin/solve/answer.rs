@@ -24,7 +24,10 @@ impl Answer {
     pub(crate) fn invalid(message: String) -> Answer {
         Answer {
             query: None,
-            report: solver::report::invalid(spec::DEFAULT_ALGORITHM, message),
+            report: solver::report::invalid(
+                spec::DEFAULT_ALGORITHM,
+                solver::report::Said::Refused { detail: message },
+            ),
             tables: None,
         }
     }

@@ -2,6 +2,7 @@
 //! memory kept within the byte budget, and the runs at decreasing weights, each bounded by the best answer so
 //! far. The nodes and their index are in `nodes`.
 
+use crate::report::Said;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -28,7 +29,7 @@ pub struct NearOptimal {
     pub optimal: bool,
     pub stats: Stats,
     /// Why it stopped before proving optimality: the time, memory or state limit, or a cancel.
-    pub stop: Option<(Status, String)>,
+    pub stop: Option<(Status, Said)>,
     /// The weight (hundredths) of the run that found the best answer.
     pub weight: Option<u32>,
 }
@@ -55,7 +56,7 @@ pub(super) enum RunEnd {
     Exhausted,
     /// The run used its `cap` of expansions.
     Capped,
-    Stopped(Status, String),
+    Stopped(Status, Said),
 }
 
 impl<'p> Engine<'p> {
@@ -96,7 +97,7 @@ impl<'p> Engine<'p> {
     /// allocated while the old one is held: the index doubles where that pays
     /// ([`Engine::index_should_double`]), else fills up to three quarters and then doubles if
     /// it can; the open list doubles, else grows by what fits; the arena adds a block.
-    fn make_room(&mut self, control: &Control, stats: &mut Stats) -> Option<(Status, String)> {
+    fn make_room(&mut self, control: &Control, stats: &mut Stats) -> Option<(Status, Said)> {
         let budget = control.max_bytes();
         // Half full: doubles where that pays; three quarters full: doubles, or stops.
         if !self.index.fits(MAX_CHILDREN, false)
@@ -192,7 +193,7 @@ impl<'p> Engine<'p> {
         control: &mut Control,
         stats: &mut Stats,
         since_check: &mut u64,
-    ) -> Option<(Status, String)> {
+    ) -> Option<(Status, Said)> {
         *since_check += 1;
         if *since_check >= CHECK_EVERY {
             *since_check = 0;

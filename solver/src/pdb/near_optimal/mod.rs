@@ -27,6 +27,7 @@ pub use engine::{replay, search_near_optimal, NearOptimal};
 pub use large::{GroupSource, LargePdb, WEIGHTS};
 pub use windows::{improve_windows, WindowTables};
 
+use crate::report::Said;
 use windows::{improve_by_passes, LARGE_PASSES};
 
 use engine::search_capped;
@@ -199,7 +200,9 @@ pub fn solve_near_optimal(
         Err(e) => Outcome::stopped(
             Algorithm::Weighted,
             Status::Invalid,
-            e.to_string(),
+            Said::Refused {
+                detail: e.to_string(),
+            },
             Stats::default(),
         ),
         Ok(found) => match found.moves {
@@ -208,19 +211,15 @@ pub fn solve_near_optimal(
                 let mut outcome =
                     Outcome::solved(Algorithm::Weighted, moves, found.optimal, found.stats);
                 if !found.optimal {
-                    outcome.message = format!(
-                        "solved in {length} moves; at most {:.1}% longer than the shortest (lower bound {})",
-                        (length as f64 / found.lower_bound.max(1) as f64 - 1.0) * 100.0,
-                        found.lower_bound
-                    );
+                    outcome.said[1] = Said::NearOptimal {
+                        length,
+                        lower_bound: u64::from(found.lower_bound),
+                    };
                 }
                 outcome.with_heuristic(super::PDB_HEURISTIC_NAME)
             }
             None => {
-                let (status, message) = found.stop.unwrap_or((
-                    Status::Limit,
-                    "no answer was found within the budget".to_string(),
-                ));
+                let (status, message) = found.stop.unwrap_or((Status::Limit, Said::NoAnswer));
                 Outcome::stopped(Algorithm::Weighted, status, message, found.stats)
             }
         },

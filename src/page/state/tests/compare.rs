@@ -27,7 +27,7 @@ fn done(status: Status, length: u64) -> ResponseBody {
                 Algorithm::Bfs,
                 Moves::Sliding("RR".into()),
                 length,
-                "",
+                Vec::new(),
             )
         },
     }

@@ -34,7 +34,9 @@ fn shortest_done(id: u64, moves: &str) -> Action {
             Algorithm::Idastar,
             Moves::Sliding(moves.into()),
             moves.len() as u64,
-            "solved",
+            Said::Solved {
+                length: moves.len() as u64,
+            },
         )
     };
     reply(id, ResponseBody::Done { report })
@@ -185,7 +187,7 @@ fn a_search_for_the_shortest_that_stops_keeps_the_first_answer_and_says_why() {
     s.apply(improved(id, &long, shortest.len() as u64));
     let mut stopped = report(Status::Limit, Moves::Sliding(String::new()), 0);
     stopped.algorithm = Algorithm::Idastar;
-    stopped.message = "stopped at the time limit of 10000 ms".into();
+    stopped.said = vec![Said::TimeLimit { ms: 10_000 }];
     s.apply(reply(id, ResponseBody::Done { report: stopped }));
     assert_eq!(s.status(), StatusName::Solved);
     assert_eq!(s.lab.solve.answer().map(|r| r.length), Some(8));
@@ -193,7 +195,7 @@ fn a_search_for_the_shortest_that_stops_keeps_the_first_answer_and_says_why() {
     let text = s.message().map(|m| en(&m)).unwrap_or_default();
     assert!(
         text.contains("The search for the shortest was stopped: this is the first answer.")
-            && text.contains("Note: stopped at the time limit of 10000 ms."),
+            && text.contains("Stopped at the time limit of 10.00 s before finding a solution."),
         "{text}"
     );
 }

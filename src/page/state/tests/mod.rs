@@ -28,6 +28,7 @@ use crate::page::worker_client::WorkerEvent;
 use crate::protocol::{Request, RequestKind, Response, ResponseBody};
 use solver::hanoi::HanoiMove;
 use solver::query::{PuzzleKind, PuzzleSpec};
+use solver::report::{Note, Said};
 use solver::search::Limits;
 use solver::sliding::{self, Dir, Shape};
 use solver::{Algorithm, HeuristicName, Moves, Report, Status};
@@ -146,7 +147,13 @@ pub(super) fn sliding(width: u8, height: u8, start: Vec<u8>, goal: Vec<u8>) -> P
 pub(super) fn report(status: Status, moves: Moves, length: u64) -> Report {
     Report {
         optimal: true,
-        ..Report::new(status, Algorithm::Bfs, moves, length, "solved")
+        ..Report::new(
+            status,
+            Algorithm::Bfs,
+            moves,
+            length,
+            Said::Solved { length },
+        )
     }
 }
 
@@ -197,7 +204,9 @@ pub(super) fn staged_answer(moves: &str, lower_bound: u64) -> Report {
             Algorithm::Staged,
             Moves::Sliding(moves.into()),
             moves.len() as u64,
-            "solved",
+            Said::Solved {
+                length: moves.len() as u64,
+            },
         )
     }
 }

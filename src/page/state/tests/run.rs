@@ -9,16 +9,17 @@ fn a_finished_search_is_described_in_the_pages_language_with_the_workers_notes()
     let mut r = report(Status::Solved, Moves::Sliding("R".into()), 1);
     r.algorithm = Algorithm::Astar;
     r.heuristic = Some("manhattan".into());
-    r.notes = vec!["the pattern databases were read from this browser's cache".into()];
+    r.notes = vec![Note::TablesRead { ms: 12.5 }];
     s.lab.solve.run = Run::Finished(Rc::new(r.clone()));
     let message = s.message().expect("a finished run has a message");
     assert_eq!(
         message.text_in(Lang::En),
-        "Solved in 1 move: a shortest solution. Note: the pattern databases were read from this browser's cache."
+        "Solved in 1 move: a shortest solution. The pattern databases were read from this browser's cache in 12.5 ms."
     );
-    assert!(message
-        .text_in(Lang::Zh)
-        .starts_with("已求解：1 步，是最短解。"));
+    assert_eq!(
+        message.text_in(Lang::Zh),
+        "已求解：1 步，是最短解。 模式数据库已从本浏览器的缓存中读出，用时 12.5 ms。"
+    );
     // Weighted A*: its bound, with the run's weight.
     r.algorithm = Algorithm::Weighted;
     r.optimal = false;
@@ -38,12 +39,23 @@ fn a_finished_search_is_described_in_the_pages_language_with_the_workers_notes()
         text.starts_with("Solved in 3 moves;") && text.contains("does not guarantee"),
         "{text}"
     );
-    // A stop at a limit keeps the solver's own sentence, which names the limit.
+    // A stop at a limit is what the solver said, in the page's words and numbers, in either language.
     r.status = Status::Limit;
-    r.message = "stopped at the state limit (max-states = 10)".into();
+    r.said = vec![Said::StateLimit { max_states: 10_000 }, Said::LargerWeight];
     s.lab.solve.run = Run::Finished(Rc::new(r));
-    let text = s.message().map(|m| en(&m)).unwrap_or_default();
-    assert_eq!(text, "Stopped at the state limit (max-states = 10)");
+    let message = s.message().expect("a stopped run has a message");
+    assert_eq!(
+        message.text_in(Lang::En),
+        "Stopped at the state limit: the search reached the most states it may hold (10,000) without finding the \
+         goal. Raise the limit or use a stronger algorithm or heuristic. A larger weight (up to 10) needs fewer \
+         states, for a solution that may be longer."
+    );
+    let zh = message.text_in(Lang::Zh);
+    assert!(
+        zh.starts_with("到达状态数上限：") && zh.contains("（10,000 个）"),
+        "{zh}"
+    );
+    assert!(!crate::page::i18n::english_sentence(&zh), "{zh}");
 }
 
 #[test]
