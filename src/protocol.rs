@@ -110,7 +110,7 @@ pub enum ResponseBody {
     Done { report: Report },
     /// The answer to a `Truth` request: the measurement, or why it could not be made.
     Truth {
-        measured: Result<solver::truth::Measured, String>,
+        measured: Result<solver::truth::Measured, solver::truth::TruthError>,
     },
     /// The request could not be run at all (a malformed message, a worker that failed to load).
     Error { message: String },
@@ -325,7 +325,8 @@ mod tests {
         let spec = solver::PuzzleSpec::hanoi(3, 2, vec![0, 0], None).unwrap();
         let measured =
             solver::truth::measure(&spec, None, &mut solver::truth::Oracle::default(), &|| 0.0);
-        for measured in [measured.map_err(|e| e.to_string()), Err("refused".into())] {
+        let refused = solver::truth::TruthError::TooManyDisks { disks: 20 };
+        for measured in [measured, Err(refused)] {
             let resp = Response {
                 id: 4,
                 body: ResponseBody::Truth { measured },

@@ -12,6 +12,7 @@ use solver::query::QueryError;
 use solver::report::{Note, Said};
 use solver::search::weighted::Weight;
 use solver::sliding::Unsolvable;
+use solver::truth::TruthError;
 use solver::{Algorithm, HeuristicName, PuzzleKind};
 use std::fmt::Display;
 use yew::prelude::*;
@@ -334,6 +335,24 @@ impl Text {
             }
             Note::ImprovedWith5x5 => Text::new(Msg::NoteImprovedWith5x5),
             Note::Building5x5 { percent } => Text::new(Msg::NoteBuilding5x5).arg(*percent),
+        }
+    }
+
+    /// Why the worker could not hold the heuristics against the true distance, in the page's words.
+    pub fn truth_error(error: &TruthError) -> Text {
+        match error {
+            TruthError::PathTooLong { moves } => Text::new(Msg::TruthPathTooLong)
+                .arg(count(*moves as u64))
+                .arg(count(solver::truth::MAX_PATH_MOVES as u64)),
+            TruthError::Replay { index, why } => Text::new(Msg::TruthReplay)
+                .arg(index + 1)
+                .arg(Arg::English(format!(": {why}"))),
+            TruthError::TooManyDisks { disks } => Text::new(Msg::TruthTooManyDisks)
+                .arg(*disks)
+                .arg(solver::hanoi::MAX_SEARCH_DISKS),
+            TruthError::Puzzle(why) => {
+                Text::new(Msg::TruthPuzzleRefused).arg(Arg::English(format!(": {why}")))
+            }
         }
     }
 
@@ -842,6 +861,10 @@ messages! {
     QueryHeuristicNotForPuzzle,
     QueryWeight,
     QueryWeightWithoutWeighted,
+    TruthPathTooLong,
+    TruthReplay,
+    TruthTooManyDisks,
+    TruthPuzzleRefused,
     SaidSolved,
     SaidSolvedImproved,
     SaidShortest,
@@ -1340,6 +1363,10 @@ fn en(key: Msg) -> &'static str {
         QueryHeuristicNotForPuzzle => "the heuristic {} does not apply to a {}",
         QueryWeight => "the weight must be a number from 1 to 10 with at most two decimals",
         QueryWeightWithoutWeighted => "a weight is for weighted A* only",
+        TruthPathTooLong => "the solution has {} moves; heuristics are measured along solutions of up to {}",
+        TruthReplay => "move {} of the solution cannot be played{}",
+        TruthTooManyDisks => "a tower of {} disks: the heuristics are computed for towers of up to {} disks",
+        TruthPuzzleRefused => "the solver refused this puzzle{}",
         SaidSolved => "Solved in {}.",
         SaidSolvedImproved => "Solved in {}, improved from a first answer of {}.",
         SaidShortest => "This is a shortest solution.",
@@ -1831,6 +1858,10 @@ fn zh(key: Msg) -> &'static str {
         QueryHeuristicNotForPuzzle => "启发函数“{}”不适用于{}",
         QueryWeight => "权重必须是 1 到 10 之间、最多两位小数的数",
         QueryWeightWithoutWeighted => "权重只用于加权 A*",
+        TruthPathTooLong => "这个解有 {} 步；启发函数只沿不超过 {} 步的解测量",
+        TruthReplay => "解的第 {} 步走不出来{}",
+        TruthTooManyDisks => "这是 {} 个圆盘的塔：启发函数只对最多 {} 个圆盘的塔计算",
+        TruthPuzzleRefused => "求解器不接受这个谜题{}",
         SaidSolved => "已解出，共 {}。",
         SaidSolvedImproved => "已解出，共 {}（初解 {}，之后改进）。",
         SaidShortest => "这是一条最短解。",
@@ -2219,6 +2250,19 @@ mod tests {
             solver::report::Note::examples()
                 .iter()
                 .map(|n| (format!("{n:?}"), Text::note(n))),
+        );
+        texts.extend(
+            [
+                TruthError::PathTooLong { moves: 1200 },
+                TruthError::Replay {
+                    index: 3,
+                    why: "peg 2 is empty".into(),
+                },
+                TruthError::TooManyDisks { disks: 20 },
+                TruthError::Puzzle("the start board is not valid".into()),
+            ]
+            .iter()
+            .map(|e| (format!("{e:?}"), Text::truth_error(e))),
         );
         assert!(texts.len() >= solver::report::Said::KINDS + solver::report::Note::KINDS);
         for (what, text) in &texts {

@@ -3,7 +3,7 @@
 //! 4x4's pattern databases are measured when this worker holds them: [`pending_tables`] names those to read back
 //! from the browser's cache first.
 
-use solver::truth::{measure, Measured, Oracle};
+use solver::truth::{measure, Measured, Oracle, TruthError};
 use solver::Moves;
 
 /// Measures the start of the puzzle in `query` and, with `moves`, every position along them; `now` is the worker's
@@ -13,10 +13,10 @@ pub fn truth_request(
     query: &str,
     moves: Option<&Moves>,
     now: &dyn Fn() -> f64,
-) -> Result<Measured, String> {
-    let query =
-        solver::query::parse(query).map_err(|e| format!("the puzzle could not be read: {e}"))?;
-    measure(&query.puzzle, moves, oracle, now).map_err(|e| e.to_string())
+) -> Result<Measured, TruthError> {
+    let query = solver::query::parse(query)
+        .map_err(|e| TruthError::Puzzle(format!("the puzzle could not be read: {e}")))?;
+    measure(&query.puzzle, moves, oracle, now)
 }
 
 /// The key of the pattern databases a measurement of `query`'s board looks up (4x4's) when this worker does not hold

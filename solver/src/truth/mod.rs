@@ -101,8 +101,8 @@ impl Measured {
     }
 }
 
-/// Why positions could not be measured.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Why positions could not be measured (sent to the page as it is, which words it in its reader's language).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TruthError {
     /// The solution is longer than [`MAX_PATH_MOVES`].
     PathTooLong { moves: usize },

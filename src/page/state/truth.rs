@@ -13,7 +13,7 @@ use super::router::{Effect, Lost, Router};
 use crate::page::i18n::{Msg, Text};
 use crate::protocol::{RequestKind, ResponseBody};
 use solver::query::{PuzzleSpec, Query};
-use solver::truth::{Measured, MAX_PATH_MOVES};
+use solver::truth::{Measured, TruthError, MAX_PATH_MOVES};
 use solver::{Algorithm, Moves, Report};
 use std::rc::Rc;
 
@@ -324,10 +324,10 @@ impl Truth {
 }
 
 /// The worker's measurement, or its reason in the page's words.
-fn probe(measured: Result<Measured, String>) -> Probe {
+fn probe(measured: Result<Measured, TruthError>) -> Probe {
     match measured {
         Ok(m) => Probe::Measured(Rc::new(m)),
-        Err(why) => Probe::Failed(Text::new(Msg::TruthFailed).arg(why)),
+        Err(why) => Probe::Failed(Text::new(Msg::TruthFailed).arg(Text::truth_error(&why))),
     }
 }
 

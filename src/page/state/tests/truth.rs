@@ -20,8 +20,7 @@ fn answer(s: &mut Page) -> bool {
         RequestKind::Prepare { .. } => panic!("a prepare is answered by nothing"),
         RequestKind::Truth { query, moves } => {
             let q = solver::query::parse(&query).expect("the page's query reads");
-            let measured = measure(&q.puzzle, moves.as_ref(), &mut Oracle::default(), &|| 0.0)
-                .map_err(|e| e.to_string());
+            let measured = measure(&q.puzzle, moves.as_ref(), &mut Oracle::default(), &|| 0.0);
             ResponseBody::Truth { measured }
         }
         RequestKind::Solve {
@@ -105,7 +104,7 @@ fn a_solve_withdraws_a_measurement_on_its_way_and_the_late_answer_is_dropped() {
     );
     assert_eq!(s.truth.path, Probe::Idle);
     let late = ResponseBody::Truth {
-        measured: Err("late".into()),
+        measured: Err(solver::truth::TruthError::TooManyDisks { disks: 20 }),
     };
     assert!(!s.apply(reply(measuring, late)));
     assert_eq!(s.truth.path, Probe::Idle);
