@@ -68,7 +68,7 @@ pub enum Update {
     /// A preparation step (building pattern databases), `fraction` done.
     Building { fraction: f64, elapsed_ms: f64 },
     /// A better answer than the last (the first one, then each shorter one), while the solver improves it.
-    Improved(Report),
+    Improved(Box<Report>),
 }
 
 /// Runs one request to its report. `now` is a millisecond clock; `progress` hears the search's counters at most
@@ -146,7 +146,7 @@ pub fn solve_request(
             }
             Flow::Continue
         })
-        .with_answer(|report| (progress.borrow_mut())(Update::Improved(report.clone())));
+        .with_answer(|report| (progress.borrow_mut())(Update::Improved(Box::new(report.clone()))));
     solver::run::solve(&query, &mut control)
 }
 
@@ -210,7 +210,7 @@ pub fn run(
                 fraction,
                 elapsed_ms,
             },
-            Update::Improved(report) => ResponseBody::Improved { report },
+            Update::Improved(report) => ResponseBody::Improved { report: *report },
         };
         scope::post(scope, &Response { id, body })
     };
@@ -335,7 +335,7 @@ mod tests {
             now,
             |update| {
                 if let Update::Improved(r) = update {
-                    answers.push(r);
+                    answers.push(*r);
                 }
             },
             || false,
