@@ -38,11 +38,15 @@ pub fn BigBoardsSection() -> Html {
     let store = use_store();
     use_figure_once(BIG, || shuffled(SOLVED_SIDES[0], FIRST_SEED));
     use_auto_solve(BIG);
-    // Each shorter answer replaces the one on show: it too rests at its start, paused, until the reader plays it.
+    // Each shorter answer replaces the one on show, and the last one ends the run: each rests at its start, paused,
+    // until the reader plays it.
     let shown = store
         .as_ref()
         .and_then(|s| s.state.puzzle(PuzzleId::Figure(BIG)))
-        .and_then(|p| p.playback.replay.as_ref().map(|r| r.len()));
+        .and_then(|p| {
+            let len = p.playback.replay.as_ref()?.len();
+            Some((len, p.is_solving()))
+        });
     {
         let dispatch = store.as_ref().map(|s| s.dispatch.clone());
         use_effect_with(shown, move |shown| {
