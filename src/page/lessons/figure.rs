@@ -97,6 +97,20 @@ pub fn place(state: &State, dispatch: &Callback<Action>, number: u32, setup: Set
     }
 }
 
+/// Adds figure `number` with `setup` once, when the section appears.
+#[hook]
+pub fn use_figure_once(number: u32, setup: impl FnOnce() -> Setup + 'static) {
+    let store = use_store();
+    use_effect_with((), move |_| {
+        if let Some(s) = store {
+            if setup_of(&s.state, number).is_none() {
+                s.dispatch
+                    .emit(Action::AddFigure(number, Box::new(setup())));
+            }
+        }
+    });
+}
+
 /// Runs figure `number`'s search when it appears and whenever its puzzle or choices change (an edit forgets the
 /// run, leaving it idle): the text's numbers then always belong to the tower on screen. Its answer then rests at
 /// the start, paused, so that the figure shows the tower the text talks about until the reader presses play.
@@ -147,6 +161,14 @@ pub fn Num(props: &NumProps) -> Html {
         None => html! {
             <strong class="lesson-num pending" data-num={props.name.clone()}>{ lang.t(Msg::LessonComputing) }</strong>
         },
+    }
+}
+
+/// What separates two sentences of a caption: a space in English, nothing after a Chinese full stop.
+pub fn gap(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => " ",
+        Lang::Zh => "",
     }
 }
 

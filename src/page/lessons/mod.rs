@@ -5,6 +5,7 @@
 
 pub mod eight;
 pub mod exercise;
+pub mod exercise_list;
 pub mod figure;
 pub mod hanoi;
 pub mod link;

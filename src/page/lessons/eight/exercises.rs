@@ -11,13 +11,16 @@ use super::text::{t, Line};
 use super::{bfs, count_num, eight, finished, CASES, GOAL};
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
-use crate::page::i18n::{fill_html, use_lang, Lang, Msg};
-use crate::page::lessons::exercise::{distance_is_right, fewer_is_right, score, Fewer};
+use crate::page::i18n::{fill_html, use_lang, Msg};
+use crate::page::lessons::exercise::{distance_is_right, fewer_is_right, Fewer};
+use crate::page::lessons::exercise_list::{
+    use_report, verdict_line, ExerciseList, ExerciseProps, Item,
+};
 use crate::page::lessons::figure::{
-    expanded_and_length, place, setup_of, start_of, use_auto_solve, LessonFigure,
+    expanded_and_length, place, setup_of, start_of, use_auto_solve, use_figure_once, LessonFigure,
 };
 use crate::page::state::setup::Setup;
-use crate::page::state::{Action, PuzzleId};
+use crate::page::state::PuzzleId;
 use solver::{Algorithm, HeuristicName};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -33,78 +36,19 @@ fn misplaced(start: &[u8]) -> Setup {
     eight(start, &GOAL, Algorithm::Astar, HeuristicName::Misplaced)
 }
 
-#[derive(Properties, PartialEq)]
-struct ExerciseProps {
-    /// The first verdict of this exercise: right or not.
-    on_scored: Callback<bool>,
-}
-
 /// The exercises and their score.
 #[component]
 pub fn Exercises() -> Html {
     let lang = use_lang();
-    let answers = use_state(|| [None::<bool>; 3]);
-    let scored = |i: usize| {
-        let answers = answers.clone();
-        Callback::from(move |right: bool| {
-            if answers[i].is_none() {
-                let mut next = *answers;
-                next[i] = Some(right);
-                answers.set(next);
-            }
-        })
-    };
-    let (right, asked) = score(&*answers);
-    html! {
-        <>
-            <p>{ t(lang, Line::ExIntro) }</p>
-            <ol class="lesson-exercises">
-                <li data-testid="exercise" data-exercise="fewer"><FewerExercise on_scored={scored(0)} /></li>
-                <li data-testid="exercise" data-exercise="hard"><HardExercise on_scored={scored(1)} /></li>
-                <li data-testid="exercise" data-exercise="distance"><DistanceExercise on_scored={scored(2)} /></li>
-            </ol>
-            <p class="lesson-score" data-testid="lesson-score" data-right={right.to_string()} aria-live="polite">
-                { lang.fill(Msg::LessonScore, &[&right, &asked]) }</p>
-        </>
-    }
-}
-
-/// Reports a verdict once it is known (the parent keeps the first).
-#[hook]
-fn use_report(verdict: Option<bool>, on_scored: Callback<bool>) {
-    use_effect_with(verdict, move |v| {
-        if let Some(v) = *v {
-            on_scored.emit(v);
-        }
-    });
-}
-
-/// "Right." or "Not quite.", then the engine's numbers.
-fn verdict_line(lang: Lang, right: Option<bool>, numbers: Html) -> Html {
-    let Some(right) = right else {
-        return Html::default();
-    };
-    let word = lang.t(if right {
-        Msg::LessonRight
-    } else {
-        Msg::LessonWrong
-    });
-    html! {
-        <p class={classes!("lesson-verdict", if right { "right" } else { "wrong" })} data-testid="verdict"
-            data-right={right.to_string()}>{ word }{ " " }{ numbers }</p>
-    }
-}
-
-/// Adds figure `number` with `setup` once, when the exercise appears.
-#[hook]
-fn use_figure(number: u32, setup: Setup) {
-    let store = use_store();
-    let dispatch = store.map(|s| s.dispatch);
-    use_effect_with((), move |_| {
-        if let Some(d) = dispatch {
-            d.emit(Action::AddFigure(number, Box::new(setup)));
-        }
-    });
+    let items: Vec<Item> = vec![
+        ("fewer", |on_scored| html! { <FewerExercise {on_scored} /> }),
+        ("hard", |on_scored| html! { <HardExercise {on_scored} /> }),
+        (
+            "distance",
+            |on_scored| html! { <DistanceExercise {on_scored} /> },
+        ),
+    ];
+    html! { <ExerciseList intro={t(lang, Line::ExIntro)} {items} /> }
 }
 
 #[component]
@@ -112,7 +56,7 @@ fn FewerExercise(props: &ExerciseProps) -> Html {
     let lang = use_lang();
     let store = use_store();
     let pick = use_state(|| None::<Fewer>);
-    use_figure(EX_FEWER_SHOWN, bfs(&FEWER_START, &GOAL));
+    use_figure_once(EX_FEWER_SHOWN, move || bfs(&FEWER_START, &GOAL));
     use_auto_solve(EX_FEWER_BFS);
     use_auto_solve(EX_FEWER_ASTAR);
     let counts = store.as_ref().map(|s| {
@@ -178,7 +122,7 @@ fn HardExercise(props: &ExerciseProps) -> Html {
     let checked = use_state(|| None::<Vec<u8>>);
     // Set when Check met a board that cannot reach the goal (nothing is run for it).
     let unsolvable = use_state(|| false);
-    use_figure(EX_HARD, misplaced(&CASES[2].start));
+    use_figure_once(EX_HARD, move || misplaced(&CASES[2].start));
     use_auto_solve(EX_HARD_RUN);
     let state = store.as_ref().map(|s| s.state.clone());
     let run = state.as_ref().and_then(|s| {
@@ -238,7 +182,7 @@ fn DistanceExercise(props: &ExerciseProps) -> Html {
     let store = use_store();
     let guess = use_state(|| None::<u64>);
     let input = use_node_ref();
-    use_figure(EX_DISTANCE, bfs(&DISTANCE_START, &GOAL));
+    use_figure_once(EX_DISTANCE, move || bfs(&DISTANCE_START, &GOAL));
     use_auto_solve(EX_DISTANCE_RUN);
     let distance = store
         .as_ref()

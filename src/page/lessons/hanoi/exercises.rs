@@ -10,9 +10,12 @@ use super::figures::{
 use super::text::{t, Line};
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
-use crate::page::i18n::{fill_html, use_lang, Lang, Msg};
+use crate::page::i18n::{fill_html, use_lang, Msg};
 use crate::page::lessons::exercise::{
-    distance_is_right, fewer_is_right, overestimate_is_right, score, Fewer,
+    distance_is_right, fewer_is_right, overestimate_is_right, Fewer,
+};
+use crate::page::lessons::exercise_list::{
+    use_report, verdict_line, ExerciseList, ExerciseProps, Item,
 };
 use crate::page::lessons::figure::{
     expanded_and_length, hanoi_setup, num, place, start_of, tower, use_auto_solve, LessonFigure,
@@ -48,66 +51,22 @@ fn astar(start: &[u8]) -> Setup {
     )
 }
 
-#[derive(Properties, PartialEq)]
-struct ExerciseProps {
-    /// The first verdict of this exercise: right or not.
-    on_scored: Callback<bool>,
-}
-
 /// The exercises and their score.
 #[component]
 pub fn Exercises() -> Html {
     let lang = use_lang();
-    let answers = use_state(|| [None::<bool>; 3]);
-    let scored = |i: usize| {
-        let answers = answers.clone();
-        Callback::from(move |right: bool| {
-            if answers[i].is_none() {
-                let mut next = *answers;
-                next[i] = Some(right);
-                answers.set(next);
-            }
-        })
-    };
-    let (right, asked) = score(&*answers);
-    html! {
-        <>
-            <p>{ t(lang, Line::ExIntro) }</p>
-            <ol class="lesson-exercises">
-                <li data-testid="exercise" data-exercise="fewer"><FewerExercise on_scored={scored(0)} /></li>
-                <li data-testid="exercise" data-exercise="overestimate"><OverExercise on_scored={scored(1)} /></li>
-                <li data-testid="exercise" data-exercise="distance"><DistanceExercise on_scored={scored(2)} /></li>
-            </ol>
-            <p class="lesson-score" data-testid="lesson-score" data-right={right.to_string()} aria-live="polite">
-                { lang.fill(Msg::LessonScore, &[&right, &asked]) }</p>
-        </>
-    }
-}
-
-/// Reports a verdict once it is known (the parent keeps the first).
-#[hook]
-fn use_report(verdict: Option<bool>, on_scored: Callback<bool>) {
-    use_effect_with(verdict, move |v| {
-        if let Some(v) = *v {
-            on_scored.emit(v);
-        }
-    });
-}
-
-/// "Right." or "Not quite.", then the engine's numbers.
-fn verdict_line(lang: Lang, right: Option<bool>, numbers: Html) -> Html {
-    let Some(right) = right else {
-        return Html::default();
-    };
-    let word = lang.t(if right {
-        Msg::LessonRight
-    } else {
-        Msg::LessonWrong
-    });
-    html! {
-        <p class={classes!("lesson-verdict", if right { "right" } else { "wrong" })} data-testid="verdict"
-            data-right={right.to_string()}>{ word }{ " " }{ numbers }</p>
-    }
+    let items: Vec<Item> = vec![
+        ("fewer", |on_scored| html! { <FewerExercise {on_scored} /> }),
+        (
+            "overestimate",
+            |on_scored| html! { <OverExercise {on_scored} /> },
+        ),
+        (
+            "distance",
+            |on_scored| html! { <DistanceExercise {on_scored} /> },
+        ),
+    ];
+    html! { <ExerciseList intro={t(lang, Line::ExIntro)} {items} /> }
 }
 
 #[component]

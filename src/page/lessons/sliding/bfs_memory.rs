@@ -2,12 +2,13 @@
 //! their expanded states, largest OPEN and peak memory from their reports beside the size of each state space;
 //! then 4x4's state space and the memory BFS would need there at the largest run's cost per state.
 
-use super::common::{big, board, bytes, count, use_figure_once};
+use super::common::{big, board, bytes, count};
 use super::figures::BFS_RUNS;
 use super::text::{t, Line};
 use crate::format;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang};
+use crate::page::lessons::figure::use_figure_once;
 use crate::page::lessons::figure::{setup_of, solved, use_auto_solve, LessonFigure};
 use solver::{Algorithm, HeuristicName};
 use yew::prelude::*;

@@ -2,13 +2,14 @@
 //! shuffled board of the size the reader picks solved with the page's own choice for that size (the staged
 //! solver), its length, its proven lower bound and the page's own sentence of how far from the shortest it can be.
 
-use super::common::{big, count, gap, page_default, shape, use_figure_once};
+use super::common::{big, count, page_default, shape};
 use super::figures::BIG;
 use super::text::{t, Line};
 use crate::browser::fresh_seed;
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang};
+use crate::page::lessons::figure::{gap, use_figure_once};
 use crate::page::lessons::figure::{place, setup_of, solved, use_auto_solve, LessonFigure};
 use crate::page::state::playback::PlaybackAction;
 use crate::page::state::solve::{bound_text, Run};

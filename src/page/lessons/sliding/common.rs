@@ -4,12 +4,11 @@
 
 use crate::format;
 use crate::page::components::puzzle_view::Played;
-use crate::page::hooks::store::{use_store, Store};
-use crate::page::i18n::{use_lang, Lang, Msg};
+use crate::page::hooks::store::Store;
+use crate::page::i18n::{use_lang, Msg};
 use crate::page::lessons::figure::{place, setup_of, sliding_setup};
 use crate::page::state::setup::Setup;
 use crate::page::state::steps::{try_step, Step};
-use crate::page::state::Action;
 use solver::query::PuzzleSpec;
 use solver::sliding::{Dir, LargePuzzle, Shape, SlidingHeuristic};
 use solver::{Algorithm, Heuristic, HeuristicName, Puzzle};
@@ -52,20 +51,6 @@ pub fn shape_of(setup: &Setup) -> Option<Shape> {
     }
 }
 
-/// Adds figure `number` with `setup` once, when the section appears.
-#[hook]
-pub fn use_figure_once(number: u32, setup: impl FnOnce() -> Setup + 'static) {
-    let store = use_store();
-    use_effect_with((), move |_| {
-        if let Some(s) = store {
-            if setup_of(&s.state, number).is_none() {
-                s.dispatch
-                    .emit(Action::AddFigure(number, Box::new(setup())));
-            }
-        }
-    });
-}
-
 #[derive(Properties, PartialEq)]
 pub struct QuotedProps {
     /// Its name for tests (`data-num`).
@@ -92,14 +77,6 @@ pub fn Quoted(props: &QuotedProps) -> Html {
 pub fn count(name: &'static str, value: Option<u64>) -> Html {
     let value = value.map(|v| (v.to_string(), format::count(v)));
     html! { <Quoted name={name} {value} /> }
-}
-
-/// What separates two sentences of a caption: a space in English, nothing after a Chinese full stop.
-pub fn gap(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => " ",
-        Lang::Zh => "",
-    }
 }
 
 /// A byte size quoted in a sentence ("1.2 MiB"), its exact bytes for tests.

@@ -3,7 +3,7 @@
 //! functions). The reader shuffles the board or takes the article's back; all three runs follow. The article's
 //! claim of 31 moves for its board is checked by a run of its own.
 
-use super::common::{board, count, estimate, shape, use_figure_once};
+use super::common::{board, count, estimate, shape};
 use super::figures::{ARTICLE, HEURISTIC_RUNS};
 use super::text::{t, Line};
 use crate::browser::fresh_seed;
@@ -11,6 +11,7 @@ use crate::format;
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill, fill_html, use_lang, Msg};
+use crate::page::lessons::figure::use_figure_once;
 use crate::page::lessons::figure::{
     expanded_and_length, place, start_of, use_auto_solve, LessonFigure,
 };

@@ -2,12 +2,13 @@
 //! are read from its report (its `by_depth` counts the expansions of each f-bound iteration, by bound), beside
 //! its expansions and peak memory and A*'s.
 
-use super::common::{board, bytes, count, use_figure_once, words};
+use super::common::{board, bytes, count, words};
 use super::figures::{IDA_ASTAR, IDA_RUN};
 use super::text::{t, Line};
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang};
+use crate::page::lessons::figure::use_figure_once;
 use crate::page::lessons::figure::{solved, use_auto_solve, LessonFigure};
 use crate::page::state::PuzzleId;
 use solver::{Algorithm, HeuristicName, Stats};

@@ -4,13 +4,14 @@
 //! `lower_bound` is the best estimate of the start that the tables and linear conflict give), and IDA* on the
 //! tables' shortest solution and expansions.
 
-use super::common::{board, count, estimate, shape, use_figure_once};
+use super::common::{board, count, estimate, shape};
 use super::figures::{PDB_BOUND, PDB_RUN};
 use super::idastar::FOUR_BOARD;
 use super::text::{t, Line};
 use crate::format;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill, fill_html, use_lang};
+use crate::page::lessons::figure::use_figure_once;
 use crate::page::lessons::figure::{solved, use_auto_solve, LessonFigure};
 use solver::pdb::rank::placements;
 use solver::pdb::{Geometry, Partition};

@@ -2,14 +2,13 @@
 //! or a 4x4 board; the inversions and the blank's row are counted as they change, the textbook's rule gives its
 //! verdict, and the solver, asked, answers: `unsolvable` at once (its parity check), or a solution.
 
-use super::common::{
-    blank_rows_up, count, gap, inversions, page_default, rule_says_solvable, shape_of,
-};
+use super::common::{blank_rows_up, count, inversions, page_default, rule_says_solvable, shape_of};
 use super::figures::SOLVABLE;
 use super::text::{t, Line};
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang, Text};
+use crate::page::lessons::figure::gap;
 use crate::page::lessons::figure::{expanded_and_length, place, setup_of, LessonFigure};
 use crate::page::state::solve::StatusName;
 use crate::page::state::{Action, PuzzleId, SolveAction};

@@ -2,12 +2,13 @@
 //! it), its state written out as the list of tiles, the blank's moves from there, and how many states the board
 //! has (9!/2 reachable from any start).
 
-use super::common::{big, count, gap, tile_list, use_figure_once, words};
+use super::common::{big, count, tile_list, words};
 use super::figures::STATE;
 use super::text::{t, Line};
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang};
+use crate::page::lessons::figure::{gap, use_figure_once};
 use crate::page::lessons::figure::{setup_of, start_of, LessonFigure};
 use crate::page::state::PuzzleId;
 use solver::sliding::Dir;
