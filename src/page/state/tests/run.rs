@@ -14,11 +14,11 @@ fn a_finished_search_is_described_in_the_pages_language_with_the_workers_notes()
     let message = s.message().expect("a finished run has a message");
     assert_eq!(
         message.text_in(Lang::En),
-        "Solved in 1 move: a shortest solution. The pattern databases were read from this browser's cache in 12.5 ms."
+        "Solved in 1 move: a shortest solution. Note: pattern databases read from this browser's cache in 12.5 ms."
     );
     assert_eq!(
         message.text_in(Lang::Zh),
-        "已求解：1 步，是最短解。 模式数据库已从本浏览器的缓存中读出，用时 12.5 ms。"
+        "已求解：1 步，是最短解。 附注：模式数据库已从本浏览器的缓存中读出，用时 12.5 ms。"
     );
     // Weighted A*: its bound, with the run's weight.
     r.algorithm = Algorithm::Weighted;
