@@ -174,8 +174,9 @@ fn table(lang: Lang, m: &Measured, row: usize, shown: Shown) -> Html {
     };
     let g = matches!(shown, Shown::Step(_)).then_some(row as u32);
     html! {
-        // A region that scrolls on a phone: focusable, so that the keyboard can scroll it too.
-        <div class="truth-table-scroll" tabindex="0" role="region" aria-label={lang.t(Msg::TruthTitle)}>
+        // A region that scrolls on a phone: focusable, so that the keyboard can scroll it too, and named apart from
+        // the panel's own region.
+        <div class="truth-table-scroll" tabindex="0" role="region" aria-label={lang.t(Msg::TruthTableLabel)}>
         <table class="truth-table" data-testid="truth-table" data-step={row.to_string()}>
             <thead><tr>
                 <th scope="col">{ lang.t(Msg::TruthHeuristic) }</th>

@@ -58,6 +58,8 @@ pub fn LessonPage(props: &LessonPageProps) -> Html {
         return html! {
             <div class="app lesson-app embed" data-testid="embed">
                 <main class="lesson-embed">
+                    // The section's heading is the page's second level; screen readers still want a first.
+                    <h1 class="sr-only">{ title(lang, link.lesson) }</h1>
                     <article class="lesson" data-testid="lesson" data-lesson={link.lesson.code()}>{ lesson }</article>
                     <p class="embed-foot">
                         <a href={format!("?{}", href(link.lesson, lang, only, false))} target="_blank" rel="noopener"
@@ -89,13 +91,17 @@ pub fn LessonPage(props: &LessonPageProps) -> Html {
     }
 }
 
-/// The contents: every lesson, and the open one's sections.
-fn contents(lang: Lang, open: Lesson) -> Html {
-    let title = |lesson: Lesson| match lesson {
+/// A lesson's title.
+fn title(lang: Lang, lesson: Lesson) -> &'static str {
+    match lesson {
         Lesson::Hanoi => hanoi::text::t(lang, hanoi::text::Line::Title),
         Lesson::Sliding => sliding::text::t(lang, sliding::text::Line::Title),
         Lesson::Eight => eight::text::t(lang, eight::text::Line::Title),
-    };
+    }
+}
+
+/// The contents: every lesson, and the open one's sections.
+fn contents(lang: Lang, open: Lesson) -> Html {
     let section_title = |lesson: Lesson, id: &str| match lesson {
         Lesson::Hanoi => hanoi::text::t(lang, hanoi::section_title(id)),
         Lesson::Sliding => sliding::text::t(lang, sliding::section_title(id)),
@@ -107,7 +113,7 @@ fn contents(lang: Lang, open: Lesson) -> Html {
             <ul>
                 { for Lesson::ALL.iter().map(|&lesson| html! {
                     <li><a href={format!("?{}", href(lesson, lang, None, false))}
-                        aria-current={(lesson == open).then_some("page")}>{ title(lesson) }</a></li>
+                        aria-current={(lesson == open).then_some("page")}>{ title(lang, lesson) }</a></li>
                 }) }
             </ul>
             <h2>{ lang.t(Msg::LessonsInThisLesson) }</h2>
