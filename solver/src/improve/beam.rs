@@ -1,9 +1,10 @@
 //! Beam search over whole boards: from the start, each layer keeps the `width` boards of the next depth with the
 //! lowest Manhattan distance plus linear conflict, so that many tiles move towards their goals at once (the
-//! staged solver moves one or two at a time and disturbs the rest). Widths grow by 4 while time remains, each
+//! staged solver moves one or two at a time and disturbs the rest). Widths double while time remains, each
 //! run bounded by the best length so far. On 6x6 a beam of 2,048 gives about 1.7 times the Manhattan distance
-//! where the staged solver gives 2.1; on 8x8 a narrow beam may wander (most of it chasing tiles one or two
-//! cells away) and find nothing within the bound, which costs only its time.
+//! where the staged solver gives 2.1. On 8x8 a narrow beam may wander (most of it chasing tiles one or two
+//! cells away): when its lowest estimate has not fallen for a while, the staged solver finishes from the
+//! board of that estimate.
 //!
 //! Memory is bounded per run: the boards of two layers and the candidates of one (fixed by the width), a node
 //! (parent, move) of 4 bytes per board kept (width times the bound at most, which chooses the widest beam
@@ -17,8 +18,11 @@ use crate::sliding::{
 };
 use crate::{Heuristic, Puzzle};
 
-/// The beam widths tried, in order, while time remains.
-const WIDTHS: [usize; 6] = [32, 128, 512, 2048, 8192, 32768];
+/// The beam widths tried, in order, while time remains: 128, 256, ..., 32,768 (narrower beams give answers
+/// longer than the staged solver's). Each doubling about doubles the time; on 8x8 an answer's length varies
+/// by 10-20% from one width to the next (which boards a beam keeps is chaotic), so every width is one more
+/// chance.
+const WIDTHS: [usize; 9] = [128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768];
 
 /// The seen-board table's slots: 2^20 of 8 bytes, 8 MiB.
 const SEEN_BITS: u32 = 20;
@@ -26,6 +30,10 @@ const SEEN_BITS: u32 = 20;
 /// The most bytes a run's nodes may take (4 bytes a node, at most the width times the bound): 32 MiB, or a
 /// quarter of the control's memory budget if that is less.
 const MAX_NODE_BYTES: u64 = 32 << 20;
+
+/// A beam whose lowest estimate has not fallen for this many layers, plus that estimate, is wandering: the
+/// staged solver finishes from the board of that estimate.
+const STALL_LAYERS: usize = 96;
 
 /// Beam search as an [`Improver`].
 #[derive(Debug, Default)]
@@ -36,8 +44,8 @@ impl Improver for BeamSearch {
         "beam search"
     }
 
-    /// Widths 32, 128, ... while the control allows; a width is not started when the last one's time, four
-    /// times over, would pass the time limit (its answer would be lost, and the windows get the time).
+    /// Widths 128, 256, ... while the control allows; a width is not started when the last one's time, twice
+    /// over, would pass the time limit (its answer would be lost, and the windows get the time).
     fn improve(
         &mut self,
         problem: &Problem,
@@ -59,7 +67,7 @@ impl Improver for BeamSearch {
             }
             let began = control.elapsed_ms();
             if let Some(limit) = control.limits.time_limit_ms {
-                if began + 4.0 * last_ms > limit as f64 {
+                if began + 2.0 * last_ms > limit as f64 {
                     break;
                 }
             }
@@ -178,6 +186,8 @@ impl Beam {
         let mut before: Vec<Entry<C>> = Vec::with_capacity(width);
         let mut next: Vec<Candidate> = Vec::with_capacity(3 * width + 4);
         let mut until_check = CHECK_EVERY;
+        // The board of lowest estimate reached: (estimate, depth, node, board).
+        let mut lowest = (layer[0].estimate, 0, 0, start);
         for depth in 1..shorter_than {
             next.clear();
             for (at, entry) in layer.iter().enumerate() {
@@ -206,7 +216,9 @@ impl Beam {
                     });
                 });
                 if let Some(dir) = reached {
-                    return Ok(Some(self.path(entry.node, dir)));
+                    let mut moves = self.path(entry.node);
+                    moves.push(dir);
+                    return Ok(Some(moves));
                 }
                 stats.expanded += 1;
                 until_check -= 1;
@@ -225,7 +237,7 @@ impl Beam {
                 }
             }
             if next.is_empty() {
-                return Ok(None);
+                break;
             }
             if next.len() > width {
                 next.select_nth_unstable_by_key(width, |c| c.rank);
@@ -250,13 +262,32 @@ impl Beam {
                     dir: candidate.dir,
                 });
             }
+            if let Some(entry) = layer.iter().min_by_key(|e| e.estimate) {
+                if entry.estimate < lowest.0 {
+                    lowest = (entry.estimate, depth, entry.node, entry.board);
+                } else if depth - lowest.1 > STALL_LAYERS + lowest.0 as usize {
+                    break;
+                }
+            }
         }
-        Ok(None)
+        // The beam wandered: the staged solver finishes from the closest board it reached.
+        let (_, depth, node, board) = lowest;
+        if depth == 0 {
+            return Ok(None);
+        }
+        let tiles = puzzle.tiles(&board);
+        let Ok(rest) = crate::staged::solve(problem.shape, &tiles, problem.goal) else {
+            return Ok(None);
+        };
+        let mut moves = self.path(node);
+        moves.extend(rest.moves);
+        let moves = super::remove_wasted(problem.shape, problem.start, &moves);
+        Ok((moves.len() < shorter_than).then_some(moves))
     }
 
-    /// The moves to the node `node`, then `last`.
-    fn path(&self, mut node: u32, last: Dir) -> Vec<Dir> {
-        let mut moves = vec![last];
+    /// The moves to the node `node`.
+    fn path(&self, mut node: u32) -> Vec<Dir> {
+        let mut moves = Vec::new();
         while node != 0 {
             let packed = self.nodes[node as usize];
             moves.push(Dir::ALL[(packed & 3) as usize]);
