@@ -264,8 +264,11 @@ for (const lang of ['en', 'zh']) {
     const truth = cli(sliding(4, 4, exBoard, 'astar', 'linear-conflict')).status;
     assert.equal(truth, 'unsolvable');
     assert.equal(inversions(exBoard) % 2, 0, 'the board no longer has an even number of inversions');
+    // The lab's badge would give the answer away: its link waits for the reader's answer.
+    assert.equal(await solvable.locator(tid('open-in-lab')).count(), 0, 'the lab is offered before the answer');
     await solvable.locator(tid('pick-no')).click();
     await solvable.locator(`${tid('verdict')}[data-right="true"]`).waitFor({ timeout: SOLVE_MS });
+    await solvable.locator(tid('open-in-lab')).waitFor();
     await page.locator(`${tid('lesson-score')}[data-right="3"]`).waitFor();
 
     // Each figure opens the lab on its puzzle and algorithm.

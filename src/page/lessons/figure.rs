@@ -183,6 +183,9 @@ pub struct LessonFigureProps {
     pub lab: u32,
     /// What the figure shows, in words: said to screen readers when it changes.
     pub caption: Html,
+    /// Whether "Open in the lab" is offered: an exercise holds it back until answered, since the lab would tell.
+    #[prop_or(true)]
+    pub open_in_lab: bool,
     #[prop_or_default]
     pub children: Html,
 }
@@ -194,6 +197,7 @@ pub fn LessonFigure(props: &LessonFigureProps) -> Html {
     let store = use_store();
     let lab = store
         .as_ref()
+        .filter(|_| props.open_in_lab)
         .and_then(|s| setup_of(&s.state, props.lab))
         .map(|setup| lab_href(&setup.query().to_query_string(), lang));
     html! {

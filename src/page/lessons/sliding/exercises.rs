@@ -235,7 +235,7 @@ fn SolvableExercise(props: &ExerciseProps) -> Html {
     html! {
         <>
             <p>{ t(lang, Line::ExSolvableQ) }</p>
-            <LessonFigure lab={EX_SOLVABLE} caption={verdict_line(lang, right, numbers)}>
+            <LessonFigure lab={EX_SOLVABLE} open_in_lab={right.is_some()} caption={verdict_line(lang, right, numbers)}>
                 <div class="view lesson-view lesson-small-board">
                     <PuzzleBoard id={PuzzleId::Figure(EX_SOLVABLE)} locked=true />
                 </div>
