@@ -113,7 +113,35 @@ pub enum ResponseBody {
         measured: Result<solver::truth::Measured, solver::truth::TruthError>,
     },
     /// The request could not be run at all (a malformed message, a worker that failed to load).
-    Error { message: String },
+    Error { failure: Failure },
+}
+
+/// Why a request could not be run, as a kind and its details: the page's language tables put it in words. A
+/// `detail` is the browser's or the JSON decoder's own text, quoted as it came.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Failure {
+    /// A message could not be read as a `what` ("request" or "response"): the app and its worker may come from
+    /// different builds.
+    Unreadable { what: String, detail: String },
+    /// The worker was sent something that is not text.
+    NotText,
+    /// A request arrived while another one waited (the page's router never does this).
+    Overlapping,
+    /// The worker could not encode its answer.
+    Unencodable { detail: String },
+    /// The page has no worker to post to.
+    NotRunning,
+    /// The browser refused to post the request, or to start the worker.
+    Unreachable { detail: String },
+}
+
+impl From<DecodeError> for Failure {
+    fn from(e: DecodeError) -> Failure {
+        Failure::Unreadable {
+            what: e.what.to_string(),
+            detail: e.detail,
+        }
+    }
 }
 
 /// A worker's note about itself, outside the request/reply exchange, for the page's router. JSON like
@@ -187,7 +215,9 @@ impl Response {
             let fallback = Response {
                 id: self.id,
                 body: ResponseBody::Error {
-                    message: format!("the worker could not encode its answer: {e}"),
+                    failure: Failure::Unencodable {
+                        detail: e.to_string(),
+                    },
                 },
             };
             serde_json::to_string(&fallback).unwrap_or_default()
@@ -290,7 +320,12 @@ mod tests {
             ResponseBody::Improved { report: report() },
             ResponseBody::Done { report: report() },
             ResponseBody::Error {
-                message: "boom".into(),
+                failure: Failure::Unreachable {
+                    detail: "boom".into(),
+                },
+            },
+            ResponseBody::Error {
+                failure: Failure::NotRunning,
             },
         ] {
             let resp = Response { id: 3, body };

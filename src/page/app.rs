@@ -350,7 +350,8 @@ fn move_list(state: &State, dispatch: &Callback<Action>) -> Html {
 fn lab_panels(state: &State, dispatch: &Callback<Action>) -> Html {
     let puzzle = &state.lab.setup.puzzle;
     let on_stepper = dispatch.reform(|at| Action::Truth(TruthAction::StepperAt(at)));
-    let on_go = dispatch.reform(|to| Action::Step(StepAction::Go(to)));
+    let on_go = dispatch.reform(|to| Action::lab(StepAction::Go(to)));
+    let on_step = dispatch.reform(Action::lab);
     let trace = state.lab.solve.trace.clone();
     let algorithm = state.lab.setup.algorithm;
     html! {
@@ -362,17 +363,17 @@ fn lab_panels(state: &State, dispatch: &Callback<Action>) -> Html {
             if state.lab.setup.traceable() {
                 if let PuzzleSpec::Hanoi { disks, .. } = puzzle {
                     <SearchStepper disks={*disks} trace={trace.clone()} {algorithm}
-                        at={state.stepping.at} on_go={on_go.clone()} on_current={on_stepper.clone()} />
+                        at={state.lab.stepping.at} on_go={on_go.clone()} on_current={on_stepper.clone()} />
                 } else if let PuzzleSpec::Sliding { width, .. } = puzzle {
                     <SearchStepper disks={0} width={*width} trace={trace.clone()} {algorithm}
-                        at={state.stepping.at} on_go={on_go.clone()} on_current={on_stepper} />
+                        at={state.lab.stepping.at} on_go={on_go.clone()} on_current={on_stepper} />
                 }
                 if let Some(trace) = trace {
                     <div class="tree-lab">
-                        <SearchTreePanel trace={trace.clone()} at={state.stepping.at}
-                            exercise={state.stepping.exercise.clone()} dispatch={dispatch.clone()} />
-                        <ExercisePanel {trace} at={state.stepping.at}
-                            exercise={state.stepping.exercise.clone()} dispatch={dispatch.clone()} />
+                        <SearchTreePanel trace={trace.clone()} at={state.lab.stepping.at}
+                            exercise={state.lab.stepping.exercise.clone()} on_step={on_step.clone()} />
+                        <ExercisePanel {trace} at={state.lab.stepping.at}
+                            exercise={state.lab.stepping.exercise.clone()} {on_step} />
                     </div>
                 }
             }

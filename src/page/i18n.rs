@@ -7,6 +7,7 @@
 //! the components render in the page's language, so a language switch changes them in place.
 //! Option *values* stay the CLI names; only their visible text is translated.
 
+use crate::protocol::Failure;
 use solver::hanoi::DirectMethod;
 use solver::query::QueryError;
 use solver::report::{Note, Said};
@@ -124,6 +125,13 @@ pub enum Arg {
     /// A detail only English words exist for (a reason from the solver's internal checks, the browser's error):
     /// shown in English, left out of every other language, whose sentence says the same in general terms.
     English(String),
+}
+
+impl Arg {
+    /// The browser's or a decoder's own words, in brackets after a sentence: English only.
+    pub fn detail(words: &str) -> Arg {
+        Arg::English(format!(" ({words})"))
+    }
 }
 
 impl Text {
@@ -354,6 +362,25 @@ impl Text {
             TruthError::Puzzle(why) => {
                 Text::new(Msg::TruthPuzzleRefused).arg(Arg::English(format!(": {why}")))
             }
+        }
+    }
+
+    /// Why the worker could not run a request, in the page's words (the browser's or decoder's own detail only in
+    /// English).
+    pub fn failure(failure: &Failure) -> Text {
+        let detail = Arg::detail;
+        match failure {
+            Failure::Unreadable { what, detail: d } if what == "request" => {
+                Text::new(Msg::FailureUnreadableRequest).arg(detail(d))
+            }
+            Failure::Unreadable { detail: d, .. } => {
+                Text::new(Msg::FailureUnreadableResponse).arg(detail(d))
+            }
+            Failure::NotText => Text::new(Msg::FailureNotText),
+            Failure::Overlapping => Text::new(Msg::FailureOverlapping),
+            Failure::Unencodable { detail: d } => Text::new(Msg::FailureUnencodable).arg(detail(d)),
+            Failure::NotRunning => Text::new(Msg::FailureNotRunning),
+            Failure::Unreachable { detail: d } => Text::new(Msg::FailureUnreachable).arg(detail(d)),
         }
     }
 
@@ -820,6 +847,13 @@ messages! {
     KindSliding,
     KindHanoi,
     FailedSolverError,
+    FailureUnreadableRequest,
+    FailureUnreadableResponse,
+    FailureNotText,
+    FailureOverlapping,
+    FailureUnencodable,
+    FailureNotRunning,
+    FailureUnreachable,
     FailedCrash,
     FailedSilent,
     ReplayUnreadable,
@@ -1080,6 +1114,7 @@ messages! {
     EmbedOpenFullTitle,
     NoticeBadAt,
     NoticeBadEmbed,
+    NoticeBadDepth,
     NoticeAtBeyond,
     // The search tree and the exercise.
     TreeTitle,
@@ -1326,7 +1361,14 @@ fn en(key: Msg) -> &'static str {
         KindSliding => "sliding puzzle",
         KindHanoi => "Tower of Hanoi",
         FailedSolverError => "The solver reported an error: {}",
-        FailedCrash => "The solver stopped unexpectedly ({}). It has been restarted: try again, or pick a smaller puzzle or another algorithm.",
+        FailureUnreadableRequest => "the solver could not read the page's request{}; the page and its solver may come from different versions: reload the page",
+        FailureUnreadableResponse => "the page could not read the solver's answer{}; the page and its solver may come from different versions: reload the page",
+        FailureNotText => "the solver was sent something that is not a request",
+        FailureOverlapping => "the solver was sent a request while another one waited: reload the page",
+        FailureUnencodable => "the solver could not encode its answer{}",
+        FailureNotRunning => "the solver is not running: reload the page",
+        FailureUnreachable => "the browser could not reach the solver{}",
+        FailedCrash => "The solver stopped unexpectedly{}. It has been restarted: try again, or pick a smaller puzzle or another algorithm.",
         FailedSilent => "The solver has not answered for {} s, so it was restarted. Try again, or pick a smaller puzzle or another algorithm.",
         ReplayUnreadable => "The solver's answer is unreadable: {}",
         ReplayIllegal => "The solver's move {} is illegal: {}",
@@ -1430,7 +1472,7 @@ fn en(key: Msg) -> &'static str {
         DropOntoSmaller => "Disk {} cannot go onto peg {}: its top disk {} is smaller.",
         HintNoMethod => "no search here promises a shortest answer for this many disks",
         HintSolveStarted => "a solve started",
-        HintCrashed => "the solver stopped unexpectedly ({})",
+        HintCrashed => "the solver stopped unexpectedly{}",
         AlgoNoteDfs => "Depth-bounded DFS is not optimal: it returns the first solution it meets within {} moves, usually far longer than the shortest, and finds none if the bound is too small.",
         AlgoNoteWeighted => "Weighted A* trades length for speed: with an admissible heuristic its solution is at most w times the shortest (the result states w and the bound).",
         AlgoNoteGreedy => "Greedy best-first follows the heuristic alone: fast, but not optimal; its solutions are often much longer than the shortest.",
@@ -1577,6 +1619,7 @@ fn en(key: Msg) -> &'static str {
         EmbedOpenFullTitle => "Open this run in the full app, in a new tab",
         NoticeBadAt => "The link's move 'at={}' is not a whole number of moves: the run opens at its start.",
         NoticeBadEmbed => "The link's 'embed={}' is neither 1 nor 0: the full page is shown.",
+        NoticeBadDepth => "The link's depth limit 'depth={}' is not a whole number from 1 to 200: DFS searches to its default depth.",
         NoticeAtBeyond => "The link opens at move {}, but the solution found has {} moves: it is shown at its end.",
         TreeTitle => "Search tree",
         TreeIntro => "Every node the search generated, up to the stepper's step: the number in a node is f = g + h (g alone in a search without h). Click a node to move the stepper to it; drag to pan.",
@@ -1822,7 +1865,14 @@ fn zh(key: Msg) -> &'static str {
         KindSliding => "滑块拼图",
         KindHanoi => "汉诺塔",
         FailedSolverError => "求解器报告了一个错误：{}",
-        FailedCrash => "求解器意外停止（{}）。它已重新启动：请重试，或选择更小的谜题或其他算法。",
+        FailureUnreadableRequest => "求解器读不懂页面发来的请求{}；页面与求解器可能来自不同版本：请重新加载页面",
+        FailureUnreadableResponse => "页面读不懂求解器的回答{}；页面与求解器可能来自不同版本：请重新加载页面",
+        FailureNotText => "求解器收到的不是请求",
+        FailureOverlapping => "求解器在另一个请求等待时又收到了请求：请重新加载页面",
+        FailureUnencodable => "求解器无法编码它的回答{}",
+        FailureNotRunning => "求解器没有在运行：请重新加载页面",
+        FailureUnreachable => "浏览器无法联系求解器{}",
+        FailedCrash => "求解器意外停止{}。它已重新启动：请重试，或选择更小的谜题或其他算法。",
         FailedSilent => "求解器已经 {} 秒没有响应，因此已重新启动。请重试，或选择更小的谜题或其他算法。",
         ReplayUnreadable => "无法读取求解器的答案：{}",
         ReplayIllegal => "求解器的第 {} 步不合法：{}",
@@ -1926,7 +1976,7 @@ fn zh(key: Msg) -> &'static str {
         DropOntoSmaller => "圆盘 {} 不能放到柱 {} 上：那里顶部的圆盘 {} 更小。",
         HintNoMethod => "对这么多圆盘，这里没有能保证给出最短解的搜索",
         HintSolveStarted => "已开始求解",
-        HintCrashed => "求解器意外停止（{}）",
+        HintCrashed => "求解器意外停止{}",
         AlgoNoteDfs => "有深度上限的深度优先搜索不是最优的：它返回在 {} 步以内遇到的第一个解，通常比最短解长得多；若上限太小则找不到解。",
         AlgoNoteWeighted => "加权 A* 以解的长度换取速度：使用可采纳的启发函数时，它的解最多是最短解的 w 倍（结果中会写明 w 和这个上界）。",
         AlgoNoteGreedy => "贪心最佳优先搜索只跟随启发函数：速度快，但不是最优的；它的解往往比最短解长得多。",
@@ -2075,6 +2125,7 @@ fn zh(key: Msg) -> &'static str {
         EmbedOpenFullTitle => "在新标签页中用完整应用打开这次求解",
         NoticeBadAt => "链接中的步数 'at={}' 不是整数：从起点开始展示。",
         NoticeBadEmbed => "链接中的 'embed={}' 既不是 1 也不是 0：显示完整页面。",
+        NoticeBadDepth => "链接中的深度上限 'depth={}' 不是 1 到 200 之间的整数：深度优先搜索使用默认深度。",
         NoticeAtBeyond => "链接要求停在第 {} 步，但找到的解只有 {} 步：显示在终点。",
         TreeTitle => "搜索树",
         TreeIntro => "搜索生成的每个节点（到步进器当前步为止）：节点中的数字是 f = g + h（无启发函数的搜索只显示 g）。点击节点可让步进器跳到该节点；拖动可平移。",
@@ -2221,12 +2272,13 @@ mod tests {
         );
         assert_eq!(text.render(Lang::Zh), "直接求解不适用于滑块拼图；改用A*。");
         // A nested reason is rendered in the same language; verbatim text stays as it is.
-        let hint = Text::new(Msg::HintUnavailable).arg(Text::new(Msg::HintCrashed).arg("oom"));
+        let hint = Text::new(Msg::HintUnavailable)
+            .arg(Text::new(Msg::HintCrashed).arg(Arg::detail("oom")));
         assert_eq!(
             hint.render(Lang::En),
             "No hint: the solver stopped unexpectedly (oom)"
         );
-        assert_eq!(hint.render(Lang::Zh), "无法提示：求解器意外停止（oom）");
+        assert_eq!(hint.render(Lang::Zh), "无法提示：求解器意外停止");
     }
 
     /// A Chinese character between two Latin words ends a run of them; a number does not.

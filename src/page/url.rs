@@ -8,6 +8,7 @@
 
 use crate::page::i18n::Lang;
 use solver::query::{self, PuzzleSpec, Query, QueryError};
+use solver::search::MAX_DFS_DEPTH;
 use solver::sliding::{self, Shape};
 
 /// Reads a query string (with or without `?`, or a whole URL). `None` for an empty one: the page opens with its
@@ -103,13 +104,15 @@ pub fn write(query: &Query) -> String {
     query.to_query_string()
 }
 
-/// The page's own keys of a link: where the playback opens, and whether the page is embedded.
+/// The page's own keys of a link: where the playback opens, whether the page is embedded, and DFS's depth limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct View {
     /// The move the run opens at (`at=12`): the link re-solves its run and shows it after that many moves.
     pub at: Option<usize>,
     /// `embed=1`: only the puzzle, the playback and the result, for a page that shows the app in an iframe.
     pub embed: bool,
+    /// `depth=30`: the depth limit of `algo=dfs`, from 1 to the page's largest; absent, the default limit.
+    pub depth: Option<u32>,
 }
 
 /// A page key of a link whose value cannot be used (it is read as its default): the key and the value as written.
@@ -120,24 +123,32 @@ pub struct BadValue {
 }
 
 /// Reads the page's own keys from a query string (with or without `?`, or a whole URL; a `#fragment` is ignored).
-/// `at` must be a whole number of moves and `embed` 1 or 0 (`true`/`false`); anything else is a [`BadValue`], read as
-/// no position and the full page. A key given twice keeps its first value and reports the second.
+/// `at` must be a whole number of moves, `embed` 1 or 0 (`true`/`false`) and `depth` a whole number from 1 to
+/// `MAX_DFS_DEPTH`; anything else is a [`BadValue`], read as no position, the full page and the default depth
+/// limit. A key given twice keeps its first value and reports the second.
 pub fn read_view(search: &str) -> (View, Vec<BadValue>) {
     let text = search.split_once('#').map_or(search, |(before, _)| before);
     let text = text.split_once('?').map_or(text, |(_, after)| after);
     let mut view = View::default();
     let mut bad = Vec::new();
-    let (mut seen_at, mut seen_embed) = (false, false);
+    let (mut seen_at, mut seen_embed, mut seen_depth) = (false, false, false);
     for (key, value) in text.split('&').filter_map(|pair| pair.split_once('=')) {
         let value = value.trim();
         let (key, seen) = match key.trim() {
             "at" => ("at", &mut seen_at),
             "embed" => ("embed", &mut seen_embed),
+            "depth" => ("depth", &mut seen_depth),
             _ => continue,
         };
         let fine = !*seen
             && match key {
                 "at" => value.parse::<usize>().map(|at| view.at = Some(at)).is_ok(),
+                "depth" => value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|d| (1..=MAX_DFS_DEPTH).contains(d))
+                    .map(|d| view.depth = Some(d))
+                    .is_some(),
                 _ => match value {
                     "1" | "true" => {
                         view.embed = true;
@@ -158,9 +169,12 @@ pub fn read_view(search: &str) -> (View, Vec<BadValue>) {
     (view, bad)
 }
 
-/// The query string of a link to the page: the PUZZLE's, then `at` and `embed=1` when the view has them.
+/// The query string of a link to the page: the PUZZLE's, then `depth`, `at` and `embed=1` when the view has them.
 pub fn write_with_view(query: &Query, view: View) -> String {
     let mut text = write(query);
+    if let Some(depth) = view.depth {
+        text.push_str(&format!("&depth={depth}"));
+    }
     if let Some(at) = view.at {
         text.push_str(&format!("&at={at}"));
     }
@@ -375,13 +389,15 @@ mod tests {
 
     #[test]
     fn the_view_keys_are_read_beside_the_puzzle_and_written_after_it() {
-        let link = "puzzle=sliding&size=2x2&start=1,2,0,3&goal=1,2,3,0&algo=bfs&at=12&embed=1";
+        let link =
+            "puzzle=sliding&size=2x2&start=1,2,0,3&goal=1,2,3,0&algo=dfs&depth=7&at=12&embed=1";
         let (view, bad) = read_view(&format!("?{link}#top"));
         assert_eq!(
             view,
             View {
                 at: Some(12),
-                embed: true
+                embed: true,
+                depth: Some(7),
             }
         );
         assert!(bad.is_empty());
@@ -398,7 +414,8 @@ mod tests {
             read_view("embed=true&at=0").0,
             View {
                 at: Some(0),
-                embed: true
+                embed: true,
+                depth: None,
             }
         );
         assert_eq!(read_view("embed=0").0, View::default());
@@ -418,6 +435,9 @@ mod tests {
                 "99999999999999999999999",
             ),
             ("embed=yes", "embed", "yes"),
+            ("depth=0", "depth", "0"),
+            ("depth=201", "depth", "201"),
+            ("depth=ten", "depth", "ten"),
         ] {
             let (view, bad) = read_view(text);
             assert_eq!(view, View::default(), "{text}");
@@ -436,9 +456,11 @@ mod tests {
             view,
             View {
                 at: Some(3),
-                embed: true
+                embed: true,
+                depth: None,
             }
         );
+        assert_eq!(read_view("depth=200").0.depth, Some(200));
         assert_eq!(
             bad.iter().map(|b| b.key).collect::<Vec<_>>(),
             ["at", "embed"]

@@ -279,7 +279,7 @@ mod browser_tests {
             postMessage(JSON.stringify({ id: 0, body: "Ready" }));
             onmessage = (e) => {
               const r = JSON.parse(e.data);
-              postMessage(JSON.stringify({ id: r.id, body: { Error: { message: r.kind.Solve.query + " " + me } } }));
+              postMessage(JSON.stringify({ id: r.id, body: { Error: { failure: { Unreachable: { detail: r.kind.Solve.query + " " + me } } } } }));
               if (r.kind.Solve.query === "q1") postMessage(JSON.stringify({ Retire: { memory_bytes: 123456789 } }));
             };"#;
         let parts = js_sys::Array::of1(&JsValue::from_str(js));
@@ -336,9 +336,12 @@ mod browser_tests {
                         ..
                     }) => "ready".to_string(),
                     WorkerEvent::Message(Response {
-                        body: ResponseBody::Error { message },
+                        body:
+                            ResponseBody::Error {
+                                failure: crate::protocol::Failure::Unreachable { detail },
+                            },
                         ..
-                    }) => message.clone(),
+                    }) => detail.clone(),
                     WorkerEvent::Note(WorkerNote::Retire { .. }) => "retire".to_string(),
                     other => format!("{other:?}"),
                 })

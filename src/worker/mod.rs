@@ -39,7 +39,7 @@ pub use solve::{solve_request, Update, BFS_MAX_BYTES, SEARCH_MAX_BYTES};
 pub use trace::trace_request;
 
 use crate::protocol::{
-    Request, RequestKind, Response, ResponseBody, WorkerNote, CANCEL_CHECK_MS, NO_REQUEST,
+    Failure, Request, RequestKind, Response, ResponseBody, WorkerNote, CANCEL_CHECK_MS, NO_REQUEST,
     PROGRESS_EVERY_MS,
 };
 use scope::post;
@@ -135,19 +135,15 @@ impl Worker {
         }
         let request = match text.map(|text| Request::from_json(&text)) {
             Some(Ok(request)) => request,
-            Some(Err(e)) => return self.post_error(e.to_string()),
-            None => return self.post_error("the request was not text".to_string()),
+            Some(Err(e)) => return self.post_error(e.into()),
+            None => return self.post_error(Failure::NotText),
         };
         let mut state = self.state.borrow_mut();
         if state.preparing {
             if state.waiting.is_some() {
                 drop(state);
                 // The page's router waits for each answer, so this never comes from it; said, not dropped.
-                return self.post_error_to(
-                    request.id,
-                    "the solver was sent a request while another one waited; reload the page"
-                        .to_string(),
-                );
+                return self.post_error_to(request.id, Failure::Overlapping);
             }
             state.waiting = Some(request);
             return;
@@ -441,13 +437,13 @@ impl Worker {
     }
 
     /// Tells the page a message could not be read as a request.
-    fn post_error(&self, message: String) {
-        self.post_error_to(NO_REQUEST, message);
+    fn post_error(&self, failure: Failure) {
+        self.post_error_to(NO_REQUEST, failure);
     }
 
     /// Answers request `id` (or, with `NO_REQUEST`, no request) with an error.
-    fn post_error_to(&self, id: u64, message: String) {
-        let body = ResponseBody::Error { message };
+    fn post_error_to(&self, id: u64, failure: Failure) {
+        let body = ResponseBody::Error { failure };
         post(&self.scope, &Response { id, body });
     }
 }

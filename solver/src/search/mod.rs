@@ -37,6 +37,8 @@ use crate::report::{Report, Said};
 pub const DEFAULT_MAX_STATES: u64 = 20_000_000;
 /// The default depth bound of depth-bounded DFS.
 pub const DEFAULT_DFS_DEPTH: u32 = 40;
+/// The largest depth bound the page offers for depth-bounded DFS (its control, and a link's `depth=`).
+pub const MAX_DFS_DEPTH: u32 = 200;
 
 /// A search's budget: it stops with `Status::Limit` (never a panic or an out-of-memory) when one is hit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

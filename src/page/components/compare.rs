@@ -188,7 +188,7 @@ fn table_row(lang: Lang, row: &Row) -> Html {
                     format::duration_ms(*elapsed_ms)
                 ),
                 RowState::Cancelled => lang.t(Msg::Cancelled).to_string(),
-                RowState::Failed(why) => format!("{}: {why}", lang.t(Msg::Failed)),
+                RowState::Failed(why) => format!("{}: {}", lang.t(Msg::Failed), why.render(lang)),
                 RowState::Done(_) => String::new(),
             };
             (None, html! { <td colspan="7" class="muted">{ word }</td> })

@@ -5,7 +5,6 @@
 use crate::page::i18n::{fill, use_lang, Lang, Msg};
 use crate::page::state::exercise::{question, Exercise, ExerciseAction, Rule, TieBreak, Verdict};
 use crate::page::state::stepping::StepAction;
-use crate::page::state::Action;
 use solver::search::trace::Trace;
 use solver::Algorithm;
 use std::rc::Rc;
@@ -17,7 +16,8 @@ pub struct ExerciseProps {
     /// The stepper's cursor.
     pub at: Option<usize>,
     pub exercise: Exercise,
-    pub dispatch: Callback<Action>,
+    /// Starts or stops the exercise, and takes the picks.
+    pub on_step: Callback<StepAction>,
 }
 
 #[component]
@@ -39,8 +39,8 @@ pub fn ExercisePanel(props: &ExerciseProps) -> Html {
     let total = trace.expanded.len();
     let at = props.at.unwrap_or(total).min(total);
     let toggle = props
-        .dispatch
-        .reform(|_: MouseEvent| Action::Step(StepAction::Exercise(ExerciseAction::Toggle)));
+        .on_step
+        .reform(|_: MouseEvent| StepAction::Exercise(ExerciseAction::Toggle));
     let asked = ex.active.then(|| question(trace, at)).flatten();
     let body = ex.active.then(|| match &asked {
         None => html! { <p class="muted" data-testid="exercise-done">{ lang.t(Msg::ExerciseDone) }</p> },
@@ -56,8 +56,8 @@ pub fn ExercisePanel(props: &ExerciseProps) -> Html {
                 <div class="exercise-options" role="group" aria-label={lang.t(Msg::ExerciseTitle)}>
                     { for q.open.iter().map(|&id| {
                         let node = &tree.nodes[id as usize];
-                        let pick = props.dispatch.reform(move |_: MouseEvent| {
-                            Action::Step(StepAction::Exercise(ExerciseAction::Pick(id)))
+                        let pick = props.on_step.reform(move |_: MouseEvent| {
+                            StepAction::Exercise(ExerciseAction::Pick(id))
                         });
                         let words = match (node.h, node.f()) {
                             (Some(h), Some(f)) => format!("#{id} · g {} · h {h} · f {f}", node.g),

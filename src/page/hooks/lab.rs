@@ -7,7 +7,7 @@
 use crate::page::state::router::Retired;
 use crate::page::state::{Action, Effect, State};
 use crate::page::worker_client::{WorkerClient, WorkerEvent};
-use crate::protocol::{Response, ResponseBody, NO_REQUEST};
+use crate::protocol::{Failure, Response, ResponseBody, NO_REQUEST};
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 use yew::prelude::*;
@@ -78,8 +78,10 @@ impl Lab {
             }
             Effect::Post(request) => {
                 let posted = match self.client.borrow().as_ref() {
-                    Some(client) => client.post(&request).map_err(|e| e.to_string()),
-                    None => Err("the solver is not running".to_string()),
+                    Some(client) => client.post(&request).map_err(|e| Failure::Unreachable {
+                        detail: e.to_string(),
+                    }),
+                    None => Err(Failure::NotRunning),
                 };
                 if let Err(why) = posted {
                     self.dispatch(unavailable(request.id, why));
@@ -99,17 +101,22 @@ impl Lab {
         });
         match client {
             Ok(client) => *self.client.borrow_mut() = Some(client),
-            Err(why) => self.dispatch(unavailable(NO_REQUEST, why.to_string())),
+            Err(why) => self.dispatch(unavailable(
+                NO_REQUEST,
+                Failure::Unreachable {
+                    detail: why.to_string(),
+                },
+            )),
         }
     }
 }
 
 /// A post that could not happen, as the worker's error for that request (or, for `NO_REQUEST`, a worker that
 /// could not start).
-fn unavailable(id: u64, message: String) -> Action {
+fn unavailable(id: u64, failure: Failure) -> Action {
     Action::Worker(WorkerEvent::Message(Response {
         id,
-        body: ResponseBody::Error { message },
+        body: ResponseBody::Error { failure },
     }))
 }
 

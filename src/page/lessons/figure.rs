@@ -199,7 +199,13 @@ pub fn LessonFigure(props: &LessonFigureProps) -> Html {
         .as_ref()
         .filter(|_| props.open_in_lab)
         .and_then(|s| setup_of(&s.state, props.lab))
-        .map(|setup| lab_href(&setup.query().to_query_string(), lang));
+        .map(|setup| {
+            let view = url::View {
+                depth: setup.link_depth(),
+                ..url::View::default()
+            };
+            lab_href(&url::write_with_view(&setup.query(), view), lang)
+        });
     html! {
         <figure class="lesson-figure">
             { props.children.clone() }

@@ -10,5 +10,6 @@ pub mod figure;
 pub mod hanoi;
 pub mod link;
 pub mod page;
+pub mod predict;
 pub mod section;
 pub mod sliding;

@@ -7,6 +7,7 @@
 
 use super::owner::Owner;
 use super::router::{Effect, Lost, Router};
+use crate::page::i18n::{Arg, Msg, Text};
 use crate::protocol::{RequestKind, ResponseBody};
 use solver::query::{PuzzleSpec, Query};
 use solver::spec::{default_heuristic, direct_applies};
@@ -88,7 +89,7 @@ pub enum RowState {
     Running { expanded: u64, elapsed_ms: f64 },
     Done(Rc<Report>),
     Cancelled,
-    Failed(String),
+    Failed(Text),
 }
 
 /// One row of the table.
@@ -316,7 +317,7 @@ impl Compare {
             | ResponseBody::Improved { .. }
             | ResponseBody::Truth { .. } => return false,
             ResponseBody::Done { report } => r.state = RowState::Done(Rc::new(report)),
-            ResponseBody::Error { message } => r.state = RowState::Failed(message),
+            ResponseBody::Error { failure } => r.state = RowState::Failed(Text::failure(&failure)),
         }
         self.next(router, fx);
         true
@@ -334,7 +335,10 @@ impl Compare {
             return false;
         };
         r.state = match why {
-            Lost::Crashed(why) | Lost::Broken(why) => RowState::Failed(why),
+            Lost::Crashed(why) => {
+                RowState::Failed(Text::new(Msg::HintCrashed).arg(Arg::detail(&why)))
+            }
+            Lost::Broken(why) => RowState::Failed(why),
             Lost::Replaced => RowState::Cancelled,
         };
         self.next(router, fx);

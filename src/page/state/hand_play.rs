@@ -7,7 +7,7 @@ use super::owner::Owner;
 use super::router::{Effect, Lost, Router};
 use super::setup::MAX_STATES;
 use super::steps::{apply_step, pegs_of, read_moves, shape_of, try_step, Step};
-use crate::page::i18n::{Msg, Text};
+use crate::page::i18n::{Arg, Msg, Text};
 use crate::protocol::{RequestKind, ResponseBody};
 use solver::hanoi::{self, HanoiMove, MoveError};
 use solver::query::{PuzzleSpec, Query};
@@ -289,8 +289,8 @@ impl HandPlay {
             | ResponseBody::Improved { .. }
             | ResponseBody::Truth { .. }
             | ResponseBody::Ready => return false,
-            ResponseBody::Error { message } => {
-                Err(Text::new(Msg::FailedSolverError).arg(message.as_str()))
+            ResponseBody::Error { failure } => {
+                Err(Text::new(Msg::FailedSolverError).arg(Text::failure(&failure)))
             }
             ResponseBody::Done { report } => Ok(report),
         };
@@ -324,7 +324,8 @@ impl HandPlay {
     /// One of hand play's requests was lost before its answer.
     pub fn on_lost(&mut self, owner: Owner, why: Lost) -> bool {
         let why = match why {
-            Lost::Crashed(why) | Lost::Broken(why) => Text::new(Msg::HintCrashed).arg(why),
+            Lost::Crashed(why) => Text::new(Msg::HintCrashed).arg(Arg::detail(&why)),
+            Lost::Broken(why) => why,
             Lost::Replaced => Text::new(Msg::HintSolveStarted),
         };
         match owner {

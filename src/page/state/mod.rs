@@ -1,7 +1,7 @@
 //! The page's state and the one place it changes. [`State`] is made of concerns, each with its own state, action
-//! and reducer: the lab's puzzle (a [`puzzle::Puzzle`] instance: set-up, solve run and playback), further puzzle
-//! instances a page places beside it (figures), hand play, compare, the message line, sharing (the embedded
-//! layout), the step-through of the traced run (with its exercise) and the heuristics held against the truth. One
+//! and reducer: the lab's puzzle (a [`puzzle::Puzzle`] instance: set-up, solve run, playback and the step-through
+//! of its traced run), further puzzle instances a page places beside it (figures), hand play, compare, the message
+//! line, sharing (the embedded layout) and the heuristics held against the truth. One
 //! [`router::Router`] owns every request to the worker and hands each reply back to the concern, or the puzzle
 //! instance, that asked.
 //!
@@ -47,7 +47,7 @@ use share::{Share, ShareAction};
 use solve::StatusName;
 use solver::query::Query;
 use std::collections::BTreeMap;
-use stepping::{StepAction, Stepping};
+use stepping::StepAction;
 use truth::{Truth, TruthAction};
 
 /// Setting the puzzle up, or playing it by hand.
@@ -69,7 +69,6 @@ pub struct State {
     pub compare: Compare,
     pub notices: Notices,
     pub share: Share,
-    pub stepping: Stepping,
     pub router: Router,
     /// Heuristics against the truth.
     pub truth: Truth,
@@ -92,7 +91,6 @@ pub enum Action {
     Notice(NoticeAction),
     Truth(TruthAction),
     Share(ShareAction),
-    Step(StepAction),
     SetMode(Mode),
     /// Anything the worker says (the router finds its owner).
     Worker(WorkerEvent),
@@ -120,7 +118,6 @@ into_action!(
     Notice(NoticeAction),
     Truth(TruthAction),
     Share(ShareAction),
-    Step(StepAction),
     Worker(WorkerEvent)
 );
 
@@ -134,7 +131,7 @@ macro_rules! into_lab_action {
         }
     )*};
 }
-into_lab_action!(SetupAction, SolveAction, PlaybackAction);
+into_lab_action!(SetupAction, SolveAction, PlaybackAction, StepAction);
 
 /// What one action did: whether the page must redraw, and what the app must do outside the state, in order.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -146,13 +143,16 @@ pub struct Update {
 impl State {
     /// The page as it opens: the puzzle from the query string `search` (with or without `?`; a board's size alone
     /// opens a board of that size shuffled by `seed`), or a shuffled 8-puzzle with a message naming the problem if
-    /// the link cannot be read. The link's page keys (`at`, `embed`) are read beside it; unusable values are named
+    /// the link cannot be read. The link's page keys (`at`, `embed`, `depth`) are read beside it; unusable values are named
     /// in the message line too.
     pub fn from_search(search: &str, seed: u64) -> State {
         let (view, bad) = url::read_view(search);
         let mut state = State::from_puzzle_link(search, seed);
         state.share = Share::from_view(view);
         state.lab.open_at = Share::opening_move(view);
+        if let Some(depth) = view.depth {
+            state.lab.setup.dfs_depth = depth;
+        }
         if let Some(mut bad) = share::bad_values_notice(&bad) {
             if let Some(earlier) = state.notices.notice.take() {
                 bad.text.splice(0..0, earlier.text);
@@ -209,7 +209,6 @@ impl State {
             compare: Compare::default(),
             notices: Notices::default(),
             share: Share::default(),
-            stepping: Stepping::default(),
             router: Router::default(),
             truth: Truth::default(),
             tables_build: None,
@@ -222,6 +221,11 @@ impl State {
             PuzzleId::Lab => Some(&self.lab),
             PuzzleId::Figure(number) => self.figures.get(&number),
         }
+    }
+
+    /// Every puzzle instance on the page: the lab's, then the figures.
+    fn puzzles(&self) -> impl Iterator<Item = &Puzzle> {
+        std::iter::once(&self.lab).chain(self.figures.values())
     }
 
     fn puzzle_mut(&mut self, id: PuzzleId) -> Option<&mut Puzzle> {
@@ -238,7 +242,11 @@ impl State {
 
     /// The address bar's query string: the PUZZLE, the move a link still has to open at, and `embed=1` if embedded.
     pub fn address(&self) -> String {
-        url::write_with_view(&self.lab.setup.query(), self.share.view(self.lab.open_at))
+        let view = url::View {
+            depth: self.lab.setup.link_depth(),
+            ..self.share.view(self.lab.open_at)
+        };
+        url::write_with_view(&self.lab.setup.query(), view)
     }
 
     /// The query string of a link to this run as shown: the PUZZLE, the playback's move (if a solution is shown and
@@ -252,6 +260,7 @@ impl State {
                 at.filter(|&k| k > 0)
             },
             embed,
+            depth: self.lab.setup.link_depth(),
         };
         url::write_with_view(&self.lab.setup.query(), view)
     }
@@ -295,10 +304,14 @@ impl State {
     /// Applies one action: whether anything changed, and the effects for the app to carry out.
     pub fn update(&mut self, action: impl Into<Action>) -> Update {
         let mut fx = Vec::new();
-        let trace = self.lab.solve.trace.as_ref().map(std::rc::Rc::as_ptr);
+        let traces: Vec<(PuzzleId, usize)> =
+            self.puzzles().map(|p| (p.id, p.trace_key())).collect();
         let changed = self.apply(action.into(), &mut fx);
-        if self.lab.solve.trace.as_ref().map(std::rc::Rc::as_ptr) != trace {
-            self.stepping.restart();
+        // A new trace puts its puzzle's step-through back on the whole search.
+        for (id, before) in traces {
+            if let Some(puzzle) = self.puzzle_mut(id).filter(|p| p.trace_key() != before) {
+                puzzle.stepping.restart();
+            }
         }
         let ended = self
             .compare
@@ -384,7 +397,6 @@ impl State {
                 let cx = truth::Context::of(&self.lab);
                 self.truth.apply(action, &cx, &mut self.router, fx)
             }
-            Action::Step(action) => self.stepping.apply(action, self.lab.solve.trace.as_deref()),
             Action::SetMode(mode) => {
                 if mode == self.mode {
                     return false;
@@ -504,8 +516,8 @@ impl State {
             Route::To { owner, .. } => self.reply(owner, response, fx),
             Route::Broken { lost } => {
                 let why = match &response.body {
-                    crate::protocol::ResponseBody::Error { message } => message.clone(),
-                    _ => String::new(),
+                    crate::protocol::ResponseBody::Error { failure } => Text::failure(failure),
+                    _ => Text::new(Msg::FailureNotRunning),
                 };
                 match lost {
                     Some(owner) => self.lost(owner, Lost::Broken(why), fx),

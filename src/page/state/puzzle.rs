@@ -1,5 +1,5 @@
-//! One puzzle instance, the part a page places as many times as it needs: its set-up, its solve run and its
-//! playback, with its own [`PuzzleAction`]s and reducer ([`Puzzle::update`]). The lab's puzzle is one instance
+//! One puzzle instance, the part a page places as many times as it needs: its set-up, its solve run, its
+//! playback and the step-through of its traced run, with its own [`PuzzleAction`]s and reducer ([`Puzzle::update`]). The lab's puzzle is one instance
 //! ([`PuzzleId::Lab`]); a lesson's figures are others ([`PuzzleId::Figure`]). Every instance asks the worker
 //! through the page's one router, as [`Owner::Solve`] with its own id, so each reply comes back to it alone.
 //!
@@ -14,6 +14,7 @@ use super::playback::{build_replay, Playback, PlaybackAction, Replay};
 use super::router::{Effect, Lost, Router};
 use super::setup::{Edit, Setup, SetupAction, Side};
 use super::solve::{Cancelled, Heard, Run, SolveRun, StatusName};
+use super::stepping::{StepAction, Stepping};
 use crate::page::i18n::Text;
 use crate::protocol::ResponseBody;
 use solver::sliding::Unsolvable;
@@ -28,6 +29,8 @@ pub struct Puzzle {
     pub setup: Setup,
     pub solve: SolveRun,
     pub playback: Playback,
+    /// The step-through's cursor over the run's trace, and the exercise played on it.
+    pub stepping: Stepping,
     /// The move the playback opens at, paused, once the run's answer arrives (a link's `at=`); forgotten by an
     /// edit or a Solve by hand.
     pub open_at: Option<usize>,
@@ -39,6 +42,7 @@ pub enum PuzzleAction {
     Setup(SetupAction),
     Solve(SolveAction),
     Playback(PlaybackAction),
+    Step(StepAction),
 }
 
 /// The solve run's actions.
@@ -68,6 +72,12 @@ impl From<SolveAction> for PuzzleAction {
 impl From<PlaybackAction> for PuzzleAction {
     fn from(action: PlaybackAction) -> PuzzleAction {
         PuzzleAction::Playback(action)
+    }
+}
+
+impl From<StepAction> for PuzzleAction {
+    fn from(action: StepAction) -> PuzzleAction {
+        PuzzleAction::Step(action)
     }
 }
 
@@ -120,6 +130,7 @@ impl Puzzle {
             setup,
             solve: SolveRun::new(id),
             playback: Playback::default(),
+            stepping: Stepping::default(),
             open_at: None,
         }
     }
@@ -155,7 +166,18 @@ impl Puzzle {
                 }
                 outcome
             }
+            PuzzleAction::Step(action) => {
+                Outcome::changed(self.stepping.apply(action, self.solve.trace.as_deref()))
+            }
         }
+    }
+
+    /// Which trace the run holds (0: none), to tell when a new one arrived.
+    pub fn trace_key(&self) -> usize {
+        self.solve
+            .trace
+            .as_ref()
+            .map_or(0, |t| Rc::as_ptr(t) as usize)
     }
 
     /// A set-up edit. An edit of the start applies to the playback's frame on screen; a changed choice or puzzle

@@ -15,6 +15,7 @@
 //! replies it routes tell the top-level reducer which concern owns each.
 
 use super::owner::Owner;
+use crate::page::i18n::Text;
 use crate::protocol::{Request, RequestKind, Response, ResponseBody, NO_REQUEST};
 use std::collections::VecDeque;
 
@@ -32,8 +33,8 @@ pub enum Effect {
 pub enum Lost {
     /// The worker crashed (why, in the browser's words).
     Crashed(String),
-    /// The worker could not start.
-    Broken(String),
+    /// The worker could not start, or could not run the request: why, in words.
+    Broken(Text),
     /// The worker was replaced for another reason.
     Replaced,
 }
@@ -342,6 +343,7 @@ impl Router {
 mod tests {
     use super::*;
     use crate::page::state::owner::PuzzleId;
+    use crate::protocol::Failure;
     use solver::{Algorithm, Moves, Report, Status};
 
     const SOLVE: Owner = Owner::Solve(PuzzleId::Lab);
@@ -460,7 +462,7 @@ mod tests {
         let error = Response {
             id: b,
             body: ResponseBody::Error {
-                message: "bad".into(),
+                failure: Failure::NotText,
             },
         };
         assert_eq!(
@@ -517,7 +519,7 @@ mod tests {
         router.post(SOLVE, kind("a"), &mut fx);
         router.post(Owner::CompareRow(0), kind("b"), &mut fx);
         let broken = said(ResponseBody::Error {
-            message: "the solver worker could not load".into(),
+            failure: Failure::NotRunning,
         });
         assert_eq!(
             router.route(&broken, &mut fx),

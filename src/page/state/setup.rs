@@ -29,8 +29,7 @@ pub const UI_DISKS: std::ops::RangeInclusive<u8> = 1..=12;
 /// The default and the largest number of random moves of a Scramble.
 pub const DEFAULT_SCRAMBLE: u32 = 20;
 pub const MAX_SCRAMBLE: u32 = 1000;
-/// The largest depth bound offered for depth-bounded DFS.
-pub const MAX_DFS_DEPTH: u32 = 200;
+pub use solver::search::MAX_DFS_DEPTH;
 /// The most disks whose search is traced for the Sierpinski view (3 pegs: 3^7 = 2,187 positions).
 pub const TRACE_MAX_DISKS: u8 = 7;
 
@@ -197,6 +196,12 @@ impl Setup {
                 .weight
                 .filter(|_| self.algorithm == Algorithm::Weighted),
         }
+    }
+
+    /// The depth limit a link carries (`depth=`): DFS's, when it is not the default.
+    pub fn link_depth(&self) -> Option<u32> {
+        (self.algorithm == Algorithm::Dfs && self.dfs_depth != solver::search::DEFAULT_DFS_DEPTH)
+            .then_some(self.dfs_depth)
     }
 
     /// `Err(why)` if the start cannot reach the goal (only sliding puzzles can be unsolvable). O(N), no search.

@@ -40,6 +40,7 @@ impl Share {
         View {
             at,
             embed: self.embed,
+            depth: None,
         }
     }
 }
@@ -51,6 +52,7 @@ pub fn bad_values_notice(bad: &[BadValue]) -> Option<Notice> {
         .map(|b| {
             let key = match b.key {
                 "at" => Msg::NoticeBadAt,
+                "depth" => Msg::NoticeBadDepth,
                 _ => Msg::NoticeBadEmbed,
             };
             Text::new(key).arg(b.value.as_str())

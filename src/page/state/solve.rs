@@ -11,7 +11,7 @@ use super::notices::{Notice, NoticeKind};
 use super::owner::{Owner, PuzzleId};
 use super::router::{Effect, Lost, Router};
 use super::setup::Setup;
-use crate::page::i18n::{Msg, Text};
+use crate::page::i18n::{Arg, Msg, Text};
 use crate::protocol::{RequestKind, ResponseBody};
 use solver::report::Said;
 use solver::search::trace::Trace;
@@ -334,8 +334,9 @@ impl SolveRun {
                 self.ending = Ending::FirstAnswerKept(report.said);
                 return Heard::Finished(Box::new(Rc::unwrap_or_clone(first)));
             }
-            ResponseBody::Error { message } => {
-                self.run = Run::Failed(Text::new(Msg::FailedSolverError).arg(message));
+            ResponseBody::Error { failure } => {
+                self.run =
+                    Run::Failed(Text::new(Msg::FailedSolverError).arg(Text::failure(&failure)));
             }
         }
         Heard::Changed
@@ -358,7 +359,7 @@ impl SolveRun {
             return false;
         }
         self.run = match why {
-            Lost::Crashed(why) => Run::Failed(Text::new(Msg::FailedCrash).arg(why)),
+            Lost::Crashed(why) => Run::Failed(Text::new(Msg::FailedCrash).arg(Arg::detail(&why))),
             Lost::Broken(why) => Run::Failed(Text::new(Msg::NoticeSolverStart).arg(why)),
             Lost::Replaced => Run::Cancelled,
         };

@@ -10,7 +10,7 @@ use super::owner::Owner;
 pub use super::owner::{Ask, Racer};
 use super::puzzle::Puzzle;
 use super::router::{Effect, Lost, Router};
-use crate::page::i18n::{Msg, Text};
+use crate::page::i18n::{Arg, Msg, Text};
 use crate::protocol::{RequestKind, ResponseBody};
 use solver::query::{PuzzleSpec, Query};
 use solver::truth::{Measured, TruthError, MAX_PATH_MOVES};
@@ -300,8 +300,9 @@ impl Truth {
                 self.race[racer.index()] = Leg::Done(Rc::new(report));
                 true
             }
-            (Ask::Race(racer), ResponseBody::Error { message }) => {
-                self.race[racer.index()] = Leg::Failed(Text::new(Msg::TruthFailed).arg(message));
+            (Ask::Race(racer), ResponseBody::Error { failure }) => {
+                self.race[racer.index()] =
+                    Leg::Failed(Text::new(Msg::TruthFailed).arg(Text::failure(&failure)));
                 true
             }
             _ => false,
@@ -310,10 +311,13 @@ impl Truth {
 
     /// A request of the panel was lost before its answer.
     pub fn on_lost(&mut self, ask: Ask, why: Lost) -> bool {
-        let why = Text::new(Msg::TruthLost).arg(match why {
-            Lost::Crashed(why) | Lost::Broken(why) => why,
-            Lost::Replaced => String::new(),
-        });
+        let why = match why {
+            Lost::Crashed(why) => {
+                Text::new(Msg::TruthLost).arg(Text::new(Msg::HintCrashed).arg(Arg::detail(&why)))
+            }
+            Lost::Broken(why) => Text::new(Msg::TruthLost).arg(why),
+            Lost::Replaced => Text::new(Msg::TruthLost).arg(""),
+        };
         match ask {
             Ask::Path => self.path = Probe::Failed(why),
             Ask::Stepper => self.stepper = Probe::Failed(why),

@@ -353,11 +353,11 @@ fn start_helper(
                         s.failed = Some("the helper could not be sent its group".into());
                     }
                 } else if let Ok(Response {
-                    body: ResponseBody::Error { message },
+                    body: ResponseBody::Error { failure },
                     ..
                 }) = Response::from_json(&reply)
                 {
-                    s.failed = Some(message);
+                    s.failed = Some(format!("{failure:?}"));
                 }
             } else if let Some(bytes) = data.dyn_ref::<js_sys::Uint8Array>() {
                 // The helper has nothing left to do: end it now, and its memory with it.

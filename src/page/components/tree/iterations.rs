@@ -3,7 +3,6 @@
 
 use crate::page::i18n::{fill, Lang, Msg};
 use crate::page::state::stepping::StepAction;
-use crate::page::state::Action;
 use solver::search::trace::Iteration;
 use yew::prelude::*;
 
@@ -12,7 +11,7 @@ pub fn iteration_buttons(
     lang: Lang,
     iterations: &[Iteration],
     shown: u32,
-    dispatch: &Callback<Action>,
+    on_step: &Callback<StepAction>,
 ) -> Option<Html> {
     (!iterations.is_empty()).then(|| {
         html! {
@@ -21,7 +20,7 @@ pub fn iteration_buttons(
                 { for iterations.iter().enumerate().map(|(k, it)| {
                     // Its first expansion shown.
                     let first = it.first_step as usize + 1;
-                    let go = dispatch.reform(move |_: MouseEvent| Action::Step(StepAction::Go(Some(first))));
+                    let go = on_step.reform(move |_: MouseEvent| StepAction::Go(Some(first)));
                     let pressed = k as u32 == shown;
                     html! {
                         <button type="button" class={classes!("tree-iteration", pressed.then_some("shown"))}

@@ -4,7 +4,6 @@
 use super::layout::TreeLayout;
 use super::viewport::{View, ZOOM_STEP};
 use crate::page::state::stepping::StepAction;
-use crate::page::state::Action;
 use solver::search::trace::Trace;
 use solver::search::tree::SearchTree;
 use std::rc::Rc;
@@ -53,7 +52,7 @@ pub fn on_key(
     places: Rc<TreeLayout>,
     focus: Option<u32>,
     view: UseStateHandle<View>,
-    dispatch: Callback<Action>,
+    on_step: Callback<StepAction>,
 ) -> Callback<KeyboardEvent> {
     Callback::from(move |e: KeyboardEvent| {
         let Some(tree) = trace.tree.as_deref() else {
@@ -65,7 +64,7 @@ pub fn on_key(
         e.prevent_default();
         let v = *view;
         match command {
-            KeyCommand::Step(action) => dispatch.emit(Action::Step(action)),
+            KeyCommand::Step(action) => on_step.emit(action),
             KeyCommand::ZoomIn => view.set(v.with_zoom(v.zoom * ZOOM_STEP)),
             KeyCommand::ZoomOut => view.set(v.with_zoom(v.zoom / ZOOM_STEP)),
             KeyCommand::ZoomReset => view.set(v.with_zoom(1.0)),

@@ -19,7 +19,7 @@ mod viewport;
 
 use crate::page::i18n::{fill, use_lang, Msg};
 use crate::page::state::exercise::Exercise;
-use crate::page::state::Action;
+use crate::page::state::stepping::StepAction;
 use crate::protocol::TREE_MAX_EXPANSIONS;
 use cursor::Cursor;
 use iterations::iteration_buttons;
@@ -39,7 +39,8 @@ pub struct SearchTreeProps {
     /// The stepper's cursor.
     pub at: Option<usize>,
     pub exercise: Exercise,
-    pub dispatch: Callback<Action>,
+    /// Moves the cursor, or picks a node in the exercise.
+    pub on_step: Callback<StepAction>,
 }
 
 /// The tree's card: the drawing, or why a run this large has none.
@@ -49,7 +50,7 @@ pub fn SearchTreePanel(props: &SearchTreeProps) -> Html {
     if props.trace.tree.is_some() {
         return html! {
             <TreeDrawing trace={props.trace.clone()} at={props.at} exercise={props.exercise.clone()}
-                dispatch={props.dispatch.clone()} />
+                on_step={props.on_step.clone()} />
         };
     }
     html! {
@@ -99,7 +100,7 @@ fn TreeDrawing(props: &SearchTreeProps) -> Html {
             .as_ref()
             .filter(|v| v.position + 1 >= cursor.at && v.position <= cursor.at),
         picking,
-        dispatch: &props.dispatch,
+        on_step: &props.on_step,
     }
     .draw(|place| window.shows(place));
     let onkeydown = on_key(
@@ -107,10 +108,10 @@ fn TreeDrawing(props: &SearchTreeProps) -> Html {
         places.clone(),
         cursor.focus,
         view.clone(),
-        props.dispatch.clone(),
+        props.on_step.clone(),
     );
     let counts = tree_counts(tree);
-    let iterations = iteration_buttons(lang, &trace.iterations, cursor.iteration, &props.dispatch);
+    let iterations = iteration_buttons(lang, &trace.iterations, cursor.iteration, &props.on_step);
     html! {
         <div class="card tree-card" data-testid="tree-card" data-nodes={tree.nodes.len().to_string()}
             data-current={cursor.current.map(|c| c.to_string())} data-iteration={cursor.iteration.to_string()}>

@@ -7,7 +7,6 @@ use super::layout::{px, TreeLayout};
 use crate::page::i18n::{fill, Lang, Msg};
 use crate::page::state::exercise::{ExerciseAction, Verdict};
 use crate::page::state::stepping::StepAction;
-use crate::page::state::Action;
 use solver::search::tree::{NodeKind, SearchTree, TreeNode};
 use solver::search::Direction;
 use yew::prelude::*;
@@ -25,7 +24,7 @@ pub struct TreeScene<'a> {
     pub verdict: Option<&'a Verdict>,
     /// Whether the exercise waits for a pick: a click then picks a node instead of showing it.
     pub picking: bool,
-    pub dispatch: &'a Callback<Action>,
+    pub on_step: &'a Callback<StepAction>,
 }
 
 impl TreeScene<'_> {
@@ -87,23 +86,20 @@ impl TreeScene<'_> {
                 .then_some("backward"),
         );
         let label = node_label(self.lang, id, node);
-        let pick = Action::Step(if self.picking {
+        let pick = if self.picking {
             StepAction::Exercise(ExerciseAction::Pick(id as u32))
         } else {
             StepAction::ShowNode(id as u32)
-        });
-        let onclick = {
-            let pick = pick.clone();
-            self.dispatch.reform(move |_: MouseEvent| pick.clone())
         };
+        let onclick = { self.on_step.reform(move |_: MouseEvent| pick) };
         // Enter or Space on a focused node does what a click does.
         let onkeydown = {
-            let dispatch = self.dispatch.clone();
+            let on_step = self.on_step.clone();
             Callback::from(move |e: KeyboardEvent| {
                 if matches!(e.key().as_str(), "Enter" | " ") {
                     e.prevent_default();
                     e.stop_propagation();
-                    dispatch.emit(pick.clone());
+                    on_step.emit(pick);
                 }
             })
         };

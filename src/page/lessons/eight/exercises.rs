@@ -5,7 +5,7 @@
 
 use super::figures::{
     EX_DISTANCE, EX_DISTANCE_RUN, EX_FEWER_ASTAR, EX_FEWER_BFS, EX_FEWER_SHOWN, EX_HARD,
-    EX_HARD_RUN,
+    EX_HARD_RUN, EX_PREDICT,
 };
 use super::text::{t, Line};
 use super::{bfs, count_num, eight, finished, CASES, GOAL};
@@ -19,6 +19,7 @@ use crate::page::lessons::exercise_list::{
 use crate::page::lessons::figure::{
     expanded_and_length, place, setup_of, start_of, use_auto_solve, use_figure_once, LessonFigure,
 };
+use crate::page::lessons::predict::PredictExercise;
 use crate::page::state::setup::Setup;
 use crate::page::state::PuzzleId;
 use solver::{Algorithm, HeuristicName};
@@ -47,6 +48,7 @@ pub fn Exercises() -> Html {
             "distance",
             |on_scored| html! { <DistanceExercise {on_scored} /> },
         ),
+        ("predict", |on_scored| html! { <Predict {on_scored} /> }),
     ];
     html! { <ExerciseList intro={t(lang, Line::ExIntro)} {items} /> }
 }
@@ -224,5 +226,21 @@ fn DistanceExercise(props: &ExerciseProps) -> Html {
                 </form>
             </LessonFigure>
         </>
+    }
+}
+
+/// Four moves from the report's goal, for the prediction: BFS.
+const PREDICT_START: [u8; 9] = [8, 1, 3, 2, 0, 4, 7, 6, 5];
+
+fn predict_setup() -> Setup {
+    bfs(&PREDICT_START, &GOAL)
+}
+
+#[component]
+fn Predict(props: &ExerciseProps) -> Html {
+    let lang = use_lang();
+    html! {
+        <PredictExercise on_scored={props.on_scored.clone()} figure={EX_PREDICT}
+            setup={predict_setup()} question={t(lang, Line::ExPredictQ)} />
     }
 }

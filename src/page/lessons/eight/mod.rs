@@ -53,6 +53,7 @@ mod figures {
     pub const EX_HARD_RUN: u32 = 244;
     pub const EX_DISTANCE: u32 = 245;
     pub const EX_DISTANCE_RUN: u32 = 246;
+    pub const EX_PREDICT: u32 = 247;
 }
 
 /// The report's goal: the blank in the middle, the tiles around it clockwise.

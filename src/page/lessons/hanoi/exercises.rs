@@ -5,7 +5,7 @@
 use super::admissible::seed_power;
 use super::figures::{
     EX_DISTANCE, EX_DISTANCE_BFS, EX_FEWER_ASTAR, EX_FEWER_BFS, EX_FEWER_SHOWN, EX_OVER,
-    EX_OVER_BFS,
+    EX_OVER_BFS, EX_PREDICT,
 };
 use super::text::{t, Line};
 use crate::page::components::puzzle_view::PuzzleBoard;
@@ -20,6 +20,7 @@ use crate::page::lessons::exercise_list::{
 use crate::page::lessons::figure::{
     expanded_and_length, hanoi_setup, num, place, start_of, tower, use_auto_solve, LessonFigure,
 };
+use crate::page::lessons::predict::PredictExercise;
 use crate::page::state::setup::Setup;
 use crate::page::state::{Action, PuzzleId};
 use solver::{Algorithm, HeuristicName};
@@ -65,6 +66,7 @@ pub fn Exercises() -> Html {
             "distance",
             |on_scored| html! { <DistanceExercise {on_scored} /> },
         ),
+        ("predict", |on_scored| html! { <Predict {on_scored} /> }),
     ];
     html! { <ExerciseList intro={t(lang, Line::ExIntro)} {items} /> }
 }
@@ -238,5 +240,19 @@ fn DistanceExercise(props: &ExerciseProps) -> Html {
                 </form>
             </LessonFigure>
         </>
+    }
+}
+
+/// A* on three disks, the whole tower from peg A to peg C.
+fn predict_setup() -> Setup {
+    astar(&tower(3, 0))
+}
+
+#[component]
+fn Predict(props: &ExerciseProps) -> Html {
+    let lang = use_lang();
+    html! {
+        <PredictExercise on_scored={props.on_scored.clone()} figure={EX_PREDICT}
+            setup={predict_setup()} question={t(lang, Line::ExPredictQ)} />
     }
 }

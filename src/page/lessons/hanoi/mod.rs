@@ -37,6 +37,7 @@ mod figures {
     pub const EX_OVER_BFS: u32 = 16;
     pub const EX_DISTANCE: u32 = 14;
     pub const EX_DISTANCE_BFS: u32 = 17;
+    pub const EX_PREDICT: u32 = 20;
 }
 
 /// A section's title, by its anchor.

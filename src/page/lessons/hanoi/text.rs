@@ -54,6 +54,7 @@ pub enum Line {
     ExDistanceLabel,
     ExDistanceAnswer,
     ExTie,
+    ExPredictQ,
 }
 
 /// The text of `line` in `lang`.
@@ -115,6 +116,7 @@ fn en(line: Line) -> &'static str {
         ExDistanceLabel => "Moves",
         ExDistanceAnswer => "The shortest solution takes {} moves.",
         ExTie => "Both",
+        ExPredictQ => "Three disks from peg A to peg C, searched by A* counting the disks off their goal peg. At each step, predict which node of OPEN A* expands next: the lowest f = g + h, and when several tie, the engine's tie-break decides. The first pick is scored.",
     }
 }
 
@@ -169,6 +171,7 @@ fn zh(line: Line) -> &'static str {
         ExDistanceLabel => "步数",
         ExDistanceAnswer => "最短解需要 {} 步。",
         ExTie => "一样多",
+        ExPredictQ => "三个盘子从 A 柱移到 C 柱，用 A* 搜索，启发函数是不在目标柱上的盘子数。每一步都请预测 A* 接下来从 OPEN 中扩展哪个节点：f = g + h 最小的那个；几个节点 f 相同时，由引擎的平局规则决定。第一次选择计分。",
     }
 }
 
@@ -224,6 +227,7 @@ mod tests {
         Line::ExDistanceLabel,
         Line::ExDistanceAnswer,
         Line::ExTie,
+        Line::ExPredictQ,
     ];
 
     #[test]

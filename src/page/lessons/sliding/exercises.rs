@@ -5,7 +5,8 @@
 
 use super::common::{board, count, estimate, played, shape};
 use super::figures::{
-    EX_FEWER_MANHATTAN, EX_FEWER_MISPLACED, EX_FEWER_SHOWN, EX_OVER, EX_OVER_TRUE, EX_SOLVABLE,
+    EX_FEWER_MANHATTAN, EX_FEWER_MISPLACED, EX_FEWER_SHOWN, EX_OVER, EX_OVER_TRUE, EX_PREDICT,
+    EX_SOLVABLE,
 };
 use super::text::{t, Line};
 use crate::page::components::puzzle_view::PuzzleBoard;
@@ -19,6 +20,8 @@ use crate::page::lessons::figure::use_figure_once;
 use crate::page::lessons::figure::{
     expanded_and_length, place, start_of, use_auto_solve, LessonFigure,
 };
+use crate::page::lessons::predict::PredictExercise;
+use crate::page::state::setup::Setup;
 use crate::page::state::solve::StatusName;
 use crate::page::state::{Action, PuzzleId, SolveAction};
 use solver::search::weighted::Weight;
@@ -32,7 +35,7 @@ const SOLVABLE_START: [u8; 16] = [9, 2, 7, 1, 6, 5, 8, 4, 0, 11, 3, 12, 13, 10, 
 /// Weighted A*'s w in the exercise: f = g + 1.5 h.
 const WEIGHT_HUNDREDTHS: u16 = 150;
 
-fn astar(start: &[u8], heuristic: HeuristicName) -> crate::page::state::setup::Setup {
+fn astar(start: &[u8], heuristic: HeuristicName) -> Setup {
     board(3, 3, start, Algorithm::Astar, heuristic)
 }
 
@@ -50,6 +53,7 @@ pub fn Exercises() -> Html {
             "solvable",
             |on_scored| html! { <SolvableExercise {on_scored} /> },
         ),
+        ("predict", |on_scored| html! { <Predict {on_scored} /> }),
     ];
     html! { <ExerciseList intro={t(lang, Line::ExIntro)} {items} /> }
 }
@@ -247,5 +251,21 @@ fn SolvableExercise(props: &ExerciseProps) -> Html {
                 </div>
             </LessonFigure>
         </>
+    }
+}
+
+/// Five moves from the goal, for the prediction: A* with Manhattan distance.
+const PREDICT_START: [u8; 9] = [4, 1, 3, 0, 2, 5, 7, 8, 6];
+
+fn predict_setup() -> Setup {
+    astar(&PREDICT_START, HeuristicName::Manhattan)
+}
+
+#[component]
+fn Predict(props: &ExerciseProps) -> Html {
+    let lang = use_lang();
+    html! {
+        <PredictExercise on_scored={props.on_scored.clone()} figure={EX_PREDICT}
+            setup={predict_setup()} question={t(lang, Line::ExPredictQ)} />
     }
 }

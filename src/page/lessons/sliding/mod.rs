@@ -38,6 +38,7 @@ mod figures {
     pub const EX_OVER: u32 = 163;
     pub const EX_OVER_TRUE: u32 = 164;
     pub const EX_SOLVABLE: u32 = 165;
+    pub const EX_PREDICT: u32 = 166;
 }
 
 /// A section's title, by its anchor.

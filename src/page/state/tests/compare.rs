@@ -120,7 +120,9 @@ fn a_crash_or_a_broken_worker_fails_only_the_pair_in_flight() {
         &mut s,
         crate::protocol::NO_REQUEST,
         ResponseBody::Error {
-            message: "no worker".into()
+            failure: crate::protocol::Failure::Unreachable {
+                detail: "no worker".into(),
+            }
         }
     ));
     assert_eq!(current(&s).0, 2);

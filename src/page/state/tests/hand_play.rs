@@ -207,7 +207,9 @@ fn a_crash_or_a_solve_forgets_a_pending_hint() {
     assert!(!s.apply(Action::Worker(WorkerEvent::Message(Response {
         id: optimum_id,
         body: ResponseBody::Error {
-            message: "late".into()
+            failure: crate::protocol::Failure::Unreachable {
+                detail: "late".into(),
+            }
         },
     }))));
     assert!(s.is_solving());

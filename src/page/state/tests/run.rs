@@ -580,7 +580,7 @@ fn a_background_build_shows_its_progress_beside_the_runs_own_and_ends_with_it() 
     s.apply(reply(
         NO_REQUEST,
         ResponseBody::Error {
-            message: "x".into(),
+            failure: crate::protocol::Failure::NotText,
         },
     ));
     assert_eq!(s.tables_build, None);

@@ -229,3 +229,34 @@ fn the_shared_link_carries_the_move_shown_and_the_copies_are_confirmed() {
         "The export failed: no canvas. Try again, or try the other format."
     );
 }
+
+#[test]
+fn a_dfs_link_carries_its_depth_limit_to_the_search_and_back_out() {
+    let dfs = |extra: &str| {
+        link(extra).replace(
+            "algo=idastar&heuristic=manhattan",
+            "algo=dfs&heuristic=manhattan",
+        )
+    };
+    let mut s = Page::from_search(&dfs("&depth=12"), 1);
+    assert_eq!(s.lab.setup.dfs_depth, 12);
+    assert!(s.notices.notice.is_none());
+    assert!(s.link(false).contains("&depth=12"), "{}", s.link(false));
+    assert!(s.address().contains("&depth=12"));
+    s.apply(SolveAction::Solve);
+    let depth = s.posted.last().and_then(|r| match &r.kind {
+        RequestKind::Solve { max_depth, .. } => *max_depth,
+        _ => None,
+    });
+    assert_eq!(depth, Some(12), "the search gets the link's limit");
+    // The default limit, and any other algorithm, write no depth.
+    let s = Page::from_search(&dfs(""), 1);
+    assert!(!s.link(false).contains("depth="));
+    let s = Page::from_search(&link("&depth=12"), 1);
+    assert!(!s.link(false).contains("depth="));
+    // A limit out of range is named and read as the default.
+    let s = Page::from_search(&dfs("&depth=500"), 1);
+    assert_eq!(s.lab.setup.dfs_depth, solver::search::DEFAULT_DFS_DEPTH);
+    let text = s.notices.notice.as_ref().map(en).unwrap_or_default();
+    assert!(text.contains("'depth=500'"), "{text}");
+}

@@ -41,17 +41,17 @@ fn picks_are_judged_by_the_recorded_order_and_scored_once_a_step() {
     );
     assert!(s.apply(StepAction::Exercise(ExerciseAction::Toggle)));
     assert_eq!(
-        s.stepping.at,
+        s.lab.stepping.at,
         Some(0),
         "the exercise starts at the first step"
     );
     // Step 1: OPEN holds the start alone.
     assert!(s.apply(StepAction::Exercise(ExerciseAction::Pick(0))));
     assert_eq!(
-        (s.stepping.exercise.right, s.stepping.exercise.asked),
+        (s.lab.stepping.exercise.right, s.lab.stepping.exercise.asked),
         (1, 1)
     );
-    assert_eq!(s.stepping.at, Some(1), "a right pick shows the step");
+    assert_eq!(s.lab.stepping.at, Some(1), "a right pick shows the step");
     // Step 2: a wrong pick stays there and names the engine's node.
     let q = question(&trace, 1).expect("a question");
     assert_eq!(q.answer, tree.steps[1]);
@@ -65,13 +65,13 @@ fn picks_are_judged_by_the_recorded_order_and_scored_once_a_step() {
         .find(|&&id| id != q.answer)
         .expect("OPEN has several nodes");
     assert!(s.apply(StepAction::Exercise(ExerciseAction::Pick(wrong))));
-    let verdict = s.stepping.exercise.verdict.clone().expect("judged");
+    let verdict = s.lab.stepping.exercise.verdict.clone().expect("judged");
     assert!(!verdict.right() && verdict.answer == q.answer && verdict.rule == Rule::LowestF);
     assert_eq!(
-        (s.stepping.exercise.right, s.stepping.exercise.asked),
+        (s.lab.stepping.exercise.right, s.lab.stepping.exercise.asked),
         (1, 2)
     );
-    assert_eq!(s.stepping.at, Some(1));
+    assert_eq!(s.lab.stepping.at, Some(1));
     assert!(
         !s.apply(StepAction::Exercise(ExerciseAction::Pick(q.answer))),
         "answered already"
@@ -85,10 +85,10 @@ fn picks_are_judged_by_the_recorded_order_and_scored_once_a_step() {
     let q = question(&trace, 2).expect("a question");
     assert!(s.apply(StepAction::Exercise(ExerciseAction::Pick(q.answer))));
     assert_eq!(
-        (s.stepping.exercise.right, s.stepping.exercise.asked),
+        (s.lab.stepping.exercise.right, s.lab.stepping.exercise.asked),
         (2, 3)
     );
-    assert_eq!(s.stepping.at, Some(3));
+    assert_eq!(s.lab.stepping.at, Some(3));
     // Once the search has ended there is no question.
     assert!(s.apply(StepAction::Go(Some(trace.expanded.len()))));
     assert_eq!(question(&trace, trace.expanded.len()), None);
@@ -102,7 +102,7 @@ fn a_click_on_a_node_moves_the_stepper_and_a_new_run_resets_it_but_not_the_score
     let expanded = tree.steps[5];
     assert!(s.apply(StepAction::ShowNode(expanded)));
     assert_eq!(
-        s.stepping.at,
+        s.lab.stepping.at,
         Some(6),
         "an expanded node: its step is the current one"
     );
@@ -113,7 +113,7 @@ fn a_click_on_a_node_moves_the_stepper_and_a_new_run_resets_it_but_not_the_score
         .expect("a leaf") as u32;
     assert!(s.apply(StepAction::ShowNode(waiting)));
     assert_eq!(
-        s.stepping.at,
+        s.lab.stepping.at,
         Some(tree.nodes[waiting as usize].born as usize),
         "the step that made it"
     );
@@ -123,9 +123,9 @@ fn a_click_on_a_node_moves_the_stepper_and_a_new_run_resets_it_but_not_the_score
     assert!(s.apply(StepAction::Exercise(ExerciseAction::Pick(0))));
     // A new run: the cursor goes back to the whole search, the score stays.
     assert!(s.apply(SolveAction::Solve));
-    assert_eq!(s.stepping.at, None);
-    assert!(s.stepping.exercise.active && s.stepping.exercise.verdict.is_none());
-    assert_eq!(s.stepping.exercise.asked, 1);
+    assert_eq!(s.lab.stepping.at, None);
+    assert!(s.lab.stepping.exercise.active && s.lab.stepping.exercise.verdict.is_none());
+    assert_eq!(s.lab.stepping.exercise.asked, 1);
 }
 
 /// The rule the page states, checked against the engine's recorded choice at every step of each run, ties included.

@@ -1,0 +1,91 @@
+//! "Predict the next expansion" in a lesson: the lab's own stepper, search tree and exercise, on a figure's traced
+//! run. The figure is a puzzle instance like any other, with its own step-through ([`crate::page::state::Puzzle`]'s
+//! `stepping`), so the judge is that run's record, exactly as in the lab. The lesson scores the first pick.
+
+use super::exercise_list::use_report;
+use super::figure::{use_auto_solve, use_figure_once, LessonFigure};
+use crate::page::components::exercise::ExercisePanel;
+use crate::page::components::stepper::SearchStepper;
+use crate::page::components::tree::SearchTreePanel;
+use crate::page::hooks::store::use_store;
+use crate::page::state::exercise::ExerciseAction;
+use crate::page::state::setup::Setup;
+use crate::page::state::stepping::StepAction;
+use crate::page::state::{Action, PuzzleId};
+use solver::query::PuzzleSpec;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct PredictProps {
+    /// Reports the first pick's verdict to the lesson's list.
+    pub on_scored: Callback<bool>,
+    /// The figure's number.
+    pub figure: u32,
+    /// Its puzzle and search: one the exercise covers (BFS, DFS, A*, greedy), small enough to be traced.
+    pub setup: Setup,
+    /// The question, in the page's language.
+    pub question: AttrValue,
+}
+
+/// The question, then the figure: the state the step is on, the tree, and the exercise's options and verdicts.
+#[component]
+pub fn PredictExercise(props: &PredictProps) -> Html {
+    let store = use_store();
+    let id = PuzzleId::Figure(props.figure);
+    let setup = props.setup.clone();
+    use_figure_once(props.figure, move || setup);
+    use_auto_solve(props.figure);
+    let puzzle = store.as_ref().and_then(|s| s.state.puzzle(id)).cloned();
+    let dispatch = store.map(|s| s.dispatch).unwrap_or_default();
+    let on_step = dispatch.reform(move |action: StepAction| Action::Puzzle(id, action.into()));
+    let trace = puzzle.as_ref().and_then(|p| p.solve.trace.clone());
+    let stepping = puzzle
+        .as_ref()
+        .map(|p| p.stepping.clone())
+        .unwrap_or_default();
+    // The exercise starts by itself, once, when the run's record is there: a lesson has no other use for the
+    // stepper. Stop then stays stopped.
+    {
+        let on_step = on_step.clone();
+        let started = use_mut_ref(|| false);
+        let ready = trace.is_some() && !stepping.exercise.active;
+        use_effect_with(ready, move |&ready| {
+            if ready && !*started.borrow() {
+                *started.borrow_mut() = true;
+                on_step.emit(StepAction::Exercise(ExerciseAction::Toggle));
+                // The first step has one answer, the start: the question begins where OPEN offers a choice.
+                on_step.emit(StepAction::Go(Some(1)));
+            }
+        });
+    }
+    let first = stepping.exercise.verdict.as_ref().map(|v| v.right());
+    use_report(first, props.on_scored.clone());
+    let answered = stepping.exercise.asked > 0;
+    let at = stepping.at;
+    let on_go = on_step.reform(StepAction::Go);
+    let stepper = puzzle.as_ref().map(|p| match &p.setup.puzzle {
+        PuzzleSpec::Hanoi { disks, .. } => html! {
+            <SearchStepper disks={*disks} trace={trace.clone()} algorithm={p.setup.algorithm} {at}
+                on_go={on_go.clone()} />
+        },
+        PuzzleSpec::Sliding { width, .. } => html! {
+            <SearchStepper disks={0} width={*width} trace={trace.clone()} algorithm={p.setup.algorithm} {at}
+                on_go={on_go.clone()} />
+        },
+    });
+    let caption = props.question.clone();
+    html! {
+        <LessonFigure lab={props.figure} caption={html! { { caption } }} open_in_lab={answered}>
+            <div class="lesson-predict" data-testid="predict">
+                { for stepper }
+                if let Some(trace) = trace {
+                    <div class="tree-lab">
+                        <SearchTreePanel trace={trace.clone()} {at} exercise={stepping.exercise.clone()}
+                            on_step={on_step.clone()} />
+                        <ExercisePanel {trace} {at} exercise={stepping.exercise.clone()} {on_step} />
+                    </div>
+                }
+            </div>
+        </LessonFigure>
+    }
+}
