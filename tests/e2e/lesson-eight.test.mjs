@@ -259,7 +259,7 @@ test('a wrong answer is scored wrong, with the engine\'s numbers', async (s) => 
   await distance.locator(tid('check')).click();
   await distance.locator(`${tid('verdict')}[data-right="false"]`).waitFor({ timeout: SOLVE_MS });
   assert.equal(await num(page, 'exercises', 'ex-length'), moves);
-  assert.match(await page.locator(tid('lesson-score')).innerText(), /0 of 3/);
+  assert.match(await page.locator(tid('lesson-score')).innerText(), /0 of 4/);
 });
 
 test('no sentence of the Chinese 8-puzzle lesson is English (names and move letters aside)', async (s) => {

@@ -28,7 +28,7 @@ const LESSONS = [
   { lesson: 'sliding', query: 'puzzle=sliding&size=3x3&start=4,1,3,0,2,5,7,8,6&algo=astar&heuristic=manhattan',
     algo: /A\*/ },
   { lesson: 'eight', query: 'puzzle=sliding&size=3x3&start=8,1,3,2,0,4,7,6,5&goal=1,2,3,8,0,4,7,6,5&algo=bfs',
-    algo: /BFS|广度优先/ },
+    algo: /Breadth-first|广度优先/ },
 ];
 const PREDICT = '[data-exercise="predict"]';
 const panel = `${PREDICT} ${tid('exercise')}`;

@@ -34,6 +34,9 @@ pub struct SierpinskiProps {
     /// `None` shows the whole search and its path.
     #[prop_or_default]
     pub upto: Option<usize>,
+    /// The region's name, where a page shows more than one (by default "The state graph").
+    #[prop_or_default]
+    pub label: Option<AttrValue>,
 }
 
 /// The point of `state` of a `disks`-disk tower in a triangle with corners `corners` (peg 0 top, 1 bottom left,
@@ -123,7 +126,8 @@ pub fn Sierpinski(props: &SierpinskiProps) -> Html {
             .join(" ")
     });
     html! {
-        <section class="card sierpinski" aria-label={lang.t(Msg::SierpinskiTitle)}>
+        <section class="card sierpinski"
+            aria-label={props.label.clone().unwrap_or_else(|| lang.t(Msg::SierpinskiTitle).into())}>
             <h2>{ lang.t(Msg::SierpinskiTitle) }</h2>
             <ExportImage view="sierpinski" label={lang.t(Msg::SierpinskiTitle)} />
             <p class="muted">{ fill(lang.t(Msg::SierpinskiCaption), &[&disks, &states]) }</p>

@@ -2,12 +2,13 @@
 //! run. The figure is a puzzle instance like any other, with its own step-through ([`crate::page::state::Puzzle`]'s
 //! `stepping`), so the judge is that run's record, exactly as in the lab. The lesson scores the first pick.
 
-use super::exercise_list::use_report;
+use super::exercise_list::{use_report, verdict_line};
 use super::figure::{use_auto_solve, use_figure_once, LessonFigure};
 use crate::page::components::exercise::ExercisePanel;
 use crate::page::components::stepper::SearchStepper;
 use crate::page::components::tree::SearchTreePanel;
 use crate::page::hooks::store::use_store;
+use crate::page::i18n::{fill, use_lang, Msg};
 use crate::page::state::exercise::ExerciseAction;
 use crate::page::state::setup::Setup;
 use crate::page::state::stepping::StepAction;
@@ -63,19 +64,48 @@ pub fn PredictExercise(props: &PredictProps) -> Html {
     let answered = stepping.exercise.asked > 0;
     let at = stepping.at;
     let on_go = on_step.reform(StepAction::Go);
+    // A lesson may show the state graph elsewhere too: this one is the exercise's.
+    let lang = use_lang();
+    let graph_label = AttrValue::from(format!(
+        "{} · {}",
+        lang.t(Msg::SierpinskiTitle),
+        lang.t(Msg::ExerciseTitle)
+    ));
     let stepper = puzzle.as_ref().map(|p| match &p.setup.puzzle {
         PuzzleSpec::Hanoi { disks, .. } => html! {
             <SearchStepper disks={*disks} trace={trace.clone()} algorithm={p.setup.algorithm} {at}
-                on_go={on_go.clone()} />
+                on_go={on_go.clone()} label={graph_label.clone()} />
         },
         PuzzleSpec::Sliding { width, .. } => html! {
             <SearchStepper disks={0} width={*width} trace={trace.clone()} algorithm={p.setup.algorithm} {at}
                 on_go={on_go.clone()} />
         },
     });
-    let caption = props.question.clone();
+    // The caption says the last verdict in words, as the other exercises' do.
+    let verdict = stepping
+        .exercise
+        .verdict
+        .as_ref()
+        .zip(trace.as_ref().and_then(|t| t.algorithm));
+    let caption = verdict.map_or_else(Html::default, |(v, algorithm)| {
+        let name = lang.algorithm(algorithm);
+        let words = if v.right() {
+            fill(
+                lang.t(Msg::ExerciseRight),
+                &[&(v.position + 1), &name, &v.answer],
+            )
+        } else {
+            fill(
+                lang.t(Msg::ExerciseWrong),
+                &[&v.picked, &(v.position + 1), &name, &v.answer],
+            )
+        };
+        verdict_line(lang, Some(v.right()), html! { { words } })
+    });
     html! {
-        <LessonFigure lab={props.figure} caption={html! { { caption } }} open_in_lab={answered}>
+        <>
+        <p>{ props.question.clone() }</p>
+        <LessonFigure lab={props.figure} {caption} open_in_lab={answered}>
             <div class="lesson-predict" data-testid="predict">
                 { for stepper }
                 if let Some(trace) = trace {
@@ -87,5 +117,6 @@ pub fn PredictExercise(props: &PredictProps) -> Html {
                 }
             </div>
         </LessonFigure>
+        </>
     }
 }

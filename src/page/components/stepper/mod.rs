@@ -37,6 +37,9 @@ pub struct SearchStepperProps {
     pub at: Option<usize>,
     /// Moves the cursor.
     pub on_go: Callback<Option<usize>>,
+    /// The Sierpinski view's region name, where a page shows more than one.
+    #[prop_or_default]
+    pub label: Option<AttrValue>,
 }
 
 /// The Sierpinski view, with the step controls once a trace is there.
@@ -64,7 +67,8 @@ pub fn SearchStepper(props: &SearchStepperProps) -> Html {
         // A sliding puzzle has no Sierpinski view beside the steps: they take the whole row.
         <div class={classes!("search-view", sliding.then_some("steps-only"))}>
             if !sliding {
-                <Sierpinski disks={props.disks} trace={props.trace.clone()} upto={props.at} />
+                <Sierpinski disks={props.disks} trace={props.trace.clone()} upto={props.at}
+                    label={props.label.clone()} />
             }
             { for trace.map(|trace| html! {
                 <StepperCard trace={trace.clone()} step={props.at} algorithm={props.algorithm}
