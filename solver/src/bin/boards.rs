@@ -11,19 +11,22 @@
 //! 5x8): the mean Manhattan distance of the starts; the mean length of the best answer reported by the early mark
 //! (100 ms of the run's clock by default) and of the final one; both over the Manhattan distance; the mean and
 //! worst final length / the report's proven lower bound; the time to the first answer (mean and max) and to the
-//! end of the run. Then the 24-puzzle set: length / optimum at the early mark and at the end, length / lower
-//! bound, and the time to the first answer. Every answer goes through `solver::run::solve` (as the CLI and the
-//! worker) and is replayed by the independent checker; exit code 1 if any board is unsolved or fails to replay,
-//! 2 on bad usage.
+//! end of the run; after the table, per size, what the lower bound alone costs (`bound::sliding_lower_bound` on
+//! each start, mean and max). Then the 24-puzzle set: length / optimum at the early mark and at the end, length /
+//! lower bound, and the time to the first answer. Every answer goes through `solver::run::solve` (as the CLI and
+//! the worker) and is replayed by the independent checker; exit code 1 if any board is unsolved or fails to
+//! replay, 2 on bad usage.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
 use clap::Parser;
+use solver::bound::sliding_lower_bound;
 use solver::check::check_report;
 use solver::instances;
 use solver::query::PuzzleSpec;
-use solver::search::cpu_clock::ThreadCpuClock;
+use solver::search::cpu_clock::{thread_cpu_ms, ThreadCpuClock};
 use solver::search::{Algorithm, Control, Limits, Status};
 use solver::sliding::{shuffle_solvable, LargePuzzle, Manhattan, Shape};
 use solver::{Heuristic, Puzzle, Query, Report};
@@ -201,6 +204,39 @@ fn manhattan(spec: &PuzzleSpec) -> Result<u64, String> {
     Ok(u64::from(Manhattan::new(&puzzle).estimate(&puzzle.start())))
 }
 
+/// The milliseconds `sliding_lower_bound` takes on `spec`'s start, on the options' clock.
+fn bound_ms(spec: &PuzzleSpec, options: &Options) -> Option<f64> {
+    let PuzzleSpec::Sliding {
+        width,
+        height,
+        start,
+        goal,
+    } = spec
+    else {
+        return None;
+    };
+    let shape = Shape {
+        width: *width,
+        height: *height,
+    };
+    let (wall, cpu) = (Instant::now(), thread_cpu_ms());
+    std::hint::black_box(sliding_lower_bound(shape, start, goal));
+    if options.cpu_clock {
+        Some(thread_cpu_ms()? - cpu?)
+    } else {
+        Some(wall.elapsed().as_secs_f64() * 1e3)
+    }
+}
+
+/// The clock the options count in, as the output names it.
+fn clock_name(options: &Options) -> &'static str {
+    if options.cpu_clock {
+        "this thread's CPU time"
+    } else {
+        "wall time"
+    }
+}
+
 /// The boards of one size: uniformly random solvable starts, the same for the same seed; with `--random-goals`
 /// every other one towards a random goal.
 fn boards(shape: Shape, options: &Options) -> Result<Vec<PuzzleSpec>, String> {
@@ -354,7 +390,7 @@ fn run_sizes(options: &Options) -> usize {
         header: size_header(options),
         rows: Vec::new(),
     };
-    let (mut failures, mut late) = (0, Vec::new());
+    let (mut failures, mut late, mut bound_costs) = (0, Vec::new(), Vec::new());
     for shape in shapes {
         let specs = match boards(shape, options) {
             Ok(specs) => specs,
@@ -364,6 +400,12 @@ fn run_sizes(options: &Options) -> usize {
                 continue;
             }
         };
+        let costs: Vec<f64> = specs.iter().filter_map(|s| bound_ms(s, options)).collect();
+        bound_costs.push(format!(
+            "{shape} {:.2} mean, {:.2} max",
+            mean(costs.iter().copied()),
+            max(costs.iter().copied())
+        ));
         let mut runs = Vec::new();
         for spec in specs {
             let shown = Query::new(spec.clone()).to_query_string();
@@ -382,6 +424,11 @@ fn run_sizes(options: &Options) -> usize {
         table.rows.push(size_row(shape, &runs));
     }
     table.print(options.markdown);
+    println!(
+        "The lower bound's own time in ms of {}: {}",
+        clock_name(options),
+        bound_costs.join("; ")
+    );
     if !late.is_empty() {
         println!(
             "* boards with no answer by {} ms (the early columns are over the others): {}",
@@ -464,11 +511,7 @@ fn main() -> ExitCode {
         eprintln!("--cpu-clock: this system does not tell a thread's CPU time");
         return ExitCode::from(2);
     }
-    let clock = if options.cpu_clock {
-        "this thread's CPU time"
-    } else {
-        "wall time"
-    };
+    let clock = clock_name(&options);
     println!(
         "{} boards per size, seed {}, {} ms each, times in ms of {clock}",
         options.per_size, options.seed, options.time_limit
