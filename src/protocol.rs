@@ -133,6 +133,8 @@ pub enum Failure {
     NotRunning,
     /// The browser refused to post the request, or to start the worker.
     Unreachable { detail: String },
+    /// The worker's code could not be loaded (posted by static/worker-boot.js, with the browser's words).
+    NotLoaded { detail: String },
 }
 
 impl From<DecodeError> for Failure {

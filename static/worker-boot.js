@@ -1,13 +1,13 @@
 // Boots the solver worker: loads Trunk's wasm-bindgen glue (worker.js) and module (worker_bg.wasm) from beside this
 // script, passing on the app's build id (?v=...) so that neither comes from a stale cache. A load failure is posted
-// to the app as a protocol Error (id 0) rather than left as a silent worker.
+// to the app as a protocol Error (id 0, Failure::NotLoaded) rather than left as a silent worker.
 "use strict";
 (function () {
   var version = new URL(self.location.href).searchParams.get("v");
   var suffix = version ? "?v=" + encodeURIComponent(version) : "";
   function fail(error) {
-    var message = "the solver worker could not load (" + String(error && error.message ? error.message : error) + ")";
-    self.postMessage(JSON.stringify({ id: 0, body: { Error: { message: message } } }));
+    var detail = String(error && error.message ? error.message : error);
+    self.postMessage(JSON.stringify({ id: 0, body: { Error: { failure: { NotLoaded: { detail: detail } } } } }));
   }
   try {
     importScripts("./worker.js" + suffix);

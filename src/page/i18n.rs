@@ -381,6 +381,7 @@ impl Text {
             Failure::Unencodable { detail: d } => Text::new(Msg::FailureUnencodable).arg(detail(d)),
             Failure::NotRunning => Text::new(Msg::FailureNotRunning),
             Failure::Unreachable { detail: d } => Text::new(Msg::FailureUnreachable).arg(detail(d)),
+            Failure::NotLoaded { detail: d } => Text::new(Msg::FailureNotLoaded).arg(detail(d)),
         }
     }
 
@@ -854,6 +855,7 @@ messages! {
     FailureUnencodable,
     FailureNotRunning,
     FailureUnreachable,
+    FailureNotLoaded,
     FailedCrash,
     FailedSilent,
     ReplayUnreadable,
@@ -1368,6 +1370,7 @@ fn en(key: Msg) -> &'static str {
         FailureUnencodable => "the solver could not encode its answer{}",
         FailureNotRunning => "the solver is not running: reload the page",
         FailureUnreachable => "the browser could not reach the solver{}",
+        FailureNotLoaded => "the solver could not load{}: check the connection and reload the page",
         FailedCrash => "The solver stopped unexpectedly{}. It has been restarted: try again, or pick a smaller puzzle or another algorithm.",
         FailedSilent => "The solver has not answered for {} s, so it was restarted. Try again, or pick a smaller puzzle or another algorithm.",
         ReplayUnreadable => "The solver's answer is unreadable: {}",
@@ -1872,6 +1875,7 @@ fn zh(key: Msg) -> &'static str {
         FailureUnencodable => "求解器无法编码它的回答{}",
         FailureNotRunning => "求解器没有在运行：请重新加载页面",
         FailureUnreachable => "浏览器无法联系求解器{}",
+        FailureNotLoaded => "求解器无法加载{}：请检查网络连接并重新加载页面",
         FailedCrash => "求解器意外停止{}。它已重新启动：请重试，或选择更小的谜题或其他算法。",
         FailedSilent => "求解器已经 {} 秒没有响应，因此已重新启动。请重试，或选择更小的谜题或其他算法。",
         ReplayUnreadable => "无法读取求解器的答案：{}",

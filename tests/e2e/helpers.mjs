@@ -7,6 +7,7 @@
 // in every page (to inject a fault and watch a test catch it).
 import { after, before, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import {
   appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync,
 } from 'node:fs';
@@ -29,6 +30,23 @@ const CHROMIUM_ARGS = [
 ];
 /** Default wait for the app's own reactions (a render, a reply of the worker). Searches pass their own. */
 export const WAIT_MS = 15_000;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The command-line solver, the truth the lessons' figures are checked against
+
+/** The solver's CLI in the test profile (the solver is optimised there; `cargo test` has usually built it). */
+const CLI = join(process.env.CARGO_TARGET_DIR ? resolve(ROOT, process.env.CARGO_TARGET_DIR) : join(ROOT, 'target'),
+  'debug', 'solve');
+
+/** Builds the CLI (a no-op when it is fresh). Call it at a test file's top level, outside any test's time limit. */
+export function buildCli() {
+  execFileSync('cargo', ['build', '-q', '-p', 'solver', '--bin', 'solve'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/** The CLI's JSON report for a PUZZLE query and options, e.g. `cli('puzzle=hanoi&disks=3', '--max-states', '9')`. */
+export function cli(query, ...options) {
+  return JSON.parse(execFileSync(CLI, ['--json', ...options, query], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The build under test, the server and the browser

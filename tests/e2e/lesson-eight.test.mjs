@@ -5,25 +5,15 @@
 // Chinese is English, axe finds no serious or critical violation, and screenshots at 1366 and 360 px are left in
 // test-artifacts/ (lesson-eight--*.png).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ARTIFACTS, ROOT, tid, useApp } from './helpers.mjs';
+import {
+  ARTIFACTS, buildCli, cli, tid, useApp,
+} from './helpers.mjs';
 import { describe as describeViolations, scan } from './a11y-views.mjs';
 
 const { test } = useApp();
+buildCli();
 const SOLVE_MS = 30_000;
-
-/** The CLI's JSON report for a PUZZLE query and options (the release binary if it is built, else through cargo). */
-function cli(query, ...options) {
-  const bin = join(ROOT, 'target/release/solve');
-  const args = ['--json', ...options, query];
-  const out = existsSync(bin)
-    ? execFileSync(bin, args, { encoding: 'utf8' })
-    : execFileSync('cargo', ['run', '--release', '-q', '-p', 'solver', '--bin', 'solve', '--', ...args],
-      { cwd: ROOT, encoding: 'utf8' });
-  return JSON.parse(out);
-}
 
 const GOAL = [1, 2, 3, 8, 0, 4, 7, 6, 5];
 const ROW_GOAL = [1, 2, 3, 4, 5, 6, 7, 8, 0];

@@ -3,24 +3,13 @@
 // same query; a right pick is scored right and moves on, a wrong one is judged by the engine's node; the lesson's
 // score counts the first pick only; "Open in the lab" appears once answered and opens the lab on that query.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { ROOT, tid, useApp } from './helpers.mjs';
+import {
+  buildCli, cli, tid, useApp,
+} from './helpers.mjs';
 
 const { test } = useApp();
+buildCli();
 const SOLVE_MS = 30_000;
-
-/** The CLI's JSON report for a PUZZLE query (the release binary if it is built, else through cargo). */
-function cli(query) {
-  const bin = join(ROOT, 'target/release/solve');
-  const args = ['--json', query];
-  const out = existsSync(bin)
-    ? execFileSync(bin, args, { encoding: 'utf8' })
-    : execFileSync('cargo', ['run', '--release', '-q', '-p', 'solver', '--bin', 'solve', '--', ...args],
-      { cwd: ROOT, encoding: 'utf8' });
-  return JSON.parse(out);
-}
 
 const LESSONS = [
   { lesson: 'hanoi', query: 'puzzle=hanoi&pegs=3&disks=3&start=0,0,0&goal=2,2,2&algo=astar&heuristic=misplaced',

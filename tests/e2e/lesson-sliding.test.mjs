@@ -6,24 +6,15 @@
 // section alone, no sentence shown in Chinese is English, axe finds no serious or critical violation, and
 // screenshots at 1366 and 360 px are left in test-artifacts/ (lesson-sliding--*.png).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ARTIFACTS, ROOT, tid, useApp } from './helpers.mjs';
+import {
+  ARTIFACTS, buildCli, cli, tid, useApp,
+} from './helpers.mjs';
 import { describe as describeViolations, scan } from './a11y-views.mjs';
 
 const { test } = useApp();
+buildCli();
 const SOLVE_MS = 30_000;
-
-/** The CLI's JSON report for a PUZZLE query (the release binary if it is built, else through cargo). */
-function cli(query) {
-  const bin = join(ROOT, 'target/release/solve');
-  const out = existsSync(bin)
-    ? execFileSync(bin, ['--json', query], { encoding: 'utf8' })
-    : execFileSync('cargo', ['run', '--release', '-q', '-p', 'solver', '--bin', 'solve', '--', '--json', query],
-      { cwd: ROOT, encoding: 'utf8' });
-  return JSON.parse(out);
-}
 
 const sliding = (w, h, start, algo, heuristic) => `puzzle=sliding&size=${w}x${h}&start=${start}&algo=${algo}`
   + (heuristic ? `&heuristic=${heuristic}` : '');

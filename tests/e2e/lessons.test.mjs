@@ -4,26 +4,15 @@
 // opens the lessons and `lang=` names the language. No sentence shown in Chinese is English, axe finds no serious or
 // critical violation, and screenshots at 1366 and 360 px are left in test-artifacts/ (lessons--*.png).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, ROOT, centre, drag, hanoiBfs, messageText, tid, useApp,
+  ARTIFACTS, buildCli, centre, cli, drag, hanoiBfs, messageText, tid, useApp,
 } from './helpers.mjs';
 import { describe as describeViolations, scan } from './a11y-views.mjs';
 
 const { test } = useApp();
+buildCli();
 const SOLVE_MS = 30_000;
-
-/** The CLI's JSON report for a PUZZLE query (the release binary if it is built, else through cargo). */
-function cli(query) {
-  const bin = join(ROOT, 'target/release/solve');
-  const out = existsSync(bin)
-    ? execFileSync(bin, ['--json', query], { encoding: 'utf8' })
-    : execFileSync('cargo', ['run', '--release', '-q', '-p', 'solver', '--bin', 'solve', '--', '--json', query],
-      { cwd: ROOT, encoding: 'utf8' });
-  return JSON.parse(out);
-}
 
 const tower = (disks, peg) => Array(disks).fill(peg);
 const hanoi = (pegs, start, goal, algo) => `puzzle=hanoi&pegs=${pegs}&disks=${start.length}&start=${start}`

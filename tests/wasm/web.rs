@@ -18,7 +18,7 @@ use puzzle_lab::page::state::solve::{bound_text, StatusName};
 use puzzle_lab::page::state::{Action, Effect, PuzzleAction, PuzzleId, SolveAction, State};
 use puzzle_lab::page::worker_client::{resolve, WorkerClient, WORKER_SCRIPT};
 use puzzle_lab::page::{url, worker_client::WorkerEvent};
-use puzzle_lab::protocol::{Request, RequestKind, Response, ResponseBody};
+use puzzle_lab::protocol::{Failure, Request, RequestKind, Response, ResponseBody};
 use solver::hanoi::HanoiMove;
 use solver::query::PuzzleSpec;
 use solver::{Moves, Report, Status};
@@ -434,10 +434,12 @@ fn protocol_messages_are_json_that_javascript_reads() {
     let id = js_sys::Reflect::get(&parsed, &"id".into()).unwrap();
     assert_eq!(id.as_f64(), Some(42.0));
     // A reply written by JavaScript (as the boot script does on a load failure) decodes.
-    let js_reply =
-        r#"{"id":0,"body":{"Error":{"message":"the solver worker could not load (404)"}}}"#;
+    let js_reply = r#"{"id":0,"body":{"Error":{"failure":{"NotLoaded":{"detail":"404"}}}}}"#;
     let reply = Response::from_json(js_reply).unwrap();
-    assert!(matches!(reply.body, ResponseBody::Error { ref message } if message.contains("404")));
+    assert!(matches!(
+        reply.body,
+        ResponseBody::Error { failure: Failure::NotLoaded { ref detail } } if detail == "404"
+    ));
 }
 
 #[wasm_bindgen_test]
@@ -559,7 +561,7 @@ async fn replies_arrive_in_order_after_ready() {
            onmessage = (e) => {
              const r = JSON.parse(e.data);
              postMessage(JSON.stringify({ id: r.id, body: { Progress: { expanded: 1, generated: 2, elapsed_ms: 3 } } }));
-             postMessage(JSON.stringify({ id: r.id, body: { Error: { message: "echo " + r.kind.Solve.query } } }));
+             postMessage(JSON.stringify({ id: r.id, body: { Error: { failure: { Unreachable: { detail: "echo " + r.kind.Solve.query } } } } }));
            };"#,
     );
     let (events, sink) = recorder();
@@ -583,7 +585,7 @@ async fn replies_arrive_in_order_after_ready() {
         })
     ));
     assert!(
-        matches!(&events[2], WorkerEvent::Message(Response { id: 5, body: ResponseBody::Error { message } }) if message == "echo q5")
+        matches!(&events[2], WorkerEvent::Message(Response { id: 5, body: ResponseBody::Error { failure: Failure::Unreachable { detail } } }) if detail == "echo q5")
     );
 }
 

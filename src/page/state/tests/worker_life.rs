@@ -123,8 +123,8 @@ fn a_worker_that_cannot_start_fails_the_solve_and_is_tried_again_on_the_next() {
     let broken = reply(
         crate::protocol::NO_REQUEST,
         ResponseBody::Error {
-            failure: crate::protocol::Failure::Unreachable {
-                detail: "the solver worker could not load".into(),
+            failure: crate::protocol::Failure::NotLoaded {
+                detail: "404".into(),
             },
         },
     );
