@@ -64,11 +64,13 @@ else
   background+=($!)
 fi
 
+# wasm-bindgen-cli without its default features: no TLS stack. They serve only the test runner's own download of a
+# browser driver, and the tests name the installed one (CHROMEDRIVER=/usr/bin/chromedriver).
 if wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION" && command -v wasm-bindgen-test-runner >/dev/null; then
   say "wasm-bindgen $WASM_BINDGEN_VERSION present"
 else
   say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (in the background)"
-  fast_install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" &
+  fast_install wasm-bindgen-cli --no-default-features --version "$WASM_BINDGEN_VERSION" &
   background+=($!)
 fi
 
