@@ -43,10 +43,16 @@ export async function solveEight(page) {
   assert.equal(await solutionLength(page), EIGHT_OPTIMUM, 'not the optimum of the 8-puzzle');
 }
 
-/** Records every response the page and its workers get from now on, and whether the service worker gave it. */
+/**
+ * Records every response the page and its workers get from now on, and whether the service worker gave it. A `blob:`
+ * URL is left out: it names the page's own memory, never the network (the solver worker reads a solve's cancel token
+ * at one, src/worker/scope.rs, and a long enough search does so while the test records).
+ */
 export function recordResponses(page) {
   const seen = [];
-  page.on('response', (r) => seen.push({ url: r.url(), fromCache: r.fromServiceWorker() }));
+  page.on('response', (r) => {
+    if (!r.url().startsWith('blob:')) seen.push({ url: r.url(), fromCache: r.fromServiceWorker() });
+  });
   return seen;
 }
 
