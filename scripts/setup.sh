@@ -12,12 +12,14 @@ export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 
 say() { printf '[setup] %s\n' "$*"; }
 
-# The two tools are built without their own fat-LTO, one-codegen-unit release profiles, at opt-level 1: they build in
-# a fraction of the time and process the app as fast (docs/performance.md, "Set-up"). `--force`: the checks below
-# found the tool missing or at another version, while cargo may still list it as installed (a binary deleted by
-# hand) and would skip it.
+# The two tools are built without their own fat-LTO, one-codegen-unit release profiles, at a low opt-level (the
+# first argument): they build in a fraction of the time and process the app as fast (docs/performance.md,
+# "Set-up"). Trunk at 0: it mostly waits on cargo, wasm-bindgen and wasm-opt. wasm-bindgen at 1: it rewrites the
+# wasm itself. `--force`: the checks below found the tool missing or at another version, while cargo may still
+# list it as installed (a binary deleted by hand) and would skip it.
 fast_install() {
-  CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+  local opt_level=$1; shift
+  CARGO_PROFILE_RELEASE_OPT_LEVEL=$opt_level CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
     CARGO_PROFILE_RELEASE_DEBUG=false cargo install --quiet --force "$@"
 }
 
@@ -60,7 +62,7 @@ if trunk --version 2>/dev/null | grep -q "$TRUNK_VERSION"; then
   say "trunk $TRUNK_VERSION present"
 else
   say "installing trunk $TRUNK_VERSION (in the background)"
-  fast_install --locked --no-default-features trunk --version "$TRUNK_VERSION" &
+  fast_install 0 --locked --no-default-features trunk --version "$TRUNK_VERSION" &
   background+=($!)
 fi
 
@@ -70,7 +72,7 @@ if wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION" && comma
   say "wasm-bindgen $WASM_BINDGEN_VERSION present"
 else
   say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (in the background)"
-  fast_install wasm-bindgen-cli --no-default-features --version "$WASM_BINDGEN_VERSION" &
+  fast_install 1 wasm-bindgen-cli --no-default-features --version "$WASM_BINDGEN_VERSION" &
   background+=($!)
 fi
 
