@@ -7,7 +7,7 @@
 //
 //   bash scripts/build.sh && node tests/e2e/big-boards-measure.mjs [--per-size N] [--only 6x6,8x8]
 //   (E2E_DIST: another build folder)
-import { boardTiles, launchBrowser, startServer, tid, waitStatus } from './helpers.mjs';
+import { boardTiles, launchBrowser, startServer, tid, waitStatus, watchLengths } from './helpers.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -26,22 +26,6 @@ function manhattan(tiles, width) {
     sum += Math.abs((cell % width) - (home % width)) + Math.abs(Math.floor(cell / width) - Math.floor(home / width));
   });
   return sum;
-}
-
-/** Records each solution length shown, with its time after the click. */
-async function watchLengths(page) {
-  await page.evaluate((sel) => {
-    const seen = [];
-    window.__lengths = seen;
-    window.__clickAt = null;
-    const read = () => {
-      const text = document.querySelector(sel)?.textContent?.replace(/\D/g, '');
-      if (text && window.__clickAt !== null && seen[seen.length - 1]?.length !== Number(text)) {
-        seen.push({ length: Number(text), at: performance.now() - window.__clickAt });
-      }
-    };
-    new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
-  }, tid('solution-length'));
 }
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;

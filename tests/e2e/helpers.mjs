@@ -284,6 +284,25 @@ export async function messageText(page) {
   return (await el.count()) ? (await el.innerText()).trim() : '';
 }
 
+/**
+ * Records each solution length `page` shows from now on, with its time after the click the caller notes in
+ * `window.__clickAt` (`performance.now()` just before clicking Solve); read them back from `window.__lengths`.
+ */
+export async function watchLengths(page) {
+  await page.evaluate((sel) => {
+    const seen = [];
+    window.__lengths = seen;
+    window.__clickAt = null;
+    const read = () => {
+      const text = document.querySelector(sel)?.textContent?.replace(/\D/g, '');
+      if (text && window.__clickAt !== null && seen[seen.length - 1]?.length !== Number(text)) {
+        seen.push({ length: Number(text), at: performance.now() - window.__clickAt });
+      }
+    };
+    new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, tid('solution-length'));
+}
+
 export async function solutionLength(page) {
   const text = (await page.locator(tid('solution-length')).innerText()).trim();
   const m = /\d[\d,]*/.exec(text);

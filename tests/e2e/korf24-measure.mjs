@@ -22,7 +22,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ROOT, launchBrowser, messageText, startServer, tid, waitStatus } from './helpers.mjs';
+import { ROOT, launchBrowser, messageText, startServer, tid, waitStatus, watchLengths } from './helpers.mjs';
 import { browserMemory, memoryByType } from './pdb-helpers.mjs';
 
 const args = process.argv.slice(2);
@@ -73,22 +73,6 @@ const open = async (query) => {
 };
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-/** Records each solution length shown, with its time after the click. */
-async function watchLengths() {
-  await page.evaluate((sel) => {
-    const seen = [];
-    window.__lengths = seen;
-    window.__clickAt = null;
-    const read = () => {
-      const text = document.querySelector(sel)?.textContent?.replace(/\D/g, '');
-      if (text && window.__clickAt !== null && seen[seen.length - 1]?.length !== Number(text)) {
-        seen.push({ length: Number(text), at: performance.now() - window.__clickAt });
-      }
-    };
-    new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
-  }, tid('solution-length'));
-}
-
 try {
   // The tables: built once in this profile, in the background of a first 5x5 solve.
   await open('puzzle=sliding&size=5x5');
@@ -121,7 +105,7 @@ try {
   const rows = [];
   for (const inst of oneTab ? [] : instances.slice(0, first)) {
     await open(`puzzle=sliding&size=5x5&start=${inst.tiles}`);
-    await watchLengths();
+    await watchLengths(page);
     await page.waitForTimeout(think);
     await page.evaluate(() => { window.__clickAt = performance.now(); });
     await page.locator(tid('solve')).click();
