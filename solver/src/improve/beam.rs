@@ -21,7 +21,7 @@
 use super::{Improver, Problem};
 use crate::search::{Control, Stats, CHECK_EVERY};
 use crate::sliding::{
-    Board, Bytes, Cells, Dir, LinearConflict, Nibbles, Quints, SlidingPuzzle, MAX_CELLS,
+    tile_table, Board, Bytes, Cells, Dir, LinearConflict, Nibbles, Quints, SlidingPuzzle, MAX_CELLS,
 };
 use crate::{Heuristic, Puzzle};
 
@@ -128,23 +128,14 @@ pub struct Penalised {
 impl Penalised {
     /// The guide towards the puzzle's goal with the penalty `scale * max(0, d - free)^2 / 8`.
     pub fn new<C: Cells>(puzzle: &SlidingPuzzle<C>, (scale, free): (u32, u32)) -> Penalised {
-        let (shape, cells) = (puzzle.shape(), puzzle.cell_count());
-        let goal = puzzle.goal();
-        let mut penalty = Box::new([[0u8; MAX_CELLS]; MAX_CELLS]);
-        for goal_cell in 0..cells {
-            let tile = usize::from(goal.tile_at(goal_cell));
-            if tile == 0 {
-                continue;
-            }
-            for (cell, slot) in penalty[tile].iter_mut().enumerate().take(cells) {
-                let far = (shape.distance(cell, goal_cell) as u32).saturating_sub(free);
-                *slot = (scale * far * far / 8).min(255) as u8;
-            }
-        }
+        let penalty = tile_table(puzzle, |distance| {
+            let far = distance.saturating_sub(free);
+            (scale * far * far / 8).min(255) as u8
+        });
         Penalised {
             conflict: LinearConflict::new(puzzle),
             penalty,
-            cells,
+            cells: puzzle.cell_count(),
         }
     }
 

@@ -40,6 +40,27 @@ impl<C: Cells> Heuristic<SlidingPuzzle<C>> for Misplaced<C> {
     }
 }
 
+/// A value per tile and cell, `value` of the distance from the cell to the tile's goal cell (row plus column);
+/// the blank's row is all zeros.
+pub(crate) fn tile_table<C: Cells>(
+    puzzle: &SlidingPuzzle<C>,
+    value: impl Fn(u32) -> u8,
+) -> Box<[[u8; MAX_CELLS]; MAX_CELLS]> {
+    let (shape, n) = (puzzle.shape(), puzzle.cell_count());
+    let goal = puzzle.goal();
+    let mut table = Box::new([[0u8; MAX_CELLS]; MAX_CELLS]);
+    for goal_cell in 0..n {
+        let tile = usize::from(goal.tile_at(goal_cell));
+        if tile == 0 {
+            continue;
+        }
+        for (cell, slot) in table[tile].iter_mut().enumerate().take(n) {
+            *slot = value(shape.distance(cell, goal_cell) as u32);
+        }
+    }
+    table
+}
+
 /// The sum over tiles of the row plus column distance to the tile's goal cell.
 #[derive(Debug, Clone)]
 pub struct Manhattan {
@@ -50,20 +71,12 @@ pub struct Manhattan {
 
 impl Manhattan {
     pub fn new<C: Cells>(puzzle: &SlidingPuzzle<C>) -> Self {
-        let (shape, n) = (puzzle.shape(), puzzle.cell_count());
-        let goal = puzzle.goal();
-        let mut distance = Box::new([[0u8; MAX_CELLS]; MAX_CELLS]);
-        for goal_cell in 0..n {
-            let t = usize::from(goal.tile_at(goal_cell));
-            if t == 0 {
-                continue;
-            }
-            for (cell, d) in distance[t].iter_mut().enumerate().take(n) {
-                // At most 7 + 7.
-                *d = shape.distance(cell, goal_cell) as u8;
-            }
+        // At most 7 + 7.
+        let distance = tile_table(puzzle, |d| d as u8);
+        Manhattan {
+            distance,
+            n: puzzle.cell_count(),
         }
-        Manhattan { distance, n }
     }
 
     /// The Manhattan distance of one tile standing in `cell`.

@@ -31,6 +31,7 @@ pub use board::{
     MAX_RANKED_CELLS,
 };
 pub use cells::{Bytes, Cells, Nibbles, Quints};
+pub(crate) use heuristic::tile_table;
 pub use heuristic::{LinearConflict, Manhattan, Misplaced, NotASlidingHeuristic, SlidingHeuristic};
 pub use random::{scramble, shuffle_solvable, SplitMix64};
 pub use shape::{
