@@ -79,6 +79,9 @@ struct Options {
     /// The most expansions of the improvement searches per board.
     #[arg(long, default_value_t = solver::search::DEFAULT_MAX_STATES)]
     max_states: u64,
+    /// The memory budget of each run in bytes, as the page's worker sets one; none by default.
+    #[arg(long)]
+    max_bytes: Option<u64>,
     /// The 24-puzzle instance file.
     #[arg(long, default_value_os_t = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/korf-felner50-24puzzle.tsv"))]
     data: PathBuf,
@@ -135,6 +138,10 @@ fn control<'a>(options: &Options) -> Result<Control<'a>, String> {
         time_limit_ms: Some(options.time_limit),
         ..Limits::default()
     });
+    let control = match options.max_bytes {
+        Some(bytes) => control.with_max_bytes(bytes),
+        None => control,
+    };
     if !options.cpu_clock {
         return Ok(control);
     }

@@ -13,10 +13,11 @@
 //! When a beam's lowest value has not fallen for a while it is wandering, and the staged solver finishes from
 //! the board of that value.
 //!
-//! Memory is bounded per run: the boards of two layers and the candidates of one (fixed by the width), a node
-//! (parent, move) of 4 bytes per board kept (width times the bound at most, which chooses the widest beam
-//! tried), and a lossy table of the boards seen (a board seen again is dropped, so the beam does not walk in
-//! circles). Nothing is allocated per expansion.
+//! Memory is bounded per run: a lossy table of the boards seen (a board seen again is dropped, so the beam does
+//! not walk in circles), an eighth of the control's budget at most; the boards of two layers and the candidates
+//! of one (fixed by the width); and a node (parent, move) of 4 bytes per board kept, width times the bound at
+//! most, reserved at the start of the run from what the budget leaves, which chooses the widest beam tried.
+//! Nothing is allocated per expansion.
 
 use super::{Improver, Problem};
 use crate::search::{Control, Stats, CHECK_EVERY};
@@ -31,11 +32,12 @@ use crate::{Heuristic, Puzzle};
 /// chance.
 const WIDTHS: [usize; 9] = [128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768];
 
-/// The seen-board table's slots: 2^20 of 8 bytes, 8 MiB.
+/// The seen-board table's slots: 2^20 of 8 bytes, 8 MiB, or an eighth of the control's memory budget if that is
+/// less (a budget of 16 MiB gives 2^18 slots).
 const SEEN_BITS: u32 = 20;
 
-/// The most bytes a run's nodes may take (4 bytes a node, at most the width times the bound): 32 MiB, or a
-/// quarter of the control's memory budget if that is less.
+/// The most bytes a run's nodes may take (4 bytes a node, at most the width times the bound): 32 MiB, or what the
+/// control's memory budget leaves beside the seen table and the layers if that is less.
 const MAX_NODE_BYTES: u64 = 32 << 20;
 
 /// A beam whose lowest value has not fallen for this many layers, plus that value, is wandering: the staged
@@ -73,22 +75,20 @@ impl Improver for BeamSearch {
     ) -> Option<Vec<Dir>> {
         let mut stats = Stats::default();
         let mut shortest: Option<Vec<Dir>> = None;
-        let mut beam = Beam::new();
-        let node_bytes = control
-            .max_bytes()
-            .map_or(MAX_NODE_BYTES, |b| (b / 4).min(MAX_NODE_BYTES));
+        let max_bytes = control.max_bytes();
+        let mut beam = Beam::with_seen_bits(max_bytes.map_or(SEEN_BITS, seen_bits));
         let limit = control.limits.time_limit_ms.map(|ms| ms as f64);
         let (mut last_ms, mut last_width) = (0.0, 0);
         let mut widths = WIDTHS.iter().copied();
         let mut variant = 0;
         loop {
             let bar = shortest.as_ref().map_or(best.len(), Vec::len);
-            let fits = |width: usize| (width as u64).saturating_mul(bar as u64) * 4 <= node_bytes;
+            let room_for = |width: usize| fits(max_bytes, beam.seen_bits, width, bar);
             let began = control.elapsed_ms();
             let width = match widths.next() {
                 Some(width)
                     if variant == 0
-                        && fits(width)
+                        && room_for(width)
                         && limit.is_none_or(|limit| began + 2.0 * last_ms <= limit) =>
                 {
                     width
@@ -96,7 +96,11 @@ impl Improver for BeamSearch {
                 _ => {
                     variant += 1;
                     let room = limit.is_some_and(|limit| began + last_ms <= REPEAT_END * limit);
-                    if variant >= VARIANTS.len() || last_width == 0 || !room || !fits(last_width) {
+                    if variant >= VARIANTS.len()
+                        || last_width == 0
+                        || !room
+                        || !room_for(last_width)
+                    {
                         break;
                     }
                     last_width
@@ -210,11 +214,35 @@ fn prefetch(slot: &u64) {
     let _ = slot;
 }
 
+/// The seen table's size in bits for a memory budget of `max_bytes`: at most an eighth of it, 2^14 to 2^20 slots.
+fn seen_bits(max_bytes: u64) -> u32 {
+    (max_bytes / 64).max(1 << 14).ilog2().min(SEEN_BITS)
+}
+
+/// Whether a beam of `width` bounded by `bar` moves has room for its nodes: [`MAX_NODE_BYTES`] at most, and what
+/// the budget `max_bytes` leaves beside a seen table of `seen_bits` and the layers.
+fn fits(max_bytes: Option<u64>, seen_bits: u32, width: usize, bar: usize) -> bool {
+    let rest = (8u64 << seen_bits) + width as u64 * LAYER_BYTES_PER_WIDTH + SLACK_BYTES;
+    let room = max_bytes.map_or(MAX_NODE_BYTES, |b| {
+        b.saturating_sub(rest).min(MAX_NODE_BYTES)
+    });
+    (width as u64).saturating_mul(bar as u64) * 4 <= room
+}
+
+/// The most bytes of the two layers of boards and the one of candidates, per unit of width.
+const LAYER_BYTES_PER_WIDTH: u64 =
+    (2 * std::mem::size_of::<Entry<Bytes>>() + 3 * std::mem::size_of::<Candidate>()) as u64;
+
+/// Room left in the budget for the few bytes a run holds beyond its nodes, seen table and layers.
+const SLACK_BYTES: u64 = 64 << 10;
+
 /// The reusable buffers of beam search.
 pub struct Beam {
     /// Per board kept: its parent's node << 2 | the blank's move into it.
     nodes: Vec<u32>,
     seen: Vec<u64>,
+    /// The seen table has `1 << seen_bits` slots.
+    seen_bits: u32,
     /// A random key per (tile, cell): a board's hash is the exclusive or of its tiles' keys.
     zobrist: Vec<u64>,
 }
@@ -225,10 +253,16 @@ pub struct Stopped;
 
 impl Beam {
     pub fn new() -> Beam {
+        Beam::with_seen_bits(SEEN_BITS)
+    }
+
+    /// A beam whose seen table has `1 << seen_bits` slots.
+    fn with_seen_bits(seen_bits: u32) -> Beam {
         let mut random = crate::random::SplitMix64::new(0x5EED_BEA4);
         Beam {
             nodes: Vec::new(),
             seen: Vec::new(),
+            seen_bits,
             zobrist: (0..MAX_CELLS * MAX_CELLS)
                 .map(|_| random.next_u64())
                 .collect(),
@@ -288,7 +322,16 @@ impl Beam {
             return Ok(Some(Vec::new()));
         }
         self.seen.clear();
-        self.seen.resize(1 << SEEN_BITS, 0);
+        self.seen.resize(1 << self.seen_bits, 0);
+        let shift = 64 - self.seen_bits;
+        // Every node this run may keep, reserved at once: growing by doubling on the way would take up to twice
+        // the bytes the width was chosen for, and copy them.
+        let most_nodes = width * shorter_than + 1;
+        if self.nodes.capacity() < most_nodes {
+            // The old buffer goes back before the larger one is taken.
+            self.nodes = Vec::new();
+            self.nodes.reserve_exact(most_nodes);
+        }
         self.nodes.clear();
         self.nodes.push(u32::MAX);
         let zobrist = &self.zobrist;
@@ -329,7 +372,7 @@ impl Beam {
                         let to = usize::from(to);
                         let tile = ahead.board.tile_at(to);
                         let hash = ahead.hash ^ key(tile, to) ^ key(tile, blank);
-                        prefetch(&self.seen[(hash >> (64 - SEEN_BITS)) as usize]);
+                        prefetch(&self.seen[(hash >> shift) as usize]);
                     }
                 }
                 let skip = (depth > 1).then(|| entry.dir.opposite());
@@ -344,7 +387,7 @@ impl Beam {
                     let to = board.blank();
                     let tile = entry.board.tile_at(to);
                     let hash = entry.hash ^ key(tile, to) ^ key(tile, from);
-                    let slot = (hash >> (64 - SEEN_BITS)) as usize;
+                    let slot = (hash >> shift) as usize;
                     if self.seen[slot] == hash {
                         return;
                     }
@@ -560,6 +603,58 @@ mod tests {
         assert!(heard >= 1);
         assert!(path.len() < first.len());
         crate::check::check_sliding(6, 6, &start, &goal, &moves_to_string(&path)).unwrap();
+    }
+
+    #[test]
+    fn the_widest_beam_a_budget_admits_runs_within_it_and_the_next_would_not() {
+        assert_eq!(seen_bits(16 << 20), 18);
+        assert_eq!(seen_bits(1 << 40), SEEN_BITS);
+        assert_eq!(seen_bits(0), 14);
+        let shape = Shape {
+            width: 8,
+            height: 8,
+        };
+        let goal = shape.default_goal();
+        let start = shuffle_solvable(shape, &goal, 11).unwrap();
+        let bar = crate::staged::solve(shape, &start, &goal)
+            .unwrap()
+            .moves
+            .len();
+        let problem = Problem {
+            shape,
+            start: &start,
+            goal: &goal,
+        };
+        for budget in [4u64 << 20, 16 << 20] {
+            let bits = seen_bits(budget);
+            let widest = *WIDTHS
+                .iter()
+                .rev()
+                .find(|&&w| fits(Some(budget), bits, w, bar))
+                .unwrap();
+            assert!(widest >= 256, "{budget}: {widest}");
+            let run = |width| {
+                let mut control = Control::new(Limits::default()).with_max_bytes(budget);
+                let mut stats = Stats::default();
+                let found = Beam::with_seen_bits(bits).search_variant(
+                    &problem,
+                    width,
+                    0,
+                    bar,
+                    &mut control,
+                    &mut stats,
+                );
+                (found, stats.peak_memory_bytes)
+            };
+            let (found, peak) = run(widest);
+            let path = found.expect("the admitted width ran to its end");
+            assert!(peak <= budget, "{budget}: {peak}");
+            let path = path.expect("a shorter answer");
+            crate::check::check_sliding(8, 8, &start, &goal, &moves_to_string(&path)).unwrap();
+            // Twice as wide takes more than the budget, and the control stops it.
+            assert!(!fits(Some(budget), bits, 2 * widest, bar));
+            assert!(run(2 * widest).0.is_err(), "{budget}: {} ran", 2 * widest);
+        }
     }
 
     #[test]
