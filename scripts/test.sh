@@ -21,7 +21,7 @@ cargo test --workspace
 
 step "wasm tests in headless Chromium (wasm-bindgen-test)"
 # With the solver's switch for A*'s ties compiled in (off unless a test turns it on), so that one build also runs
-# `ties`: the lessons' numbers follow the engine.
+# the `ties` tests (in the `worker_in_page` binary): the lessons' numbers follow the engine.
 CHROMEDRIVER=/usr/bin/chromedriver cargo test -p puzzle-lab --target wasm32-unknown-unknown --features reverse-ties
 
 step "release build (trunk)"

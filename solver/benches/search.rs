@@ -10,7 +10,7 @@ use solver::search::{
 use solver::sliding::{Shape, SlidingHeuristic, SmallPuzzle};
 use solver::{Control, Heuristic, HeuristicName, Limits, Puzzle};
 
-/// The two 8-puzzle positions farthest (31 moves) from the default goal; `tests/golden.rs` proves it by BFS.
+/// The two 8-puzzle positions farthest (31 moves) from the default goal; `tests/integration/golden.rs` proves it by BFS.
 const HARDEST: [[u8; 9]; 2] = [[8, 6, 7, 2, 5, 4, 3, 0, 1], [6, 4, 7, 8, 5, 0, 3, 2, 1]];
 
 fn eight(start: &[u8]) -> SmallPuzzle {

@@ -6,7 +6,7 @@
 //! `solve_request`, the function the real worker runs.
 //!
 //! Run: `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p puzzle-lab --target wasm32-unknown-unknown
-//! --features reverse-ties --test ties`.
+//! --features reverse-ties --test worker_in_page ties::`.
 #![cfg(target_arch = "wasm32")]
 
 use puzzle_lab::page::hooks::store::Store;

@@ -2,9 +2,7 @@
 //! re-optimisation (small searches) rather than giving up, so the path it was given still gets shorter. Small
 //! tables (3-cell groups) keep the test quick.
 
-mod common;
-
-use common::{goal, small_window_tables, walk};
+use crate::common::{goal, small_window_tables, walk};
 use solver::check::check_sliding;
 use solver::pdb::{improve_5x5, replay};
 use solver::search::{Control, Limits};

@@ -4,7 +4,7 @@
 //! The children it is told of are those `Stats::generated` counts, its duplicates those `Stats::duplicates` counts,
 //! every expanded state was generated before, and OPEN as the engine counts it is what was generated (or reopened)
 //! and not yet expanded or dropped.
-//! `cargo test -p solver --test observer`
+//! `cargo test -p solver --test observers observer::`
 
 use solver::hanoi::{Hanoi, HanoiHeuristic};
 use solver::search::astar::{astar_observed, greedy_observed};

@@ -2,7 +2,7 @@
 //! same query run without one (the CLI's and the worker's run) does, with the same statistics, and the record has
 //! one step for each expansion those statistics count. Every search, on boards and towers, the pattern databases
 //! included.
-//! `cargo test -p solver --test dispatch`
+//! `cargo test -p solver --test observers dispatch::`
 
 use solver::search::trace::{Recorder, TraceError};
 use solver::{query, run, Control, Limits, Report, Stats, Status};

@@ -4,7 +4,7 @@
 //! the writes a retiring worker waits for; each burst of reads or a write of built tables asks for a garbage
 //! collection (the serialized copies IndexedDB leaves behind).
 //!
-//! Run: `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test pdb_cache`.
+//! Run: `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test worker_in_page pdb_cache::`.
 #![cfg(target_arch = "wasm32")]
 
 use puzzle_lab::browser::{garbage_nudges, release};
