@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import {
   boardSize, boardTiles, defaultGoal, messageText, neighbours, puzzleParams, solutionLength, tid, useApp, waitAttr,
-  waitStatus,
+  waitStatus, watchLengths,
 } from './helpers.mjs';
 
 const { test } = useApp();
@@ -21,23 +21,6 @@ const SOLVE_MS = 90_000;
 /** The page's choice for a board, as `solver::spec::default_choice` makes it. */
 const expectedChoice = (width, height) => (width * height <= 12 ? ['astar', 'linear-conflict']
   : width === 4 && height === 4 ? ['idastar', 'pdb'] : ['staged', null]);
-
-/** Records each new solution length shown while the run is still solving (the staged solver's better answers). */
-async function watchLengths(page) {
-  await page.evaluate(([status, length]) => {
-    const seen = [];
-    window.__e2eLengths = seen;
-    const read = () => {
-      const solving = document.querySelector(status)?.getAttribute('data-status') === 'solving';
-      const text = document.querySelector(length)?.textContent?.replace(/\D/g, '');
-      if (solving && text && seen[seen.length - 1]?.length !== Number(text)) {
-        seen.push({ length: Number(text), at: performance.now() });
-      }
-    };
-    new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true,
-      attributes: true });
-  }, [tid('status'), tid('solution-length')]);
-}
 
 /**
  * Records every board the page draws with the playback's step at that moment (both are set in one render). At one
@@ -103,7 +86,7 @@ async function solveAndWatch(s, { width, height, start }) {
   if (heuristic) assert.equal(await page.locator(tid('heuristic')).inputValue(), heuristic);
   await watchLengths(page);
   const t0 = Date.now();
-  const clickAt = await page.evaluate(() => performance.now());
+  await page.evaluate(() => { window.__clickAt = performance.now(); });
   await page.locator(tid('solve')).click();
   await waitStatus(page, 'solved', SOLVE_MS);
   const solveMs = Date.now() - t0;
@@ -112,9 +95,9 @@ async function solveAndWatch(s, { width, height, start }) {
   const message = await messageText(page);
   if (algorithm === 'staged') assert.match(message, /^Solved in [\d,]+ moves by the staged solver/);
   else assert.match(message, /^Solved in [\d,]+ moves: a shortest solution\./);
-  const shown = await page.evaluate(() => window.__e2eLengths);
+  const shown = await page.evaluate(() => window.__lengths);
   const better = shown.map((x) => x.length);
-  const first = shown.length ? `, the first ${(shown[0].at - clickAt).toFixed(0)} ms after the click` : '';
+  const first = shown.length ? `, the first ${shown[0].at.toFixed(0)} ms after the click` : '';
 
   // The answer starts playing by itself: pause it and go back to the start, then play it one move per tick to the
   // goal, every frame kept.
