@@ -3,11 +3,12 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use solver::hanoi::{Hanoi, HanoiHeuristic};
+use solver::improve::{BeamSearch, Improver, Problem};
 use solver::search::weighted::{weighted_astar, Reopen, Weight};
 use solver::search::{
     astar::astar, bfs::bfs, bibfs::bibfs, dfs::dfs, greedy::greedy, idastar::idastar,
 };
-use solver::sliding::{Shape, SlidingHeuristic, SmallPuzzle};
+use solver::sliding::{shuffle_solvable, Shape, SlidingHeuristic, SmallPuzzle};
 use solver::{Control, Heuristic, HeuristicName, Limits, Puzzle};
 
 /// The two 8-puzzle positions farthest (31 moves) from the default goal; `tests/integration/golden.rs` proves it by BFS.
@@ -169,5 +170,37 @@ fn every_engine(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, eight_puzzle, hanoi, every_engine);
+/// The big boards' improver at a fixed amount of work: beam search over a random 8x8 and 3x8 from the staged
+/// answer, stopped after 300,000 boards expanded (widths 128 to 1,024 on 8x8). Its time per expansion is what
+/// the page's 2 s buy.
+fn beam(c: &mut Criterion) {
+    let mut group = c.benchmark_group("beam search");
+    group.sample_size(10);
+    for (width, height) in [(8u8, 8u8), (3, 8)] {
+        let shape = Shape { width, height };
+        let goal = shape.default_goal();
+        let start = shuffle_solvable(shape, &goal, 1).expect("a solvable board");
+        let first = solver::staged::solve(shape, &start, &goal)
+            .expect("staged")
+            .moves;
+        let problem = Problem {
+            shape,
+            start: &start,
+            goal: &goal,
+        };
+        group.bench_function(format!("{width}x{height}, 300,000 expansions"), |b| {
+            b.iter(|| {
+                let mut control = Control::new(Limits {
+                    max_states: 300_000,
+                    ..Limits::default()
+                });
+                let path = BeamSearch.improve(&problem, &first, &mut control, &mut |_, _| {});
+                black_box(path.map(|p| p.len()))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, eight_puzzle, hanoi, every_engine, beam);
 criterion_main!(benches);

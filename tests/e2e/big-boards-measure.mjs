@@ -6,7 +6,7 @@
 // Manhattan distance, the final length over the lower bound the page states, and the time to the first answer.
 //
 //   bash scripts/build.sh && node tests/e2e/big-boards-measure.mjs [--per-size N] [--only 6x6,8x8] [--seed S]
-//   (E2E_DIST: another build folder)
+//   [--timeline] (E2E_DIST: another build folder; --timeline: every board's lengths with their times, on stderr)
 //
 // With --seed, the boards are not shuffled by the page but drawn uniformly at random from the seed and opened by
 // their links, the same on every run: for comparing two builds side by side.
@@ -18,6 +18,7 @@ const perSize = Number(option('--per-size', 5));
 const sizes = option('--only', '6x6,7x7,8x8,3x8,8x3,4x7,6x5,2x8,5x8').split(',')
   .map((s) => s.split('x').map(Number));
 const seed = args.includes('--seed') ? Number(option('--seed')) : null;
+const timeline = args.includes('--timeline');
 const EARLY_MS = 100;
 const LATE_MS = 2000;
 
@@ -93,6 +94,7 @@ try {
       await page.locator(tid('solve')).click();
       await waitStatus(page, 'solved', 30_000);
       const seen = await page.evaluate(() => window.__lengths);
+      if (timeline) process.stderr.write(`${width}x${height}: ${seen.map((s) => `${Math.round(s.at)} ms ${s.length}`).join(', ')}\n`);
       const final = seen.at(-1).length;
       const text = await page.locator(tid('solution-bound')).innerText();
       const bound = Number(/lower bound (\d+)/.exec(text)?.[1] ?? final);

@@ -446,7 +446,7 @@ impl Beam {
                 layer.push(Entry {
                     board,
                     hash: parent.hash ^ key(tile, to) ^ key(tile, from),
-                    value: guide.value_after(&parent.board, parent.value, &board),
+                    value: (candidate.rank >> 32) as u32,
                     node,
                     dir: candidate.dir,
                 });
