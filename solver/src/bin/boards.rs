@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release -p solver --bin boards -- [--per-size N] [--seed S] [--time-limit MS] [--early-ms MS]
 //!     [--cpu-clock] [--markdown] [--only 5x5,8x8] [--random-goals] [--max-states N] [--pdb-cache DIR]
-//!     [--data PATH] [--no-24]
+//!     [--data PATH] [--no-24] [--list]
 //! ```
 //! One run per board, within the time limit (2 s by default), its answers read as the run reports them through
 //! `Control::with_answer`. Per size (every square from 2x2 to 8x8, then the rectangles 3x8, 8x3, 4x7, 6x5, 2x8 and
@@ -15,7 +15,7 @@
 //! each start, mean and max). Then the 24-puzzle set: length / optimum at the early mark and at the end, length /
 //! lower bound, and the time to the first answer. Every answer goes through `solver::run::solve` (as the CLI and
 //! the worker) and is replayed by the independent checker; exit code 1 if any board is unsolved or fails to
-//! replay, 2 on bad usage.
+//! replay, 2 on bad usage. `--list` prints the boards' PUZZLE strings instead, to give the same boards to `solve`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -95,6 +95,9 @@ struct Options {
     /// Run only these sizes (WIDTHxHEIGHT, comma-separated, any board from 2x2 to 8x8) instead of the list.
     #[arg(long, value_delimiter = ',', value_parser = parse_shape)]
     only: Vec<Shape>,
+    /// Print each board's PUZZLE string, one per line, and solve none: to give the same boards to `solve`.
+    #[arg(long)]
+    list: bool,
 }
 
 /// A WIDTHxHEIGHT size from 2x2 to 8x8.
@@ -383,22 +386,45 @@ fn size_row(shape: Shape, runs: &[Run]) -> Vec<String> {
     ]
 }
 
-/// Runs every size's boards and prints their table; the number of boards that failed.
-fn run_sizes(options: &Options) -> usize {
-    let shapes: Vec<Shape> = if options.only.is_empty() {
+/// The sizes to run: `--only`'s, else every size of the list.
+fn shapes(options: &Options) -> Vec<Shape> {
+    if options.only.is_empty() {
         SIZES
             .iter()
             .map(|&(width, height)| Shape { width, height })
             .collect()
     } else {
         options.only.clone()
-    };
+    }
+}
+
+/// Prints every size's boards as PUZZLE strings, one per line; the number of sizes whose boards failed.
+fn list_sizes(options: &Options) -> usize {
+    let mut failures = 0;
+    for shape in shapes(options) {
+        match boards(shape, options) {
+            Ok(specs) => {
+                for spec in specs {
+                    println!("{}", Query::new(spec).to_query_string());
+                }
+            }
+            Err(why) => {
+                eprintln!("{shape}: {why}");
+                failures += 1;
+            }
+        }
+    }
+    failures
+}
+
+/// Runs every size's boards and prints their table; the number of boards that failed.
+fn run_sizes(options: &Options) -> usize {
     let mut table = Table {
         header: size_header(options),
         rows: Vec::new(),
     };
     let (mut failures, mut late, mut bound_costs) = (0, Vec::new(), Vec::new());
-    for shape in shapes {
+    for shape in shapes(options) {
         let specs = match boards(shape, options) {
             Ok(specs) => specs,
             Err(why) => {
@@ -517,6 +543,12 @@ fn main() -> ExitCode {
     if options.cpu_clock && ThreadCpuClock::start().is_none() {
         eprintln!("--cpu-clock: this system does not tell a thread's CPU time");
         return ExitCode::from(2);
+    }
+    if options.list {
+        return match list_sizes(&options) {
+            0 => ExitCode::SUCCESS,
+            _ => ExitCode::FAILURE,
+        };
     }
     let clock = clock_name(&options);
     println!(

@@ -26,11 +26,11 @@ use crate::sliding::{
 };
 use crate::{Heuristic, Puzzle};
 
-/// The beam widths tried, in order, while time remains: 128, 256, ..., 32,768 (narrower beams give answers
+/// The beam widths tried, in order, while time remains: 128, 256, ..., 65,536 (narrower beams give answers
 /// longer than the staged solver's). Each doubling about doubles the time; on 8x8 an answer's length varies
 /// by 10-20% from one width to the next (which boards a beam keeps is chaotic), so every width is one more
 /// chance.
-const WIDTHS: [usize; 9] = [128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768];
+const WIDTHS: [usize; 10] = [128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536];
 
 /// The seen-board table's slots: 2^20 of 8 bytes, 8 MiB, or an eighth of the control's memory budget if that is
 /// less (a budget of 16 MiB gives 2^18 slots).
