@@ -3,8 +3,8 @@
 //!
 //! ```text
 //! cargo run --release -p solver --bin boards -- [--per-size N] [--seed S] [--time-limit MS] [--early-ms MS]
-//!     [--cpu-clock] [--markdown] [--only 5x5,8x8] [--random-goals] [--max-states N] [--pdb-cache DIR]
-//!     [--data PATH] [--no-24] [--list]
+//!     [--cpu-clock] [--markdown] [--only 5x5,8x8] [--random-goals] [--max-states N] [--max-bytes N]
+//!     [--pdb-cache DIR] [--data PATH] [--no-24] [--list]
 //! ```
 //! One run per board, within the time limit (2 s by default), its answers read as the run reports them through
 //! `Control::with_answer`. Per size (every square from 2x2 to 8x8, then the rectangles 3x8, 8x3, 4x7, 6x5, 2x8 and
