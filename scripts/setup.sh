@@ -15,8 +15,8 @@ say() { printf '[setup] %s\n' "$*"; }
 # The two tools are built without their own fat-LTO, one-codegen-unit release profiles, at a low opt-level (the
 # first argument): they build in a fraction of the time and process the app as fast (docs/performance.md, "Why
 # set-up is fast"). Trunk at 0: it mostly waits on cargo, wasm-bindgen and wasm-opt. wasm-bindgen at 1: it
-# rewrites the wasm itself. `--force`: the checks below found the tool missing or at another version, while cargo may still
-# list it as installed (a binary deleted by hand) and would skip it.
+# rewrites the wasm itself. `--force`: the checks below found the tool missing or at another version, while cargo
+# may still list it as installed (a binary deleted by hand) and would skip it.
 fast_install() {
   local opt_level=$1; shift
   CARGO_PROFILE_RELEASE_OPT_LEVEL=$opt_level CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \

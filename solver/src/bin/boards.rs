@@ -269,6 +269,13 @@ fn boards(shape: Shape, options: &Options) -> Result<Vec<PuzzleSpec>, String> {
     Ok(specs)
 }
 
+/// [`boards`], or `None` after saying on stderr why this size has none.
+fn boards_or_say(shape: Shape, options: &Options) -> Option<Vec<PuzzleSpec>> {
+    boards(shape, options)
+        .map_err(|why| eprintln!("{shape}: {why}"))
+        .ok()
+}
+
 fn ratio(length: u64, bound: u64) -> f64 {
     if bound == 0 {
         1.0
@@ -402,16 +409,12 @@ fn shapes(options: &Options) -> Vec<Shape> {
 fn list_sizes(options: &Options) -> usize {
     let mut failures = 0;
     for shape in shapes(options) {
-        match boards(shape, options) {
-            Ok(specs) => {
-                for spec in specs {
-                    println!("{}", Query::new(spec).to_query_string());
-                }
-            }
-            Err(why) => {
-                eprintln!("{shape}: {why}");
-                failures += 1;
-            }
+        let Some(specs) = boards_or_say(shape, options) else {
+            failures += 1;
+            continue;
+        };
+        for spec in specs {
+            println!("{}", Query::new(spec).to_query_string());
         }
     }
     failures
@@ -425,13 +428,9 @@ fn run_sizes(options: &Options) -> usize {
     };
     let (mut failures, mut late, mut bound_costs) = (0, Vec::new(), Vec::new());
     for shape in shapes(options) {
-        let specs = match boards(shape, options) {
-            Ok(specs) => specs,
-            Err(why) => {
-                eprintln!("{shape}: {why}");
-                failures += 1;
-                continue;
-            }
+        let Some(specs) = boards_or_say(shape, options) else {
+            failures += 1;
+            continue;
         };
         let costs: Vec<f64> = specs.iter().filter_map(|s| bound_ms(s, options)).collect();
         bound_costs.push(format!(
