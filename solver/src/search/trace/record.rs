@@ -39,6 +39,14 @@ pub struct Trace {
     /// IDA*'s iterations in order, each with its threshold and the step it starts at; empty for the others.
     #[serde(default)]
     pub iterations: Vec<Iteration>,
+    /// The ranks that joined OPEN, in order: each child the engine filed as new or improved (a state reopened by a
+    /// shorter path joins again). The start, in OPEN before the first expansion, is not listed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opened: Vec<u64>,
+    /// After each expansion, how many entries of `opened` the expansions so far made (the expansion's own children
+    /// included, since the engine files them before it reports the expansion).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opened_upto: Vec<u32>,
     /// The search tree, when the plan asked for it and the run fitted within its limit (`TracePlan::tree_limit`)
     /// to the end.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -80,6 +88,34 @@ impl Trace {
             None if steps == 0 || self.closed_after.is_empty() => steps,
             None => self.closed_after.last().map_or(steps, |&c| c as usize),
         }
+    }
+
+    /// Which states are in OPEN after `steps` expansions, as a set (a state the heap holds twice counts once):
+    /// the start and every state that joined OPEN since its last expansion. For the searches with one OPEN (BFS,
+    /// A*, greedy, weighted A*); DFS and IDA* keep a stack, whose waiting children this set shows as well.
+    pub fn open_at(&self, steps: usize) -> Vec<bool> {
+        let steps = steps.min(self.expanded.len());
+        let mut open = vec![false; self.rank_count as usize];
+        // The start is the first state expanded, and in OPEN until then.
+        if let Some(&start) = self.expanded.first() {
+            if let Some(slot) = open.get_mut(start as usize) {
+                *slot = true;
+            }
+        }
+        let mut joined = 0;
+        for step in 0..steps {
+            if let Some(slot) = open.get_mut(self.expanded[step] as usize) {
+                *slot = false;
+            }
+            let upto = self.opened_upto.get(step).map_or(joined, |&u| u as usize);
+            for &rank in self.opened.get(joined..upto).unwrap_or_default() {
+                if let Some(slot) = open.get_mut(rank as usize) {
+                    *slot = true;
+                }
+            }
+            joined = upto;
+        }
+        open
     }
 
     /// The IDA* iteration that step `step` (an index into `expanded`) belongs to, if the record has iterations.

@@ -106,6 +106,7 @@ impl<F: FnMut(u64)> RunObserver for Recorder<F> {
             *seen = true;
         }
         trace.closed_after.push(self.distinct);
+        trace.opened_upto.push(trace.opened.len() as u32);
         trace.steps.push(Step {
             g: step.g,
             h: step.h,
@@ -123,6 +124,9 @@ impl<F: FnMut(u64)> RunObserver for Recorder<F> {
     }
 
     fn generated<P: Puzzle>(&mut self, on: &Searched<'_, P>, child: Generated<'_, P::State>) {
+        if matches!(child.fate, Fate::New | Fate::Improved) && self.began {
+            self.trace.opened.push(on.puzzle.rank(child.state));
+        }
         if let Some(tree) = self.tree.as_mut() {
             let (parent, rank) = (on.puzzle.rank(child.parent), on.puzzle.rank(child.state));
             tree.generated(parent, rank, child.g, child.h, child.fate, child.direction);
