@@ -182,7 +182,7 @@ fn colour(i: usize, n: usize) -> String {
 }
 
 /// Every move of the tower once, as a pair of states (smaller first).
-fn edges_of(disks: u8) -> Vec<(usize, usize)> {
+pub fn edges_of(disks: u8) -> Vec<(usize, usize)> {
     let Ok(tower) = Hanoi::from_states(3, disks, 0, 0) else {
         return Vec::new();
     };

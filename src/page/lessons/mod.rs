@@ -3,6 +3,7 @@
 //! from a link such as `?lesson=hanoi#graph` ([`link`]); `embed=1` shows one section alone. The general words
 //! (contents, "Open in the lab") are in the page's language tables; each lesson keeps its own words beside it.
 
+pub mod code;
 pub mod eight;
 pub mod exercise;
 pub mod exercise_list;

@@ -8,6 +8,7 @@ mod exercises;
 mod four;
 mod graph;
 mod race;
+mod search_graph;
 mod state;
 pub mod text;
 

@@ -1,0 +1,242 @@
+// The Hanoi lesson's "BFS against A*" drawn as it runs, in English and in Chinese: the two pictures' counts at the
+// scrubber's positions (BFS's OPEN at a layer's end equals the next layer's size, from an independent JS BFS; the
+// states drawn in OPEN and CLOSED are as many as the counts say; the whole run is the CLI's); the code's current
+// line follows the cursor through one expansion of BFS and of A*, its OPEN and CLOSED the pictures'; a click on a
+// state makes it the start or the goal and every number follows the CLI's run from there; twenty fast clicks end on
+// the last one's numbers; axe finds nothing serious at 1366 and 360 px.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import {
+  ARTIFACTS, buildCli, cli, tid, useApp,
+} from './helpers.mjs';
+import { describe as describeViolations, scan } from './a11y-views.mjs';
+
+const { test } = useApp();
+buildCli();
+const SOLVE_MS = 30_000;
+const SECTION = 'section#bfs-astar';
+
+const tower = (disks, peg) => Array(disks).fill(peg);
+const hanoi = (start, goal, algo) => `puzzle=hanoi&pegs=3&disks=${start.length}&start=${start}&goal=${goal}`
+  + `&algo=${algo}`;
+/** The position of a state's code, disk 0 the lowest base-3 digit: written here, apart from the engine. */
+const positionOf = (code, disks) => Array.from({ length: disks }, (_, i) => Math.floor(code / 3 ** i) % 3);
+
+/** How many states lie at each distance from `start` on 3 pegs: an independent JS BFS. */
+function layers(start) {
+  const seen = new Set([start.join()]);
+  let frontier = [start];
+  const sizes = [1];
+  while (frontier.length) {
+    const next = [];
+    for (const s of frontier) {
+      for (let from = 0; from < 3; from += 1) {
+        const d = s.indexOf(from);
+        if (d < 0) continue;
+        for (let to = 0; to < 3; to += 1) {
+          const top = s.indexOf(to);
+          if (to === from || (top >= 0 && top < d)) continue;
+          const child = s.map((p, i) => (i === d ? to : p));
+          if (!seen.has(child.join())) { seen.add(child.join()); next.push(child); }
+        }
+      }
+    }
+    if (next.length) sizes.push(next.length);
+    frontier = next;
+  }
+  return sizes;
+}
+
+const picture = (side) => `${SECTION} [data-figure="${side}"] ${tid('search-picture')}`;
+
+/** A picture's counts and the states it draws of each kind. */
+async function drawn(page, side) {
+  return page.locator(picture(side)).evaluate((svg) => {
+    const kinds = {};
+    for (const c of svg.querySelectorAll('[data-kind]')) kinds[c.dataset.kind] = (kinds[c.dataset.kind] ?? 0) + 1;
+    return {
+      expanded: Number(svg.dataset.expanded),
+      open: Number(svg.dataset.open),
+      total: Number(svg.dataset.total),
+      ready: svg.dataset.ready === 'true',
+      kinds,
+    };
+  });
+}
+
+/** Moves the scrubber to `n`. */
+async function scrub(page, n) {
+  await page.locator(`${SECTION} ${tid('search-scrubber')}`).fill(String(n));
+}
+
+/** Waits until both pictures draw a run of these totals. */
+async function totalsBecome(page, bfs, astar) {
+  try {
+    await page.waitForFunction(([b, a, sel]) => {
+      const [pb, pa] = sel.map((s) => document.querySelector(s));
+      return pb?.dataset.total === String(b) && pa?.dataset.total === String(a);
+    }, [bfs, astar, [picture('bfs'), picture('astar')]], { timeout: SOLVE_MS });
+  } catch {
+    assert.fail(`the pictures' totals are ${JSON.stringify(await drawn(page, 'bfs'))} and `
+      + `${JSON.stringify(await drawn(page, 'astar'))}, not ${bfs} and ${astar}`);
+  }
+}
+
+/** The number named `name` in the section, once computed. */
+async function num(page, name) {
+  const el = page.locator(`${SECTION} [data-num="${name}"][data-value]`).first();
+  await el.waitFor({ timeout: SOLVE_MS });
+  return Number(await el.getAttribute('data-value'));
+}
+
+/** The code's current line. */
+async function currentLine(page) {
+  return Number(await page.locator(`${SECTION} ${tid('lesson-code')} [aria-current="step"]`).getAttribute('data-line'));
+}
+
+async function open(s, lang) {
+  await s.page.goto(s.url(`lesson=hanoi&lang=${lang}#bfs-astar`), { waitUntil: 'load' });
+  await s.page.locator(picture('astar')).waitFor();
+}
+
+for (const lang of ['en', 'zh']) {
+  test(`${lang}: both searches drawn at the scrubber's positions, with the engine's and a JS BFS's counts`, async (s) => {
+    const { page } = s;
+    await open(s, lang);
+    const start = tower(5, 0);
+    const goal = tower(5, 2);
+    const bfsRun = cli(hanoi(start, goal, 'bfs'));
+    const astarRun = cli(`${hanoi(start, goal, 'astar')}&heuristic=misplaced`);
+    await totalsBecome(page, bfsRun.stats.expanded, astarRun.stats.expanded);
+
+    // Three positions: the start alone in OPEN; the end of BFS's third layer; the whole run.
+    const sizes = layers(start);
+    const third = sizes[0] + sizes[1] + sizes[2];
+    for (const [n, bfsOpen] of [[0, 1], [third, sizes[3]], [bfsRun.stats.expanded, null]]) {
+      await scrub(page, n);
+      await page.waitForFunction(([sel, want]) => document.querySelector(sel)?.dataset.expanded === String(want),
+        [picture('bfs'), n]);
+      const bfs = await drawn(page, 'bfs');
+      const astar = await drawn(page, 'astar');
+      if (bfsOpen !== null) assert.equal(bfs.open, bfsOpen, `BFS's OPEN after ${n} expansions is the next layer`);
+      for (const [side, pic] of [['BFS', bfs], ['A*', astar]]) {
+        assert.equal(pic.expanded, Math.min(n, pic.total), `${side} at ${n}`);
+        // Drawn: each expanded state once, OPEN's states, and the one about to be expanded (still in OPEN).
+        const waiting = (pic.kinds.open ?? 0) + (pic.kinds.current ?? 0);
+        assert.equal(pic.kinds.closed ?? 0, pic.expanded, `${side}: CLOSED drawn at ${n}`);
+        if (n < pic.total) assert.equal(waiting, pic.open, `${side}: OPEN drawn at ${n}`);
+      }
+      const counts = await page.locator(`${SECTION} ${tid('code-counts')}`).textContent();
+      assert.match(counts, new RegExp(`OPEN ${astar.open} · CLOSED ${astar.expanded}\\b`), 'the code shows A*\'s');
+    }
+    assert.equal(await num(page, 'bfs-expanded'), bfsRun.stats.expanded);
+    assert.equal(await num(page, 'astar-expanded'), astarRun.stats.expanded);
+    assert.ok(astarRun.stats.expanded < bfsRun.stats.expanded, 'A*\'s region is the smaller');
+    assert.equal(await page.locator(`${picture('astar')} polyline.path`).count(), 1, 'the whole run shows its path');
+  }, { timeout: 120_000 });
+
+  test(`${lang}: the code's current line follows one expansion of BFS and of A*`, async (s) => {
+    const { page } = s;
+    await open(s, lang);
+    const bfsRun = cli(hanoi(tower(5, 0), tower(5, 2), 'bfs'));
+    const astarRun = cli(`${hanoi(tower(5, 0), tower(5, 2), 'astar')}&heuristic=misplaced`);
+    await totalsBecome(page, bfsRun.stats.expanded, astarRun.stats.expanded);
+    // What each listing's lines say, so that the walk is read from the code shown, not from numbers typed here.
+    const walks = {
+      bfs: ['while OPEN', 'OPEN.pop_front()', 'CLOSED.add(s)', 'for each move', 'OPEN.push_back(t)', 'while OPEN'],
+      astar: ['while OPEN', 'OPEN.pop_min()', 'if s = goal', 'CLOSED.add(s)', 'for each move', 'OPEN.push(t',
+        'while OPEN'],
+    };
+    for (const side of ['bfs', 'astar']) {
+      await page.locator(`${SECTION} ${tid(`code-of-${side}`)}`).click();
+      await scrub(page, 4);
+      const code = page.locator(`${SECTION} ${tid('lesson-code')}`);
+      for (const [i, words] of walks[side].entries()) {
+        if (i > 0) await page.locator(`${SECTION} ${tid('line-next')}`).click();
+        const line = await currentLine(page);
+        const text = await code.locator(`[data-line="${line}"]`).textContent();
+        assert.ok(text.includes(words), `${side}, step ${i}: line ${line} is "${text.trim()}", not "${words}"`);
+        const announced = await page.locator(`${SECTION} ${tid('code-announce')}`).textContent();
+        assert.ok(announced.includes(String(line)), `the line is announced: ${announced}`);
+      }
+      // One whole expansion later, both pictures stand one step on.
+      const pic = await drawn(page, side);
+      assert.equal(pic.expanded, 5, `${side}: the cursor went through one expansion`);
+      const counts = await code.locator(tid('code-counts')).textContent();
+      assert.match(counts, new RegExp(`OPEN ${pic.open} · CLOSED ${pic.expanded}\\b`));
+    }
+  }, { timeout: 120_000 });
+}
+
+test('a click on a state makes it the start or the goal, and every number follows the CLI from there', async (s) => {
+  const { page } = s;
+  await open(s, 'en');
+  await page.locator(`${SECTION} ${tid('race-disks')}`).selectOption('4');
+  await totalsBecome(page, cli(hanoi(tower(4, 0), tower(4, 2), 'bfs')).stats.expanded,
+    cli(`${hanoi(tower(4, 0), tower(4, 2), 'astar')}&heuristic=misplaced`).stats.expanded);
+  const pick = async (code) => page.locator(`${picture('bfs')} [data-state="${code}"]`).click();
+  const expect = async (start, goal, heuristic) => {
+    const bfsRun = cli(hanoi(start, goal, 'bfs'));
+    const astarRun = cli(`${hanoi(start, goal, 'astar')}&heuristic=${heuristic}`);
+    await totalsBecome(page, bfsRun.stats.expanded, astarRun.stats.expanded);
+    assert.equal(await num(page, 'bfs-length'), bfsRun.length);
+    assert.equal(await num(page, 'astar-length'), astarRun.length);
+    const ends = await page.locator(picture('astar')).evaluate((svg) => [
+      Number(svg.querySelector('.start')?.dataset.state), Number(svg.querySelector('.goal')?.dataset.state)]);
+    const code = (p) => p.reduceRight((c, x) => c * 3 + x, 0);
+    assert.deepEqual(ends, [code(start), code(goal)], 'the rings mark the start and the goal');
+  };
+  await pick(40);
+  await expect(positionOf(40, 4), tower(4, 2), 'misplaced');
+  await page.locator(`${SECTION} ${tid('pick-goal')}`).click();
+  await page.locator(`${SECTION} ${tid('race-heuristic')}`).selectOption('exact');
+  await pick(7);
+  await expect(positionOf(40, 4), positionOf(7, 4), 'exact');
+  // With the exact distance A* expands only the states along its path.
+  assert.equal(await num(page, 'astar-expanded'), await num(page, 'astar-length'));
+  await page.locator(`${SECTION} ${tid('race-reset')}`).click();
+  await expect(tower(4, 0), tower(4, 2), 'exact');
+}, { timeout: 120_000 });
+
+test('twenty fast clicks on states end on the last click\'s numbers', async (s) => {
+  const { page } = s;
+  await open(s, 'en');
+  await page.locator(`${SECTION} ${tid('race-disks')}`).selectOption('6');
+  await page.locator(`${picture('bfs')}[data-total]:not([data-total="0"])`).waitFor({ timeout: SOLVE_MS });
+  let seed = 7;
+  const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed; };
+  let last = 0;
+  for (let i = 0; i < 20; i += 1) {
+    last = random() % 3 ** 6;
+    await page.locator(`${picture('bfs')} [data-state="${last}"]`).dispatchEvent('click');
+  }
+  const start = positionOf(last, 6);
+  const bfsRun = cli(hanoi(start, tower(6, 2), 'bfs'));
+  const astarRun = cli(`${hanoi(start, tower(6, 2), 'astar')}&heuristic=misplaced`);
+  await totalsBecome(page, bfsRun.stats.expanded, astarRun.stats.expanded);
+  // And they stay: no earlier run's answer arrives after the last one's.
+  await page.waitForTimeout(1_000);
+  assert.equal((await drawn(page, 'bfs')).total, bfsRun.stats.expanded);
+  assert.equal(await num(page, 'bfs-expanded'), bfsRun.stats.expanded);
+  assert.equal(await num(page, 'astar-expanded'), astarRun.stats.expanded);
+  assert.equal(await page.locator(`${picture('bfs')} .start`).getAttribute('data-state'), String(last));
+}, { timeout: 120_000 });
+
+for (const width of [1366, 360]) {
+  test(`the drawn search at ${width} px: no serious axe violation in either language, nothing wider than the page`,
+    async (s) => {
+      const { page } = s;
+      const found = [];
+      for (const lang of ['en', 'zh']) {
+        await open(s, lang);
+        await page.locator(`${picture('astar')}[data-ready="true"]`).waitFor({ timeout: SOLVE_MS });
+        await scrub(page, 40);
+        const violations = await scan(page);
+        if (violations.length) found.push({ where: `${lang}, ${width} px`, violations });
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(wide <= 0, `the page scrolls sideways by ${wide} px at ${width} px (${lang})`);
+        await page.locator(SECTION).screenshot({ path: join(ARTIFACTS, `lesson-search--${lang}--${width}.png`) });
+      }
+      assert.equal(found.length, 0, `axe found serious or critical violations:\n${describeViolations(found)}`);
+    }, { timeout: 120_000, contextOptions: { viewport: { width, height: 900 } } });
+}
