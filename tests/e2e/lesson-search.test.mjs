@@ -148,7 +148,7 @@ for (const lang of ['en', 'zh']) {
         'while OPEN'],
     };
     for (const side of ['bfs', 'astar']) {
-      await page.locator(`${SECTION} ${tid(`code-of-${side}`)}`).click();
+      await page.locator(`${SECTION} ${tid(side === 'bfs' ? 'code-of-left' : 'code-of-right')}`).click();
       await scrub(page, 4);
       const code = page.locator(`${SECTION} ${tid('lesson-code')}`);
       for (const [i, words] of walks[side].entries()) {

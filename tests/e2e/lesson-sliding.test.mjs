@@ -81,7 +81,7 @@ async function checkPage(page, lang, width) {
   await page.screenshot({ path: join(ARTIFACTS, `lesson-sliding--${lang}--${width}.png`), fullPage: true });
 }
 
-const SECTIONS = ['state', 'solvability', 'bfs-memory', 'heuristics', 'idastar', 'pattern-databases', 'big-boards',
+const SECTIONS = ['state', 'solvability', 'bfs-memory', 'heuristics', 'watch', 'idastar', 'pattern-databases', 'big-boards',
   'exercises'];
 
 for (const lang of ['en', 'zh']) {

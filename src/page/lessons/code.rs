@@ -36,30 +36,74 @@ const fn changed(code: &'static str, en: &'static str, zh: &'static str) -> Code
 const BFS: &[CodeLine] = &[
     line("function bfs(start, goal):", "", ""),
     line("  if start = goal: return [start]", "", ""),
-    line("  OPEN ← queue [start]", "reached, waiting to be expanded", "已到达、等待扩展"),
+    line(
+        "  OPEN ← queue [start]",
+        "reached, waiting to be expanded",
+        "已到达、等待扩展",
+    ),
     line("  CLOSED ← {}", "expanded", "已扩展"),
-    line("  parent ← {start: none}", "every state reached, and from where", "每个到达过的状态及其来处"),
+    line(
+        "  parent ← {start: none}",
+        "every state reached, and from where",
+        "每个到达过的状态及其来处",
+    ),
     line("  while OPEN is not empty:", "", ""),
-    line("    s ← OPEN.pop_front()", "the oldest first: layer after layer", "先进先出：一层接一层"),
+    line(
+        "    s ← OPEN.pop_front()",
+        "the oldest first: layer after layer",
+        "先进先出：一层接一层",
+    ),
     line("    CLOSED.add(s)", "", ""),
     line("    for each move from s to t:", "", ""),
-    line("      if t not in parent:", "new: in neither OPEN nor CLOSED", "新状态：既不在 OPEN 也不在 CLOSED"),
+    line(
+        "      if t not in parent:",
+        "new: in neither OPEN nor CLOSED",
+        "新状态：既不在 OPEN 也不在 CLOSED",
+    ),
     line("        parent[t] ← s", "", ""),
-    line("        if t = goal: return path(parent, t)", "tested when generated", "生成时就检查目标"),
+    line(
+        "        if t = goal: return path(parent, t)",
+        "tested when generated",
+        "生成时就检查目标",
+    ),
     line("        OPEN.push_back(t)", "", ""),
-    line("  return none", "every reachable state expanded", "所有可到达的状态都已扩展"),
+    line(
+        "  return none",
+        "every reachable state expanded",
+        "所有可到达的状态都已扩展",
+    ),
 ];
 
 const DFS: &[CodeLine] = &[
     line("function dfs(start, goal, limit):", "", ""),
-    changed("  OPEN ← stack [(start, 0)]", "a stack, not a queue", "栈，而不是队列"),
-    changed("  CLOSED ← {start: 0}", "the depth each state was reached at", "每个状态被到达时的深度"),
+    changed(
+        "  OPEN ← stack [(start, 0)]",
+        "a stack, not a queue",
+        "栈，而不是队列",
+    ),
+    changed(
+        "  CLOSED ← {start: 0}",
+        "the depth each state was reached at",
+        "每个状态被到达时的深度",
+    ),
     line("  while OPEN is not empty:", "", ""),
-    changed("    (s, d) ← OPEN.pop()", "the newest first: deepest first", "后进先出：最深的先走"),
+    changed(
+        "    (s, d) ← OPEN.pop()",
+        "the newest first: deepest first",
+        "后进先出：最深的先走",
+    ),
     line("    if s = goal: return path(parent, s)", "", ""),
-    changed("    if d = limit: continue", "the depth bound cuts here", "深度上限在这里截断"),
+    changed(
+        "    if d = limit: continue",
+        "the depth bound cuts here",
+        "深度上限在这里截断",
+    ),
     line("    for each move from s to t:", "", ""),
-    changed("      if t not in CLOSED or d + 1 < CLOSED[t]:", "new, or reached less deep", "新状态，或到达得更浅"),
+    changed(
+        "      if t not in CLOSED or d + 1 < CLOSED[t]:",
+        "new, or reached less deep",
+        "新状态，或到达得更浅",
+    ),
     changed("        CLOSED[t] ← d + 1; parent[t] ← s", "", ""),
     line("        OPEN.push((t, d + 1))", "", ""),
     line("  return none", "none within the limit", "上限之内没有解"),
@@ -67,34 +111,78 @@ const DFS: &[CodeLine] = &[
 
 const ASTAR: &[CodeLine] = &[
     changed("function astar(start, goal, h):", "", ""),
-    changed("  OPEN ← priority queue [start] by f = g + h", "lowest f first", "f 最小的先出"),
+    changed(
+        "  OPEN ← priority queue [start] by f = g + h",
+        "lowest f first",
+        "f 最小的先出",
+    ),
     line("  CLOSED ← {}", "expanded", "已扩展"),
     changed("  g ← {start: 0}; parent ← {start: none}", "", ""),
     line("  while OPEN is not empty:", "", ""),
-    changed("    s ← OPEN.pop_min()", "lowest f; ties: larger g", "f 最小；相等时取 g 大的"),
-    changed("    if s = goal: return path(parent, s)", "tested when expanded", "扩展时才检查目标"),
+    changed(
+        "    s ← OPEN.pop_min()",
+        "lowest f; ties: larger g",
+        "f 最小；相等时取 g 大的",
+    ),
+    changed(
+        "    if s = goal: return path(parent, s)",
+        "tested when expanded",
+        "扩展时才检查目标",
+    ),
     line("    CLOSED.add(s)", "", ""),
     line("    for each move from s to t:", "", ""),
-    changed("      if t not in g or g[s] + 1 < g[t]:", "new, or a shorter path", "新状态，或找到更短的路径"),
+    changed(
+        "      if t not in g or g[s] + 1 < g[t]:",
+        "new, or a shorter path",
+        "新状态，或找到更短的路径",
+    ),
     changed("        g[t] ← g[s] + 1; parent[t] ← s", "", ""),
-    changed("        OPEN.push(t, g[t] + h(t))", "a state in CLOSED is re-opened", "已在 CLOSED 中的状态被重新打开"),
+    changed(
+        "        OPEN.push(t, g[t] + h(t))",
+        "a state in CLOSED is re-opened",
+        "已在 CLOSED 中的状态被重新打开",
+    ),
     line("  return none", "", ""),
 ];
 
 const IDASTAR: &[CodeLine] = &[
     line("function idastar(start, goal, h):", "", ""),
-    changed("  bound ← h(start)", "no OPEN, no CLOSED: a bound on f", "没有 OPEN 和 CLOSED：只有 f 的上限"),
+    changed(
+        "  bound ← h(start)",
+        "no OPEN, no CLOSED: a bound on f",
+        "没有 OPEN 和 CLOSED：只有 f 的上限",
+    ),
     changed("  loop:", "", ""),
-    changed("    r ← search(start, 0, bound)", "one depth-first iteration", "一轮深度优先搜索"),
+    changed(
+        "    r ← search(start, 0, bound)",
+        "one depth-first iteration",
+        "一轮深度优先搜索",
+    ),
     changed("    if r = FOUND: return the path searched", "", ""),
     changed("    if r = ∞: return none", "", ""),
-    changed("    bound ← r", "the smallest f that was cut", "被剪掉的最小 f"),
+    changed(
+        "    bound ← r",
+        "the smallest f that was cut",
+        "被剪掉的最小 f",
+    ),
     changed("function search(s, g, bound):", "", ""),
-    changed("  if g + h(s) > bound: return g + h(s)", "cut: f over the bound", "剪枝：f 超过上限"),
-    line("  if s = goal: return FOUND", "tested when expanded", "扩展时才检查目标"),
+    changed(
+        "  if g + h(s) > bound: return g + h(s)",
+        "cut: f over the bound",
+        "剪枝：f 超过上限",
+    ),
+    line(
+        "  if s = goal: return FOUND",
+        "tested when expanded",
+        "扩展时才检查目标",
+    ),
     changed("  min ← ∞", "", ""),
     changed("  for each move from s to t, but back:", "", ""),
-    changed("    r ← search(t, g + 1, bound); if r = FOUND: return FOUND", "", ""),
+    changed(
+        "    r ← search(t, g + 1, bound); if r = FOUND: return FOUND",
+        "",
+        "",
+    ),
     changed("    min ← min(min, r)", "", ""),
     changed("  return min", "", ""),
 ];
@@ -369,12 +457,7 @@ pub fn LessonCode(props: &LessonCodeProps) -> Html {
 mod tests {
     use super::*;
 
-    const ALL: [Listing; 4] = [
-        Listing::Bfs,
-        Listing::Dfs,
-        Listing::Astar,
-        Listing::Idastar,
-    ];
+    const ALL: [Listing; 4] = [Listing::Bfs, Listing::Dfs, Listing::Astar, Listing::Idastar];
 
     #[test]
     fn every_line_a_cursor_names_exists_and_listings_are_short() {
@@ -432,7 +515,11 @@ mod tests {
         assert!(zh.contains("OPEN.pop_front()  // 先进先出"));
         assert_eq!(en.lines().count(), BFS.len());
         // The code itself is the same in both.
-        let code = |t: &str| t.lines().map(|l| l.split("  //").next().unwrap_or_default().to_string()).collect::<Vec<_>>();
+        let code = |t: &str| {
+            t.lines()
+                .map(|l| l.split("  //").next().unwrap_or_default().to_string())
+                .collect::<Vec<_>>()
+        };
         assert_eq!(code(&en), code(&zh));
     }
 }

@@ -51,11 +51,12 @@ const HANOI_SECTIONS: [&str; 6] = [
 ];
 
 /// The sliding-puzzle lesson's anchors, in reading order.
-const SLIDING_SECTIONS: [&str; 8] = [
+const SLIDING_SECTIONS: [&str; 9] = [
     "state",
     "solvability",
     "bfs-memory",
     "heuristics",
+    "watch",
     "idastar",
     "pattern-databases",
     "big-boards",

@@ -4,11 +4,13 @@
 //! (contents, "Open in the lab") are in the page's language tables; each lesson keeps its own words beside it.
 
 pub mod code;
+pub mod drive;
 pub mod eight;
 pub mod exercise;
 pub mod exercise_list;
 pub mod figure;
 pub mod hanoi;
+pub mod layers;
 pub mod link;
 pub mod page;
 pub mod predict;

@@ -361,15 +361,27 @@ mod tests {
     fn open_at_has_the_engines_size_after_every_expansion() {
         let check = |trace: &Trace, what: &str| {
             assert_eq!(trace.opened_upto.len(), trace.expanded.len(), "{what}");
-            assert_eq!(trace.open_at(0).iter().filter(|&&o| o).count(), 1, "{what}: the start alone");
+            assert_eq!(
+                trace.open_at(0).iter().filter(|&&o| o).count(),
+                1,
+                "{what}: the start alone"
+            );
             // Every step of a short run; about 40 spread over a long one.
             let every = (trace.expanded.len() / 40).max(1);
-            let steps = (1..=trace.expanded.len()).filter(|s| s % every == 0 || *s == trace.expanded.len());
+            let steps =
+                (1..=trace.expanded.len()).filter(|s| s % every == 0 || *s == trace.expanded.len());
             for step in steps {
                 let open = trace.open_at(step);
                 let size = open.iter().filter(|&&o| o).count() as u32;
-                assert_eq!(size, trace.open_after[step - 1], "{what}, after {step} expansions");
-                assert!(!open[trace.expanded[step - 1] as usize], "{what}: the state expanded leaves OPEN");
+                assert_eq!(
+                    size,
+                    trace.open_after[step - 1],
+                    "{what}, after {step} expansions"
+                );
+                assert!(
+                    !open[trace.expanded[step - 1] as usize],
+                    "{what}: the state expanded leaves OPEN"
+                );
             }
         };
         for disks in 1..=5u8 {
@@ -381,16 +393,31 @@ mod tests {
                 }
                 let exact = HanoiHeuristic::new(HeuristicName::Exact, &tower).unwrap();
                 let misplaced = HanoiHeuristic::new(HeuristicName::Misplaced, &tower).unwrap();
-                check(&trace::<_, Zero>(&tower, None, Algorithm::Bfs), "BFS");
+                let bfs = trace::<_, Zero>(&tower, None, Algorithm::Bfs);
+                check(&bfs, "BFS");
+                // BFS's OPEN holds states of the distance they were reached at.
+                let dist = distances(&tower, tower.start());
+                for step in 0..=bfs.expanded.len() {
+                    for (rank, g) in bfs.open_states_at(step) {
+                        assert_eq!(dist[rank as usize], g, "{disks} disks, step {step}");
+                    }
+                }
                 check(&trace(&tower, Some(&exact), Algorithm::Astar), "A* exact");
-                check(&trace(&tower, Some(&misplaced), Algorithm::Astar), "A* misplaced");
+                check(
+                    &trace(&tower, Some(&misplaced), Algorithm::Astar),
+                    "A* misplaced",
+                );
             }
         }
         let shape = Shape {
             width: 3,
             height: 3,
         };
-        for start in [[8, 6, 7, 2, 5, 4, 3, 0, 1], [1, 2, 3, 4, 5, 6, 0, 7, 8], [4, 1, 3, 7, 2, 6, 0, 5, 8]] {
+        for start in [
+            [8, 6, 7, 2, 5, 4, 3, 0, 1],
+            [1, 2, 3, 4, 5, 6, 0, 7, 8],
+            [4, 1, 3, 7, 2, 6, 0, 5, 8],
+        ] {
             let puzzle = SmallPuzzle::new(shape, &start, &shape.default_goal()).unwrap();
             let h = SlidingHeuristic::new(&puzzle, HeuristicName::Manhattan).unwrap();
             check(&trace::<_, Zero>(&puzzle, None, Algorithm::Bfs), "BFS 3x3");

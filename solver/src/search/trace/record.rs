@@ -4,6 +4,7 @@
 use crate::search::observer::Direction;
 use crate::search::tree::SearchTree;
 use crate::search::Algorithm;
+use std::collections::HashMap;
 use std::fmt;
 
 /// The record of one traced search, every state named by its perfect rank.
@@ -94,28 +95,49 @@ impl Trace {
     /// the start and every state that joined OPEN since its last expansion. For the searches with one OPEN (BFS,
     /// A*, greedy, weighted A*); DFS and IDA* keep a stack, whose waiting children this set shows as well.
     pub fn open_at(&self, steps: usize) -> Vec<bool> {
-        let steps = steps.min(self.expanded.len());
         let mut open = vec![false; self.rank_count as usize];
-        // The start is the first state expanded, and in OPEN until then.
-        if let Some(&start) = self.expanded.first() {
-            if let Some(slot) = open.get_mut(start as usize) {
+        for (rank, _) in self.open_states_at(steps) {
+            if let Some(slot) = open.get_mut(rank as usize) {
                 *slot = true;
             }
         }
+        open
+    }
+
+    /// OPEN's states after `steps` expansions with the g each joined at (its parent's g + 1; the start's 0), in
+    /// the order they joined.
+    pub fn open_states_at(&self, steps: usize) -> Vec<(u64, u32)> {
+        let steps = steps.min(self.expanded.len());
+        // Each state's latest entry: its place in `order` (None once expanded after it) and its g.
+        let mut latest: HashMap<u64, usize> = HashMap::new();
+        let mut order: Vec<Option<(u64, u32)>> = Vec::new();
+        let join = |rank: u64,
+                    g: u32,
+                    latest: &mut HashMap<u64, usize>,
+                    order: &mut Vec<Option<(u64, u32)>>| {
+            if let Some(at) = latest.insert(rank, order.len()) {
+                order[at] = None;
+            }
+            order.push(Some((rank, g)));
+        };
+        // The start is the first state expanded, and in OPEN until then.
+        if let Some(&start) = self.expanded.first() {
+            join(start, 0, &mut latest, &mut order);
+        }
         let mut joined = 0;
         for step in 0..steps {
-            if let Some(slot) = open.get_mut(self.expanded[step] as usize) {
-                *slot = false;
+            let rank = self.expanded[step];
+            if let Some(at) = latest.remove(&rank) {
+                order[at] = None;
             }
+            let g = self.steps.get(step).map_or(0, |s| s.g + 1);
             let upto = self.opened_upto.get(step).map_or(joined, |&u| u as usize);
-            for &rank in self.opened.get(joined..upto).unwrap_or_default() {
-                if let Some(slot) = open.get_mut(rank as usize) {
-                    *slot = true;
-                }
+            for &child in self.opened.get(joined..upto).unwrap_or_default() {
+                join(child, g, &mut latest, &mut order);
             }
             joined = upto;
         }
-        open
+        order.into_iter().flatten().collect()
     }
 
     /// The IDA* iteration that step `step` (an index into `expanded`) belongs to, if the record has iterations.

@@ -4,12 +4,13 @@
 //! of the start tower), and both runs follow; every count is the runs' own.
 
 use super::figures::{RACE_ASTAR, RACE_BFS};
-use super::search_graph::{counts_at, SearchGraph, SearchLegend};
+use super::search_graph::{SearchGraph, SearchLegend};
 use super::text::{t, Line};
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang, Msg};
-use crate::page::lessons::code::{Cursor, LessonCode, Listing};
+use crate::page::lessons::code::{Cursor, Listing};
+use crate::page::lessons::drive::{counts_at, step_shown, DrivePane, Side};
 use crate::page::lessons::figure::{
     expanded_and_length, hanoi_setup, num, place, setup_of, tower, use_auto_solve, LessonFigure,
 };
@@ -19,7 +20,7 @@ use solver::hanoi::Hanoi;
 use solver::search::trace::Trace;
 use solver::{Algorithm, HeuristicName};
 use std::rc::Rc;
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 /// The disk counts the reader may pick: every one is drawn (3^7 states at most) and answers at once.
@@ -45,7 +46,7 @@ fn ends(state: &State) -> Option<(Vec<u8>, Vec<u8>)> {
 }
 
 /// The code of a position (each disk's peg, the smallest first): the engine's own rank.
-fn code_of(position: &[u8]) -> u64 {
+fn state_code(position: &[u8]) -> u64 {
     let disks = position.len() as u8;
     Hanoi::new(3, disks, position, position).map_or(0, |h| h.encode(position))
 }
@@ -68,7 +69,7 @@ pub fn RaceSection() -> Html {
     let store = use_store();
     let heuristic = use_state(|| HeuristicName::Misplaced);
     let pick = use_state(|| Pick::Start);
-    let listing = use_state(|| Listing::Astar);
+    let code_of = use_state(|| 1usize);
     // The cursor over both runs; a step past their ends shows them whole.
     let cursor = use_state(|| Cursor::at(usize::MAX));
     {
@@ -87,10 +88,18 @@ pub fn RaceSection() -> Html {
     {
         // A* follows BFS's tower (a disk dragged on it, a state clicked) and the heuristic picked.
         let store = store.clone();
-        let key = store.as_ref().and_then(|s| ends(&s.state)).map(|e| (e, *heuristic));
+        let key = store
+            .as_ref()
+            .and_then(|s| ends(&s.state))
+            .map(|e| (e, *heuristic));
         use_effect_with(key, move |key| {
             if let (Some(s), Some(((start, goal), heuristic))) = (store, key) {
-                place(&s.state, &s.dispatch, RACE_ASTAR, setups(start, goal, *heuristic).1);
+                place(
+                    &s.state,
+                    &s.dispatch,
+                    RACE_ASTAR,
+                    setups(start, goal, *heuristic).1,
+                );
             }
         });
     }
@@ -118,15 +127,20 @@ pub fn RaceSection() -> Html {
             .puzzle(PuzzleId::Figure(n))
             .is_none_or(|p| p.is_solving())
     });
-    let total = |t: &Option<Rc<Trace>>| t.as_ref().map_or(0, |t| t.expanded.len());
-    let longest = total(&bfs_trace).max(total(&astar_trace));
-    let step = cursor.step.min(longest);
-    let counts = |t: &Option<Rc<Trace>>| {
-        t.as_ref().map(|t| {
-            let (shown, open, _) = counts_at(t, step);
-            (open, t.closed_at(shown) as u64)
-        })
-    };
+    let sides = [
+        Side {
+            name: "BFS",
+            trace: bfs_trace.clone(),
+            listing: Listing::Bfs,
+        },
+        Side {
+            name: "A*",
+            trace: astar_trace.clone(),
+            listing: Listing::Astar,
+        },
+    ];
+    let step = step_shown(*cursor, &sides);
+    let counts = |t: &Option<Rc<Trace>>| t.as_ref().map(|t| counts_at(t, step));
     let (bfs_counts, astar_counts) = (counts(&bfs_trace), counts(&astar_trace));
     let caption = fill_html(
         t(lang, Line::RaceResult),
@@ -197,60 +211,22 @@ pub fn RaceSection() -> Html {
                 onclick={Callback::from(move |_| pick.set(which))}>{ t(lang, line) }</button>
         }
     };
-    let on_scrub = {
-        let cursor = cursor.clone();
-        Callback::from(move |e: InputEvent| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            if let Ok(n) = input.value().parse::<usize>() {
-                cursor.set(Cursor::at(n));
-            }
-        })
-    };
-    // The code's cursor walks the listing shown through its own run.
-    let (code_trace, code_total) = match *listing {
-        Listing::Bfs => (&bfs_trace, total(&bfs_trace)),
-        _ => (&astar_trace, total(&astar_trace)),
-    };
-    let code_cursor = Cursor {
-        step: step.min(code_total),
-        phase: if cursor.step > code_total { 0 } else { cursor.phase },
-    };
-    let solved = code_trace.as_ref().is_some_and(|t| !t.path.is_empty());
-    let current_line = code_trace.as_ref().map(|_| code_cursor.line(*listing, code_total, solved));
-    let code_counts = match *listing {
-        Listing::Bfs => bfs_counts,
-        _ => astar_counts,
-    };
-    let line_step = |forward: bool| {
-        let (cursor, listing) = (cursor.clone(), *listing);
-        Callback::from(move |_: MouseEvent| {
-            let from = code_cursor;
-            cursor.set(if forward {
-                from.next(listing, code_total)
-            } else {
-                from.back(listing)
-            });
-        })
-    };
-    let listing_button = |which: Listing, line: Line| {
-        let listing_state = listing.clone();
-        html! {
-            <button type="button" aria-pressed={(*listing == which).to_string()}
-                data-testid={format!("code-of-{}", if which == Listing::Bfs { "bfs" } else { "astar" })}
-                onclick={Callback::from(move |_| listing_state.set(which))}>{ t(lang, line) }</button>
-        }
-    };
     let on_solve = {
         let dispatch = store.dispatch.clone();
         Callback::from(move |_: MouseEvent| {
             for n in [RACE_BFS, RACE_ASTAR] {
-                dispatch.emit(Action::Puzzle(PuzzleId::Figure(n), SolveAction::Solve.into()));
+                dispatch.emit(Action::Puzzle(
+                    PuzzleId::Figure(n),
+                    SolveAction::Solve.into(),
+                ));
             }
         })
     };
-    let (start_code, goal_code) = (code_of(&start), code_of(&goal));
+    let (start_code, goal_code) = (state_code(&start), state_code(&goal));
     // The article's five-disk claim, against the size of the five-disk graph.
-    let space = setups(&tower(5, 0), &tower(5, 2), *heuristic).0.state_space() as u64;
+    let space = setups(&tower(5, 0), &tower(5, 2), *heuristic)
+        .0
+        .state_space() as u64;
     html! {
         <>
             <p>{ t(lang, Line::RaceText) }</p>
@@ -293,25 +269,13 @@ pub fn RaceSection() -> Html {
                     </div>
                 </div>
                 <SearchLegend />
-                <div class="lesson-scrub">
-                    <label>{ t(lang, Line::RaceScrubber) }{ " " }
-                        <input type="range" data-testid="search-scrubber" min="0" max={longest.to_string()}
-                            value={step.to_string()} oninput={on_scrub} disabled={longest == 0} />
-                    </label>
-                    <p class="lesson-at-step" data-testid="race-at-step">{ at_step }</p>
-                </div>
-                <div class="lesson-code-pane">
-                    <div class="lesson-controls" role="group" aria-label={t(lang, Line::RaceCodeOf)}>
-                        { t(lang, Line::RaceCodeOf) }{ " " }
-                        { listing_button(Listing::Bfs, Line::RaceBfs) }
-                        { listing_button(Listing::Astar, Line::RaceAstar) }
-                        <button type="button" data-testid="line-back" onclick={line_step(false)}
-                            disabled={code_cursor == Cursor::default()}>{ t(lang, Line::RaceLineBack) }</button>
-                        <button type="button" data-testid="line-next" onclick={line_step(true)}
-                            disabled={code_cursor.step >= code_total}>{ t(lang, Line::RaceLineNext) }</button>
-                    </div>
-                    <LessonCode listing={*listing} current={current_line} counts={code_counts} />
-                </div>
+                <DrivePane {sides} cursor={*cursor} on_cursor={Callback::from({
+                    let cursor = cursor.clone();
+                    move |c| cursor.set(c)
+                })} code_of={*code_of} on_code_of={Callback::from({
+                    let code_of = code_of.clone();
+                    move |i| code_of.set(i)
+                })}>{ at_step }</DrivePane>
                 <div class="race-start">
                     <p class="lesson-hint">{ t(lang, Line::RaceDrag) }</p>
                     <div class="view lesson-view"><PuzzleBoard id={PuzzleId::Figure(RACE_BFS)} /></div>
@@ -330,9 +294,13 @@ mod tests {
     fn a_position_and_its_code_go_both_ways() {
         for disks in 1..=7u8 {
             for code in 0..3u64.pow(u32::from(disks)) {
-                assert_eq!(code_of(&position_of(code, disks)), code);
+                assert_eq!(state_code(&position_of(code, disks)), code);
             }
         }
-        assert_eq!(code_of(&[2, 0, 0]), 2, "the smallest disk is the lowest digit");
+        assert_eq!(
+            state_code(&[2, 0, 0]),
+            2,
+            "the smallest disk is the lowest digit"
+        );
     }
 }

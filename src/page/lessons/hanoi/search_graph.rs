@@ -7,6 +7,7 @@
 
 use crate::page::components::sierpinski::{default_corners, edges_of, position, MAX_EDGE_DISKS};
 use crate::page::i18n::{use_lang, Lang};
+use crate::page::lessons::drive::counts_at;
 use solver::search::trace::Trace;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -14,18 +15,6 @@ use yew::prelude::*;
 /// Side of the drawing, as in the lab's Sierpinski view.
 const SIDE: f64 = 600.0;
 const PAD: f64 = 18.0;
-
-/// The counts a picture shows after `step` expansions of `trace`: expanded, in OPEN, and the whole run's.
-pub fn counts_at(trace: &Trace, step: usize) -> (usize, u64, usize) {
-    let total = trace.expanded.len();
-    let shown = step.min(total);
-    let open = match shown.checked_sub(1) {
-        Some(i) => trace.open_after.get(i).map_or(0, |&o| u64::from(o)),
-        // Before the first expansion OPEN holds the start.
-        None => u64::from(total > 0),
-    };
-    (shown, open, total)
-}
 
 #[derive(Properties, PartialEq)]
 pub struct SearchGraphProps {
@@ -57,7 +46,9 @@ pub fn SearchGraph(props: &SearchGraphProps) -> Html {
     });
     let edges = use_memo(disks, |&disks| edges_of(disks));
     let trace = props.trace.as_ref().filter(|t| t.rank_count == states);
-    let (shown, open_count, total) = trace.map_or((0, 0, 0), |t| counts_at(t, props.step));
+    let total = trace.map_or(0, |t| t.expanded.len());
+    let shown = props.step.min(total);
+    let open_count = trace.map_or(0, |t| counts_at(t, shown).0);
     let ended = trace.is_some_and(|_| props.step >= total);
     // What the run had done to each state after `shown` expansions.
     let mut order: Vec<Option<usize>> = vec![None; points.len()];
@@ -71,11 +62,18 @@ pub fn SearchGraph(props: &SearchGraphProps) -> Html {
         }
         open = t.open_at(shown);
         open.resize(points.len(), false);
-        current = (!ended).then(|| t.expanded.get(shown)).flatten().map(|&r| r as usize);
+        current = (!ended)
+            .then(|| t.expanded.get(shown))
+            .flatten()
+            .map(|&r| r as usize);
     }
     let on_path: Vec<bool> = {
         let mut on = vec![false; points.len()];
-        for &rank in trace.filter(|_| ended).map(|t| t.path.as_slice()).unwrap_or_default() {
+        for &rank in trace
+            .filter(|_| ended)
+            .map(|t| t.path.as_slice())
+            .unwrap_or_default()
+        {
             if let Some(slot) = on.get_mut(rank as usize) {
                 *slot = true;
             }
@@ -196,24 +194,14 @@ fn words(lang: Lang) -> Words {
 
 /// The colour of the `i`-th of `n` expanded states: from deep blue (first) to pale yellow (last).
 fn colour(i: usize, n: usize) -> String {
-    let f = if n > 1 { i as f64 / (n - 1) as f64 } else { 0.0 };
-    format!("hsl({:.0}, 70%, {:.0}%)", 230.0 - 180.0 * f, 32.0 + 38.0 * f)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_counts_are_the_records_at_each_step() {
-        let trace = Trace {
-            expanded: vec![0, 1, 2],
-            open_after: vec![2, 3, 1],
-            ..Trace::default()
-        };
-        assert_eq!(counts_at(&trace, 0), (0, 1, 3));
-        assert_eq!(counts_at(&trace, 2), (2, 3, 3));
-        assert_eq!(counts_at(&trace, 9), (3, 1, 3));
-        assert_eq!(counts_at(&Trace::default(), 0), (0, 0, 0));
-    }
+    let f = if n > 1 {
+        i as f64 / (n - 1) as f64
+    } else {
+        0.0
+    };
+    format!(
+        "hsl({:.0}, 70%, {:.0}%)",
+        230.0 - 180.0 * f,
+        32.0 + 38.0 * f
+    )
 }

@@ -13,6 +13,8 @@ mod pdb;
 mod solvability;
 mod state;
 pub mod text;
+mod text_watch;
+mod watch;
 
 use super::link::Lesson;
 use super::section::Section;
@@ -27,6 +29,7 @@ mod figures {
     pub const BFS_RUNS: [u32; 5] = [110, 111, 112, 113, 114];
     pub const HEURISTIC_RUNS: [u32; 3] = [120, 121, 122];
     pub const ARTICLE: u32 = 123;
+    pub const WATCH: [u32; 2] = [170, 171];
     pub const IDA_RUN: u32 = 130;
     pub const IDA_ASTAR: u32 = 131;
     pub const PDB_RUN: u32 = 140;
@@ -48,6 +51,7 @@ pub fn section_title(id: &str) -> Line {
         "solvability" => Line::SolvabilityTitle,
         "bfs-memory" => Line::BfsMemoryTitle,
         "heuristics" => Line::HeuristicsTitle,
+        "watch" => Line::WatchTitle,
         "idastar" => Line::IdastarTitle,
         "pattern-databases" => Line::PdbTitle,
         "big-boards" => Line::BigTitle,
@@ -82,6 +86,7 @@ pub fn SlidingLesson(props: &SlidingLessonProps) -> Html {
             { for section("solvability", html! { <solvability::SolvabilitySection /> }) }
             { for section("bfs-memory", html! { <bfs_memory::BfsMemorySection /> }) }
             { for section("heuristics", html! { <heuristics::HeuristicsSection /> }) }
+            { for section("watch", html! { <watch::WatchSection /> }) }
             { for section("idastar", html! { <idastar::IdastarSection /> }) }
             { for section("pattern-databases", html! { <pdb::PdbSection /> }) }
             { for section("big-boards", html! { <big::BigBoardsSection /> }) }

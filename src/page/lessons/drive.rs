@@ -1,0 +1,175 @@
+//! What drives a pair of searches drawn side by side: the scrubber over their expansions, and the code of either
+//! beside them, its current line following a cursor the reader moves line by line. Both pictures stand at the
+//! cursor's step; the code walks its own run's lines ([`Cursor`]). The section holds the cursor (one-way: this
+//! part only asks to move it).
+
+use super::code::{Cursor, LessonCode, Listing};
+use crate::page::i18n::{fill, use_lang, Lang};
+use solver::search::trace::Trace;
+use std::rc::Rc;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+/// The sizes of OPEN and CLOSED after `step` expansions of a run (OPEN holds the start before the first).
+pub fn counts_at(trace: &Trace, step: usize) -> (u64, u64) {
+    let total = trace.expanded.len();
+    let shown = step.min(total);
+    let open = match shown.checked_sub(1) {
+        Some(i) => trace.open_after.get(i).map_or(0, |&o| u64::from(o)),
+        None => u64::from(total > 0),
+    };
+    (open, trace.closed_at(shown) as u64)
+}
+
+/// One side of the pair: its name, its run's record and the listing of its code.
+#[derive(Clone, PartialEq)]
+pub struct Side {
+    pub name: &'static str,
+    pub trace: Option<Rc<Trace>>,
+    pub listing: Listing,
+}
+
+impl Side {
+    fn total(&self) -> usize {
+        self.trace.as_ref().map_or(0, |t| t.expanded.len())
+    }
+}
+
+/// The cursor shown: the step both pictures stand at (the longest run's end at most).
+pub fn step_shown(cursor: Cursor, sides: &[Side; 2]) -> usize {
+    cursor.step.min(sides[0].total().max(sides[1].total()))
+}
+
+#[derive(Properties, PartialEq)]
+pub struct DrivePaneProps {
+    pub sides: [Side; 2],
+    pub cursor: Cursor,
+    pub on_cursor: Callback<Cursor>,
+    /// Which side's code is shown.
+    pub code_of: usize,
+    pub on_code_of: Callback<usize>,
+    /// What the pair holds at the cursor, in the lesson's words.
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// The scrubber, the sentence of where both runs stand, and the code of one side with its line buttons.
+#[component]
+pub fn DrivePane(props: &DrivePaneProps) -> Html {
+    let lang = use_lang();
+    let w = words(lang);
+    let longest = props.sides[0].total().max(props.sides[1].total());
+    let step = step_shown(props.cursor, &props.sides);
+    let on_scrub = {
+        let on_cursor = props.on_cursor.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if let Ok(n) = input.value().parse::<usize>() {
+                on_cursor.emit(Cursor::at(n));
+            }
+        })
+    };
+    let side = &props.sides[props.code_of.min(1)];
+    let total = side.total();
+    // Past its own run's end, a side stands at its end.
+    let cursor = Cursor {
+        step: step.min(total),
+        phase: if props.cursor.step > total {
+            0
+        } else {
+            props.cursor.phase
+        },
+    };
+    let solved = side.trace.as_ref().is_some_and(|t| !t.path.is_empty());
+    let line = side
+        .trace
+        .as_ref()
+        .map(|_| cursor.line(side.listing, total, solved));
+    let counts = side.trace.as_ref().map(|t| counts_at(t, step));
+    let line_step = |forward: bool| {
+        let (on_cursor, listing) = (props.on_cursor.clone(), side.listing);
+        Callback::from(move |_: MouseEvent| {
+            on_cursor.emit(if forward {
+                cursor.next(listing, total)
+            } else {
+                cursor.back(listing)
+            });
+        })
+    };
+    let pick = |i: usize| {
+        let on = props.on_code_of.clone();
+        let name = props.sides[i].name;
+        html! {
+            <button type="button" aria-pressed={(props.code_of == i).to_string()}
+                data-testid={format!("code-of-{}", if i == 0 { "left" } else { "right" })}
+                data-listing={name} onclick={Callback::from(move |_| on.emit(i))}>{ name }</button>
+        }
+    };
+    html! {
+        <>
+            <div class="lesson-scrub">
+                <label>{ w.scrubber }{ " " }
+                    <input type="range" data-testid="search-scrubber" min="0" max={longest.to_string()}
+                        value={step.to_string()} oninput={on_scrub} disabled={longest == 0} />
+                </label>
+                <p class="lesson-at-step" data-testid="at-step">{ props.children.clone() }</p>
+            </div>
+            <div class="lesson-code-pane">
+                <div class="lesson-controls" role="group" aria-label={w.code_of}>
+                    { w.code_of }{ " " }{ pick(0) }{ pick(1) }
+                    <button type="button" data-testid="line-back" onclick={line_step(false)}
+                        disabled={cursor == Cursor::default()}>{ w.back }</button>
+                    <button type="button" data-testid="line-next" onclick={line_step(true)}
+                        disabled={cursor.step >= total}>{ w.next }</button>
+                    <span class="lesson-hint">{ fill(w.hint, &[&side.name]) }</span>
+                </div>
+                <LessonCode listing={side.listing} current={line} {counts} />
+            </div>
+        </>
+    }
+}
+
+struct Words {
+    scrubber: &'static str,
+    code_of: &'static str,
+    back: &'static str,
+    next: &'static str,
+    hint: &'static str,
+}
+
+fn words(lang: Lang) -> Words {
+    match lang {
+        Lang::En => Words {
+            scrubber: "Expansions shown",
+            code_of: "Code of",
+            back: "◀ Line",
+            next: "Line ▶",
+            hint: "The line buttons walk {}'s run one line at a time; both pictures follow.",
+        },
+        Lang::Zh => Words {
+            scrubber: "显示的扩展次数",
+            code_of: "显示代码：",
+            back: "◀ 上一行",
+            next: "下一行 ▶",
+            hint: "用行按钮一行一行地走完{}的运行过程，两幅图随之变化。",
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_counts_are_the_records_at_each_step() {
+        let trace = Trace {
+            expanded: vec![0, 1, 2],
+            open_after: vec![2, 3, 1],
+            ..Trace::default()
+        };
+        assert_eq!(counts_at(&trace, 0), (1, 0));
+        assert_eq!(counts_at(&trace, 2), (3, 2));
+        assert_eq!(counts_at(&trace, 9), (1, 3));
+        assert_eq!(counts_at(&Trace::default(), 0), (0, 0));
+    }
+}

@@ -1,0 +1,305 @@
+//! A sliding board's search drawn as it runs, in a form a reader can read at 3x3: every state the run has reached,
+//! one small cell each, in bands by g (moves from the start), CLOSED's cells first in the order they were expanded,
+//! then OPEN's; the cell of the state being expanded is marked, and beside the bands that state's board with its
+//! g, h and f. The bands' size is the whole run's, so cells fill in place as the cursor moves.
+//!
+//! It draws the worker's record of the real engine's run (`Trace`): nothing is searched here.
+
+use super::drive::counts_at;
+use crate::page::i18n::{fill, use_lang, Lang};
+use solver::search::trace::Trace;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// The drawing's width in SVG units, and the room for each band's label.
+const WIDTH: f64 = 520.0;
+const LABEL: f64 = 46.0;
+/// The tallest the bands may grow before their cells shrink.
+const MAX_HEIGHT: f64 = 420.0;
+
+/// Where the run stands after some expansions: CLOSED's and OPEN's states by g, the state about to be expanded.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Bands {
+    /// For each g, how many expanded states (CLOSED) and how many waiting (OPEN).
+    pub closed: Vec<u32>,
+    pub open: Vec<u32>,
+    /// The band and place among OPEN's cells of the state expanded next, if the run goes on.
+    pub next: Option<(usize, usize)>,
+}
+
+/// The bands after `step` expansions of `trace`.
+pub fn bands_at(trace: &Trace, step: usize) -> Bands {
+    let shown = step.min(trace.expanded.len());
+    let mut bands = Bands::default();
+    let grow = |v: &mut Vec<u32>, g: usize| {
+        if v.len() <= g {
+            v.resize(g + 1, 0);
+        }
+    };
+    let mut seen = std::collections::HashSet::new();
+    for s in trace.steps.iter().zip(&trace.expanded).take(shown) {
+        // A state expanded again (reopened) stays one cell of CLOSED.
+        if seen.insert(*s.1) {
+            let g = s.0.g as usize;
+            grow(&mut bands.closed, g);
+            bands.closed[g] += 1;
+        }
+    }
+    let next = trace
+        .expanded
+        .get(shown)
+        .filter(|_| shown < trace.expanded.len());
+    for (rank, g) in trace.open_states_at(shown) {
+        let g = g as usize;
+        grow(&mut bands.open, g);
+        if Some(&rank) == next {
+            bands.next = Some((g, bands.open[g] as usize));
+        }
+        bands.open[g] += 1;
+    }
+    let depth = bands.closed.len().max(bands.open.len());
+    grow(&mut bands.closed, depth.saturating_sub(1));
+    grow(&mut bands.open, depth.saturating_sub(1));
+    bands
+}
+
+/// The room of each band for runs drawn side by side: the most any of them needs, so that their bands line up
+/// and a cell is as large in each.
+pub fn shared_room(traces: &[&Trace]) -> Vec<u32> {
+    let mut shared: Vec<u32> = Vec::new();
+    for trace in traces {
+        let room = room(trace);
+        if shared.len() < room.len() {
+            shared.resize(room.len(), 0);
+        }
+        for (s, r) in shared.iter_mut().zip(room) {
+            *s = (*s).max(r);
+        }
+    }
+    shared
+}
+
+/// The most cells each band ever holds over the whole run: its room, so that cells fill in place.
+fn room(trace: &Trace) -> Vec<u32> {
+    let mut room = vec![1u32];
+    let mut joined = 0;
+    for (step, s) in trace.steps.iter().enumerate() {
+        let upto = trace.opened_upto.get(step).map_or(joined, |&u| u as usize);
+        let g = s.g as usize + 1;
+        if upto > joined && room.len() <= g {
+            room.resize(g + 1, 0);
+        }
+        if let Some(band) = room.get_mut(g) {
+            *band += (upto - joined) as u32;
+        }
+        joined = upto;
+    }
+    room
+}
+
+#[derive(Properties, PartialEq)]
+pub struct SearchLayersProps {
+    pub trace: Option<Rc<Trace>>,
+    /// How many expansions are shown.
+    pub step: usize,
+    /// The board's width (its height follows from the boards recorded).
+    pub width: u8,
+    /// Each band's room (`shared_room` of the runs drawn side by side); this run's own when empty.
+    #[prop_or_default]
+    pub room: Rc<Vec<u32>>,
+    /// The picture's name for screen readers.
+    pub label: AttrValue,
+}
+
+#[component]
+pub fn SearchLayers(props: &SearchLayersProps) -> Html {
+    let lang = use_lang();
+    let w = words(lang);
+    let Some(trace) = props.trace.as_ref() else {
+        return html! {
+            <div class="search-layers" data-testid="search-picture" data-ready="false" data-expanded="0"
+                data-open="0" data-total="0"><p class="muted">{ w.waiting }</p></div>
+        };
+    };
+    let total = trace.expanded.len();
+    let shown = props.step.min(total);
+    let (open_count, _) = counts_at(trace, shown);
+    let bands = bands_at(trace, shown);
+    let room = if props.room.is_empty() {
+        room(trace)
+    } else {
+        props.room.to_vec()
+    };
+    // The largest cells whose bands fit the height.
+    let cell = [12.0, 9.0, 7.0, 5.0, 4.0, 3.0]
+        .into_iter()
+        .find(|&c| height_of(&room, c) <= MAX_HEIGHT)
+        .unwrap_or(3.0);
+    let per_line = (((WIDTH - LABEL) / cell).floor() as usize).max(1);
+    let mut y = 0.0;
+    let mut cells = Vec::new();
+    let mut labels = Vec::new();
+    for (g, &space) in room.iter().enumerate() {
+        let lines = (space as usize).div_ceil(per_line).max(1);
+        labels.push(html! {
+            <text x="0" y={format!("{:.1}", y + cell * 0.85)} class="band-label">{ format!("g={g}") }</text>
+        });
+        let closed = bands.closed.get(g).copied().unwrap_or(0) as usize;
+        let open = bands.open.get(g).copied().unwrap_or(0) as usize;
+        for i in 0..(closed + open) {
+            let kind = if i < closed {
+                "closed"
+            } else if bands.next == Some((g, i - closed)) {
+                "current"
+            } else {
+                "open"
+            };
+            let (col, row) = (i % per_line, i / per_line);
+            cells.push(html! {
+                <rect x={format!("{:.1}", LABEL + col as f64 * cell)} y={format!("{:.1}", y + row as f64 * cell)}
+                    width={format!("{:.1}", cell * 0.8)} height={format!("{:.1}", cell * 0.8)}
+                    class={classes!("layer-cell", kind)} data-kind={kind} />
+            });
+        }
+        y += lines as f64 * cell + cell * 0.6;
+    }
+    let current = (shown < total).then_some(shown).or(total.checked_sub(1));
+    let board = current.and_then(|i| trace.boards.get(i).map(|b| (i, b)));
+    html! {
+        <div class="search-layers" data-testid="search-picture" data-ready="true"
+            data-expanded={shown.to_string()} data-open={open_count.to_string()} data-total={total.to_string()}
+            data-truncated={trace.truncated.to_string()}>
+            <svg viewBox={format!("0 0 {WIDTH} {:.0}", y.max(cell))} role="img" aria-label={props.label.clone()}>
+                <title>{ props.label.clone() }</title>
+                { for labels }
+                { for cells }
+            </svg>
+            { for board.map(|(i, tiles)| {
+                let step = trace.steps.get(i);
+                let (g, h) = (step.map_or(0, |s| s.g), step.and_then(|s| s.h));
+                let width = usize::from(props.width.max(1));
+                html! {
+                    <div class="layers-board" data-testid="layers-board">
+                        <p class="muted">{ if shown < total { w.next } else { w.last } }</p>
+                        <div class="mini-board" style={format!("grid-template-columns: repeat({width}, 1fr)")}
+                            data-tiles={tiles.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(",")}>
+                            { for tiles.iter().map(|&t| html! {
+                                <span class={classes!("mini-tile", (t == 0).then_some("blank"))}>
+                                    { if t == 0 { String::new() } else { t.to_string() } }</span>
+                            }) }
+                        </div>
+                        <p class="layers-ghf">{ match h {
+                            Some(h) => fill(w.ghf, &[&g, &h, &(g + h)]),
+                            None => fill(w.g, &[&g]),
+                        } }</p>
+                    </div>
+                }
+            }) }
+        </div>
+    }
+}
+
+/// The bands' height with cells of side `cell`.
+fn height_of(room: &[u32], cell: f64) -> f64 {
+    let per_line = (((WIDTH - LABEL) / cell).floor() as usize).max(1);
+    room.iter()
+        .map(|&r| (r as usize).div_ceil(per_line).max(1) as f64 * cell + cell * 0.6)
+        .sum()
+}
+
+/// The legend under a pair of layered pictures.
+#[component]
+pub fn LayersLegend() -> Html {
+    let w = words(use_lang());
+    html! {
+        <p class="legend search-legend">
+            <span class="swatch layer-closed" />{ w.closed }
+            <span class="swatch layer-open" />{ w.open }
+            <span class="swatch layer-current" />{ w.current }
+        </p>
+    }
+}
+
+struct Words {
+    waiting: &'static str,
+    next: &'static str,
+    last: &'static str,
+    ghf: &'static str,
+    g: &'static str,
+    closed: &'static str,
+    open: &'static str,
+    current: &'static str,
+}
+
+fn words(lang: Lang) -> Words {
+    match lang {
+        Lang::En => Words {
+            waiting: "The search's record comes once it has run.",
+            next: "Expanded next:",
+            last: "Expanded last:",
+            ghf: "g = {}, h = {}, f = {}",
+            g: "g = {}",
+            closed: "expanded (CLOSED), one cell a state, by g",
+            open: "in OPEN",
+            current: "expanded next",
+        },
+        Lang::Zh => Words {
+            waiting: "搜索运行之后才有它的记录。",
+            next: "下一个扩展：",
+            last: "最后扩展：",
+            ghf: "g = {}，h = {}，f = {}",
+            g: "g = {}",
+            closed: "已扩展（CLOSED），一个格子一个状态，按 g 分层",
+            open: "在 OPEN 中",
+            current: "下一个扩展",
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solver::search::trace::Step;
+    use solver::search::Direction;
+
+    fn step(g: u32) -> Step {
+        Step {
+            g,
+            h: None,
+            direction: Direction::Forward,
+        }
+    }
+
+    /// A run on a path 0 - 1 - 2 - 3 with a branch 1 - 4: expanded 0, 1, 4 (children 1; 2, 4; none).
+    fn trace() -> Trace {
+        Trace {
+            expanded: vec![0, 1, 4],
+            open_after: vec![1, 2, 1],
+            opened: vec![1, 2, 4],
+            opened_upto: vec![1, 3, 3],
+            steps: vec![step(0), step(1), step(2)],
+            rank_count: 5,
+            ..Trace::default()
+        }
+    }
+
+    #[test]
+    fn bands_count_closed_and_open_by_g_and_mark_the_next() {
+        let t = trace();
+        let at0 = bands_at(&t, 0);
+        assert_eq!(
+            (at0.closed, at0.open, at0.next),
+            (vec![0], vec![1], Some((0, 0)))
+        );
+        let at2 = bands_at(&t, 2);
+        assert_eq!(at2.closed, vec![1, 1, 0]);
+        assert_eq!(at2.open, vec![0, 0, 2]);
+        assert_eq!(at2.next, Some((2, 1)), "4 joined after 2");
+        let end = bands_at(&t, 3);
+        assert_eq!(
+            (end.closed, end.open, end.next),
+            (vec![1, 1, 1], vec![0, 0, 1], None)
+        );
+        assert_eq!(room(&t), vec![1, 1, 2]);
+    }
+}

@@ -1,0 +1,84 @@
+//! The words of the sliding lesson's "drawn as they run" section, in English and in Chinese: one key per sentence
+//! or label. `{}` slots take the numbers the figures compute, in order. Adding a key fails to compile until both
+//! tables have it.
+
+use crate::page::i18n::Lang;
+
+/// A sentence or label of the section.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Line {
+    Text,
+    HowToRead,
+    AtStep,
+    Result,
+    Scramble,
+    FirstBoard,
+    Heuristic,
+    Running,
+    Slide,
+    BfsPicture,
+    AstarPicture,
+    Truncated,
+}
+
+/// The text of `line` in `lang`.
+pub fn t(lang: Lang, line: Line) -> &'static str {
+    use Line::*;
+    match (lang, line) {
+        (Lang::En, Text) => "Here is the difference between BFS and A* while it happens. Both search the board below. Each picture has one small cell for every state its search has reached, in bands by g, the number of moves from the start. Blue cells were expanded (CLOSED), darker first; orange cells wait in OPEN; the black cell is the state expanded next, and its board is shown beside the bands with its g, h and f.",
+        (Lang::Zh, Text) => "下面让你亲眼看到广度优先搜索和 A* 在运行中的区别。两种搜索解的是下面同一个棋盘。每幅图里，搜索到达过的每个状态占一个小格子，按 g（从起点走过的步数）分层排列。蓝色格子已经扩展（在 CLOSED 中），颜色越深越早；橙色格子在 OPEN 中等待；黑色格子是下一个要扩展的状态，它的棋盘和 g、h、f 显示在分层图旁边。",
+        (Lang::En, HowToRead) => "Move the slider. BFS fills its bands one after another: it expands every state at g = 3 before any at g = 4, because its OPEN is a queue. A* takes from OPEN the state of lowest f = g + h, so it goes deep along the states its heuristic ranks best and leaves most of each band empty. Slide a tile, scramble the board or pick another heuristic: both runs and every number follow.",
+        (Lang::Zh, HowToRead) => "拖动滑块。广度优先搜索一层接一层地填满：g = 3 的状态全部扩展完，才会扩展 g = 4 的状态，因为它的 OPEN 是一个队列。A* 每次从 OPEN 中取出 f = g + h 最小的状态，所以它沿着启发函数认为最好的状态一路深入，每一层的大部分都空着。滑动一个方块、打乱棋盘或者换一个启发函数，两次搜索和所有数字都会随之更新。",
+        (Lang::En, AtStep) => "After {} expansions, BFS holds {} states in OPEN and {} in CLOSED; A* holds {} in OPEN and {} in CLOSED.",
+        (Lang::Zh, AtStep) => "扩展 {} 次之后，广度优先搜索的 OPEN 中有 {} 个状态，CLOSED 中有 {} 个；A* 的 OPEN 中有 {} 个，CLOSED 中有 {} 个。",
+        (Lang::En, Result) => "On the board shown, BFS expanded {} states and found {} moves; A* expanded {} states and found {} moves.",
+        (Lang::Zh, Result) => "在这个棋盘上，广度优先搜索扩展了 {} 个状态，解长 {} 步；A* 扩展了 {} 个状态，解长 {} 步。",
+        (Lang::En, Scramble) => "Scramble",
+        (Lang::Zh, Scramble) => "打乱",
+        (Lang::En, FirstBoard) => "The first board",
+        (Lang::Zh, FirstBoard) => "回到第一个棋盘",
+        (Lang::En, Heuristic) => "A*'s heuristic",
+        (Lang::Zh, Heuristic) => "A* 的启发函数",
+        (Lang::En, Running) => "Searching…",
+        (Lang::Zh, Running) => "正在搜索……",
+        (Lang::En, Slide) => "Click a tile beside the blank to slide it.",
+        (Lang::Zh, Slide) => "点击空格旁边的方块，把它滑过去。",
+        (Lang::En, BfsPicture) => "BFS's search drawn in bands by g",
+        (Lang::Zh, BfsPicture) => "按 g 分层画出的广度优先搜索",
+        (Lang::En, AstarPicture) => "A*'s search drawn in bands by g",
+        (Lang::Zh, AstarPicture) => "按 g 分层画出的 A* 搜索",
+        (Lang::En, Truncated) => "This run is longer than the record keeps, so it is drawn up to where the record stops; scramble again for a board nearer the goal.",
+        (Lang::Zh, Truncated) => "这次运行比记录能保存的更长，所以只画到记录停止的地方；再打乱一次，换一个离目标更近的棋盘。",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_languages_have_every_line_with_the_same_slots() {
+        use Line::*;
+        for line in [
+            Text,
+            HowToRead,
+            AtStep,
+            Result,
+            Scramble,
+            FirstBoard,
+            Heuristic,
+            Running,
+            Slide,
+            BfsPicture,
+            AstarPicture,
+            Truncated,
+        ] {
+            assert_eq!(
+                t(Lang::En, line).matches("{}").count(),
+                t(Lang::Zh, line).matches("{}").count(),
+                "{line:?}"
+            );
+            assert_ne!(t(Lang::En, line), t(Lang::Zh, line), "{line:?}");
+        }
+    }
+}
