@@ -107,6 +107,12 @@ for (const lang of ['en', 'zh']) {
     // Solvability: the counts are an independent count's, the solver agrees, a swap flips the verdict.
     const solv = 'section#solvability';
     const three = [1, 2, 3, 4, 5, 6, 8, 7, 0];
+    // The rule's sentence counts the report's goal's inversions: odd, so towards it the verdicts turn round.
+    const reportGoal = [1, 2, 3, 8, 0, 4, 7, 6, 5];
+    assert.equal(await num(page, 'solvability', 'goal-inversions'), inversions(reportGoal));
+    assert.equal(inversions(reportGoal) % 2, 1);
+    assert.equal(cli(`puzzle=sliding&size=3x3&start=${three}&goal=${reportGoal}&algo=astar&heuristic=manhattan`).status,
+      'solved', 'a board with an odd number of inversions reaches the report\'s goal');
     assert.equal(await num(page, 'solvability', 'inversions'), inversions(three));
     assert.equal(await page.locator(`${solv} ${tid('rule-verdict')}`).getAttribute('data-solvable'), 'false');
     await page.locator(`${solv} ${tid('ask-solver')}`).click();
@@ -167,6 +173,9 @@ for (const lang of ['en', 'zh']) {
     const articleLength = cli(sliding(3, 3, ARTICLE, 'bfs')).length;
     assert.equal(await num(page, 'heuristics', 'article-length'), articleLength);
     assert.notEqual(articleLength, 31, 'the article\'s 31 moves are now right');
+    const blankFirst = cli(`${sliding(3, 3, ARTICLE, 'bfs')}&goal=0,1,2,3,4,5,6,7,8`).length;
+    assert.equal(await num(page, 'heuristics', 'article-blank-first'), blankFirst);
+    assert.equal(blankFirst, 31, 'the article\'s 31 is the shortest towards the blank-first goal');
     await page.locator(`section#heuristics ${tid('heur-shuffle')}`).click();
     await page.waitForFunction((a) => document.querySelector('section#heuristics [data-testid="board"]')
       ?.getAttribute('data-tiles').replace(/\s/g, '') !== a, ARTICLE.join());
@@ -195,6 +204,7 @@ for (const lang of ['en', 'zh']) {
     const greedy = cli(sliding(4, 4, FOUR, 'greedy', 'pdb'));
     assert.equal(await num(page, 'pattern-databases', 'pdb-length', 60_000), pdb.length);
     assert.equal(await num(page, 'pattern-databases', 'pdb-expanded'), pdb.stats.expanded);
+    // The start's best estimate, max(tables, linear conflict), as the worker reports it with the tables built.
     assert.equal(await num(page, 'pattern-databases', 'pdb-bound', 60_000), greedy.lower_bound);
     const startManhattan = await num(page, 'pattern-databases', 'manhattan');
     assert.equal(startManhattan, manhattan(4, FOUR));

@@ -27,6 +27,7 @@ mod figures {
     pub const BFS_RUNS: [u32; 5] = [110, 111, 112, 113, 114];
     pub const HEURISTIC_RUNS: [u32; 3] = [120, 121, 122];
     pub const ARTICLE: u32 = 123;
+    pub const ARTICLE_BLANK_FIRST: u32 = 124;
     pub const IDA_RUN: u32 = 130;
     pub const IDA_ASTAR: u32 = 131;
     pub const PDB_RUN: u32 = 140;
