@@ -51,11 +51,14 @@ const HANOI_SECTIONS: [&str; 6] = [
 ];
 
 /// The sliding-puzzle lesson's anchors, in reading order.
-const SLIDING_SECTIONS: [&str; 8] = [
+const SLIDING_SECTIONS: [&str; 11] = [
     "state",
     "solvability",
     "bfs-memory",
     "heuristics",
+    "consistency",
+    "greedy",
+    "weighted",
     "idastar",
     "pattern-databases",
     "big-boards",
