@@ -219,6 +219,10 @@ for (const lang of ['en', 'zh']) {
     await heurCheck(await tiles(page, 'section#heuristics'));
     // Try your own: the board unlocks, a slide reruns every number of the section; the article's board comes back.
     const heur = 'section#heuristics';
+    const locked = await tiles(page, heur);
+    await page.locator(`${heur} ${tid(`tile-${besideBlank(locked)[0]}`)}`).click();
+    await page.waitForTimeout(300);
+    assert.deepEqual(await tiles(page, heur), locked, 'the board slid before "Try your own"');
     await page.locator(`${heur} ${tid('try-own')}`).click();
     await page.locator(`${heur} ${tid('own-hint')}`).waitFor();
     const own = await slideOne(page, heur);

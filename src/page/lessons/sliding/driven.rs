@@ -71,6 +71,9 @@ pub struct DrivenBoardProps {
     pub number: u32,
     /// The section's name, for the shuffle button's test id (`{name}-shuffle`).
     pub name: AttrValue,
+    /// Further controls, beside Shuffle.
+    #[prop_or_default]
+    pub children: Html,
 }
 
 /// A 3x3 board the reader drives: a tile beside the blank slides (a click, a drag, or Enter), and Shuffle deals
@@ -105,6 +108,7 @@ pub fn DrivenBoard(props: &DrivenBoardProps) -> Html {
             <div class="lesson-controls">
                 <button type="button" data-testid={format!("{}-shuffle", props.name)} onclick={on_shuffle}>
                     { t(lang, Line::HeurShuffle) }</button>
+                { props.children.clone() }
             </div>
             <div class="view lesson-view lesson-small-board">
                 <PuzzleBoard id={PuzzleId::Figure(number)} {played} />

@@ -99,7 +99,7 @@ pub fn WeightedSection() -> Html {
         <>
             <p>{ t(lang, Line::WeightedText) }</p>
             <LessonFigure lab={WEIGHTED_RUN} {caption}>
-                <div class="lesson-controls">
+                <DrivenBoard number={WEIGHTED_RUN} name="weighted">
                     <label>{ t(lang, Line::WeightedW) }{ " " }
                         <select data-testid="weight" onchange={on_weight}>
                             { for WEIGHTS.iter().map(|&h| html! {
@@ -109,8 +109,7 @@ pub fn WeightedSection() -> Html {
                             }) }
                         </select>
                     </label>
-                </div>
-                <DrivenBoard number={WEIGHTED_RUN} name="weighted" />
+                </DrivenBoard>
             </LessonFigure>
             <p>{ bound }</p>
         </>
