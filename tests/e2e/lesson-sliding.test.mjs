@@ -81,8 +81,45 @@ async function checkPage(page, lang, width) {
   await page.screenshot({ path: join(ARTIFACTS, `lesson-sliding--${lang}--${width}.png`), fullPage: true });
 }
 
-const SECTIONS = ['state', 'solvability', 'bfs-memory', 'heuristics', 'watch', 'idastar', 'pattern-databases', 'big-boards',
-  'exercises'];
+const SECTIONS = ['state', 'solvability', 'bfs-memory', 'heuristics', 'watch', 'consistency', 'greedy', 'weighted', 'idastar',
+  'pattern-databases', 'big-boards', 'exercises'];
+
+/** The board after the blank's moves (U, D, L, R: the letters of the CLI's answer), each board on the way. */
+const replay = (width, tiles, letters) => {
+  const boards = [tiles];
+  let board = [...tiles];
+  for (const letter of letters) {
+    const blank = board.indexOf(0);
+    const to = blank + { U: -width, D: width, L: -1, R: 1 }[letter];
+    board = [...board];
+    [board[blank], board[to]] = [board[to], board[blank]];
+    boards.push(board);
+  }
+  return boards;
+};
+
+/** Euclidean distance to the usual goal, summed over the tiles, with two decimals: written here, apart from the page. */
+const euclidean = (width, tiles) => tiles.reduce((sum, t, cell) => (t === 0 ? sum
+  : sum + Math.hypot(Math.floor(cell / width) - Math.floor((t - 1) / width), (cell % width) - ((t - 1) % width))), 0)
+  .toFixed(2);
+
+/** The tiles beside the blank of a 3x3 board. */
+const besideBlank = (tiles) => {
+  const blank = tiles.indexOf(0);
+  const [r, c] = [Math.floor(blank / 3), blank % 3];
+  return [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]].filter(([y, x]) => y >= 0 && y < 3 && x >= 0 && x < 3)
+    .map(([y, x]) => tiles[y * 3 + x]);
+};
+
+/** Slides the first tile beside the blank in `scope` and waits for the board to change; returns the new tiles. */
+async function slideOne(page, scope) {
+  const before = await tiles(page, scope);
+  const tile = besideBlank(before)[0];
+  await page.locator(`${scope} ${tid(`tile-${tile}`)}`).click();
+  await page.waitForFunction(([sel, b]) => document.querySelector(sel)?.getAttribute('data-tiles').replace(/\s/g, '') !== b,
+    [`${scope} [data-testid="board"]`, before.join()]);
+  return tiles(page, scope);
+}
 
 for (const lang of ['en', 'zh']) {
   test(`sliding lesson in ${lang}: every section's figure works and its numbers are the CLI's`, async (s) => {
@@ -107,6 +144,12 @@ for (const lang of ['en', 'zh']) {
     // Solvability: the counts are an independent count's, the solver agrees, a swap flips the verdict.
     const solv = 'section#solvability';
     const three = [1, 2, 3, 4, 5, 6, 8, 7, 0];
+    // The rule's sentence counts the report's goal's inversions: odd, so towards it the verdicts turn round.
+    const reportGoal = [1, 2, 3, 8, 0, 4, 7, 6, 5];
+    assert.equal(await num(page, 'solvability', 'goal-inversions'), inversions(reportGoal));
+    assert.equal(inversions(reportGoal) % 2, 1);
+    assert.equal(cli(`puzzle=sliding&size=3x3&start=${three}&goal=${reportGoal}&algo=astar&heuristic=manhattan`).status,
+      'solved', 'a board with an odd number of inversions reaches the report\'s goal');
     assert.equal(await num(page, 'solvability', 'inversions'), inversions(three));
     assert.equal(await page.locator(`${solv} ${tid('rule-verdict')}`).getAttribute('data-solvable'), 'false');
     await page.locator(`${solv} ${tid('ask-solver')}`).click();
@@ -167,10 +210,92 @@ for (const lang of ['en', 'zh']) {
     const articleLength = cli(sliding(3, 3, ARTICLE, 'bfs')).length;
     assert.equal(await num(page, 'heuristics', 'article-length'), articleLength);
     assert.notEqual(articleLength, 31, 'the article\'s 31 moves are now right');
+    const blankFirst = cli(`${sliding(3, 3, ARTICLE, 'bfs')}&goal=0,1,2,3,4,5,6,7,8`).length;
+    assert.equal(await num(page, 'heuristics', 'article-blank-first'), blankFirst);
+    assert.equal(blankFirst, 31, 'the article\'s 31 is the shortest towards the blank-first goal');
     await page.locator(`section#heuristics ${tid('heur-shuffle')}`).click();
     await page.waitForFunction((a) => document.querySelector('section#heuristics [data-testid="board"]')
       ?.getAttribute('data-tiles').replace(/\s/g, '') !== a, ARTICLE.join());
     await heurCheck(await tiles(page, 'section#heuristics'));
+    // Try your own: the board unlocks, a slide reruns every number of the section; the article's board comes back.
+    const heur = 'section#heuristics';
+    const locked = await tiles(page, heur);
+    await page.locator(`${heur} ${tid(`tile-${besideBlank(locked)[0]}`)}`).click();
+    await page.waitForTimeout(300);
+    assert.deepEqual(await tiles(page, heur), locked, 'the board slid before "Try your own"');
+    await page.locator(`${heur} ${tid('try-own')}`).click();
+    await page.locator(`${heur} ${tid('own-hint')}`).waitFor();
+    const own = await slideOne(page, heur);
+    await heurCheck(own);
+    assert.equal(await value(page, 'heuristics', 'euclidean'), euclidean(3, own));
+    await becomes(page, 'heuristics', 'euclid-manhattan', manhattan(3, own));
+    await becomes(page, 'heuristics', 'euclid-shortest', cli(sliding(3, 3, own, 'astar', 'manhattan')).length);
+    assert.ok(Number(euclidean(3, own)) <= manhattan(3, own), 'Euclidean distance above Manhattan distance');
+    await page.locator(`${heur} ${tid('heur-article')}`).click();
+    await page.waitForFunction((a) => document.querySelector('section#heuristics [data-testid="board"]')
+      ?.getAttribute('data-tiles').replace(/\s/g, '') === a, ARTICLE.join());
+    await page.locator(`${heur} ${tid('try-own')}`).waitFor();
+    await heurCheck(ARTICLE);
+
+    // Consistency: h around the board and along A*'s shortest solution are the CLI's, on the first board and after
+    // a slide.
+    const consCheck = async (board) => {
+      const run = cli(sliding(3, 3, board, 'astar', 'manhattan'));
+      await becomes(page, 'consistency', 'path-length', run.length);
+      await becomes(page, 'consistency', 'h-manhattan', manhattan(3, board));
+      const around = besideBlank(board).length;
+      assert.equal(await num(page, 'consistency', 'moves'), around);
+      const after = (await value(page, 'consistency', 'h-manhattan-after')).split(', ').map(Number);
+      assert.equal(after.length, around);
+      assert.ok(after.every((h) => Math.abs(h - manhattan(3, board)) === 1), `Manhattan around: ${after}`);
+      const h = replay(3, board, run.moves).map((b) => manhattan(3, b));
+      assert.deepEqual(h.at(-1), 0);
+      assert.equal(await value(page, 'consistency', 'path-h'), h.join(', '));
+      const rises = h.slice(1).filter((x, i) => x > h[i]).length;
+      assert.equal(await num(page, 'consistency', 'path-rises'), rises);
+      assert.equal(await value(page, 'consistency', 'path-f'), h.map((x, g) => g + x).join(', '));
+      assert.equal(await num(page, 'consistency', 'reopened'), run.stats.expanded - run.stats.closed);
+      assert.equal(await num(page, 'consistency', 'expanded'), run.stats.expanded);
+    };
+    assert.deepEqual(await tiles(page, 'section#consistency'), ARTICLE);
+    await consCheck(ARTICLE);
+    await consCheck(await slideOne(page, 'section#consistency'));
+
+    // Greedy best-first against A*: both runs are the CLI's; f's values are (L - h0) / 2 + 1; a shuffle reruns them.
+    const greedyCheck = async (board) => {
+      const fast = cli(sliding(3, 3, board, 'greedy', 'manhattan'));
+      const best = cli(sliding(3, 3, board, 'astar', 'manhattan'));
+      await becomes(page, 'greedy', 'greedy-expanded', fast.stats.expanded);
+      await becomes(page, 'greedy', 'astar-expanded', best.stats.expanded);
+      assert.equal(await num(page, 'greedy', 'greedy-length'), fast.length);
+      assert.equal(await num(page, 'greedy', 'astar-length'), best.length);
+      const values = (best.length - manhattan(3, board)) / 2 + 1;
+      assert.equal(await num(page, 'greedy', 'f-values'), values);
+      assert.equal(await page.locator(`section#greedy ${tid('ties')}`).getAttribute('data-kept'),
+        String(best.stats.expanded > values));
+    };
+    await greedyCheck(ARTICLE);
+    await page.locator(`section#greedy ${tid('greedy-shuffle')}`).click();
+    await page.waitForFunction((a) => document.querySelector('section#greedy [data-testid="board"]')
+      ?.getAttribute('data-tiles').replace(/\s/g, '') !== a, ARTICLE.join());
+    await greedyCheck(await tiles(page, 'section#greedy'));
+
+    // Weighted A*: its run and A*'s are the CLI's for each weight picked; the bound w x shortest holds.
+    const weightedCheck = async (board, w) => {
+      const fast = cli(`${sliding(3, 3, board, 'weighted', 'manhattan')}&weight=${w}`);
+      const best = cli(sliding(3, 3, board, 'astar', 'manhattan'));
+      await becomes(page, 'weighted', 'weighted-expanded', fast.stats.expanded);
+      await becomes(page, 'weighted', 'astar-expanded', best.stats.expanded);
+      assert.equal(await value(page, 'weighted', 'w'), String(w));
+      assert.equal(await num(page, 'weighted', 'weighted-length'), fast.length);
+      assert.equal(await num(page, 'weighted', 'astar-length'), best.length);
+      assert.equal(Number(await value(page, 'weighted', 'bound')), Number((w * best.length).toFixed(2)));
+      assert.ok(fast.length <= w * best.length);
+    };
+    await weightedCheck(ARTICLE, 2);
+    await page.locator(`section#weighted ${tid('weight')}`).selectOption('150');
+    await weightedCheck(ARTICLE, 1.5);
+    await weightedCheck(await slideOne(page, 'section#weighted'), 1.5);
 
     // IDA*: iterations, thresholds and expansions from its report, beside A*'s.
     const ida = cli(sliding(4, 4, FOUR, 'idastar', 'manhattan'));
@@ -189,12 +314,18 @@ for (const lang of ['en', 'zh']) {
     assert.equal(await num(page, 'idastar', 'ida-length'), ida.length);
     assert.equal(await num(page, 'idastar', 'astar-length'), ida.length);
     assert.ok(ida.stats.peak_memory_bytes * 100 < astar.stats.peak_memory_bytes, 'IDA* no longer saves memory here');
+    // The thresholds step by 2 (parity), and the article's cut at 32 is below this board's shortest.
+    assert.equal(await value(page, 'idastar', 'threshold-steps'), [...new Set(bounds.slice(1).map((b, i) => b - bounds[i]))].join(', '));
+    assert.equal(await value(page, 'idastar', 'threshold-steps'), '2');
+    assert.equal(await num(page, 'idastar', 'cut-length'), ida.length);
+    assert.ok(ida.length > 32);
 
     // Pattern databases: the tables' bound and IDA*'s run on them are the CLI's.
     const pdb = cli(sliding(4, 4, FOUR, 'idastar', 'pdb'));
     const greedy = cli(sliding(4, 4, FOUR, 'greedy', 'pdb'));
     assert.equal(await num(page, 'pattern-databases', 'pdb-length', 60_000), pdb.length);
     assert.equal(await num(page, 'pattern-databases', 'pdb-expanded'), pdb.stats.expanded);
+    // The start's best estimate, max(tables, linear conflict), as the worker reports it with the tables built.
     assert.equal(await num(page, 'pattern-databases', 'pdb-bound', 60_000), greedy.lower_bound);
     const startManhattan = await num(page, 'pattern-databases', 'manhattan');
     assert.equal(startManhattan, manhattan(4, FOUR));
@@ -278,7 +409,7 @@ for (const lang of ['en', 'zh']) {
       assert.deepEqual(english, [], `English shown on the Chinese lesson: ${english.join(' | ')}`);
     }
     await checkPage(page, lang, 1366);
-  }, { timeout: 120_000, contextOptions: { viewport: { width: 1366, height: 900 } } });
+  }, { timeout: 180_000, contextOptions: { viewport: { width: 1366, height: 900 } } });
 }
 
 test('a deep link scrolls to its section, and embed=1 shows that section alone, its figure live', async (s) => {

@@ -51,12 +51,15 @@ const HANOI_SECTIONS: [&str; 6] = [
 ];
 
 /// The sliding-puzzle lesson's anchors, in reading order.
-const SLIDING_SECTIONS: [&str; 9] = [
+const SLIDING_SECTIONS: [&str; 12] = [
     "state",
     "solvability",
     "bfs-memory",
     "heuristics",
     "watch",
+    "consistency",
+    "greedy",
+    "weighted",
     "idastar",
     "pattern-databases",
     "big-boards",

@@ -125,16 +125,27 @@ pub fn blank_rows_up(shape: Shape, tiles: &[u8]) -> Option<u64> {
     Some((usize::from(shape.height) - 1 - shape.row(blank)) as u64)
 }
 
-/// The textbook's rule towards the usual goal: with an odd width, solvable when the inversions are even; with an
-/// even width, when the inversions plus the blank's rows above the bottom are even.
-pub fn rule_says_solvable(shape: Shape, tiles: &[u8]) -> Option<bool> {
-    let up = blank_rows_up(shape, tiles)?;
-    let inv = inversions(tiles);
-    Some(if shape.width % 2 == 1 {
-        inv.is_multiple_of(2)
+/// A board's parity for the rule of solvability, which no move changes: its inversions, plus on an even width the
+/// blank's row (a move up or down then changes the inversions by an odd number, and the row by one).
+pub fn parity(shape: Shape, tiles: &[u8]) -> Option<bool> {
+    let blank = tiles.iter().position(|&t| t == 0)?;
+    let row = if shape.width.is_multiple_of(2) {
+        shape.row(blank) as u64
     } else {
-        (inv + up).is_multiple_of(2)
-    })
+        0
+    };
+    Some((inversions(tiles) + row) % 2 == 1)
+}
+
+/// The general rule: `tiles` can reach `goal` exactly when the two have the same parity.
+pub fn rule_says_solvable_to(shape: Shape, tiles: &[u8], goal: &[u8]) -> Option<bool> {
+    Some(parity(shape, tiles)? == parity(shape, goal)?)
+}
+
+/// The rule towards the usual goal (no inversion, the blank in the bottom row): with an odd width, solvable when
+/// the inversions are even; with an even width, when the inversions plus the blank's rows above the bottom are.
+pub fn rule_says_solvable(shape: Shape, tiles: &[u8]) -> Option<bool> {
+    rule_says_solvable_to(shape, tiles, &shape.default_goal())
 }
 
 /// `setup` with the tile in `cell` slid into the blank beside it (the lab's own move, `try_step`), or `None` if
@@ -188,7 +199,7 @@ pub fn estimate(shape: Shape, tiles: &[u8], name: HeuristicName) -> Option<u64> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use solver::sliding::{check_solvable, shuffle_solvable};
+    use solver::sliding::{check_solvable, shuffle_solvable, SplitMix64};
 
     #[test]
     fn inversions_leave_the_blank_out() {
@@ -202,6 +213,64 @@ mod tests {
             ),
             Some(1)
         );
+    }
+
+    use crate::page::lessons::sliding::solvability::REPORT_GOAL;
+
+    /// A random arrangement of `cells` tiles (0 the blank), solvable or not: a Fisher-Yates shuffle on a seeded PRNG.
+    fn random_board(cells: usize, rng: &mut SplitMix64) -> Vec<u8> {
+        let mut tiles: Vec<u8> = (0..cells as u8).collect();
+        for i in (1..cells).rev() {
+            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+            tiles.swap(i, j);
+        }
+        tiles
+    }
+
+    #[test]
+    fn towards_the_reports_goal_the_general_rule_is_right_and_the_blank_last_rule_always_wrong() {
+        // SolvRule's claims: the report's goal has an odd number of inversions (the sentence's slot), the general
+        // rule (compare the board's parity with the goal's) gives the solver's verdict, and the rule for a goal
+        // with the blank last (even inversions) gives the opposite one, for every board.
+        let s = shape(3, 3);
+        assert_eq!(inversions(&REPORT_GOAL), 7);
+        let mut rng = SplitMix64::new(34);
+        let mut solvable = 0;
+        for _ in 0..200 {
+            let tiles = random_board(9, &mut rng);
+            let solver = check_solvable(s, &tiles, &REPORT_GOAL).is_ok();
+            solvable += usize::from(solver);
+            assert_eq!(
+                rule_says_solvable_to(s, &tiles, &REPORT_GOAL),
+                Some(solver),
+                "{tiles:?}"
+            );
+            let blank_last = inversions(&tiles).is_multiple_of(2);
+            assert_ne!(blank_last, solver, "{tiles:?}");
+        }
+        // Both halves were drawn, so neither verdict was right by always saying the same.
+        assert!(
+            solvable > 50 && solvable < 150,
+            "{solvable} of 200 solvable"
+        );
+    }
+
+    #[test]
+    fn the_general_rule_agrees_with_the_solver_towards_random_goals() {
+        let mut rng = SplitMix64::new(2);
+        for (w, h) in [(3, 3), (4, 4), (3, 4), (4, 3), (2, 5), (5, 2)] {
+            let s = shape(w, h);
+            for _ in 0..200 {
+                let goal = random_board(s.cells(), &mut rng);
+                let tiles = random_board(s.cells(), &mut rng);
+                let solver = check_solvable(s, &tiles, &goal).is_ok();
+                assert_eq!(
+                    rule_says_solvable_to(s, &tiles, &goal),
+                    Some(solver),
+                    "{w}x{h} {tiles:?} -> {goal:?}"
+                );
+            }
+        }
     }
 
     #[test]

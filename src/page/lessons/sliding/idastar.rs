@@ -1,6 +1,7 @@
 //! "IDA*: A* in little memory": IDA* and A*, both with Manhattan distance, on one 4x4 board. IDA*'s thresholds
 //! are read from its report (its `by_depth` counts the expansions of each f-bound iteration, by bound), beside
-//! its expansions and peak memory and A*'s.
+//! its expansions and peak memory and A*'s; the step between thresholds (always 2 with Manhattan distance: parity),
+//! and the article's fixed cut at g + 1 + h > 32 against this board's shortest solution.
 
 use super::common::{board, bytes, count, words};
 use super::figures::{IDA_ASTAR, IDA_RUN};
@@ -8,7 +9,7 @@ use super::text::{t, Line};
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang};
-use crate::page::lessons::figure::use_figure_once;
+use crate::page::lessons::figure::{gap, use_figure_once};
 use crate::page::lessons::figure::{solved, use_auto_solve, LessonFigure};
 use crate::page::state::PuzzleId;
 use solver::{Algorithm, HeuristicName, Stats};
@@ -28,6 +29,21 @@ pub fn thresholds(stats: &Stats) -> Vec<u64> {
         .map(|(bound, _)| bound as u64)
         .collect()
 }
+
+/// The steps between consecutive thresholds, each once, in the order they first occur.
+pub fn steps(bounds: &[u64]) -> Vec<u64> {
+    let mut steps = Vec::new();
+    for pair in bounds.windows(2) {
+        let step = pair[1].saturating_sub(pair[0]);
+        if !steps.contains(&step) {
+            steps.push(step);
+        }
+    }
+    steps
+}
+
+/// The article's cut: it drops every successor with g + 1 + h above this.
+pub const ARTICLE_CUT: u64 = 32;
 
 #[component]
 pub fn IdastarSection() -> Html {
@@ -84,6 +100,18 @@ pub fn IdastarSection() -> Html {
             count("astar-length", astar.as_ref().map(|r| r.length)),
         ],
     );
+    let step_list = bounds.as_deref().map(|b| {
+        steps(b)
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    });
+    let ida_length = ida.as_ref().map(|r| r.length);
+    let cut = match ida_length {
+        Some(l) if l > ARTICLE_CUT => t(lang, Line::IdaCutMiss),
+        _ => t(lang, Line::IdaCutKeep),
+    };
     html! {
         <>
             <p>{ t(lang, Line::IdaText) }</p>
@@ -93,6 +121,9 @@ pub fn IdastarSection() -> Html {
                 </div>
                 <PuzzlePlayback id={PuzzleId::Figure(IDA_RUN)} />
             </LessonFigure>
+            <p>{ fill_html(t(lang, Line::IdaSteps), vec![words("threshold-steps", step_list)]) }</p>
+            <p class="lesson-article">{ t(lang, Line::IdaCut) }{ gap(lang) }
+                { fill_html(cut, vec![count("cut-length", ida_length)]) }</p>
         </>
     }
 }
@@ -108,5 +139,23 @@ mod tests {
             ..Stats::default()
         };
         assert_eq!(thresholds(&stats), vec![2, 4]);
+        assert_eq!(steps(&[2, 4, 6, 10]), vec![2, 4]);
+    }
+
+    #[test]
+    fn the_sections_run_steps_its_thresholds_by_two_and_passes_the_articles_cut() {
+        // IdaSteps and IdaCutMiss: the real run's thresholds on the section's board rise by 2 only, and its
+        // shortest solution is longer than the article's cut, so that cut would find nothing.
+        let start = super::super::common::tile_list(&FOUR_BOARD).replace(", ", ",");
+        let text =
+            format!("puzzle=sliding&size=4x4&start={start}&algo=idastar&heuristic=manhattan");
+        let query = solver::query::parse(&text).unwrap();
+        let report =
+            solver::run::solve(&query, &mut solver::Control::new(solver::Limits::default()));
+        assert!(report.optimal);
+        let bounds = thresholds(&report.stats);
+        assert_eq!(steps(&bounds), vec![2]);
+        assert_eq!(bounds.last().copied(), Some(report.length));
+        assert!(report.length > ARTICLE_CUT);
     }
 }

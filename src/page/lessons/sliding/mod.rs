@@ -1,12 +1,18 @@
-//! The sliding-puzzle lesson: boards as states, which boards can be solved, BFS's memory, A*'s heuristics, IDA*,
+//! The sliding-puzzle lesson: boards as states, which boards can be solved, BFS's memory, A*'s heuristics,
+//! consistency, greedy best-first and weighted A* (taught before any exercise uses them), IDA*,
 //! pattern databases and the big boards' bounded answers, each beside a live figure on the real engine, then
 //! scored exercises. Its words are in [`text`]; its figures are numbered here (100 to 199) so that no two sections
 //! share an instance.
 
 mod bfs_memory;
 mod big;
+#[cfg(test)]
+mod claims;
 mod common;
+mod consistency;
+mod driven;
 mod exercises;
+mod greedy;
 mod heuristics;
 mod idastar;
 mod pdb;
@@ -15,6 +21,7 @@ mod state;
 pub mod text;
 mod text_watch;
 mod watch;
+mod weighted;
 
 use super::link::Lesson;
 use super::section::Section;
@@ -30,6 +37,12 @@ mod figures {
     pub const HEURISTIC_RUNS: [u32; 3] = [120, 121, 122];
     pub const ARTICLE: u32 = 123;
     pub const WATCH: [u32; 2] = [170, 171];
+    pub const ARTICLE_BLANK_FIRST: u32 = 124;
+    pub const CONSISTENCY: u32 = 125;
+    pub const GREEDY_RUN: u32 = 126;
+    pub const GREEDY_ASTAR: u32 = 127;
+    pub const WEIGHTED_RUN: u32 = 128;
+    pub const WEIGHTED_ASTAR: u32 = 129;
     pub const IDA_RUN: u32 = 130;
     pub const IDA_ASTAR: u32 = 131;
     pub const PDB_RUN: u32 = 140;
@@ -52,6 +65,9 @@ pub fn section_title(id: &str) -> Line {
         "bfs-memory" => Line::BfsMemoryTitle,
         "heuristics" => Line::HeuristicsTitle,
         "watch" => Line::WatchTitle,
+        "consistency" => Line::ConsistencyTitle,
+        "greedy" => Line::GreedyTitle,
+        "weighted" => Line::WeightedTitle,
         "idastar" => Line::IdastarTitle,
         "pattern-databases" => Line::PdbTitle,
         "big-boards" => Line::BigTitle,
@@ -87,6 +103,9 @@ pub fn SlidingLesson(props: &SlidingLessonProps) -> Html {
             { for section("bfs-memory", html! { <bfs_memory::BfsMemorySection /> }) }
             { for section("heuristics", html! { <heuristics::HeuristicsSection /> }) }
             { for section("watch", html! { <watch::WatchSection /> }) }
+            { for section("consistency", html! { <consistency::ConsistencySection /> }) }
+            { for section("greedy", html! { <greedy::GreedySection /> }) }
+            { for section("weighted", html! { <weighted::WeightedSection /> }) }
             { for section("idastar", html! { <idastar::IdastarSection /> }) }
             { for section("pattern-databases", html! { <pdb::PdbSection /> }) }
             { for section("big-boards", html! { <big::BigBoardsSection /> }) }

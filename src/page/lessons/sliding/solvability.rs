@@ -1,6 +1,7 @@
 //! "Which boards can be solved": the reader swaps two tiles (click one, then another; or Enter on each) on a 3x3
 //! or a 4x4 board; the inversions and the blank's row are counted as they change, the textbook's rule gives its
-//! verdict, and the solver, asked, answers: `unsolvable` at once (its parity check), or a solution.
+//! verdict (the general rule, comparing the board's parity with the goal's, towards the usual goal), and the
+//! solver, asked, answers: `unsolvable` at once (its parity check), or a solution.
 
 use super::common::{blank_rows_up, count, inversions, page_default, rule_says_solvable, shape_of};
 use super::figures::SOLVABLE;
@@ -15,6 +16,8 @@ use crate::page::state::{Action, PuzzleId, SolveAction};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+/// The 8-puzzle lab report's goal, 1 2 3 / 8 _ 4 / 7 6 5: its inversions are counted in the rule's sentence.
+pub const REPORT_GOAL: [u8; 9] = [1, 2, 3, 8, 0, 4, 7, 6, 5];
 /// The article's unsolvable 8-puzzle: one inversion.
 const THREE: [u8; 9] = [1, 2, 3, 4, 5, 6, 8, 7, 0];
 /// A 15-puzzle with no inversion at all, its blank one row up: unsolvable, though the inversions alone say
@@ -129,7 +132,7 @@ pub fn SolvabilitySection() -> Html {
     html! {
         <>
             <p>{ t(lang, Line::SolvText) }</p>
-            <p>{ t(lang, Line::SolvRule) }</p>
+            <p>{ fill_html(t(lang, Line::SolvRule), vec![count("goal-inversions", Some(inversions(&REPORT_GOAL)))]) }</p>
             <LessonFigure lab={SOLVABLE} {caption}>
                 <div class="lesson-controls">
                     <label>{ t(lang, Line::SolvSize) }{ " " }
