@@ -153,7 +153,7 @@ pub fn App() -> Html {
                         { move_list(&state, &dispatch) }
                     </aside>
                 </div>
-                { lab_panels(&state, &dispatch) }
+                { lab_panels(&state, &dispatch, lang) }
             </main>
             <footer class="footer">
                 { lang.t(Msg::Footer) }
@@ -347,8 +347,12 @@ fn move_list(state: &State, dispatch: &Callback<Action>) -> Html {
 }
 
 /// The lab's panels under the puzzle: compare, the truth, and the step-through of a traced run.
-fn lab_panels(state: &State, dispatch: &Callback<Action>) -> Html {
+fn lab_panels(state: &State, dispatch: &Callback<Action>, lang: Lang) -> Html {
     let puzzle = &state.lab.setup.puzzle;
+    let learn = |panel: Panel| -> Option<AttrValue> {
+        let (lesson, section) = lesson_of(panel, puzzle);
+        Some(format!("?{}", lesson_href(lesson, lang, Some(section), false)).into())
+    };
     let on_stepper = dispatch.reform(|at| Action::Truth(TruthAction::StepperAt(at)));
     let on_go = dispatch.reform(|to| Action::lab(StepAction::Go(to)));
     let on_step = dispatch.reform(Action::lab);
@@ -356,21 +360,21 @@ fn lab_panels(state: &State, dispatch: &Callback<Action>) -> Html {
     let algorithm = state.lab.setup.algorithm;
     html! {
         <div class="lab">
-            <ComparePanel compare={state.compare.clone()} puzzle={puzzle.clone()}
+            <ComparePanel compare={state.compare.clone()} puzzle={puzzle.clone()} learn={learn(Panel::Compare)}
                 solving={state.is_solving()} dispatch={dispatch.clone()} />
-            <TruthPanel truth={state.truth.clone()} kind={state.lab.setup.kind()}
+            <TruthPanel truth={state.truth.clone()} kind={state.lab.setup.kind()} learn={learn(Panel::Truth)}
                 stepper={state.lab.setup.traceable()} dispatch={dispatch.clone()} />
             if state.lab.setup.traceable() {
                 if let PuzzleSpec::Hanoi { disks, .. } = puzzle {
-                    <SearchStepper disks={*disks} trace={trace.clone()} {algorithm}
+                    <SearchStepper disks={*disks} trace={trace.clone()} {algorithm} learn={learn(Panel::Stepper)}
                         at={state.lab.stepping.at} on_go={on_go.clone()} on_current={on_stepper.clone()} />
                 } else if let PuzzleSpec::Sliding { width, .. } = puzzle {
-                    <SearchStepper disks={0} width={*width} trace={trace.clone()} {algorithm}
+                    <SearchStepper disks={0} width={*width} trace={trace.clone()} {algorithm} learn={learn(Panel::Stepper)}
                         at={state.lab.stepping.at} on_go={on_go.clone()} on_current={on_stepper} />
                 }
                 if let Some(trace) = trace {
                     <div class="tree-lab">
-                        <SearchTreePanel trace={trace.clone()} at={state.lab.stepping.at}
+                        <SearchTreePanel trace={trace.clone()} at={state.lab.stepping.at} learn={learn(Panel::Tree)}
                             exercise={state.lab.stepping.exercise.clone()} on_step={on_step.clone()} />
                         <ExercisePanel {trace} at={state.lab.stepping.at}
                             exercise={state.lab.stepping.exercise.clone()} {on_step} />
@@ -378,5 +382,55 @@ fn lab_panels(state: &State, dispatch: &Callback<Action>) -> Html {
                 }
             }
         </div>
+    }
+}
+
+/// The lab's panels that a lesson section explains.
+#[derive(Clone, Copy)]
+enum Panel {
+    Compare,
+    Truth,
+    Stepper,
+    Tree,
+}
+
+/// The lesson section that explains `panel` on this kind of puzzle.
+fn lesson_of(panel: Panel, puzzle: &PuzzleSpec) -> (Lesson, &'static str) {
+    let hanoi = matches!(puzzle, PuzzleSpec::Hanoi { .. });
+    match (panel, hanoi) {
+        (Panel::Compare | Panel::Stepper, true) => (Lesson::Hanoi, "bfs-astar"),
+        (Panel::Truth, true) => (Lesson::Hanoi, "admissible"),
+        (Panel::Tree, true) => (Lesson::Hanoi, "graph"),
+        (Panel::Compare, false) => (Lesson::Sliding, "heuristics"),
+        (Panel::Truth, false) => (Lesson::Sliding, "consistency"),
+        (Panel::Stepper, false) => (Lesson::Sliding, "watch"),
+        (Panel::Tree, false) => (Lesson::Eight, "dfs"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_panel_links_a_section_its_lesson_has() {
+        let hanoi = PuzzleSpec::Hanoi {
+            pegs: 3,
+            disks: 3,
+            start: vec![0; 3],
+            goal: vec![2; 3],
+        };
+        let sliding = PuzzleSpec::Sliding {
+            width: 3,
+            height: 3,
+            start: vec![1, 2, 3, 4, 5, 6, 7, 0, 8],
+            goal: vec![1, 2, 3, 4, 5, 6, 7, 8, 0],
+        };
+        for puzzle in [hanoi, sliding] {
+            for panel in [Panel::Compare, Panel::Truth, Panel::Stepper, Panel::Tree] {
+                let (lesson, section) = lesson_of(panel, &puzzle);
+                assert!(lesson.sections().contains(&section), "{section}");
+            }
+        }
     }
 }

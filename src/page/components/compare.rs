@@ -14,6 +14,7 @@ use solver::hanoi::peg_letter;
 use solver::query::PuzzleSpec;
 use solver::{Moves, Report, Status};
 use web_sys::HtmlSelectElement;
+use super::learn::LearnLink;
 use yew::prelude::*;
 
 /// Operators longer than this are cut in the table (the whole list is in the tooltip, up to `TOOLTIP_CHARS`).
@@ -22,6 +23,9 @@ const TOOLTIP_CHARS: usize = 4000;
 
 #[derive(Properties, PartialEq)]
 pub struct ComparePanelProps {
+    /// The lesson section that explains this panel.
+    #[prop_or_default]
+    pub learn: Option<AttrValue>,
     pub compare: Compare,
     pub puzzle: PuzzleSpec,
     /// A solve is running: the panel waits for it.
@@ -54,7 +58,7 @@ pub fn ComparePanel(props: &ComparePanelProps) -> Html {
     html! {
         <section class="card compare" data-testid="compare-panel" aria-label={lang.t(Msg::CompareTitle)}>
             <h2>{ lang.t(Msg::CompareTitle) }</h2>
-            <p class="muted">{ lang.t(Msg::CompareIntro) }</p>
+            <p class="muted">{ lang.t(Msg::CompareIntro) }{ " " }<LearnLink href={props.learn.clone()} /></p>
             <fieldset class="compare-pairs" disabled={running}>
                 <legend>{ lang.t(Msg::ComparePairs) }</legend>
                 { for offered.iter().map(|&pair| {

@@ -7,6 +7,7 @@ pub mod exercise;
 pub mod export_menu;
 pub mod hand_play_panel;
 pub mod language;
+pub mod learn;
 pub mod move_list;
 pub mod pegs;
 pub mod playback_bar;

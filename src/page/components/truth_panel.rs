@@ -12,10 +12,14 @@ use solver::hanoi::peg_letter;
 use solver::truth::{Measured, Method};
 use solver::{HeuristicName, Moves, PuzzleKind, Status};
 use web_sys::HtmlInputElement;
+use super::learn::LearnLink;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct TruthPanelProps {
+    /// The lesson section that explains this panel.
+    #[prop_or_default]
+    pub learn: Option<AttrValue>,
     pub truth: Truth,
     pub kind: PuzzleKind,
     /// Whether the stepper is on the page (small searches only).
@@ -36,7 +40,7 @@ pub fn TruthPanel(props: &TruthPanelProps) -> Html {
         return html! {
             <section class="card truth" data-testid="truth" aria-label={lang.t(Msg::TruthTitle)}>
                 <h2>{ lang.t(Msg::TruthTitle) }</h2>
-                <p class="muted">{ lang.t(Msg::TruthIntro) }</p>
+                <p class="muted">{ lang.t(Msg::TruthIntro) }{ " " }<LearnLink href={props.learn.clone()} /></p>
                 <button type="button" class="primary" data-testid="truth-open" onclick={act(TruthAction::Open)}>
                     { lang.t(Msg::TruthOpen) }
                 </button>
@@ -85,6 +89,7 @@ pub fn TruthPanel(props: &TruthPanelProps) -> Html {
         <section class="card truth" data-testid="truth" aria-label={lang.t(Msg::TruthTitle)}>
             <div class="truth-head">
                 <h2>{ lang.t(Msg::TruthTitle) }</h2>
+                <LearnLink href={props.learn.clone()} />
                 <button type="button" data-testid="truth-close" onclick={act(TruthAction::Close)}>
                     { lang.t(Msg::TruthClose) }
                 </button>

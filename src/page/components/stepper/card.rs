@@ -6,10 +6,14 @@ use crate::page::i18n::{fill, use_lang, Lang, Msg};
 use solver::search::trace::{Iteration, Trace};
 use solver::Algorithm;
 use std::rc::Rc;
+use crate::page::components::learn::LearnLink;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct StepperCardProps {
+    /// The lesson section that explains this panel.
+    #[prop_or_default]
+    pub learn: Option<AttrValue>,
     /// A trace the stepper can show (its record fits the puzzle).
     pub trace: Rc<Trace>,
     /// The cursor: `None` for the whole search, `Some(n)` for the first n expansions.
@@ -53,7 +57,7 @@ pub fn StepperCard(props: &StepperCardProps) -> Html {
             data-g={g.map(|g| g.to_string())} data-h={h.map(|h| h.to_string())}>
             <h3>{ lang.t(Msg::StepperTitle) }</h3>
             <p class="muted">
-                { lang.t(Msg::StepperIntro) }
+                { lang.t(Msg::StepperIntro) }{ " " }<LearnLink href={props.learn.clone()} />
                 if let Some(a) = shows {
                     { " " }
                     <span data-testid="stepper-shows">{ fill(lang.t(Msg::StepShows), &[&lang.algorithm(a)]) }</span>

@@ -21,6 +21,9 @@ use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct SearchStepperProps {
+    /// The lesson section that explains this panel.
+    #[prop_or_default]
+    pub learn: Option<AttrValue>,
     /// The number of disks (Tower of Hanoi on 3 pegs); ignored when `width` is set.
     pub disks: u8,
     /// The board's width for a sliding puzzle (0: a Tower of Hanoi); its trace carries the board of each step.
@@ -71,7 +74,7 @@ pub fn SearchStepper(props: &SearchStepperProps) -> Html {
                     label={props.label.clone()} />
             }
             { for trace.map(|trace| html! {
-                <StepperCard trace={trace.clone()} step={props.at} algorithm={props.algorithm}
+                <StepperCard trace={trace.clone()} step={props.at} algorithm={props.algorithm} learn={props.learn.clone()}
                     disks={props.disks} width={props.width} on_go={props.on_go.clone()} />
             }) }
         </div>

@@ -31,10 +31,14 @@ use solver::search::tree::{NodeKind, SearchTree};
 use solver::search::Direction;
 use std::rc::Rc;
 use viewport::{use_card_width, use_pan, use_view, zoom_tools, HEIGHT};
+use crate::page::components::learn::LearnLink;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct SearchTreeProps {
+    /// The lesson section that explains this panel.
+    #[prop_or_default]
+    pub learn: Option<AttrValue>,
     pub trace: Rc<Trace>,
     /// The stepper's cursor.
     pub at: Option<usize>,
@@ -116,7 +120,7 @@ fn TreeDrawing(props: &SearchTreeProps) -> Html {
         <div class="card tree-card" data-testid="tree-card" data-nodes={tree.nodes.len().to_string()}
             data-current={cursor.current.map(|c| c.to_string())} data-iteration={cursor.iteration.to_string()}>
             <h3>{ lang.t(Msg::TreeTitle) }</h3>
-            <p class="muted">{ lang.t(Msg::TreeIntro) }</p>
+            <p class="muted">{ lang.t(Msg::TreeIntro) }{ " " }<LearnLink href={props.learn.clone()} /></p>
             <p class="muted tree-counts" data-testid="tree-counts">
                 { fill(lang.t(Msg::TreeCounts), &[&counts.0, &total, &counts.1, &counts.2]) }
             </p>
