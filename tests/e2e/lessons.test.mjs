@@ -93,10 +93,10 @@ for (const lang of ['en', 'zh']) {
   test(`Hanoi lesson in ${lang}: every section's figure works and its numbers are the CLI's and a JS BFS's`, async (s) => {
     const { page } = s;
     await openLesson(s, lang);
-    assert.equal(await page.locator(tid('lesson-section')).count(), 6);
+    assert.equal(await page.locator(tid('lesson-section')).count(), 7);
     assert.equal(await page.evaluate(() => document.documentElement.lang), lang === 'zh' ? 'zh-Hans' : 'en');
     const ids = await page.locator(tid('lesson-section')).evaluateAll((els) => els.map((e) => e.id));
-    assert.deepEqual(ids, ['state', 'graph', 'bfs-astar', 'admissible', 'four-pegs', 'exercises']);
+    assert.deepEqual(ids, ['state', 'graph', 'bfs-astar', 'admissible', 'four-pegs', 'claims', 'exercises']);
     for (const id of ids) {
       const href = await page.locator(`section#${id} ${tid('section-link')}`).getAttribute('href');
       assert.ok(href.endsWith(`#${id}`) && href.includes('lesson=hanoi'), `${id}'s deep link is ${href}`);
@@ -147,6 +147,9 @@ for (const lang of ['en', 'zh']) {
     assert.equal(await num(page, 'admissible', 'h'), seedPower(over, tower(3, 2)));
     assert.equal(await num(page, 'admissible', 'distance'), hanoiBfs(3, over, tower(3, 2)));
     assert.equal(await num(page, 'admissible', 'overestimate'), 7 - hanoiBfs(3, over, tower(3, 2)));
+    // The correct bound 2^k, k the largest disk off the goal peg: at most the true distance, here equal to it.
+    assert.equal(await num(page, 'admissible', 'bound'), 4);
+    assert.equal(await num(page, 'admissible', 'bound-distance'), hanoiBfs(3, over, tower(3, 2)));
     const overFigure = page.locator('section#admissible [data-figure="overestimate"]');
     await place(page, overFigure, 0, 2, [2, 1, 0]);
     await numBecomes(page, 'admissible', 'distance', hanoiBfs(3, [2, 1, 0], tower(3, 2)));
@@ -167,6 +170,22 @@ for (const lang of ['en', 'zh']) {
       assert.equal(await num(page, 'four-pegs', 'three-pegs'), 2 ** disks - 1);
       assert.equal(await num(page, 'four-pegs', 'four-peg-states'), 4 ** disks);
     }
+
+    // The article's claims: each verdict's numbers are the CLI's runs and the formulas'.
+    const bfs8 = cli(hanoi(3, tower(8, 0), tower(8, 2), 'bfs'));
+    const bfs10 = cli(hanoi(3, tower(10, 0), tower(10, 2), 'bfs'));
+    const astar5 = cli(`${hanoi(3, tower(5, 0), tower(5, 2), 'astar')}&heuristic=misplaced`);
+    assert.equal(await num(page, 'claims', 'moves-states'), 3 ** 5);
+    assert.equal(await num(page, 'claims', 'moves-least'), 2);
+    assert.equal(await num(page, 'claims', 'moves-most'), 3);
+    assert.equal(await num(page, 'claims', 'parent-length'), bfs8.length);
+    assert.equal(bfs8.length, 2 ** 8 - 1);
+    assert.equal(await num(page, 'claims', 'memory-states'), 3 ** 8);
+    assert.equal(await num(page, 'claims', 'memory-expanded'), bfs8.stats.expanded);
+    assert.equal(await num(page, 'claims', 'ten-states'), 59049);
+    assert.equal(await num(page, 'claims', 'ten-expanded'), bfs10.stats.expanded);
+    assert.equal(await num(page, 'claims', 'complexity-expanded'), astar5.stats.expanded);
+    assert.ok(astar5.stats.expanded <= 3 ** 5, 'A* expands each state at most once');
 
     // Exercises, each checked by the engine and scored.
     const fewerStart = [2, 2, 2, 2, 0];

@@ -2,6 +2,7 @@
 //! bar charts of nodes expanded and time.
 
 use super::export_menu::{CompareCsv, ExportImage};
+use super::learn::LearnLink;
 use crate::format;
 use crate::page::export_run::puzzle_stem;
 use crate::page::i18n::{fill, use_lang, Lang, Msg};
@@ -14,7 +15,6 @@ use solver::hanoi::peg_letter;
 use solver::query::PuzzleSpec;
 use solver::{Moves, Report, Status};
 use web_sys::HtmlSelectElement;
-use super::learn::LearnLink;
 use yew::prelude::*;
 
 /// Operators longer than this are cut in the table (the whole list is in the tooltip, up to `TOOLTIP_CHARS`).

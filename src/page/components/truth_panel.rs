@@ -3,6 +3,7 @@
 //! dominance); and, for Tower of Hanoi, the race of A* with the seed article's heuristic against an admissible one.
 //! Every number is the worker's (see `state::truth`).
 
+use super::learn::LearnLink;
 use crate::page::components::export_menu::ExportImage;
 use crate::page::components::truth_chart::TruthChart;
 use crate::page::i18n::{fill, use_lang, Lang, Msg, Text};
@@ -12,7 +13,6 @@ use solver::hanoi::peg_letter;
 use solver::truth::{Measured, Method};
 use solver::{HeuristicName, Moves, PuzzleKind, Status};
 use web_sys::HtmlInputElement;
-use super::learn::LearnLink;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

@@ -4,6 +4,7 @@
 //! figure's frame (caption said to screen readers, "Open in the lab"), the numbers quoted in a sentence, and the
 //! hook that runs a figure's search whenever its puzzle or its choices change.
 
+use crate::format;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{use_lang, Lang, Msg};
 use crate::page::state::playback::PlaybackAction;
@@ -175,6 +176,52 @@ pub fn gap(lang: Lang) -> &'static str {
 /// A quoted number as markup, for `fill_html`.
 pub fn num(name: &'static str, value: Option<u64>) -> Html {
     html! { <Num name={name} {value} /> }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct QuotedProps {
+    /// Its name for tests (`data-num`).
+    pub name: AttrValue,
+    /// The exact value for tests (`data-value`) and the value as a person reads it, once computed.
+    pub value: Option<(String, String)>,
+}
+
+/// A value quoted in a sentence that is not a plain count: "computing…" until its run has answered.
+#[component]
+pub fn Quoted(props: &QuotedProps) -> Html {
+    let lang = use_lang();
+    match &props.value {
+        Some((exact, shown)) => html! {
+            <strong class="lesson-num" data-num={props.name.clone()} data-value={exact.clone()}>{ shown }</strong>
+        },
+        None => html! {
+            <strong class="lesson-num pending" data-num={props.name.clone()}>{ lang.t(Msg::LessonComputing) }</strong>
+        },
+    }
+}
+
+/// A count quoted in a sentence or a table, with thousands separators ("181,440"); its exact value for tests.
+pub fn count(name: &'static str, value: Option<u64>) -> Html {
+    let value = value.map(|v| (v.to_string(), format::count(v)));
+    html! { <Quoted name={name} {value} /> }
+}
+
+/// A byte size quoted in a sentence ("1.2 MiB"), its exact bytes for tests.
+pub fn bytes(name: &'static str, value: Option<u64>) -> Html {
+    let value = value.map(|b| (b.to_string(), format::bytes(b)));
+    html! { <Quoted name={name} {value} /> }
+}
+
+/// A count too large for any integer ("1.0 × 10^13"), its value in scientific notation for tests.
+pub fn big(name: &'static str, value: Option<f64>) -> Html {
+    let value = value.map(|v| (format!("{v:e}"), format::big_count(v)));
+    html! { <Quoted name={name} {value} /> }
+}
+
+/// A piece of text quoted in a sentence (a board's list of tiles, a list of thresholds), the same for tests.
+pub fn words(name: &'static str, value: Option<String>) -> Html {
+    let value = value.map(|v| (v.clone(), v));
+    html! { <Quoted name={name} {value} /> }
 }
 
 #[derive(Properties, PartialEq)]

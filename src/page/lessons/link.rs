@@ -41,12 +41,13 @@ impl Lesson {
 }
 
 /// The Hanoi lesson's anchors, in reading order: a link names its sections, so they are kept with the links.
-const HANOI_SECTIONS: [&str; 6] = [
+const HANOI_SECTIONS: [&str; 7] = [
     "state",
     "graph",
     "bfs-astar",
     "admissible",
     "four-pegs",
+    "claims",
     "exercises",
 ];
 

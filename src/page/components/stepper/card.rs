@@ -2,11 +2,11 @@
 //! the state's costs), and the state the step expanded.
 
 use super::current::current_figure;
+use crate::page::components::learn::LearnLink;
 use crate::page::i18n::{fill, use_lang, Lang, Msg};
 use solver::search::trace::{Iteration, Trace};
 use solver::Algorithm;
 use std::rc::Rc;
-use crate::page::components::learn::LearnLink;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

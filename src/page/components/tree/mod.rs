@@ -17,6 +17,7 @@ mod layout;
 mod nodes;
 mod viewport;
 
+use crate::page::components::learn::LearnLink;
 use crate::page::i18n::{fill, use_lang, Msg};
 use crate::page::state::exercise::Exercise;
 use crate::page::state::stepping::StepAction;
@@ -31,7 +32,6 @@ use solver::search::tree::{NodeKind, SearchTree};
 use solver::search::Direction;
 use std::rc::Rc;
 use viewport::{use_card_width, use_pan, use_view, zoom_tools, HEIGHT};
-use crate::page::components::learn::LearnLink;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

@@ -28,6 +28,16 @@ pub(super) fn seed_power(pegs: u8, start: &[u8], goal: &[u8]) -> Option<u64> {
     Some(u64::from(SeedPower::new(&hanoi).estimate(&hanoi.start())))
 }
 
+/// A lower bound on the moves from `position` to the whole tower on peg `goal`: 2^k, k the largest disk off that
+/// peg (0 at the goal). Disk k's last move lands on the goal peg with every smaller disk on the third peg, from
+/// where those k disks need 2^k - 1 more moves; the test below holds it under the true distance of every state.
+pub fn two_to_k(position: &[u8], goal: u8) -> u64 {
+    position
+        .iter()
+        .rposition(|&peg| peg != goal)
+        .map_or(0, |k| 1u64 << k)
+}
+
 #[component]
 pub fn AdmissibleSection() -> Html {
     let lang = use_lang();
@@ -103,12 +113,17 @@ pub fn AdmissibleSection() -> Html {
         (Some(_), Some(_)) => html! { { t(lang, Line::AdmNotOver) } },
         _ => Html::default(),
     };
+    let bound = shown_start.as_deref().map(|s| two_to_k(s, 2));
     let caption = html! {
         <>
             { fill_html(t(lang, Line::AdmShown), vec![num("h", h), num("distance", distance)]) }
             { " " }<span data-testid="verdict">{ verdict }</span>
         </>
     };
+    let correct = fill_html(
+        t(lang, Line::AdmCorrect),
+        vec![num("bound", bound), num("bound-distance", distance)],
+    );
     let (_, seed_length) = expanded_and_length(state, SEED_ASTAR);
     let (_, bfs_length) = expanded_and_length(state, SEED_BFS);
     let four_caption = fill_html(
@@ -127,6 +142,7 @@ pub fn AdmissibleSection() -> Html {
                     <PuzzleBoard id={PuzzleId::Figure(OVER_SHOWN)} />
                 </div>
             </LessonFigure>
+            <p data-testid="adm-correct">{ correct }</p>
             <p>{ t(lang, Line::AdmFourText) }</p>
             <LessonFigure lab={SEED_ASTAR} caption={four_caption}>
                 if four_ready {
@@ -152,6 +168,54 @@ pub fn AdmissibleSection() -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Exact distances to the tower on peg 2 of every state of `disks` disks: a BFS from the goal written here.
+    fn distances(disks: u8) -> Vec<u64> {
+        let tower = Hanoi::from_states(3, disks, 0, 0).unwrap();
+        let goal = tower.encode(&vec![2; usize::from(disks)]);
+        let mut dist = vec![u64::MAX; tower.state_count() as usize];
+        dist[goal as usize] = 0;
+        let mut frontier = vec![goal];
+        while !frontier.is_empty() {
+            let mut next = Vec::new();
+            for &s in &frontier {
+                tower.for_each_successor(&s, |_, t| {
+                    if dist[t as usize] == u64::MAX {
+                        dist[t as usize] = dist[s as usize] + 1;
+                        next.push(t);
+                    }
+                });
+            }
+            frontier = next;
+        }
+        dist
+    }
+
+    #[test]
+    fn two_to_k_never_overestimates_and_is_sometimes_exact() {
+        for disks in 1..=7u8 {
+            let tower = Hanoi::from_states(3, disks, 0, 0).unwrap();
+            let dist = distances(disks);
+            let mut exact = 0;
+            for s in 0..tower.state_count() {
+                let bound = two_to_k(&tower.decode(s), 2);
+                assert!(bound <= dist[s as usize], "{disks} disks, state {s}");
+                exact += u32::from(bound == dist[s as usize]);
+            }
+            assert!(
+                exact > 1,
+                "{disks} disks: the bound is reached away from the goal"
+            );
+        }
+        assert_eq!(two_to_k(&OVER_START, 2), 4);
+        // The article's 2^(k+1) - 1 is above the truth at that same state.
+        assert_eq!(
+            distances(3)[Hanoi::new(3, 3, &OVER_START, &OVER_START)
+                .unwrap()
+                .encode(&OVER_START) as usize],
+            4
+        );
+    }
 
     #[test]
     fn the_seed_heuristic_is_the_solvers() {

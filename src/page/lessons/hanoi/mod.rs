@@ -4,6 +4,7 @@
 //! sections share an instance.
 
 mod admissible;
+mod claims;
 mod exercises;
 mod four;
 mod graph;
@@ -39,6 +40,9 @@ mod figures {
     pub const EX_DISTANCE: u32 = 14;
     pub const EX_DISTANCE_BFS: u32 = 17;
     pub const EX_PREDICT: u32 = 20;
+    pub const CLAIM_BFS8: u32 = 21;
+    pub const CLAIM_BFS10: u32 = 22;
+    pub const CLAIM_ASTAR5: u32 = 23;
 }
 
 /// A section's title, by its anchor.
@@ -49,6 +53,7 @@ pub fn section_title(id: &str) -> Line {
         "bfs-astar" => Line::RaceTitle,
         "admissible" => Line::AdmTitle,
         "four-pegs" => Line::FourTitle,
+        "claims" => Line::ClaimsTitle,
         _ => Line::ExTitle,
     }
 }
@@ -80,6 +85,7 @@ pub fn HanoiLesson(props: &HanoiLessonProps) -> Html {
             { for section("bfs-astar", html! { <race::RaceSection /> }) }
             { for section("admissible", html! { <admissible::AdmissibleSection /> }) }
             { for section("four-pegs", html! { <four::FourPegsSection /> }) }
+            { for section("claims", html! { <claims::ClaimsSection /> }) }
             { for section("exercises", html! { <exercises::Exercises /> }) }
         </>
     }

@@ -2,10 +2,9 @@
 //! whatever its status, quoted values that are not plain counts (byte sizes, astronomically large state counts),
 //! and the textbook's inversion count with its rule of solvability, held against the solver's own check by test.
 
-use crate::format;
 use crate::page::components::puzzle_view::Played;
 use crate::page::hooks::store::Store;
-use crate::page::i18n::{use_lang, Msg};
+pub use crate::page::lessons::figure::{big, bytes, count, words, Quoted};
 use crate::page::lessons::figure::{place, setup_of, sliding_setup};
 use crate::page::state::setup::Setup;
 use crate::page::state::steps::{try_step, Step};
@@ -49,52 +48,6 @@ pub fn shape_of(setup: &Setup) -> Option<Shape> {
         PuzzleSpec::Sliding { width, height, .. } => Some(shape(*width, *height)),
         PuzzleSpec::Hanoi { .. } => None,
     }
-}
-
-#[derive(Properties, PartialEq)]
-pub struct QuotedProps {
-    /// Its name for tests (`data-num`).
-    pub name: AttrValue,
-    /// The exact value for tests (`data-value`) and the value as a person reads it, once computed.
-    pub value: Option<(String, String)>,
-}
-
-/// A value quoted in a sentence that is not a plain count: "computing…" until its run has answered.
-#[component]
-pub fn Quoted(props: &QuotedProps) -> Html {
-    let lang = use_lang();
-    match &props.value {
-        Some((exact, shown)) => html! {
-            <strong class="lesson-num" data-num={props.name.clone()} data-value={exact.clone()}>{ shown }</strong>
-        },
-        None => html! {
-            <strong class="lesson-num pending" data-num={props.name.clone()}>{ lang.t(Msg::LessonComputing) }</strong>
-        },
-    }
-}
-
-/// A count quoted in a sentence or a table, with thousands separators ("181,440"); its exact value for tests.
-pub fn count(name: &'static str, value: Option<u64>) -> Html {
-    let value = value.map(|v| (v.to_string(), format::count(v)));
-    html! { <Quoted name={name} {value} /> }
-}
-
-/// A byte size quoted in a sentence ("1.2 MiB"), its exact bytes for tests.
-pub fn bytes(name: &'static str, value: Option<u64>) -> Html {
-    let value = value.map(|b| (b.to_string(), format::bytes(b)));
-    html! { <Quoted name={name} {value} /> }
-}
-
-/// A count too large for any integer ("1.0 × 10^13"), its value in scientific notation for tests.
-pub fn big(name: &'static str, value: Option<f64>) -> Html {
-    let value = value.map(|v| (format!("{v:e}"), format::big_count(v)));
-    html! { <Quoted name={name} {value} /> }
-}
-
-/// A piece of text quoted in a sentence (a board's list of tiles, a list of thresholds), the same for tests.
-pub fn words(name: &'static str, value: Option<String>) -> Html {
-    let value = value.map(|v| (v.clone(), v));
-    html! { <Quoted name={name} {value} /> }
 }
 
 /// A board's tiles as a list, as the state is written: "1, 2, 3, 4, 0, 6, 7, 5, 8".

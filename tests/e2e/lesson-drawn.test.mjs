@@ -1,13 +1,15 @@
-// The Hanoi lesson's "BFS against A*" drawn as it runs, in English and in Chinese: the two pictures' counts at the
+// The searches drawn as they run, in English and in Chinese. The Hanoi lesson's "BFS against A*": the two pictures' counts at the
 // scrubber's positions (BFS's OPEN at a layer's end equals the next layer's size, from an independent JS BFS; the
 // states drawn in OPEN and CLOSED are as many as the counts say; the whole run is the CLI's); the code's current
 // line follows the cursor through one expansion of BFS and of A*, its OPEN and CLOSED the pictures'; a click on a
 // state makes it the start or the goal and every number follows the CLI's run from there; twenty fast clicks end on
-// the last one's numbers; axe finds nothing serious at 1366 and 360 px.
+// the last one's numbers; axe finds nothing serious at 1366 and 360 px. The sliding lesson's "drawn as they run":
+// the bands' counts at three positions (BFS's OPEN at a layer's end is the next layer's size), the board expanded
+// next, the code following one expansion, and a slid tile or a scramble rerunning both on the CLI's numbers.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, buildCli, cli, tid, useApp,
+  ARTIFACTS, buildCli, cli, neighbours, tid, useApp,
 } from './helpers.mjs';
 import { describe as describeViolations, scan } from './a11y-views.mjs';
 
@@ -47,11 +49,11 @@ function layers(start) {
   return sizes;
 }
 
-const picture = (side) => `${SECTION} [data-figure="${side}"] ${tid('search-picture')}`;
+const picture = (side, section = SECTION) => `${section} [data-figure="${side}"] ${tid('search-picture')}`;
 
 /** A picture's counts and the states it draws of each kind. */
-async function drawn(page, side) {
-  return page.locator(picture(side)).evaluate((svg) => {
+async function drawn(page, side, section = SECTION) {
+  return page.locator(picture(side, section)).evaluate((svg) => {
     const kinds = {};
     for (const c of svg.querySelectorAll('[data-kind]')) kinds[c.dataset.kind] = (kinds[c.dataset.kind] ?? 0) + 1;
     return {
@@ -65,34 +67,60 @@ async function drawn(page, side) {
 }
 
 /** Moves the scrubber to `n`. */
-async function scrub(page, n) {
-  await page.locator(`${SECTION} ${tid('search-scrubber')}`).fill(String(n));
+async function scrub(page, n, section = SECTION) {
+  await page.locator(`${section} ${tid('search-scrubber')}`).fill(String(n));
 }
 
 /** Waits until both pictures draw a run of these totals. */
-async function totalsBecome(page, bfs, astar) {
+async function totalsBecome(page, bfs, astar, section = SECTION) {
   try {
     await page.waitForFunction(([b, a, sel]) => {
       const [pb, pa] = sel.map((s) => document.querySelector(s));
       return pb?.dataset.total === String(b) && pa?.dataset.total === String(a);
-    }, [bfs, astar, [picture('bfs'), picture('astar')]], { timeout: SOLVE_MS });
+    }, [bfs, astar, [picture('bfs', section), picture('astar', section)]], { timeout: SOLVE_MS });
   } catch {
-    assert.fail(`the pictures' totals are ${JSON.stringify(await drawn(page, 'bfs'))} and `
-      + `${JSON.stringify(await drawn(page, 'astar'))}, not ${bfs} and ${astar}`);
+    assert.fail(`the pictures' totals are ${JSON.stringify(await drawn(page, 'bfs', section))} and `
+      + `${JSON.stringify(await drawn(page, 'astar', section))}, not ${bfs} and ${astar}`);
   }
 }
 
 /** The number named `name` in the section, once computed. */
-async function num(page, name) {
-  const el = page.locator(`${SECTION} [data-num="${name}"][data-value]`).first();
+async function num(page, name, section = SECTION) {
+  const el = page.locator(`${section} [data-num="${name}"][data-value]`).first();
   await el.waitFor({ timeout: SOLVE_MS });
   return Number(await el.getAttribute('data-value'));
 }
 
 /** The code's current line. */
-async function currentLine(page) {
-  return Number(await page.locator(`${SECTION} ${tid('lesson-code')} [aria-current="step"]`).getAttribute('data-line'));
+async function currentLine(page, section = SECTION) {
+  return Number(await page.locator(`${section} ${tid('lesson-code')} [aria-current="step"]`).getAttribute('data-line'));
 }
+
+/** Walks the code one expansion with the line buttons from step 4 and checks each line against `walk`'s words. */
+async function walkOneExpansion(page, section, side, walk) {
+  await page.locator(`${section} ${tid(side === 'bfs' ? 'code-of-left' : 'code-of-right')}`).click();
+  await scrub(page, 4, section);
+  const code = page.locator(`${section} ${tid('lesson-code')}`);
+  for (const [i, words] of walk.entries()) {
+    if (i > 0) await page.locator(`${section} ${tid('line-next')}`).click();
+    const line = await currentLine(page, section);
+    const text = await code.locator(`[data-line="${line}"]`).textContent();
+    assert.ok(text.includes(words), `${side}, step ${i}: line ${line} is "${text.trim()}", not "${words}"`);
+    const announced = await page.locator(`${section} ${tid('code-announce')}`).textContent();
+    assert.ok(announced.includes(String(line)), `the line is announced: ${announced}`);
+  }
+  // One whole expansion later, both pictures stand one step on.
+  const pic = await drawn(page, side, section);
+  assert.equal(pic.expanded, 5, `${side}: the cursor went through one expansion`);
+  const counts = await code.locator(tid('code-counts')).textContent();
+  assert.match(counts, new RegExp(`OPEN ${pic.open} · CLOSED ${pic.expanded}\\b`));
+}
+
+/** What each listing's lines say, so that a walk is read from the code shown, not from line numbers typed here. */
+const WALKS = {
+  bfs: ['while OPEN', 'OPEN.pop_front()', 'CLOSED.add(s)', 'for each move', 'OPEN.push_back(t)', 'while OPEN'],
+  astar: ['while OPEN', 'OPEN.pop_min()', 'if s = goal', 'CLOSED.add(s)', 'for each move', 'OPEN.push(t', 'while OPEN'],
+};
 
 async function open(s, lang) {
   await s.page.goto(s.url(`lesson=hanoi&lang=${lang}#bfs-astar`), { waitUntil: 'load' });
@@ -141,30 +169,7 @@ for (const lang of ['en', 'zh']) {
     const bfsRun = cli(hanoi(tower(5, 0), tower(5, 2), 'bfs'));
     const astarRun = cli(`${hanoi(tower(5, 0), tower(5, 2), 'astar')}&heuristic=misplaced`);
     await totalsBecome(page, bfsRun.stats.expanded, astarRun.stats.expanded);
-    // What each listing's lines say, so that the walk is read from the code shown, not from numbers typed here.
-    const walks = {
-      bfs: ['while OPEN', 'OPEN.pop_front()', 'CLOSED.add(s)', 'for each move', 'OPEN.push_back(t)', 'while OPEN'],
-      astar: ['while OPEN', 'OPEN.pop_min()', 'if s = goal', 'CLOSED.add(s)', 'for each move', 'OPEN.push(t',
-        'while OPEN'],
-    };
-    for (const side of ['bfs', 'astar']) {
-      await page.locator(`${SECTION} ${tid(side === 'bfs' ? 'code-of-left' : 'code-of-right')}`).click();
-      await scrub(page, 4);
-      const code = page.locator(`${SECTION} ${tid('lesson-code')}`);
-      for (const [i, words] of walks[side].entries()) {
-        if (i > 0) await page.locator(`${SECTION} ${tid('line-next')}`).click();
-        const line = await currentLine(page);
-        const text = await code.locator(`[data-line="${line}"]`).textContent();
-        assert.ok(text.includes(words), `${side}, step ${i}: line ${line} is "${text.trim()}", not "${words}"`);
-        const announced = await page.locator(`${SECTION} ${tid('code-announce')}`).textContent();
-        assert.ok(announced.includes(String(line)), `the line is announced: ${announced}`);
-      }
-      // One whole expansion later, both pictures stand one step on.
-      const pic = await drawn(page, side);
-      assert.equal(pic.expanded, 5, `${side}: the cursor went through one expansion`);
-      const counts = await code.locator(tid('code-counts')).textContent();
-      assert.match(counts, new RegExp(`OPEN ${pic.open} · CLOSED ${pic.expanded}\\b`));
-    }
+    for (const side of ['bfs', 'astar']) await walkOneExpansion(page, SECTION, side, WALKS[side]);
   }, { timeout: 120_000 });
 }
 
@@ -222,6 +227,103 @@ test('twenty fast clicks on states end on the last click\'s numbers', async (s) 
   assert.equal(await page.locator(`${picture('bfs')} .start`).getAttribute('data-state'), String(last));
 }, { timeout: 120_000 });
 
+// ---- The sliding lesson: BFS and A* on a 3x3 board, in bands by g ----
+
+const WATCH = 'section#watch';
+const FIRST = [7, 4, 0, 1, 6, 3, 5, 2, 8];
+const sliding = (start, algo) => `puzzle=sliding&size=3x3&start=${start}&algo=${algo}`
+  + (algo === 'astar' ? '&heuristic=manhattan' : '');
+
+/** How many 3x3 boards lie at each distance from `start`, up to `depth`: an independent JS BFS. */
+function slidingLayers(start, depth) {
+  const seen = new Set([start.join()]);
+  let frontier = [start];
+  const sizes = [1];
+  for (let d = 0; d < depth; d += 1) {
+    const next = [];
+    for (const b of frontier) {
+      const blank = b.indexOf(0);
+      for (const cell of neighbours(blank, 3, 3)) {
+        const c = [...b];
+        [c[blank], c[cell]] = [c[cell], c[blank]];
+        if (!seen.has(c.join())) { seen.add(c.join()); next.push(c); }
+      }
+    }
+    sizes.push(next.length);
+    frontier = next;
+  }
+  return sizes;
+}
+
+for (const lang of ['en', 'zh']) {
+  test(`${lang}: a 3x3 board's BFS and A* drawn in bands by g, with the CLI's and a JS BFS's counts`, async (s) => {
+    const { page } = s;
+    await page.goto(s.url(`lesson=sliding&lang=${lang}#watch`), { waitUntil: 'load' });
+    const bfsRun = cli(sliding(FIRST, 'bfs'));
+    const astarRun = cli(sliding(FIRST, 'astar'));
+    await totalsBecome(page, bfsRun.stats.expanded, astarRun.stats.expanded, WATCH);
+    const sizes = slidingLayers(FIRST, 5);
+    const fourth = sizes[0] + sizes[1] + sizes[2] + sizes[3];
+    for (const [n, bfsOpen] of [[0, 1], [fourth, sizes[4]], [bfsRun.stats.expanded, null]]) {
+      await scrub(page, n, WATCH);
+      await page.waitForFunction(([sel, want]) => document.querySelector(sel)?.dataset.expanded === String(want),
+        [picture('bfs', WATCH), n]);
+      const bfs = await drawn(page, 'bfs', WATCH);
+      const astar = await drawn(page, 'astar', WATCH);
+      if (bfsOpen !== null) assert.equal(bfs.open, bfsOpen, `BFS's OPEN after ${n} expansions is the next layer`);
+      for (const [side, pic] of [['BFS', bfs], ['A*', astar]]) {
+        assert.equal(pic.expanded, Math.min(n, pic.total), `${side} at ${n}`);
+        assert.equal(pic.kinds.closed ?? 0, pic.expanded, `${side}: CLOSED's cells at ${n}`);
+        if (n < pic.total) {
+          assert.equal((pic.kinds.open ?? 0) + (pic.kinds.current ?? 0), pic.open, `${side}: OPEN's cells at ${n}`);
+        }
+      }
+      if (n === 0) {
+        const next = await page.locator(`${WATCH} [data-figure="bfs"] .mini-board`).getAttribute('data-tiles');
+        assert.equal(next, FIRST.join(), 'the board expanded first is the start');
+      }
+    }
+    assert.equal(await num(page, 'bfs-length', WATCH), bfsRun.length);
+    assert.equal(await num(page, 'astar-length', WATCH), astarRun.length);
+    for (const side of ['bfs', 'astar']) await walkOneExpansion(page, WATCH, side, WALKS[side]);
+  }, { timeout: 120_000 });
+}
+
+test('a slid tile, a scramble and another heuristic rerun both searches on the CLI\'s numbers', async (s) => {
+  const { page } = s;
+  await page.goto(s.url('lesson=sliding&lang=en#watch'), { waitUntil: 'load' });
+  await totalsBecome(page, cli(sliding(FIRST, 'bfs')).stats.expanded, cli(sliding(FIRST, 'astar')).stats.expanded,
+    WATCH);
+  const tiles = async () => (await page.locator(`${WATCH} ${tid('board')}`).getAttribute('data-tiles'))
+    .replace(/\s/g, '').split(',').map(Number);
+  const expect = async (start, heuristic = 'manhattan') => {
+    const bfsRun = cli(sliding(start, 'bfs'));
+    const astarRun = cli(`${sliding(start, 'astar').replace('manhattan', heuristic)}`);
+    await totalsBecome(page, Math.min(bfsRun.stats.expanded, 5000), astarRun.stats.expanded, WATCH);
+    assert.equal(await num(page, 'astar-expanded', WATCH), astarRun.stats.expanded);
+    assert.equal(await num(page, 'bfs-length', WATCH), bfsRun.length);
+  };
+  // Slide the tile above or beside the blank.
+  const before = await tiles();
+  const blank = before.indexOf(0);
+  const cell = neighbours(blank, 3, 3)[0];
+  await page.locator(`${WATCH} ${tid(`tile-${before[cell]}`)}`).click();
+  const after = [...before];
+  [after[blank], after[cell]] = [after[cell], after[blank]];
+  await page.waitForFunction(([sel, want]) => document.querySelector(sel)?.getAttribute('data-tiles')
+    .replace(/\s/g, '') === want, [`${WATCH} ${tid('board')}`, after.join()]);
+  await expect(after);
+  await page.locator(`${WATCH} ${tid('watch-scramble')}`).click();
+  await page.waitForFunction(([sel, was]) => document.querySelector(sel)?.getAttribute('data-tiles')
+    .replace(/\s/g, '') !== was, [`${WATCH} ${tid('board')}`, after.join()]);
+  const scrambled = await tiles();
+  await expect(scrambled);
+  await page.locator(`${WATCH} ${tid('watch-heuristic')}`).selectOption('misplaced');
+  await expect(scrambled, 'misplaced');
+  await page.locator(`${WATCH} ${tid('watch-first')}`).click();
+  await expect(FIRST, 'misplaced');
+}, { timeout: 120_000 });
+
 for (const width of [1366, 360]) {
   test(`the drawn search at ${width} px: no serious axe violation in either language, nothing wider than the page`,
     async (s) => {
@@ -235,7 +337,15 @@ for (const width of [1366, 360]) {
         if (violations.length) found.push({ where: `${lang}, ${width} px`, violations });
         const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert.ok(wide <= 0, `the page scrolls sideways by ${wide} px at ${width} px (${lang})`);
-        await page.locator(SECTION).screenshot({ path: join(ARTIFACTS, `lesson-search--${lang}--${width}.png`) });
+        await page.locator(SECTION).screenshot({ path: join(ARTIFACTS, `lesson-drawn--hanoi--${lang}--${width}.png`) });
+        await page.goto(s.url(`lesson=sliding&lang=${lang}#watch`), { waitUntil: 'load' });
+        await page.locator(`${picture('astar', WATCH)}[data-ready="true"]`).waitFor({ timeout: SOLVE_MS });
+        await scrub(page, 30, WATCH);
+        const more = await scan(page);
+        if (more.length) found.push({ where: `sliding, ${lang}, ${width} px`, violations: more });
+        const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(wider <= 0, `the sliding lesson scrolls sideways by ${wider} px at ${width} px (${lang})`);
+        await page.locator(WATCH).screenshot({ path: join(ARTIFACTS, `lesson-drawn--sliding--${lang}--${width}.png`) });
       }
       assert.equal(found.length, 0, `axe found serious or critical violations:\n${describeViolations(found)}`);
     }, { timeout: 120_000, contextOptions: { viewport: { width, height: 900 } } });
