@@ -240,7 +240,19 @@ test('no sentence of the Chinese lesson is English (algorithm names aside)', asy
   await openLesson(s, 'zh');
   await num(page, 'four-pegs', 'bfs-length');
   await num(page, 'admissible', 'seed-length');
-  const text = await page.locator('body').innerText();
+  // Code is the same in every language (`translate="no"`); its comments (`translate="yes"`) are checked.
+  const text = await page.evaluate(() => {
+    const shown = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(parent.tagName)) continue;
+      if (!parent.checkVisibility({ visibilityProperty: true })) continue;
+      if (parent.closest('[translate]')?.getAttribute('translate') === 'no') continue;
+      shown.push(node.textContent);
+    }
+    return shown.join('\n');
+  });
   // Names that stay as they are in Chinese teaching: algorithms, people, file formats, formulas' letters.
   const names = /Frame–Stewart|Bousch|BFS|IDA\*|A\*|OPEN|CLOSED|SVG|PNG|JSON|English|简体中文/g;
   const english = text.replace(names, ' ').match(/[A-Za-z]{2,}(?:[\s,.;:'’()-]+[A-Za-z]{2,}){2,}/g) ?? [];

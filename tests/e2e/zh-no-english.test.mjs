@@ -1,7 +1,8 @@
 // No English sentence in Chinese: the lab opened with lang=zh goes through the states a person meets (a search
 // stopped at its limits, an unsolvable board, a 4x4 solve in a fresh browser that builds the pattern databases and
 // says so, a bad link) and the lessons (Hanoi, sliding puzzles, the 8-puzzle); in each, no visible text node holds
-// three or more Latin words in a row. What the solver and the worker say reaches the page as values
+// three or more Latin words in a row (code aside: the lessons' pseudocode is the same in both languages, its
+// comments translated). What the solver and the worker say reaches the page as values
 // (solver::report::Said and Note) that the page words itself, so none of it stays English.
 import assert from 'node:assert/strict';
 import {
@@ -27,6 +28,8 @@ async function englishShown(page) {
       const text = node.textContent.trim();
       if (!text || !parent || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(parent.tagName)) continue;
       if (parent.checkVisibility && !parent.checkVisibility({ visibilityProperty: true })) continue;
+      // Code is the same in every language (`translate="no"`); its comments (`translate="yes"`) are checked.
+      if (parent.closest('[translate]')?.getAttribute('translate') === 'no') continue;
       shown.push(text);
     }
     return shown;

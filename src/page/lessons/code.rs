@@ -421,7 +421,8 @@ pub fn LessonCode(props: &LessonCodeProps) -> Html {
                 <button type="button" class="code-copy" data-testid="code-copy" onclick={on_copy}>{ copy }</button>
             </div>
             // Focusable, so that a keyboard can scroll a listing wider than a phone.
-            <pre tabindex="0" aria-label={fill(title, &[&listing.name()])}><code>
+            // `translate="no"`: the code is the same in every language; only its comments are translated.
+            <pre tabindex="0" aria-label={fill(title, &[&listing.name()])}><code translate="no">
                 { for listing.lines().iter().enumerate().map(|(i, l)| {
                     let n = i + 1;
                     let here = current == Some(n);
@@ -432,7 +433,7 @@ pub fn LessonCode(props: &LessonCodeProps) -> Html {
                             <span class="code-no" aria-hidden="true">{ format!("{n:>2} ") }</span>
                             { l.code }
                             if !note.is_empty() {
-                                <span class="code-comment">{ format!("  // {note}") }</span>
+                                <span class="code-comment" translate="yes">{ format!("  // {note}") }</span>
                             }
                             { "\n" }
                         </span>

@@ -16,6 +16,8 @@ const WIDTH: f64 = 520.0;
 const LABEL: f64 = 46.0;
 /// The tallest the bands may grow before their cells shrink.
 const MAX_HEIGHT: f64 = 420.0;
+/// A band's least height: its label's.
+const BAND_MIN: f64 = 13.0;
 
 /// Where the run stands after some expansions: CLOSED's and OPEN's states by g, the state about to be expanded.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -131,7 +133,7 @@ pub fn SearchLayers(props: &SearchLayersProps) -> Html {
         props.room.to_vec()
     };
     // The largest cells whose bands fit the height.
-    let cell = [12.0, 9.0, 7.0, 5.0, 4.0, 3.0]
+    let cell = [12.0, 10.0, 8.0, 6.0, 5.0, 4.0, 3.0]
         .into_iter()
         .find(|&c| height_of(&room, c) <= MAX_HEIGHT)
         .unwrap_or(3.0);
@@ -142,7 +144,7 @@ pub fn SearchLayers(props: &SearchLayersProps) -> Html {
     for (g, &space) in room.iter().enumerate() {
         let lines = (space as usize).div_ceil(per_line).max(1);
         labels.push(html! {
-            <text x="0" y={format!("{:.1}", y + cell * 0.85)} class="band-label">{ format!("g={g}") }</text>
+            <text x="0" y={format!("{:.1}", y + 10.0)} class="band-label">{ format!("g = {g}") }</text>
         });
         let closed = bands.closed.get(g).copied().unwrap_or(0) as usize;
         let open = bands.open.get(g).copied().unwrap_or(0) as usize;
@@ -161,7 +163,7 @@ pub fn SearchLayers(props: &SearchLayersProps) -> Html {
                     class={classes!("layer-cell", kind)} data-kind={kind} />
             });
         }
-        y += lines as f64 * cell + cell * 0.6;
+        y += band_height(lines, cell);
     }
     let current = (shown < total).then_some(shown).or(total.checked_sub(1));
     let board = current.and_then(|i| trace.boards.get(i).map(|b| (i, b)));
@@ -203,8 +205,13 @@ pub fn SearchLayers(props: &SearchLayersProps) -> Html {
 fn height_of(room: &[u32], cell: f64) -> f64 {
     let per_line = (((WIDTH - LABEL) / cell).floor() as usize).max(1);
     room.iter()
-        .map(|&r| (r as usize).div_ceil(per_line).max(1) as f64 * cell + cell * 0.6)
+        .map(|&r| band_height((r as usize).div_ceil(per_line).max(1), cell))
         .sum()
+}
+
+/// The height of a band of `lines` lines of cells of side `cell`, with the gap under it.
+fn band_height(lines: usize, cell: f64) -> f64 {
+    (lines as f64 * cell).max(BAND_MIN) + 3.0
 }
 
 /// The legend under a pair of layered pictures.

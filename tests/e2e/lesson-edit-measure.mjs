@@ -1,0 +1,95 @@
+// Measurement, not a test (node --test does not pick it up): how long a reader waits, after an edit, for a drawn
+// search's numbers to be the new board's. In the Hanoi lesson's "BFS against A*" on 6 disks, a click on a state of
+// the graph makes it the start; in the sliding lesson's "drawn as they run", a click slides a tile of the 3x3 board.
+// Each time is from the click (dispatched inside the page) to the frame where both pictures draw runs of the
+// expected lengths (the CLI's expansions for the new start) and the caption quotes the new counts. Prints the
+// median and the largest of N edits per figure (docs/performance.md, "Lessons: from an edit to its numbers").
+//
+//   bash scripts/build.sh && node tests/e2e/lesson-edit-measure.mjs [--edits N]
+import {
+  buildCli, cli, launchBrowser, neighbours, rng, startServer, tid,
+} from './helpers.mjs';
+
+const args = process.argv.slice(2);
+const edits = Number(args.includes('--edits') ? args[args.indexOf('--edits') + 1] : 20);
+const TIMEOUT_MS = 30_000;
+
+buildCli();
+const { server, appUrl } = await startServer('dist');
+const browser = await launchBrowser();
+const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+
+/** Clicks `target` inside the page and resolves with the ms until `totals` are drawn and `counts` quoted. */
+async function timeEdit(target, section, totals, counts) {
+  return page.evaluate(async ([sel, sec, want, quoted, limit]) => {
+    const pictures = () => ['bfs', 'astar'].map((side) => document.querySelector(
+      `${sec} [data-figure="${side}"] [data-testid="search-picture"]`));
+    const done = () => pictures().every((p, i) => p?.dataset.total === String(want[i]))
+      && quoted.every(([name, value]) => document.querySelector(`${sec} [data-num="${name}"]`)
+        ?.getAttribute('data-value') === String(value));
+    const t0 = performance.now();
+    document.querySelector(sel).dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (done()) resolve(performance.now() - t0);
+        else if (performance.now() - t0 > limit) reject(new Error(`${sec}: no new numbers after ${limit} ms`));
+        else requestAnimationFrame(check);
+      };
+      check();
+    });
+  }, [target, section, totals, counts, TIMEOUT_MS]);
+}
+
+function summary(name, times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  console.log(`${name}: ${times.length} edits, median ${median.toFixed(0)} ms, max ${sorted.at(-1).toFixed(0)} ms`);
+}
+
+const random = rng(1);
+
+// Hanoi, 6 disks: a click on a random state makes it the start.
+await page.goto(`${appUrl}?lesson=hanoi&lang=en#bfs-astar`, { waitUntil: 'load' });
+await page.locator(`section#bfs-astar ${tid('race-disks')}`).selectOption('6');
+await page.locator('section#bfs-astar [data-figure="bfs"] [data-testid="search-picture"][data-ready="true"]')
+  .waitFor({ timeout: TIMEOUT_MS });
+await page.waitForTimeout(500);
+const hanoiTimes = [];
+for (let i = 0; i < edits; i += 1) {
+  const code = Math.floor(random() * 3 ** 6);
+  const start = Array.from({ length: 6 }, (_, d) => Math.floor(code / 3 ** d) % 3);
+  const query = (algo) => `puzzle=hanoi&pegs=3&disks=6&start=${start}&goal=2,2,2,2,2,2&algo=${algo}`;
+  const bfs = cli(query('bfs')).stats.expanded;
+  const astar = cli(`${query('astar')}&heuristic=misplaced`).stats.expanded;
+  const target = `section#bfs-astar [data-figure="bfs"] [data-state="${code}"]`;
+  if (code === 3 ** 6 - 1) continue; // the goal itself: nothing to search
+  hanoiTimes.push(await timeEdit(target, 'section#bfs-astar', [bfs, astar],
+    [['bfs-expanded', bfs], ['astar-expanded', astar]]));
+}
+summary('Hanoi, 6 disks, click a state', hanoiTimes);
+
+// Sliding, 3x3: a click slides a tile beside the blank.
+await page.goto(`${appUrl}?lesson=sliding&lang=en#watch`, { waitUntil: 'load' });
+await page.locator('section#watch [data-figure="astar"] [data-testid="search-picture"][data-ready="true"]')
+  .waitFor({ timeout: TIMEOUT_MS });
+await page.waitForTimeout(500);
+const slidingTimes = [];
+for (let i = 0; i < edits; i += 1) {
+  const tiles = (await page.locator(`section#watch ${tid('board')}`).getAttribute('data-tiles'))
+    .replace(/\s/g, '').split(',').map(Number);
+  const blank = tiles.indexOf(0);
+  const options = neighbours(blank, 3, 3);
+  const cell = options[Math.floor(random() * options.length)];
+  const next = [...tiles];
+  [next[blank], next[cell]] = [next[cell], next[blank]];
+  const query = (algo) => `puzzle=sliding&size=3x3&start=${next}&algo=${algo}`;
+  const bfs = cli(query('bfs')).stats.expanded;
+  const astar = cli(`${query('astar')}&heuristic=manhattan`).stats.expanded;
+  if (next.join() === '1,2,3,4,5,6,7,8,0') break; // solved by the walk: nothing left to search
+  slidingTimes.push(await timeEdit(`section#watch ${tid(`tile-${tiles[cell]}`)}`, 'section#watch',
+    [Math.min(bfs, 5000), astar], [['astar-expanded', astar]]));
+}
+summary('Sliding 3x3, slide a tile', slidingTimes);
+
+await browser.close();
+server.close();
