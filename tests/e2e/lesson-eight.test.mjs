@@ -110,6 +110,12 @@ for (const lang of ['en', 'zh']) {
       // The differences quote the same runs.
       await numBecomes(page, 'report', 'diff-astar', astar.stats.expanded);
       assert.equal(await num(page, 'report', 'diff-astar-open'), astar.stats.max_open);
+      // BFS's count split by layer: the layers up to d - 2 whole, then part of layer d - 1 (the CLI's by_depth).
+      const d = c.moves.length;
+      assert.equal(await num(page, 'report', 'diff-depth'), d);
+      const inner = bfs.stats.by_depth.slice(0, d - 1).reduce((a, b) => a + b, 0);
+      assert.equal(await num(page, 'report', 'diff-inner'), inner);
+      assert.equal(await num(page, 'report', 'diff-part'), bfs.stats.expanded - inner);
       assert.equal(await num(page, 'report', 'diff-dfs-default-length'), long.length);
       assert.equal(await num(page, 'report', 'astar-length'), c.moves.length);
       assert.equal(await page.locator('section#report [data-diff="moves"] code').innerText(), c.moves);
@@ -190,7 +196,7 @@ for (const lang of ['en', 'zh']) {
       await numBecomes(page, 'random', 'manhattan-expanded', cli(eight(board, GOAL, 'astar', 'manhattan')).stats.expanded);
       assert.equal(await num(page, 'random', 'length'), rb.length);
       assert.equal(await num(page, 'random', 'states'), 181_440);
-      assert.equal(await num(page, 'random', 'comparisons'), Math.floor(rb.stats.expanded ** 2 / 2));
+      assert.equal(await num(page, 'random', 'comparisons'), rb.stats.expanded * (rb.stats.expanded - 1) / 2);
     }
 
     // Exercises, each checked by the engine and scored.

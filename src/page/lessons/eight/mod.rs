@@ -7,10 +7,14 @@
 //! 1 2 3 / 8 0 4 / 7 6 5 is the one from which each string, undone, stays on the board, and from each start so
 //! found the string is the only shortest path, so any optimal search returns it.
 
+#[cfg(test)]
+mod checks;
 mod claims;
 mod dfs;
 mod exercises;
 mod random;
+#[cfg(test)]
+mod replay;
 mod report;
 pub mod text;
 
@@ -248,18 +252,8 @@ pub fn EightLesson(props: &EightLessonProps) -> Html {
 
 #[cfg(test)]
 mod tests {
+    use super::checks::run;
     use super::*;
-    use solver::query::{self, Query};
-
-    /// The engine's answer for a query, natively: the same dispatch the worker runs.
-    fn run(setup: &Setup) -> Report {
-        let q: Query = query::parse(&setup.query().to_query_string()).expect("a valid query");
-        let limits = solver::Limits {
-            max_depth: setup.dfs_depth,
-            ..solver::Limits::default()
-        };
-        solver::run::solve(&q, &mut solver::Control::new(limits))
-    }
 
     #[test]
     fn each_rebuilt_case_gives_the_reports_moves_to_bfs_and_a_star() {
