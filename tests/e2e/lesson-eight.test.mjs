@@ -82,7 +82,7 @@ for (const lang of ['en', 'zh']) {
     await openLesson(s, lang);
     assert.equal(await page.evaluate(() => document.documentElement.lang), lang === 'zh' ? 'zh-Hans' : 'en');
     const ids = await page.locator(tid('lesson-section')).evaluateAll((els) => els.map((e) => e.id));
-    assert.deepEqual(ids, ['report', 'dfs', 'claims', 'random', 'exercises']);
+    assert.deepEqual(ids, ['basics', 'report', 'dfs', 'claims', 'random', 'exercises']);
     for (const id of ids) {
       const href = await page.locator(`section#${id} ${tid('section-link')}`).getAttribute('href');
       assert.ok(href.endsWith(`#${id}`) && href.includes('lesson=eight'), `${id}'s deep link is ${href}`);

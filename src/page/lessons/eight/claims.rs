@@ -158,7 +158,7 @@ pub fn ClaimsSection() -> Html {
     };
     html! {
         <>
-            <p>{ t(lang, Line::ClaimsText) }</p>
+            <p>{ fill_html(t(lang, Line::ClaimsText), vec![super::sliding_link(lang, "heuristics")]) }</p>
             <LessonFigure lab={CLAIM_MANHATTAN} {caption}>
                 <div class="eight-stage">
                     <div class="view lesson-view eight-board" data-figure="claims">

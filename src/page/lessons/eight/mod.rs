@@ -7,6 +7,7 @@
 //! 1 2 3 / 8 0 4 / 7 6 5 is the one from which each string, undone, stays on the board, and from each start so
 //! found the string is the only shortest path, so any optimal search returns it.
 
+mod basics;
 #[cfg(test)]
 mod checks;
 mod claims;
@@ -208,9 +209,18 @@ pub fn board_words(tiles: &[u8]) -> String {
         .join(" / ")
 }
 
+/// A link to the sliding-puzzle lesson's `section`, named in `lang`.
+pub fn sliding_link(lang: crate::page::i18n::Lang, section: &str) -> Html {
+    let to = super::link::href(Lesson::Sliding, lang, Some(section), false);
+    html! {
+        <a href={format!("?{to}")} data-testid="sliding-link">{ t(lang, Line::SlidingLesson) }</a>
+    }
+}
+
 /// A section's title, by its anchor.
 pub fn section_title(id: &str) -> Line {
     match id {
+        "basics" => Line::BasicsTitle,
         "report" => Line::ReportTitle,
         "dfs" => Line::DfsTitle,
         "claims" => Line::ClaimsTitle,
@@ -241,6 +251,7 @@ pub fn EightLesson(props: &EightLessonProps) -> Html {
                 <h1 class="lesson-title">{ t(lang, Line::Title) }</h1>
                 <p class="lesson-intro">{ t(lang, Line::Intro) }</p>
             }
+            { for section("basics", html! { <basics::BasicsSection /> }) }
             { for section("report", html! { <report::ReportSection /> }) }
             { for section("dfs", html! { <dfs::DfsSection /> }) }
             { for section("claims", html! { <claims::ClaimsSection /> }) }
