@@ -177,6 +177,21 @@ for (const lang of ['en', 'zh']) {
       !heuristicFirst ? 'fails' : dfs40.stats.expanded < claimBfs.stats.expanded ? 'holds' : 'partly');
     assert.equal(await verdict('dfs-unstable'), dfs30.length !== dfs40.length ? 'partly' : 'fails');
     assert.equal(await verdict('article-31'), 'fails');
+    // The report's own rules: its third heuristic against BFS's length, its tie rule, its DFS's one CLOSED list
+    // (replayed by the page; the engine's DFS at the shortest length is the CLI's), its goal's parity.
+    const third = await num(page, 'claims', 'third-estimate');
+    assert.equal(third, await num(page, 'claims', 'third-misplaced') + 3 * await num(page, 'claims', 'third-inversions'));
+    assert.equal(await verdict('third-heuristic'), third <= claimBfs.length ? 'holds' : 'fails');
+    assert.equal(await verdict('goal-ties'), claimMis.length === claimBfs.length ? 'holds' : 'fails');
+    assert.equal(await num(page, 'claims', 'manhattan-open'), claimMan.stats.max_open);
+    const case3 = CASES[2];
+    const engineDfs = dfsRun(case3.start, GOAL, case3.moves.length);
+    assert.equal(await num(page, 'claims', 'miss-engine-length'), engineDfs.length);
+    assert.equal(await num(page, 'claims', 'miss-report-closed'), case3.closed.dfs);
+    assert.equal(await num(page, 'claims', 'miss-closed'), case3.closed.dfs);
+    assert.equal(await verdict('dfs-closed-misses'), 'fails');
+    assert.equal(await num(page, 'claims', 'goal-inversions'), 7);
+    assert.equal(await verdict('goal-reachable'), 'holds');
 
     // Random boards: the board on screen, then a shuffled one, each solved as the CLI solves it.
     const randomBoard = page.locator(`section#random ${tid('board')}`);

@@ -259,3 +259,58 @@ fn the_reports_dfs_misses_a_path_within_its_limit_and_the_engines_does_not() {
         assert_eq!(found, (Some(case.moves.len() as u32), case.dfs.closed));
     }
 }
+
+/// The claim on the third heuristic, on the claims' board: misplaced 8, 24 pairs out of the goal's order, so
+/// 8 + 3 × 24 = 80 against a true distance of 27.
+#[test]
+fn the_third_heuristic_overestimates_on_the_claims_board() {
+    let (start, goal) = (super::claims::ARTICLE_START, super::claims::ROW_GOAL);
+    let truth = distances(&goal)[&start];
+    assert_eq!(truth, 27);
+    assert_eq!(
+        (misplaced(&start, &goal), relative_inversions(&start, &goal)),
+        (8, 24)
+    );
+    assert!(third_heuristic(&start, &goal) > truth);
+}
+
+/// The claim on ties: with an admissible h, A* returns a shortest path whatever its tie rule; the engine's A*
+/// with misplaced tiles does on sampled boards.
+#[test]
+fn a_star_with_misplaced_tiles_returns_a_shortest_path() {
+    let from_goal = distances(&GOAL);
+    for b in sample(&from_goal, 60) {
+        let report = run(&eight(
+            &b,
+            &GOAL,
+            Algorithm::Astar,
+            HeuristicName::Misplaced,
+        ));
+        assert_eq!(report.length, u64::from(from_goal[&b]), "{b:?}");
+    }
+}
+
+/// The claim on reachability: the boards that reach the report's goal are exactly half of the 9! layouts, those
+/// whose row-major inversions are odd like the goal's 7, so "even means solvable" is wrong for every one of them;
+/// the engine's check agrees, and the report's three cases are among them.
+#[test]
+fn the_boards_that_reach_the_reports_goal_are_those_of_its_parity() {
+    let from_goal = distances(&GOAL);
+    assert_eq!(from_goal.len(), 181_440);
+    assert!(from_goal.keys().all(|b| inversions(b) % 2 == 1));
+    for b in sample(&from_goal, 50) {
+        assert!(bfs(&b, &GOAL).solvability().is_ok());
+        let mut swapped = b;
+        let (i, j) = if b[0] != 0 && b[1] != 0 {
+            (0, 1)
+        } else {
+            (7, 8)
+        };
+        swapped.swap(i, j);
+        assert!(!from_goal.contains_key(&swapped));
+        assert!(bfs(&swapped, &GOAL).solvability().is_err());
+    }
+    for case in CASES {
+        assert!(from_goal.contains_key(&case.start));
+    }
+}

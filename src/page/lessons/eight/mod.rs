@@ -14,7 +14,6 @@ mod claims;
 mod dfs;
 mod exercises;
 mod random;
-#[cfg(test)]
 mod replay;
 mod report;
 pub mod text;
@@ -48,6 +47,8 @@ mod figures {
     pub const CLAIM_DFS_SHORT: u32 = 223;
     pub const CLAIM_DFS_LONG: u32 = 224;
     pub const CLAIM_OTHER_GOAL: u32 = 225;
+    /// The engine's DFS on the report's case 3, beside the report's DFS replayed.
+    pub const CLAIM_DFS_CASE: u32 = 226;
     pub const RANDOM_BFS: u32 = 230;
     pub const RANDOM_MISPLACED: u32 = 231;
     pub const RANDOM_MANHATTAN: u32 = 232;
