@@ -6,6 +6,7 @@
 pub mod eight;
 pub mod exercise;
 pub mod exercise_list;
+pub mod fewer;
 pub mod figure;
 pub mod hanoi;
 pub mod link;
