@@ -87,6 +87,12 @@ for (const lang of ['en', 'zh']) {
       const href = await page.locator(`section#${id} ${tid('section-link')}`).getAttribute('href');
       assert.ok(href.endsWith(`#${id}`) && href.includes('lesson=eight'), `${id}'s deep link is ${href}`);
     }
+    // OPEN, CLOSED and the searches are defined first; the sliding lesson is linked there and where the claims
+    // cite the article.
+    assert.equal(await page.locator(`section#basics ${tid('sliding-link')}`).getAttribute('href'),
+      `?lesson=sliding&lang=${lang}#state`);
+    assert.equal(await page.locator(`section#claims ${tid('sliding-link')}`).getAttribute('href'),
+      `?lesson=sliding&lang=${lang}#heuristics`);
 
     // The report's table: each case's runs are the CLI's, and the rebuilt boards give the report's own moves.
     const cases = lang === 'en' ? [2, 0, 1] : [2];
