@@ -82,11 +82,17 @@ for (const lang of ['en', 'zh']) {
     await openLesson(s, lang);
     assert.equal(await page.evaluate(() => document.documentElement.lang), lang === 'zh' ? 'zh-Hans' : 'en');
     const ids = await page.locator(tid('lesson-section')).evaluateAll((els) => els.map((e) => e.id));
-    assert.deepEqual(ids, ['report', 'dfs', 'claims', 'random', 'exercises']);
+    assert.deepEqual(ids, ['basics', 'report', 'dfs', 'claims', 'random', 'exercises']);
     for (const id of ids) {
       const href = await page.locator(`section#${id} ${tid('section-link')}`).getAttribute('href');
       assert.ok(href.endsWith(`#${id}`) && href.includes('lesson=eight'), `${id}'s deep link is ${href}`);
     }
+    // OPEN, CLOSED and the searches are defined first; the sliding lesson is linked there and where the claims
+    // cite the article.
+    assert.equal(await page.locator(`section#basics ${tid('sliding-link')}`).getAttribute('href'),
+      `?lesson=sliding&lang=${lang}#state`);
+    assert.equal(await page.locator(`section#claims ${tid('sliding-link')}`).getAttribute('href'),
+      `?lesson=sliding&lang=${lang}#heuristics`);
 
     // The report's table: each case's runs are the CLI's, and the rebuilt boards give the report's own moves.
     const cases = lang === 'en' ? [2, 0, 1] : [2];
@@ -110,6 +116,12 @@ for (const lang of ['en', 'zh']) {
       // The differences quote the same runs.
       await numBecomes(page, 'report', 'diff-astar', astar.stats.expanded);
       assert.equal(await num(page, 'report', 'diff-astar-open'), astar.stats.max_open);
+      // BFS's count split by layer: the layers up to d - 2 whole, then part of layer d - 1 (the CLI's by_depth).
+      const d = c.moves.length;
+      assert.equal(await num(page, 'report', 'diff-depth'), d);
+      const inner = bfs.stats.by_depth.slice(0, d - 1).reduce((a, b) => a + b, 0);
+      assert.equal(await num(page, 'report', 'diff-inner'), inner);
+      assert.equal(await num(page, 'report', 'diff-part'), bfs.stats.expanded - inner);
       assert.equal(await num(page, 'report', 'diff-dfs-default-length'), long.length);
       assert.equal(await num(page, 'report', 'astar-length'), c.moves.length);
       assert.equal(await page.locator('section#report [data-diff="moves"] code').innerText(), c.moves);
@@ -171,6 +183,21 @@ for (const lang of ['en', 'zh']) {
       !heuristicFirst ? 'fails' : dfs40.stats.expanded < claimBfs.stats.expanded ? 'holds' : 'partly');
     assert.equal(await verdict('dfs-unstable'), dfs30.length !== dfs40.length ? 'partly' : 'fails');
     assert.equal(await verdict('article-31'), 'fails');
+    // The report's own rules: its third heuristic against BFS's length, its tie rule, its DFS's one CLOSED list
+    // (replayed by the page; the engine's DFS at the shortest length is the CLI's), its goal's parity.
+    const third = await num(page, 'claims', 'third-estimate');
+    assert.equal(third, await num(page, 'claims', 'third-misplaced') + 3 * await num(page, 'claims', 'third-inversions'));
+    assert.equal(await verdict('third-heuristic'), third <= claimBfs.length ? 'holds' : 'fails');
+    assert.equal(await verdict('goal-ties'), claimMis.length === claimBfs.length ? 'holds' : 'fails');
+    assert.equal(await num(page, 'claims', 'manhattan-open'), claimMan.stats.max_open);
+    const case3 = CASES[2];
+    const engineDfs = dfsRun(case3.start, GOAL, case3.moves.length);
+    assert.equal(await num(page, 'claims', 'miss-engine-length'), engineDfs.length);
+    assert.equal(await num(page, 'claims', 'miss-report-closed'), case3.closed.dfs);
+    assert.equal(await num(page, 'claims', 'miss-closed'), case3.closed.dfs);
+    assert.equal(await verdict('dfs-closed-misses'), 'fails');
+    assert.equal(await num(page, 'claims', 'goal-inversions'), 7);
+    assert.equal(await verdict('goal-reachable'), 'holds');
 
     // Random boards: the board on screen, then a shuffled one, each solved as the CLI solves it.
     const randomBoard = page.locator(`section#random ${tid('board')}`);
@@ -190,7 +217,7 @@ for (const lang of ['en', 'zh']) {
       await numBecomes(page, 'random', 'manhattan-expanded', cli(eight(board, GOAL, 'astar', 'manhattan')).stats.expanded);
       assert.equal(await num(page, 'random', 'length'), rb.length);
       assert.equal(await num(page, 'random', 'states'), 181_440);
-      assert.equal(await num(page, 'random', 'comparisons'), Math.floor(rb.stats.expanded ** 2 / 2));
+      assert.equal(await num(page, 'random', 'comparisons'), rb.stats.expanded * (rb.stats.expanded - 1) / 2);
     }
 
     // Exercises, each checked by the engine and scored.

@@ -98,10 +98,11 @@ pub fn ExercisePanel(props: &ExerciseProps) -> Html {
     }
 }
 
-/// The verdict: right or wrong, the rule in a sentence, and the tie or DFS's drops where there were any.
-fn verdict_view(lang: Lang, algorithm: Algorithm, v: &Verdict) -> Html {
+/// The verdict's line in words: right, or what was picked, at which step of which search, and its answer. The
+/// lab's panel and a lesson's caption both say it.
+pub fn verdict_words(lang: Lang, algorithm: Algorithm, v: &Verdict) -> String {
     let name = lang.algorithm(algorithm);
-    let head = if v.right() {
+    if v.right() {
         fill(
             lang.t(Msg::ExerciseRight),
             &[&(v.position + 1), &name, &v.answer],
@@ -111,7 +112,12 @@ fn verdict_view(lang: Lang, algorithm: Algorithm, v: &Verdict) -> Html {
             lang.t(Msg::ExerciseWrong),
             &[&v.picked, &(v.position + 1), &name, &v.answer],
         )
-    };
+    }
+}
+
+/// The verdict: right or wrong, the rule in a sentence, and the tie or DFS's drops where there were any.
+fn verdict_view(lang: Lang, algorithm: Algorithm, v: &Verdict) -> Html {
+    let head = verdict_words(lang, algorithm, v);
     let rule = lang.t(match v.rule {
         Rule::Fifo => Msg::RuleFifo,
         Rule::DepthFirst => Msg::RuleDepthFirst,

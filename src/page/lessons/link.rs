@@ -68,7 +68,7 @@ const SLIDING_SECTIONS: [&str; 12] = [
 ];
 
 /// The 8-puzzle lab's anchors, in reading order.
-const EIGHT_SECTIONS: [&str; 5] = ["report", "dfs", "claims", "random", "exercises"];
+const EIGHT_SECTIONS: [&str; 6] = ["basics", "report", "dfs", "claims", "random", "exercises"];
 
 /// What a lesson link asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]

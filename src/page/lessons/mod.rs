@@ -8,6 +8,7 @@ pub mod drive;
 pub mod eight;
 pub mod exercise;
 pub mod exercise_list;
+pub mod fewer;
 pub mod figure;
 pub mod hanoi;
 pub mod layers;

@@ -4,11 +4,11 @@
 
 use super::exercise_list::{use_report, verdict_line};
 use super::figure::{use_auto_solve, use_figure_once, LessonFigure};
-use crate::page::components::exercise::ExercisePanel;
+use crate::page::components::exercise::{verdict_words, ExercisePanel};
 use crate::page::components::stepper::SearchStepper;
 use crate::page::components::tree::SearchTreePanel;
 use crate::page::hooks::store::use_store;
-use crate::page::i18n::{fill, use_lang, Msg};
+use crate::page::i18n::{use_lang, Msg};
 use crate::page::state::exercise::ExerciseAction;
 use crate::page::state::setup::Setup;
 use crate::page::state::stepping::StepAction;
@@ -88,18 +88,7 @@ pub fn PredictExercise(props: &PredictProps) -> Html {
         .as_ref()
         .zip(trace.as_ref().and_then(|t| t.algorithm));
     let caption = verdict.map_or_else(Html::default, |(v, algorithm)| {
-        let name = lang.algorithm(algorithm);
-        let words = if v.right() {
-            fill(
-                lang.t(Msg::ExerciseRight),
-                &[&(v.position + 1), &name, &v.answer],
-            )
-        } else {
-            fill(
-                lang.t(Msg::ExerciseWrong),
-                &[&v.picked, &(v.position + 1), &name, &v.answer],
-            )
-        };
+        let words = verdict_words(lang, algorithm, v);
         verdict_line(lang, Some(v.right()), html! { { words } })
     });
     html! {

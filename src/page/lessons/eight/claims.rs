@@ -1,12 +1,19 @@
 //! "The report's claims, checked": each claim beside a verdict that live runs decide, on one hard board (the
 //! sliding-puzzle article's, whose own claim of 31 moves is checked last). BFS, A* with both heuristics and DFS at
-//! two limits solve it towards 1..8 and the blank; BFS solves it once more towards the blank-first goal.
+//! two limits solve it towards 1..8 and the blank; BFS solves it once more towards the blank-first goal. Then the
+//! report's own rules: its third heuristic, its tie rule, the complexity it leaves out, its DFS's one CLOSED list
+//! (replayed on its case 3 beside the engine's DFS) and whether its boards reach its goal.
 
 use super::figures::{
-    CLAIM_BFS, CLAIM_DFS_LONG, CLAIM_DFS_SHORT, CLAIM_MANHATTAN, CLAIM_MISPLACED, CLAIM_OTHER_GOAL,
+    CLAIM_BFS, CLAIM_DFS_CASE, CLAIM_DFS_LONG, CLAIM_DFS_SHORT, CLAIM_MANHATTAN, CLAIM_MISPLACED,
+    CLAIM_OTHER_GOAL,
+};
+use super::replay::{
+    first_found_limit, inversions, misplaced, relative_inversions, report_dfs, third_heuristic,
 };
 use super::text::{t, Line};
 use super::{any_pending, bfs, board_words, count_num, dfs, eight, finished};
+use super::{CASES, GOAL};
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang, Lang};
@@ -24,6 +31,8 @@ pub const ROW_GOAL: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 0];
 pub const BLANK_FIRST_GOAL: [u8; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 /// The claimed length.
 const CLAIMED: u64 = 31;
+/// The report's case 3, on which its DFS is replayed.
+const CASE: super::Case = CASES[2];
 /// DFS's smaller limit: above the shortest, below the engine's default.
 const SHORT_LIMIT: u32 = 30;
 
@@ -64,6 +73,39 @@ struct Runs {
     dfs_short: std::rc::Rc<Report>,
     dfs_long: std::rc::Rc<Report>,
     other_goal: std::rc::Rc<Report>,
+    /// The engine's DFS on the report's case 3, its limit at the case's shortest length.
+    dfs_case: std::rc::Rc<Report>,
+}
+
+/// The report's DFS replayed on its case 3 (`replay.rs`): what it finds at a limit of the shortest length, the
+/// first limit from there at which it finds a path, and that path's length and CLOSED.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Replayed {
+    shortest: u32,
+    at_shortest: Option<u32>,
+    first_limit: Option<u32>,
+    found: Option<u32>,
+    closed: u64,
+}
+
+impl Replayed {
+    fn compute() -> Replayed {
+        let case = CASES[2];
+        let shortest = case.moves.len() as u32;
+        let at_shortest = report_dfs(&case.start, &GOAL, shortest).0;
+        let first_limit = first_found_limit(&case.start, &GOAL, shortest);
+        let (found, closed) = match first_limit {
+            Some(limit) => report_dfs(&case.start, &GOAL, limit),
+            None => (None, 0),
+        };
+        Replayed {
+            shortest,
+            at_shortest,
+            first_limit,
+            found,
+            closed,
+        }
+    }
 }
 
 #[component]
@@ -88,6 +130,10 @@ pub fn ClaimsSection() -> Html {
                     (CLAIM_DFS_SHORT, dfs(s, g, SHORT_LIMIT)),
                     (CLAIM_DFS_LONG, dfs(s, g, DEFAULT_DFS_DEPTH)),
                     (CLAIM_OTHER_GOAL, bfs(s, &BLANK_FIRST_GOAL)),
+                    (
+                        CLAIM_DFS_CASE,
+                        dfs(&CASE.start, &GOAL, CASE.moves.len() as u32),
+                    ),
                 ];
                 for (n, setup) in figures {
                     d.emit(Action::AddFigure(n, Box::new(setup)));
@@ -101,6 +147,9 @@ pub fn ClaimsSection() -> Html {
     use_auto_solve(CLAIM_DFS_SHORT);
     use_auto_solve(CLAIM_DFS_LONG);
     use_auto_solve(CLAIM_OTHER_GOAL);
+    use_auto_solve(CLAIM_DFS_CASE);
+    // A few thousand states for each limit tried: computed once.
+    let replayed = use_memo((), |_| Replayed::compute());
     let Some(store) = store else {
         return Html::default();
     };
@@ -112,6 +161,7 @@ pub fn ClaimsSection() -> Html {
         CLAIM_DFS_SHORT,
         CLAIM_DFS_LONG,
         CLAIM_OTHER_GOAL,
+        CLAIM_DFS_CASE,
     ];
     let runs = if any_pending(state, &all) {
         None
@@ -124,6 +174,7 @@ pub fn ClaimsSection() -> Html {
             f(CLAIM_DFS_SHORT),
             f(CLAIM_DFS_LONG),
             f(CLAIM_OTHER_GOAL),
+            f(CLAIM_DFS_CASE),
         ) {
             (
                 Some(bfs),
@@ -132,6 +183,7 @@ pub fn ClaimsSection() -> Html {
                 Some(dfs_short),
                 Some(dfs_long),
                 Some(other_goal),
+                Some(dfs_case),
             ) => Some(Runs {
                 bfs,
                 misplaced,
@@ -139,6 +191,7 @@ pub fn ClaimsSection() -> Html {
                 dfs_short,
                 dfs_long,
                 other_goal,
+                dfs_case,
             }),
             _ => None,
         }
@@ -153,12 +206,12 @@ pub fn ClaimsSection() -> Html {
         ],
     );
     let claims = match &runs {
-        Some(runs) => claims(lang, runs),
+        Some(runs) => html! { <>{ claims(lang, runs) }{ report_rules(lang, runs, *replayed) }</> },
         None => html! { <li>{ lang.t(crate::page::i18n::Msg::LessonComputing) }</li> },
     };
     html! {
         <>
-            <p>{ t(lang, Line::ClaimsText) }</p>
+            <p>{ fill_html(t(lang, Line::ClaimsText), vec![super::sliding_link(lang, "heuristics")]) }</p>
             <LessonFigure lab={CLAIM_MANHATTAN} {caption}>
                 <div class="eight-stage">
                     <div class="view lesson-view eight-board" data-figure="claims">
@@ -283,4 +336,120 @@ fn claims(lang: Lang, r: &Runs) -> Html {
         ),
     );
     html! { <>{ shortest }{ misplaced }{ fastest }{ unstable }{ article }</> }
+}
+
+/// The claims on the report's own rules, after its conclusions.
+fn report_rules(lang: Lang, r: &Runs, replayed: Replayed) -> Html {
+    let (s, g) = (&ARTICLE_START, &ROW_GOAL);
+    let h3 = u64::from(third_heuristic(s, g));
+    let goal_inversions = u64::from(inversions(&GOAL));
+    let third = claim(
+        lang,
+        "third-heuristic",
+        Line::ClaimThirdQuote,
+        if h3 <= r.bfs.length {
+            Verdict::Holds
+        } else {
+            Verdict::Fails
+        },
+        fill_html(
+            t(lang, Line::ClaimThirdEvidence),
+            vec![
+                count_num("third-misplaced", Some(u64::from(misplaced(s, g)))),
+                count_num(
+                    "third-inversions",
+                    Some(u64::from(relative_inversions(s, g))),
+                ),
+                count_num("third-estimate", Some(h3)),
+                count_num("bfs-length", Some(r.bfs.length)),
+                count_num("goal-inversions", Some(goal_inversions)),
+                count_num("goal-estimate", Some(3 * goal_inversions)),
+            ],
+        ),
+    );
+    let ties = claim(
+        lang,
+        "goal-ties",
+        Line::ClaimTiesQuote,
+        if r.misplaced.length == r.bfs.length {
+            Verdict::Holds
+        } else {
+            Verdict::Fails
+        },
+        fill_html(
+            t(lang, Line::ClaimTiesEvidence),
+            vec![
+                count_num("misplaced-length", Some(r.misplaced.length)),
+                count_num("bfs-length", Some(r.bfs.length)),
+                count_num("misplaced-expanded", Some(r.misplaced.stats.expanded)),
+            ],
+        ),
+    );
+    // The report says this of itself, and it is so: no run decides it. The evidence supplies what it leaves out.
+    let complexity = claim(
+        lang,
+        "complexity",
+        Line::ClaimComplexityQuote,
+        Verdict::Holds,
+        fill_html(
+            t(lang, Line::ClaimComplexityEvidence),
+            vec![
+                count_num("bfs-expanded", Some(r.bfs.stats.expanded)),
+                count_num("bfs-open", Some(r.bfs.stats.max_open)),
+                count_num("manhattan-expanded", Some(r.manhattan.stats.expanded)),
+                count_num("manhattan-open", Some(r.manhattan.stats.max_open)),
+            ],
+        ),
+    );
+    let engine_found = r.dfs_case.status == solver::Status::Solved;
+    let missed = claim(
+        lang,
+        "dfs-closed-misses",
+        Line::ClaimMissQuote,
+        if replayed.at_shortest.is_none() && engine_found {
+            Verdict::Fails
+        } else {
+            Verdict::Holds
+        },
+        fill_html(
+            t(lang, Line::ClaimMissEvidence),
+            vec![
+                count_num("miss-shortest", Some(u64::from(replayed.shortest))),
+                count_num("miss-limit", Some(u64::from(replayed.shortest))),
+                count_num("miss-first-limit", replayed.first_limit.map(u64::from)),
+                count_num("miss-found", replayed.found.map(u64::from)),
+                count_num("miss-closed", Some(replayed.closed)),
+                count_num("miss-report-length", Some(CASE.moves.len() as u64)),
+                count_num("miss-report-closed", Some(CASE.dfs.closed)),
+                count_num("miss-engine-limit", Some(u64::from(replayed.shortest))),
+                count_num(
+                    "miss-engine-length",
+                    engine_found.then_some(r.dfs_case.length),
+                ),
+            ],
+        ),
+    );
+    let reachable = CASES
+        .iter()
+        .filter(|c| bfs(&c.start, &GOAL).solvability().is_ok())
+        .count() as u64;
+    let reach = claim(
+        lang,
+        "goal-reachable",
+        Line::ClaimReachQuote,
+        if reachable == CASES.len() as u64 {
+            Verdict::Holds
+        } else {
+            Verdict::Fails
+        },
+        fill_html(
+            t(lang, Line::ClaimReachEvidence),
+            vec![
+                count_num("reach-cases", Some(reachable)),
+                count_num("reach-total", Some(CASES.len() as u64)),
+                count_num("goal-inversions", Some(goal_inversions)),
+            ],
+        ),
+    );
+    html! { <>{ third }{ ties }{ complexity }{ missed }{ reach }</> }
 }

@@ -12,10 +12,11 @@ use super::{bfs, count_num, eight, finished, CASES, GOAL};
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang, Msg};
-use crate::page::lessons::exercise::{distance_is_right, fewer_is_right, Fewer};
+use crate::page::lessons::exercise::distance_is_right;
 use crate::page::lessons::exercise_list::{
     use_report, verdict_line, ExerciseList, ExerciseProps, Item,
 };
+use crate::page::lessons::fewer::{Contender, FewerExercise};
 use crate::page::lessons::figure::{
     expanded_and_length, place, setup_of, start_of, use_auto_solve, use_figure_once, LessonFigure,
 };
@@ -42,7 +43,7 @@ fn misplaced(start: &[u8]) -> Setup {
 pub fn Exercises() -> Html {
     let lang = use_lang();
     let items: Vec<Item> = vec![
-        ("fewer", |on_scored| html! { <FewerExercise {on_scored} /> }),
+        ("fewer", |on_scored| html! { <Fewer {on_scored} /> }),
         ("hard", |on_scored| html! { <HardExercise {on_scored} /> }),
         (
             "distance",
@@ -54,65 +55,21 @@ pub fn Exercises() -> Html {
 }
 
 #[component]
-fn FewerExercise(props: &ExerciseProps) -> Html {
+fn Fewer(props: &ExerciseProps) -> Html {
     let lang = use_lang();
-    let store = use_store();
-    let pick = use_state(|| None::<Fewer>);
-    use_figure_once(EX_FEWER_SHOWN, move || bfs(&FEWER_START, &GOAL));
-    use_auto_solve(EX_FEWER_BFS);
-    use_auto_solve(EX_FEWER_ASTAR);
-    let counts = store.as_ref().map(|s| {
-        (
-            expanded_and_length(&s.state, EX_FEWER_BFS).0,
-            expanded_and_length(&s.state, EX_FEWER_ASTAR).0,
-        )
-    });
-    let (b, a) = counts.unwrap_or_default();
-    let right = match (*pick, b, a) {
-        (Some(p), Some(b), Some(a)) => Some(fewer_is_right(p, b, a)),
-        _ => None,
+    let contender = |figure, setup, label, pick, count| Contender {
+        figure,
+        setup,
+        label: AttrValue::from(t(lang, label)),
+        pick,
+        count,
     };
-    use_report(right, props.on_scored.clone());
-    let choose = |answer: Fewer| {
-        let (pick, store) = (pick.clone(), store.clone());
-        Callback::from(move |_: MouseEvent| {
-            pick.set(Some(answer));
-            if let Some(s) = &store {
-                place(
-                    &s.state,
-                    &s.dispatch,
-                    EX_FEWER_BFS,
-                    bfs(&FEWER_START, &GOAL),
-                );
-                place(
-                    &s.state,
-                    &s.dispatch,
-                    EX_FEWER_ASTAR,
-                    misplaced(&FEWER_START),
-                );
-            }
-        })
-    };
-    let numbers = fill_html(
-        t(lang, Line::ExFewerAnswer),
-        vec![count_num("ex-bfs", b), count_num("ex-astar", a)],
-    );
-    let answered = pick.is_some();
     html! {
-        <>
-            <p>{ t(lang, Line::ExFewerQ) }</p>
-            <LessonFigure lab={EX_FEWER_SHOWN} caption={verdict_line(lang, right, numbers)}>
-                <div class="view lesson-view eight-board"><PuzzleBoard id={PuzzleId::Figure(EX_FEWER_SHOWN)} locked=true /></div>
-                <div class="lesson-controls" role="group" aria-label={t(lang, Line::ExFewerGroup)}>
-                    <button type="button" data-testid="pick-bfs" disabled={answered} onclick={choose(Fewer::Bfs)}>
-                        { t(lang, Line::RowBfs) }</button>
-                    <button type="button" data-testid="pick-astar" disabled={answered} onclick={choose(Fewer::Astar)}>
-                        { t(lang, Line::RowAstar) }</button>
-                    <button type="button" data-testid="pick-tie" disabled={answered} onclick={choose(Fewer::Tie)}>
-                        { t(lang, Line::ExTie) }</button>
-                </div>
-            </LessonFigure>
-        </>
+        <FewerExercise on_scored={props.on_scored.clone()} question={t(lang, Line::ExFewerQ)}
+            answer={t(lang, Line::ExFewerAnswer)} group={t(lang, Line::ExFewerGroup)} tie={t(lang, Line::ExTie)}
+            shown={EX_FEWER_SHOWN} shown_setup={bfs(&FEWER_START, &GOAL)} board_class="eight-board"
+            first={contender(EX_FEWER_BFS, bfs(&FEWER_START, &GOAL), Line::RowBfs, "pick-bfs", "ex-bfs")}
+            second={contender(EX_FEWER_ASTAR, misplaced(&FEWER_START), Line::RowAstar, "pick-astar", "ex-astar")} />
     }
 }
 

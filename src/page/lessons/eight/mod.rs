@@ -7,10 +7,14 @@
 //! 1 2 3 / 8 0 4 / 7 6 5 is the one from which each string, undone, stays on the board, and from each start so
 //! found the string is the only shortest path, so any optimal search returns it.
 
+mod basics;
+#[cfg(test)]
+mod checks;
 mod claims;
 mod dfs;
 mod exercises;
 mod random;
+mod replay;
 mod report;
 pub mod text;
 
@@ -43,6 +47,8 @@ mod figures {
     pub const CLAIM_DFS_SHORT: u32 = 223;
     pub const CLAIM_DFS_LONG: u32 = 224;
     pub const CLAIM_OTHER_GOAL: u32 = 225;
+    /// The engine's DFS on the report's case 3, beside the report's DFS replayed.
+    pub const CLAIM_DFS_CASE: u32 = 226;
     pub const RANDOM_BFS: u32 = 230;
     pub const RANDOM_MISPLACED: u32 = 231;
     pub const RANDOM_MANHATTAN: u32 = 232;
@@ -204,9 +210,18 @@ pub fn board_words(tiles: &[u8]) -> String {
         .join(" / ")
 }
 
+/// A link to the sliding-puzzle lesson's `section`, named in `lang`.
+pub fn sliding_link(lang: crate::page::i18n::Lang, section: &str) -> Html {
+    let to = super::link::href(Lesson::Sliding, lang, Some(section), false);
+    html! {
+        <a href={format!("?{to}")} data-testid="sliding-link">{ t(lang, Line::SlidingLesson) }</a>
+    }
+}
+
 /// A section's title, by its anchor.
 pub fn section_title(id: &str) -> Line {
     match id {
+        "basics" => Line::BasicsTitle,
         "report" => Line::ReportTitle,
         "dfs" => Line::DfsTitle,
         "claims" => Line::ClaimsTitle,
@@ -237,6 +252,7 @@ pub fn EightLesson(props: &EightLessonProps) -> Html {
                 <h1 class="lesson-title">{ t(lang, Line::Title) }</h1>
                 <p class="lesson-intro">{ t(lang, Line::Intro) }</p>
             }
+            { for section("basics", html! { <basics::BasicsSection /> }) }
             { for section("report", html! { <report::ReportSection /> }) }
             { for section("dfs", html! { <dfs::DfsSection /> }) }
             { for section("claims", html! { <claims::ClaimsSection /> }) }
@@ -248,18 +264,8 @@ pub fn EightLesson(props: &EightLessonProps) -> Html {
 
 #[cfg(test)]
 mod tests {
+    use super::checks::run;
     use super::*;
-    use solver::query::{self, Query};
-
-    /// The engine's answer for a query, natively: the same dispatch the worker runs.
-    fn run(setup: &Setup) -> Report {
-        let q: Query = query::parse(&setup.query().to_query_string()).expect("a valid query");
-        let limits = solver::Limits {
-            max_depth: setup.dfs_depth,
-            ..solver::Limits::default()
-        };
-        solver::run::solve(&q, &mut solver::Control::new(limits))
-    }
 
     #[test]
     fn each_rebuilt_case_gives_the_reports_moves_to_bfs_and_a_star() {

@@ -90,7 +90,7 @@ pub fn RandomSection() -> Html {
         t(lang, Line::RandomWhy),
         vec![
             count_num("bfs-kept", kept),
-            count_num("comparisons", kept.map(|n| n * n / 2)),
+            count_num("comparisons", kept.map(|n| n * n.saturating_sub(1) / 2)),
         ],
     );
     // A fresh board for the same goal, placed as a new BFS figure (the set-up's own Shuffle would also reset the

@@ -271,6 +271,11 @@ fn differences(
             ],
         )
     };
+    // BFS's own count by layer: the layers before d - 1 whole, then the part of layer d - 1 it reached.
+    let layers = &bfs.stats.by_depth;
+    let last = (bfs.length as usize).saturating_sub(1).min(layers.len());
+    let inner: u64 = layers[..last].iter().sum();
+    let part = bfs.stats.expanded - inner;
     let closed = fill_html(
         t(lang, Line::DiffClosed),
         vec![
@@ -278,6 +283,9 @@ fn differences(
             count_num("diff-bfs", Some(bfs.stats.expanded)),
             count_num("diff-report-astar", Some(case.astar.closed)),
             count_num("diff-astar", Some(astar.stats.expanded)),
+            count_num("diff-depth", Some(bfs.length)),
+            count_num("diff-inner", Some(inner)),
+            count_num("diff-part", Some(part)),
         ],
     );
     let open = fill_html(

@@ -11,12 +11,11 @@ use super::text::{t, Line};
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang, Msg};
-use crate::page::lessons::exercise::{
-    distance_is_right, fewer_is_right, overestimate_is_right, Fewer,
-};
+use crate::page::lessons::exercise::{distance_is_right, overestimate_is_right};
 use crate::page::lessons::exercise_list::{
     use_report, verdict_line, ExerciseList, ExerciseProps, Item,
 };
+use crate::page::lessons::fewer::{Contender, FewerExercise};
 use crate::page::lessons::figure::{
     expanded_and_length, hanoi_setup, num, place, start_of, tower, use_auto_solve, LessonFigure,
 };
@@ -57,7 +56,7 @@ fn astar(start: &[u8]) -> Setup {
 pub fn Exercises() -> Html {
     let lang = use_lang();
     let items: Vec<Item> = vec![
-        ("fewer", |on_scored| html! { <FewerExercise {on_scored} /> }),
+        ("fewer", |on_scored| html! { <Fewer {on_scored} /> }),
         (
             "overestimate",
             |on_scored| html! { <OverExercise {on_scored} /> },
@@ -72,66 +71,21 @@ pub fn Exercises() -> Html {
 }
 
 #[component]
-fn FewerExercise(props: &ExerciseProps) -> Html {
+fn Fewer(props: &ExerciseProps) -> Html {
     let lang = use_lang();
-    let store = use_store();
-    let pick = use_state(|| None::<Fewer>);
-    {
-        let dispatch = store.as_ref().map(|s| s.dispatch.clone());
-        use_effect_with((), move |_| {
-            if let Some(d) = dispatch {
-                d.emit(Action::AddFigure(
-                    EX_FEWER_SHOWN,
-                    Box::new(bfs(&FEWER_START)),
-                ));
-            }
-        });
-    }
-    use_auto_solve(EX_FEWER_BFS);
-    use_auto_solve(EX_FEWER_ASTAR);
-    let state = store.as_ref().map(|s| s.state.clone());
-    let counts = state.as_ref().map(|s| {
-        (
-            expanded_and_length(s, EX_FEWER_BFS).0,
-            expanded_and_length(s, EX_FEWER_ASTAR).0,
-        )
-    });
-    let (b, a) = counts.unwrap_or_default();
-    let right = match (*pick, b, a) {
-        (Some(p), Some(b), Some(a)) => Some(fewer_is_right(p, b, a)),
-        _ => None,
+    let contender = |figure, setup, label, pick, count| Contender {
+        figure,
+        setup,
+        label: AttrValue::from(t(lang, label)),
+        pick,
+        count,
     };
-    use_report(right, props.on_scored.clone());
-    let choose = |answer: Fewer| {
-        let (pick, store) = (pick.clone(), store.clone());
-        Callback::from(move |_: MouseEvent| {
-            pick.set(Some(answer));
-            if let Some(s) = &store {
-                place(&s.state, &s.dispatch, EX_FEWER_BFS, bfs(&FEWER_START));
-                place(&s.state, &s.dispatch, EX_FEWER_ASTAR, astar(&FEWER_START));
-            }
-        })
-    };
-    let numbers = fill_html(
-        t(lang, Line::ExFewerAnswer),
-        vec![num("ex-bfs", b), num("ex-astar", a)],
-    );
-    let answered = pick.is_some();
     html! {
-        <>
-            <p>{ t(lang, Line::ExFewerQ) }</p>
-            <LessonFigure lab={EX_FEWER_SHOWN} caption={verdict_line(lang, right, numbers)}>
-                <div class="view lesson-view"><PuzzleBoard id={PuzzleId::Figure(EX_FEWER_SHOWN)} locked=true /></div>
-                <div class="lesson-controls" role="group" aria-label={t(lang, Line::ExTitle)}>
-                    <button type="button" data-testid="pick-bfs" disabled={answered} onclick={choose(Fewer::Bfs)}>
-                        { t(lang, Line::RaceBfs) }</button>
-                    <button type="button" data-testid="pick-astar" disabled={answered} onclick={choose(Fewer::Astar)}>
-                        { t(lang, Line::RaceAstar) }</button>
-                    <button type="button" data-testid="pick-tie" disabled={answered} onclick={choose(Fewer::Tie)}>
-                        { t(lang, Line::ExTie) }</button>
-                </div>
-            </LessonFigure>
-        </>
+        <FewerExercise on_scored={props.on_scored.clone()} question={t(lang, Line::ExFewerQ)}
+            answer={t(lang, Line::ExFewerAnswer)} group={t(lang, Line::ExTitle)} tie={t(lang, Line::ExTie)}
+            shown={EX_FEWER_SHOWN} shown_setup={bfs(&FEWER_START)}
+            first={contender(EX_FEWER_BFS, bfs(&FEWER_START), Line::RaceBfs, "pick-bfs", "ex-bfs")}
+            second={contender(EX_FEWER_ASTAR, astar(&FEWER_START), Line::RaceAstar, "pick-astar", "ex-astar")} />
     }
 }
 

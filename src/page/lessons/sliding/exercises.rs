@@ -12,10 +12,11 @@ use super::text::{t, Line};
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill, fill_html, use_lang, Msg};
-use crate::page::lessons::exercise::{fewer_is_right, overestimate_is_right, Fewer};
+use crate::page::lessons::exercise::overestimate_is_right;
 use crate::page::lessons::exercise_list::{
     use_report, verdict_line, ExerciseList, ExerciseProps, Item,
 };
+use crate::page::lessons::fewer::{Contender, FewerExercise};
 use crate::page::lessons::figure::use_figure_once;
 use crate::page::lessons::figure::{
     expanded_and_length, place, start_of, use_auto_solve, LessonFigure,
@@ -44,7 +45,7 @@ fn astar(start: &[u8], heuristic: HeuristicName) -> Setup {
 pub fn Exercises() -> Html {
     let lang = use_lang();
     let items: Vec<Item> = vec![
-        ("fewer", |on_scored| html! { <FewerExercise {on_scored} /> }),
+        ("fewer", |on_scored| html! { <Fewer {on_scored} /> }),
         (
             "overestimate",
             |on_scored| html! { <OverExercise {on_scored} /> },
@@ -59,62 +60,23 @@ pub fn Exercises() -> Html {
 }
 
 #[component]
-fn FewerExercise(props: &ExerciseProps) -> Html {
+fn Fewer(props: &ExerciseProps) -> Html {
     let lang = use_lang();
-    let store = use_store();
     // `Fewer`'s first search is A* with misplaced tiles, its second A* with Manhattan distance.
-    let pick = use_state(|| None::<Fewer>);
-    use_figure_once(EX_FEWER_SHOWN, || {
-        astar(&FEWER_START, HeuristicName::Misplaced)
-    });
-    use_auto_solve(EX_FEWER_MISPLACED);
-    use_auto_solve(EX_FEWER_MANHATTAN);
-    let counts = store.as_ref().map(|s| {
-        (
-            expanded_and_length(&s.state, EX_FEWER_MISPLACED).0,
-            expanded_and_length(&s.state, EX_FEWER_MANHATTAN).0,
-        )
-    });
-    let (a, b) = counts.unwrap_or_default();
-    let right = match (*pick, a, b) {
-        (Some(p), Some(a), Some(b)) => Some(fewer_is_right(p, a, b)),
-        _ => None,
+    let contender = |figure, heuristic, pick, count| Contender {
+        figure,
+        setup: astar(&FEWER_START, heuristic),
+        label: AttrValue::from(lang.heuristic(heuristic)),
+        pick,
+        count,
     };
-    use_report(right, props.on_scored.clone());
-    let choose = |answer: Fewer| {
-        let (pick, store) = (pick.clone(), store.clone());
-        Callback::from(move |_: MouseEvent| {
-            pick.set(Some(answer));
-            if let Some(s) = &store {
-                let misplaced = astar(&FEWER_START, HeuristicName::Misplaced);
-                let manhattan = astar(&FEWER_START, HeuristicName::Manhattan);
-                place(&s.state, &s.dispatch, EX_FEWER_MISPLACED, misplaced);
-                place(&s.state, &s.dispatch, EX_FEWER_MANHATTAN, manhattan);
-            }
-        })
-    };
-    let numbers = fill_html(
-        t(lang, Line::ExFewerAnswer),
-        vec![count("ex-misplaced", a), count("ex-manhattan", b)],
-    );
-    let answered = pick.is_some();
     html! {
-        <>
-            <p>{ t(lang, Line::ExFewerQ) }</p>
-            <LessonFigure lab={EX_FEWER_SHOWN} caption={verdict_line(lang, right, numbers)}>
-                <div class="view lesson-view lesson-small-board">
-                    <PuzzleBoard id={PuzzleId::Figure(EX_FEWER_SHOWN)} locked=true />
-                </div>
-                <div class="lesson-controls" role="group" aria-label={t(lang, Line::ExGroup)}>
-                    <button type="button" data-testid="pick-misplaced" disabled={answered}
-                        onclick={choose(Fewer::Bfs)}>{ lang.heuristic(HeuristicName::Misplaced) }</button>
-                    <button type="button" data-testid="pick-manhattan" disabled={answered}
-                        onclick={choose(Fewer::Astar)}>{ lang.heuristic(HeuristicName::Manhattan) }</button>
-                    <button type="button" data-testid="pick-tie" disabled={answered}
-                        onclick={choose(Fewer::Tie)}>{ t(lang, Line::ExTie) }</button>
-                </div>
-            </LessonFigure>
-        </>
+        <FewerExercise on_scored={props.on_scored.clone()} question={t(lang, Line::ExFewerQ)}
+            answer={t(lang, Line::ExFewerAnswer)} group={t(lang, Line::ExGroup)} tie={t(lang, Line::ExTie)}
+            shown={EX_FEWER_SHOWN} shown_setup={astar(&FEWER_START, HeuristicName::Misplaced)}
+            board_class="lesson-small-board"
+            first={contender(EX_FEWER_MISPLACED, HeuristicName::Misplaced, "pick-misplaced", "ex-misplaced")}
+            second={contender(EX_FEWER_MANHATTAN, HeuristicName::Manhattan, "pick-manhattan", "ex-manhattan")} />
     }
 }
 
