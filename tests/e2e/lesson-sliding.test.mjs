@@ -317,6 +317,17 @@ for (const lang of ['en', 'zh']) {
     // The thresholds step by 2 (parity), and the article's cut at 32 is below this board's shortest.
     assert.equal(await value(page, 'idastar', 'threshold-steps'), [...new Set(bounds.slice(1).map((b, i) => b - bounds[i]))].join(', '));
     assert.equal(await value(page, 'idastar', 'threshold-steps'), '2');
+    // The iterations drawn: one bar per threshold, its expansions the CLI's; the last pass reaches the goal.
+    const passes = await page.locator(`section#idastar ${tid('ida-iterations')} .ida-pass`).evaluateAll((gs) => gs
+      .map((g) => [Number(g.dataset.threshold), Number(g.dataset.expanded)]));
+    assert.deepEqual(passes, bounds.map((b) => [b, ida.stats.by_depth[b]]));
+    const pick = page.locator(`section#idastar ${tid('ida-pass')}`);
+    await pick.fill('0');
+    assert.match(await page.locator(`section#idastar ${tid('ida-pass-sentence')}`).textContent(),
+      new RegExp(`\\b${bounds[1]}\\b`), 'the first pass names the smallest f it cut: the next threshold');
+    await pick.fill(String(bounds.length - 1));
+    assert.match(await page.locator(`section#idastar ${tid('ida-pass-sentence')}`).textContent(),
+      new RegExp(`\\b${ida.length}\\b`), 'the last pass names the length it found');
     assert.equal(await num(page, 'idastar', 'cut-length'), ida.length);
     assert.ok(ida.length > 32);
 

@@ -11,6 +11,7 @@ pub mod exercise_list;
 pub mod fewer;
 pub mod figure;
 pub mod hanoi;
+pub mod iterations;
 pub mod layers;
 pub mod link;
 pub mod page;

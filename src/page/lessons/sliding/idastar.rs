@@ -11,6 +11,7 @@ use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::lessons::figure::{gap, use_figure_once};
 use crate::page::lessons::figure::{solved, use_auto_solve, LessonFigure};
+use crate::page::lessons::iterations::{passes, Iterations};
 use crate::page::state::PuzzleId;
 use solver::{Algorithm, HeuristicName, Stats};
 use yew::prelude::*;
@@ -21,12 +22,9 @@ pub const FOUR_BOARD: [u8; 16] = [13, 6, 7, 5, 1, 10, 3, 2, 9, 15, 0, 4, 11, 14,
 
 /// IDA*'s thresholds, in order, from its statistics: the f-bounds whose iteration expanded a state.
 pub fn thresholds(stats: &Stats) -> Vec<u64> {
-    stats
-        .by_depth
+    passes(&stats.by_depth)
         .iter()
-        .enumerate()
-        .filter(|(_, &n)| n > 0)
-        .map(|(bound, _)| bound as u64)
+        .map(|p| p.threshold)
         .collect()
 }
 
@@ -121,6 +119,8 @@ pub fn IdastarSection() -> Html {
                 </div>
                 <PuzzlePlayback id={PuzzleId::Figure(IDA_RUN)} />
             </LessonFigure>
+            <Iterations passes={ida.as_ref().map(|r| passes(&r.stats.by_depth)).unwrap_or_default()}
+                length={ida_length} />
             <p>{ fill_html(t(lang, Line::IdaSteps), vec![words("threshold-steps", step_list)]) }</p>
             <p class="lesson-article">{ t(lang, Line::IdaCut) }{ gap(lang) }
                 { fill_html(cut, vec![count("cut-length", ida_length)]) }</p>
