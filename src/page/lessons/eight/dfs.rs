@@ -8,6 +8,7 @@ use super::{bfs, count_num, dfs, finished, CASES, GOAL};
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang};
+use crate::page::lessons::code::{LessonCode, Listing};
 use crate::page::lessons::figure::{setup_of, use_auto_solve, LessonFigure};
 use crate::page::state::setup::SetupAction;
 use crate::page::state::{Action, PuzzleId};
@@ -111,6 +112,7 @@ pub fn DfsSection() -> Html {
                     <PuzzlePlayback id={PuzzleId::Figure(DFS_RUN)} />
                 </div>
             </LessonFigure>
+            <LessonCode listing={Listing::Dfs} />
             <p class="lesson-article">{ t(lang, Line::DfsReport) }</p>
         </>
     }

@@ -9,6 +9,7 @@ use super::text::{t, Line};
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang};
+use crate::page::lessons::code::{LessonCode, Listing};
 use crate::page::lessons::figure::{gap, use_figure_once};
 use crate::page::lessons::figure::{solved, use_auto_solve, LessonFigure};
 use crate::page::lessons::iterations::{passes, Iterations};
@@ -121,6 +122,7 @@ pub fn IdastarSection() -> Html {
             </LessonFigure>
             <Iterations passes={ida.as_ref().map(|r| passes(&r.stats.by_depth)).unwrap_or_default()}
                 length={ida_length} />
+            <LessonCode listing={Listing::Idastar} />
             <p>{ fill_html(t(lang, Line::IdaSteps), vec![words("threshold-steps", step_list)]) }</p>
             <p class="lesson-article">{ t(lang, Line::IdaCut) }{ gap(lang) }
                 { fill_html(cut, vec![count("cut-length", ida_length)]) }</p>
