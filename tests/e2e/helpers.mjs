@@ -262,6 +262,25 @@ export class Session {
 /** A selector for `data-testid`. */
 export const tid = (id) => `[data-testid="${id}"]`;
 
+/**
+ * The page's visible text, one text node a line, leaving out code (`translate="no"`: the lessons' pseudocode is the
+ * same in every language) but keeping its translated comments (`translate="yes"`): what a language check reads.
+ */
+export async function shownText(page) {
+  return page.evaluate(() => {
+    const shown = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(parent.tagName)) continue;
+      if (!parent.checkVisibility({ visibilityProperty: true })) continue;
+      if (parent.closest('[translate]')?.getAttribute('translate') === 'no') continue;
+      shown.push(node.textContent);
+    }
+    return shown.join('\n');
+  });
+}
+
 const list = (text) => (text === null || text === '' ? [] : text.split(',').map((x) => Number(x.trim())));
 
 export async function boardTiles(page) {

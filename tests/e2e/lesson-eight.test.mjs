@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, buildCli, cli, tid, useApp,
+  ARTIFACTS, buildCli, cli, shownText, tid, useApp,
 } from './helpers.mjs';
 import { describe as describeViolations, scan } from './a11y-views.mjs';
 
@@ -286,7 +286,7 @@ test('no sentence of the Chinese 8-puzzle lesson is English (names and move lett
   await page.locator('section#report [data-diff="dfs"]').waitFor({ timeout: SOLVE_MS });
   await num(page, 'random', 'manhattan-expanded');
   await num(page, 'dfs', 'dfs-expanded');
-  const text = await page.locator('body').innerText();
+  const text = await shownText(page);
   const names = /BFS|DFS|IDA\*|A\*|OPEN|CLOSED|CPU|SVG|PNG|JSON|English|简体中文/g;
   const english = text.replace(names, ' ').match(/[A-Za-z]{2,}(?:[\s,.;:'’()-]+[A-Za-z]{2,}){2,}/g) ?? [];
   assert.deepEqual(english, [], `English shown on the Chinese lesson: ${english.join(' | ')}`);

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, buildCli, cli, tid, useApp,
+  ARTIFACTS, buildCli, cli, shownText, tid, useApp,
 } from './helpers.mjs';
 import { describe as describeViolations, scan } from './a11y-views.mjs';
 
@@ -415,7 +415,7 @@ for (const lang of ['en', 'zh']) {
     // The whole lesson, answered: no English sentence on the Chinese page, no serious or critical axe violation,
     // nothing wider than the page, and its screenshot at 1366 px.
     if (lang === 'zh') {
-      const text = await page.locator('body').innerText();
+      const text = await shownText(page);
       const english = text.replace(NAMES, ' ').match(/[A-Za-z]{2,}(?:[\s,.;:'’()-]+[A-Za-z]{2,}){2,}/g) ?? [];
       assert.deepEqual(english, [], `English shown on the Chinese lesson: ${english.join(' | ')}`);
     }

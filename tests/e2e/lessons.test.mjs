@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, buildCli, centre, cli, drag, hanoiBfs, messageText, tid, useApp,
+  ARTIFACTS, buildCli, centre, cli, drag, hanoiBfs, messageText, shownText, tid, useApp,
 } from './helpers.mjs';
 import { describe as describeViolations, scan } from './a11y-views.mjs';
 
@@ -240,19 +240,7 @@ test('no sentence of the Chinese lesson is English (algorithm names aside)', asy
   await openLesson(s, 'zh');
   await num(page, 'four-pegs', 'bfs-length');
   await num(page, 'admissible', 'seed-length');
-  // Code is the same in every language (`translate="no"`); its comments (`translate="yes"`) are checked.
-  const text = await page.evaluate(() => {
-    const shown = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(parent.tagName)) continue;
-      if (!parent.checkVisibility({ visibilityProperty: true })) continue;
-      if (parent.closest('[translate]')?.getAttribute('translate') === 'no') continue;
-      shown.push(node.textContent);
-    }
-    return shown.join('\n');
-  });
+  const text = await shownText(page);
   // Names that stay as they are in Chinese teaching: algorithms, people, file formats, formulas' letters.
   const names = /Frame–Stewart|Bousch|BFS|IDA\*|A\*|OPEN|CLOSED|SVG|PNG|JSON|English|简体中文/g;
   const english = text.replace(names, ' ').match(/[A-Za-z]{2,}(?:[\s,.;:'’()-]+[A-Za-z]{2,}){2,}/g) ?? [];

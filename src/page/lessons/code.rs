@@ -368,14 +368,14 @@ fn words(lang: Lang) -> [&'static str; 5] {
             "Copy",
             "marked: what changed from {}",
             "OPEN {} · CLOSED {}",
-            "Line {}: {}",
+            "Line {}:",
         ],
         Lang::Zh => [
             "{}的伪代码",
             "复制",
             "标记的行：与 {} 不同之处",
             "OPEN {} · CLOSED {}",
-            "第 {} 行：{}",
+            "第 {} 行：",
         ],
     }
 }
@@ -410,9 +410,9 @@ pub fn LessonCode(props: &LessonCodeProps) -> Html {
     };
     let fill = crate::page::i18n::fill;
     let current = props.current;
+    // The line's number in words, then its code (the same in every language).
     let spoken = current
-        .and_then(|n| listing.lines().get(n.wrapping_sub(1)))
-        .map(|l| fill(announce, &[&current.unwrap_or_default(), &l.code.trim()]));
+        .and_then(|n| listing.lines().get(n.wrapping_sub(1)).map(|l| (n, l.code.trim())));
     html! {
         <div class="lesson-code" data-testid="lesson-code" data-listing={listing.name()}
             data-current={current.map(|c| c.to_string())}>
@@ -449,7 +449,11 @@ pub fn LessonCode(props: &LessonCodeProps) -> Html {
                     <span class="code-counts" data-testid="code-counts">{ fill(counts, &[&open, &closed]) }</span>
                 }) }
             </p>
-            <p class="sr-only" aria-live="polite" data-testid="code-announce">{ spoken.unwrap_or_default() }</p>
+            <p class="sr-only" aria-live="polite" data-testid="code-announce">
+                { for spoken.map(|(n, code)| html! {
+                    <>{ fill(announce, &[&n]) }{ " " }<code translate="no">{ code }</code></>
+                }) }
+            </p>
         </div>
     }
 }
