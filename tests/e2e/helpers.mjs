@@ -788,6 +788,33 @@ export function hanoiBfs(pegs, start, goal) {
  * Waits until every tile-N sits where `data-tiles` says (columns left to right, rows top to bottom, aligned),
  * which also waits out slide transitions. Fails naming the disagreement.
  */
+/** How many states lie at each distance from `start` on 3 pegs: an independent JS BFS. */
+export function hanoiLayers(start) {
+  const disks = start.length;
+  const seen = new Map([[start.join(), 0]]);
+  let frontier = [start];
+  const sizes = [1];
+  while (frontier.length) {
+    const next = [];
+    for (const s of frontier) {
+      for (let from = 0; from < 3; from += 1) {
+        const d = s.indexOf(from);
+        if (d < 0) continue;
+        for (let to = 0; to < 3; to += 1) {
+          const top = s.indexOf(to);
+          if (to === from || (top >= 0 && top < d)) continue;
+          const child = s.map((p, i) => (i === d ? to : p));
+          if (!seen.has(child.join())) { seen.set(child.join(), sizes.length); next.push(child); }
+        }
+      }
+    }
+    if (next.length) sizes.push(next.length);
+    frontier = next;
+  }
+  assert.equal(seen.size, 3 ** disks);
+  return sizes;
+}
+
 export async function waitBoardLayout(page, timeout = WAIT_MS) {
   const problem = `(${layoutProblem})(${JSON.stringify(tid('board'))})`;
   try {

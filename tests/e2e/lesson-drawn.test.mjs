@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, buildCli, cli, neighbours, tid, useApp,
+  ARTIFACTS, buildCli, cli, hanoiLayers, neighbours, tid, useApp,
 } from './helpers.mjs';
 import { describe as describeViolations, scan } from './a11y-views.mjs';
 
@@ -23,31 +23,6 @@ const hanoi = (start, goal, algo) => `puzzle=hanoi&pegs=3&disks=${start.length}&
   + `&algo=${algo}`;
 /** The position of a state's code, disk 0 the lowest base-3 digit: written here, apart from the engine. */
 const positionOf = (code, disks) => Array.from({ length: disks }, (_, i) => Math.floor(code / 3 ** i) % 3);
-
-/** How many states lie at each distance from `start` on 3 pegs: an independent JS BFS. */
-function layers(start) {
-  const seen = new Set([start.join()]);
-  let frontier = [start];
-  const sizes = [1];
-  while (frontier.length) {
-    const next = [];
-    for (const s of frontier) {
-      for (let from = 0; from < 3; from += 1) {
-        const d = s.indexOf(from);
-        if (d < 0) continue;
-        for (let to = 0; to < 3; to += 1) {
-          const top = s.indexOf(to);
-          if (to === from || (top >= 0 && top < d)) continue;
-          const child = s.map((p, i) => (i === d ? to : p));
-          if (!seen.has(child.join())) { seen.add(child.join()); next.push(child); }
-        }
-      }
-    }
-    if (next.length) sizes.push(next.length);
-    frontier = next;
-  }
-  return sizes;
-}
 
 const picture = (side, section = SECTION) => `${section} [data-figure="${side}"] ${tid('search-picture')}`;
 
@@ -138,7 +113,7 @@ for (const lang of ['en', 'zh']) {
     await totalsBecome(page, bfsRun.stats.expanded, astarRun.stats.expanded);
 
     // Three positions: the start alone in OPEN; the end of BFS's third layer; the whole run.
-    const sizes = layers(start);
+    const sizes = hanoiLayers(start);
     const third = sizes[0] + sizes[1] + sizes[2];
     for (const [n, bfsOpen] of [[0, 1], [third, sizes[3]], [bfsRun.stats.expanded, null]]) {
       await scrub(page, n);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, buildCli, centre, cli, drag, hanoiBfs, messageText, shownText, tid, useApp,
+  ARTIFACTS, buildCli, centre, cli, drag, hanoiBfs, hanoiLayers, messageText, shownText, tid, useApp,
 } from './helpers.mjs';
 import { describe as describeViolations, scan } from './a11y-views.mjs';
 
@@ -44,33 +44,6 @@ const seedPower = (start, goal) => {
   for (let k = start.length - 1; k >= 0; k -= 1) if (start[k] !== goal[k]) return 2 ** (k + 1) - 1;
   return 0;
 };
-
-/** How many states lie at each distance from `start` on 3 pegs: an independent JS BFS. */
-function layers(start) {
-  const disks = start.length;
-  const seen = new Map([[start.join(), 0]]);
-  let frontier = [start];
-  const sizes = [1];
-  while (frontier.length) {
-    const next = [];
-    for (const s of frontier) {
-      for (let from = 0; from < 3; from += 1) {
-        const d = s.indexOf(from);
-        if (d < 0) continue;
-        for (let to = 0; to < 3; to += 1) {
-          const top = s.indexOf(to);
-          if (to === from || (top >= 0 && top < d)) continue;
-          const child = s.map((p, i) => (i === d ? to : p));
-          if (!seen.has(child.join())) { seen.set(child.join(), sizes.length); next.push(child); }
-        }
-      }
-    }
-    if (next.length) sizes.push(next.length);
-    frontier = next;
-  }
-  assert.equal(seen.size, 3 ** disks);
-  return sizes;
-}
 
 /** Moves `disk` onto `peg` in the figure `scope` (a locator) by dragging it, and waits for the position. */
 async function place(page, scope, disk, peg, want) {
@@ -114,7 +87,7 @@ for (const lang of ['en', 'zh']) {
     // The state graph: BFS's layers are an independent BFS's, the whole run the CLI's.
     const graph = hanoi(3, tower(4, 0), tower(4, 2), 'bfs');
     const graphRun = cli(graph);
-    const sizes = layers(tower(4, 0));
+    const sizes = hanoiLayers(tower(4, 0));
     assert.equal(await num(page, 'graph', 'states'), 81);
     for (let d = 0; d < 4; d += 1) {
       await numBecomes(page, 'graph', 'layer', d);

@@ -117,14 +117,7 @@ pub fn Sierpinski(props: &SierpinskiProps) -> Html {
         Vec::new()
     };
     let height = SIDE * 3f64.sqrt() / 2.0 + 2.0 * PAD;
-    let path_points = trace.filter(|_| whole).map(|t| {
-        t.path
-            .iter()
-            .filter_map(|&rank| points.get(rank as usize))
-            .map(|(x, y)| format!("{x:.1},{y:.1}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    });
+    let path = trace.filter(|_| whole).map(|t| path_line(&points, &t.path));
     html! {
         <section class="card sierpinski"
             aria-label={props.label.clone().unwrap_or_else(|| lang.t(Msg::SierpinskiTitle).into())}>
@@ -134,14 +127,8 @@ pub fn Sierpinski(props: &SierpinskiProps) -> Html {
             <svg data-testid="sierpinski" data-states={states.to_string()} data-explored={explored.to_string()}
                 data-path={path_len.to_string()} data-shown={shown.to_string()} viewBox={format!("0 0 {} {height:.0}", SIDE + 2.0 * PAD)}
                 role="img" aria-label={fill(lang.t(Msg::SierpinskiCaption), &[&disks, &states])}>
-                <g class="edges">
-                    { for edges.iter().map(|&(a, b)| {
-                        let (p, q) = (points[a], points[b]);
-                        html! { <line x1={format!("{:.1}", p.0)} y1={format!("{:.1}", p.1)}
-                            x2={format!("{:.1}", q.0)} y2={format!("{:.1}", q.1)} /> }
-                    }) }
-                </g>
-                { for path_points.map(|pts| html! { <polyline class="path" points={pts} /> }) }
+                { edge_lines(&points, &edges) }
+                { for path }
                 <g class="states">
                     { for points.iter().enumerate().map(|(s, &(x, y))| {
                         let fill_colour = match order[s] {
@@ -169,8 +156,32 @@ pub fn Sierpinski(props: &SierpinskiProps) -> Html {
     }
 }
 
+/// The graph's moves as lines between the points of their states.
+pub fn edge_lines(points: &[(f64, f64)], edges: &[(usize, usize)]) -> Html {
+    html! {
+        <g class="edges">
+            { for edges.iter().map(|&(a, b)| {
+                let (p, q) = (points[a], points[b]);
+                html! { <line x1={format!("{:.1}", p.0)} y1={format!("{:.1}", p.1)}
+                    x2={format!("{:.1}", q.0)} y2={format!("{:.1}", q.1)} /> }
+            }) }
+        </g>
+    }
+}
+
+/// A solution's path, its states given by rank, as one line through their points.
+pub fn path_line(points: &[(f64, f64)], path: &[u64]) -> Html {
+    let pts = path
+        .iter()
+        .filter_map(|&rank| points.get(rank as usize))
+        .map(|(x, y)| format!("{x:.1},{y:.1}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    html! { <polyline class="path" points={pts} /> }
+}
+
 /// The colour of the `i`-th of `n` expanded states: from deep blue (first) to pale yellow (last).
-fn colour(i: usize, n: usize) -> String {
+pub fn colour(i: usize, n: usize) -> String {
     let f = if n > 1 {
         i as f64 / (n - 1) as f64
     } else {

@@ -411,8 +411,12 @@ pub fn LessonCode(props: &LessonCodeProps) -> Html {
     let fill = crate::page::i18n::fill;
     let current = props.current;
     // The line's number in words, then its code (the same in every language).
-    let spoken = current
-        .and_then(|n| listing.lines().get(n.wrapping_sub(1)).map(|l| (n, l.code.trim())));
+    let spoken = current.and_then(|n| {
+        listing
+            .lines()
+            .get(n.wrapping_sub(1))
+            .map(|l| (n, l.code.trim()))
+    });
     html! {
         <div class="lesson-code" data-testid="lesson-code" data-listing={listing.name()}
             data-current={current.map(|c| c.to_string())}>

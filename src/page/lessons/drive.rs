@@ -4,7 +4,8 @@
 //! part only asks to move it).
 
 use super::code::{Cursor, LessonCode, Listing};
-use crate::page::i18n::{fill, use_lang, Lang};
+use crate::page::i18n::{fill, fill_html, use_lang, Lang};
+use crate::page::lessons::figure::num;
 use solver::search::trace::Trace;
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
@@ -35,6 +36,46 @@ impl Side {
     }
 }
 
+/// A pair's cursor and which side's code is shown, held by the section (`use_drive`).
+#[derive(Clone, PartialEq)]
+pub struct Drive {
+    pub cursor: Cursor,
+    pub code_of: usize,
+    pub on_cursor: Callback<Cursor>,
+    pub on_code_of: Callback<usize>,
+}
+
+/// A section's cursor over its pair, first at `step` (past the runs' ends: both whole), with the right side's
+/// code shown.
+#[hook]
+pub fn use_drive(step: usize) -> Drive {
+    let cursor = use_state(|| Cursor::at(step));
+    let code_of = use_state(|| 1usize);
+    Drive {
+        cursor: *cursor,
+        code_of: *code_of,
+        on_cursor: Callback::from(move |c| cursor.set(c)),
+        on_code_of: Callback::from(move |i| code_of.set(i)),
+    }
+}
+
+/// "After {} expansions, BFS holds {} in OPEN and {} in CLOSED; A* {} and {}": `template` filled with the step
+/// and both sides' counts there.
+pub fn at_step(template: &str, step: usize, sides: &[Side; 2]) -> Html {
+    let counts = |i: usize| sides[i].trace.as_ref().map(|t| counts_at(t, step));
+    let (left, right) = (counts(0), counts(1));
+    fill_html(
+        template,
+        vec![
+            num("step", Some(step as u64)),
+            num("bfs-open", left.map(|c| c.0)),
+            num("bfs-closed", left.map(|c| c.1)),
+            num("astar-open", right.map(|c| c.0)),
+            num("astar-closed", right.map(|c| c.1)),
+        ],
+    )
+}
+
 /// The cursor shown: the step both pictures stand at (the longest run's end at most).
 pub fn step_shown(cursor: Cursor, sides: &[Side; 2]) -> usize {
     cursor.step.min(sides[0].total().max(sides[1].total()))
@@ -43,11 +84,7 @@ pub fn step_shown(cursor: Cursor, sides: &[Side; 2]) -> usize {
 #[derive(Properties, PartialEq)]
 pub struct DrivePaneProps {
     pub sides: [Side; 2],
-    pub cursor: Cursor,
-    pub on_cursor: Callback<Cursor>,
-    /// Which side's code is shown.
-    pub code_of: usize,
-    pub on_code_of: Callback<usize>,
+    pub drive: Drive,
     /// What the pair holds at the cursor, in the lesson's words.
     #[prop_or_default]
     pub children: Html,
@@ -59,9 +96,9 @@ pub fn DrivePane(props: &DrivePaneProps) -> Html {
     let lang = use_lang();
     let w = words(lang);
     let longest = props.sides[0].total().max(props.sides[1].total());
-    let step = step_shown(props.cursor, &props.sides);
+    let step = step_shown(props.drive.cursor, &props.sides);
     let on_scrub = {
-        let on_cursor = props.on_cursor.clone();
+        let on_cursor = props.drive.on_cursor.clone();
         Callback::from(move |e: InputEvent| {
             let input: HtmlInputElement = e.target_unchecked_into();
             if let Ok(n) = input.value().parse::<usize>() {
@@ -69,15 +106,15 @@ pub fn DrivePane(props: &DrivePaneProps) -> Html {
             }
         })
     };
-    let side = &props.sides[props.code_of.min(1)];
+    let side = &props.sides[props.drive.code_of.min(1)];
     let total = side.total();
     // Past its own run's end, a side stands at its end.
     let cursor = Cursor {
         step: step.min(total),
-        phase: if props.cursor.step > total {
+        phase: if props.drive.cursor.step > total {
             0
         } else {
-            props.cursor.phase
+            props.drive.cursor.phase
         },
     };
     let solved = side.trace.as_ref().is_some_and(|t| !t.path.is_empty());
@@ -87,7 +124,7 @@ pub fn DrivePane(props: &DrivePaneProps) -> Html {
         .map(|_| cursor.line(side.listing, total, solved));
     let counts = side.trace.as_ref().map(|t| counts_at(t, step));
     let line_step = |forward: bool| {
-        let (on_cursor, listing) = (props.on_cursor.clone(), side.listing);
+        let (on_cursor, listing) = (props.drive.on_cursor.clone(), side.listing);
         Callback::from(move |_: MouseEvent| {
             on_cursor.emit(if forward {
                 cursor.next(listing, total)
@@ -97,10 +134,10 @@ pub fn DrivePane(props: &DrivePaneProps) -> Html {
         })
     };
     let pick = |i: usize| {
-        let on = props.on_code_of.clone();
+        let on = props.drive.on_code_of.clone();
         let name = props.sides[i].name;
         html! {
-            <button type="button" aria-pressed={(props.code_of == i).to_string()}
+            <button type="button" aria-pressed={(props.drive.code_of == i).to_string()}
                 data-testid={format!("code-of-{}", if i == 0 { "left" } else { "right" })}
                 data-listing={name} onclick={Callback::from(move |_| on.emit(i))}>{ name }</button>
         }

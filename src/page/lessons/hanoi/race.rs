@@ -9,8 +9,8 @@ use super::text::{t, Line};
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang, Msg};
-use crate::page::lessons::code::{Cursor, Listing};
-use crate::page::lessons::drive::{counts_at, step_shown, DrivePane, Side};
+use crate::page::lessons::code::Listing;
+use crate::page::lessons::drive::{at_step, step_shown, use_drive, DrivePane, Side};
 use crate::page::lessons::figure::{
     expanded_and_length, hanoi_setup, num, place, setup_of, tower, use_auto_solve, LessonFigure,
 };
@@ -69,9 +69,8 @@ pub fn RaceSection() -> Html {
     let store = use_store();
     let heuristic = use_state(|| HeuristicName::Misplaced);
     let pick = use_state(|| Pick::Start);
-    let code_of = use_state(|| 1usize);
     // The cursor over both runs; a step past their ends shows them whole.
-    let cursor = use_state(|| Cursor::at(usize::MAX));
+    let drive = use_drive(usize::MAX);
     {
         // The first tower: five disks from peg A to peg C.
         let store = store.clone();
@@ -139,9 +138,7 @@ pub fn RaceSection() -> Html {
             listing: Listing::Astar,
         },
     ];
-    let step = step_shown(*cursor, &sides);
-    let counts = |t: &Option<Rc<Trace>>| t.as_ref().map(|t| counts_at(t, step));
-    let (bfs_counts, astar_counts) = (counts(&bfs_trace), counts(&astar_trace));
+    let step = step_shown(drive.cursor, &sides);
     let caption = fill_html(
         t(lang, Line::RaceResult),
         vec![
@@ -151,16 +148,7 @@ pub fn RaceSection() -> Html {
             num("astar-length", a_length),
         ],
     );
-    let at_step = fill_html(
-        t(lang, Line::RaceAtStep),
-        vec![
-            num("step", Some(step as u64)),
-            num("bfs-open", bfs_counts.map(|c| c.0)),
-            num("bfs-closed", bfs_counts.map(|c| c.1)),
-            num("astar-open", astar_counts.map(|c| c.0)),
-            num("astar-closed", astar_counts.map(|c| c.1)),
-        ],
-    );
+    let at_step = at_step(t(lang, Line::RaceAtStep), step, &sides);
     let place_both = {
         let dispatch = store.dispatch.clone();
         let state = store.state.clone();
@@ -269,13 +257,7 @@ pub fn RaceSection() -> Html {
                     </div>
                 </div>
                 <SearchLegend />
-                <DrivePane {sides} cursor={*cursor} on_cursor={Callback::from({
-                    let cursor = cursor.clone();
-                    move |c| cursor.set(c)
-                })} code_of={*code_of} on_code_of={Callback::from({
-                    let code_of = code_of.clone();
-                    move |i| code_of.set(i)
-                })}>{ at_step }</DrivePane>
+                <DrivePane {sides} {drive}>{ at_step }</DrivePane>
                 <div class="race-start">
                     <p class="lesson-hint">{ t(lang, Line::RaceDrag) }</p>
                     <div class="view lesson-view"><PuzzleBoard id={PuzzleId::Figure(RACE_BFS)} /></div>

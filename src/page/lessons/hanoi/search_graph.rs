@@ -5,7 +5,9 @@
 //!
 //! It draws the worker's record of the real engine's run (`Trace`): nothing is searched here.
 
-use crate::page::components::sierpinski::{default_corners, edges_of, position, MAX_EDGE_DISKS};
+use crate::page::components::sierpinski::{
+    colour, default_corners, edge_lines, edges_of, path_line, position, MAX_EDGE_DISKS,
+};
 use crate::page::i18n::{use_lang, Lang};
 use crate::page::lessons::drive::counts_at;
 use solver::search::trace::Trace;
@@ -83,14 +85,7 @@ pub fn SearchGraph(props: &SearchGraphProps) -> Html {
     let unit = SIDE / ((1u64 << disks) as f64 - 1.0).max(1.0);
     let r = (unit * 0.36).clamp(2.0, 14.0);
     let height = SIDE * 3f64.sqrt() / 2.0 + 2.0 * PAD;
-    let path_points = trace.filter(|_| ended).map(|t| {
-        t.path
-            .iter()
-            .filter_map(|&rank| points.get(rank as usize))
-            .map(|(x, y)| format!("{x:.1},{y:.1}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    });
+    let path = trace.filter(|_| ended).map(|t| path_line(&points, &t.path));
     let words = words(lang);
     html! {
         <svg class="search-graph" data-testid="search-picture" data-expanded={shown.to_string()}
@@ -99,15 +94,9 @@ pub fn SearchGraph(props: &SearchGraphProps) -> Html {
             viewBox={format!("0 0 {} {height:.0}", SIDE + 2.0 * PAD)} role="img" aria-label={props.label.clone()}>
             <title>{ props.label.clone() }</title>
             if disks <= MAX_EDGE_DISKS {
-                <g class="edges">
-                    { for edges.iter().map(|&(a, b)| {
-                        let (p, q) = (points[a], points[b]);
-                        html! { <line x1={format!("{:.1}", p.0)} y1={format!("{:.1}", p.1)}
-                            x2={format!("{:.1}", q.0)} y2={format!("{:.1}", q.1)} /> }
-                    }) }
-                </g>
+                { edge_lines(&points, &edges) }
             }
-            { for path_points.map(|pts| html! { <polyline class="path" points={pts} /> }) }
+            { for path }
             <g class="states">
                 { for points.iter().enumerate().map(|(s, &(x, y))| {
                     let code = s as u64;
@@ -190,18 +179,4 @@ fn words(lang: Lang) -> Words {
             path: "找到的路径",
         },
     }
-}
-
-/// The colour of the `i`-th of `n` expanded states: from deep blue (first) to pale yellow (last).
-fn colour(i: usize, n: usize) -> String {
-    let f = if n > 1 {
-        i as f64 / (n - 1) as f64
-    } else {
-        0.0
-    };
-    format!(
-        "hsl({:.0}, 70%, {:.0}%)",
-        230.0 - 180.0 * f,
-        32.0 + 38.0 * f
-    )
 }

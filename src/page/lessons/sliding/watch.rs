@@ -10,8 +10,8 @@ use crate::browser::fresh_seed;
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang};
-use crate::page::lessons::code::{Cursor, Listing};
-use crate::page::lessons::drive::{counts_at, step_shown, DrivePane, Side};
+use crate::page::lessons::code::Listing;
+use crate::page::lessons::drive::{at_step, step_shown, use_drive, DrivePane, Side};
 use crate::page::lessons::figure::{
     expanded_and_length, num, place, start_of, use_auto_solve, use_figure_once, LessonFigure,
 };
@@ -56,8 +56,8 @@ pub fn WatchSection() -> Html {
     let lang = use_lang();
     let store = use_store();
     let heuristic = use_state(|| HeuristicName::Manhattan);
-    let cursor = use_state(|| Cursor::at(40));
-    let code_of = use_state(|| 1usize);
+    // The cursor over both runs; a step past their ends shows them whole.
+    let drive = use_drive(40);
     use_figure_once(WATCH_BFS, || {
         setups(&FIRST_BOARD, HeuristicName::Manhattan).0
     });
@@ -102,25 +102,14 @@ pub fn WatchSection() -> Html {
             listing: Listing::Astar,
         },
     ];
-    let step = step_shown(*cursor, &sides);
+    let step = step_shown(drive.cursor, &sides);
     let room = Rc::new(shared_room(
         &sides
             .iter()
             .filter_map(|s| s.trace.as_deref())
             .collect::<Vec<_>>(),
     ));
-    let counts = |i: usize| sides[i].trace.as_ref().map(|t| counts_at(t, step));
-    let (bfs, astar) = (counts(0), counts(1));
-    let at_step = fill_html(
-        t(lang, Line::AtStep),
-        vec![
-            num("step", Some(step as u64)),
-            num("bfs-open", bfs.map(|c| c.0)),
-            num("bfs-closed", bfs.map(|c| c.1)),
-            num("astar-open", astar.map(|c| c.0)),
-            num("astar-closed", astar.map(|c| c.1)),
-        ],
-    );
+    let at_step = at_step(t(lang, Line::AtStep), step, &sides);
     let result = |n: u32| {
         let (e, l) = expanded_and_length(state, n);
         (e.filter(|_| fresh(n)), l.filter(|_| fresh(n)))
@@ -220,13 +209,7 @@ pub fn WatchSection() -> Html {
                 if truncated {
                     <p class="lesson-hint" data-testid="watch-truncated">{ t(lang, Line::Truncated) }</p>
                 }
-                <DrivePane {sides} cursor={*cursor} on_cursor={Callback::from({
-                    let cursor = cursor.clone();
-                    move |c| cursor.set(c)
-                })} code_of={*code_of} on_code_of={Callback::from({
-                    let code_of = code_of.clone();
-                    move |i| code_of.set(i)
-                })}>{ at_step }</DrivePane>
+                <DrivePane {sides} {drive}>{ at_step }</DrivePane>
             </LessonFigure>
         </>
     }
