@@ -371,7 +371,7 @@ fn words(lang: Lang) -> [&'static str; 5] {
             "Line {}:",
         ],
         Lang::Zh => [
-            "{}的伪代码",
+            "{} 的伪代码",
             "复制",
             "标记的行：与 {} 不同之处",
             "OPEN {} · CLOSED {}",
