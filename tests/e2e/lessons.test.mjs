@@ -98,6 +98,18 @@ for (const lang of ['en', 'zh']) {
     await numBecomes(page, 'graph', 'expanded', graphRun.stats.expanded);
     assert.equal(await num(page, 'graph', 'length'), graphRun.length);
     assert.equal(graphRun.length, 15);
+    // A click on a state makes it the start: the layers are then those of a JS BFS from there.
+    const picked = 13;
+    const from = Array.from({ length: 4 }, (_, d) => Math.floor(picked / 3 ** d) % 3);
+    await page.locator(`section#graph [data-testid="sierpinski"] [data-state="${picked}"]`).dispatchEvent('click');
+    const pickedSizes = hanoiLayers(from);
+    await numBecomes(page, 'graph', 'layer', 0);
+    await page.locator(`section#graph ${tid('layer-next')}`).click();
+    await numBecomes(page, 'graph', 'layer-size', pickedSizes[1]);
+    const pickedRun = cli(hanoi(3, from, tower(4, 2), 'bfs'));
+    await page.locator(`section#graph ${tid('layer-all')}`).click();
+    await numBecomes(page, 'graph', 'expanded', pickedRun.stats.expanded);
+    assert.equal(await num(page, 'graph', 'length'), pickedRun.length);
 
     // BFS against A*: both counts the CLI's, for the default and for another choice.
     for (const [disks, heuristic] of [[5, 'misplaced'], [4, 'seed-power']]) {

@@ -37,6 +37,9 @@ pub struct SierpinskiProps {
     /// The region's name, where a page shows more than one (by default "The state graph").
     #[prop_or_default]
     pub label: Option<AttrValue>,
+    /// Hears the code of a state clicked, where the page lets a click pick a state.
+    #[prop_or_default]
+    pub on_pick: Option<Callback<u64>>,
 }
 
 /// The point of `state` of a `disks`-disk tower in a triangle with corners `corners` (peg 0 top, 1 bottom left,
@@ -135,10 +138,14 @@ pub fn Sierpinski(props: &SierpinskiProps) -> Html {
                             Some(i) => colour(i, explored.max(shown)),
                             None => "var(--unexplored, #d8dce3)".to_string(),
                         };
+                        let pick = props.on_pick.clone().map(|on_pick| {
+                            Callback::from(move |_: MouseEvent| on_pick.emit(s as u64))
+                        });
                         html! {
                             <circle cx={format!("{x:.1}")} cy={format!("{y:.1}")} r={format!("{r:.2}")}
-                                class={classes!("state", on_path[s].then_some("on-path"), (current == Some(s)).then_some("current"))}
-                                data-state={s.to_string()} fill={fill_colour} />
+                                class={classes!("state", on_path[s].then_some("on-path"), (current == Some(s)).then_some("current"),
+                                    pick.is_some().then_some("pickable"))}
+                                data-state={s.to_string()} fill={fill_colour} onclick={pick} />
                         }
                     }) }
                 </g>

@@ -8,6 +8,7 @@ use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang, Msg};
 use crate::page::lessons::figure::{hanoi_setup, num, tower, use_auto_solve, LessonFigure};
 use crate::page::state::{Action, PuzzleId, SolveAction};
+use solver::hanoi::Hanoi;
 use solver::search::trace::Trace;
 use solver::{Algorithm, HeuristicName};
 use yew::prelude::*;
@@ -83,6 +84,27 @@ pub fn GraphSection() -> Html {
         let layer = layer.clone();
         Callback::from(move |_: MouseEvent| layer.set(to))
     };
+    // A click on a state makes it the start: the figure is placed again from there, and its BFS reruns.
+    let on_pick = {
+        let dispatch = store
+            .as_ref()
+            .map(|s| s.dispatch.clone())
+            .unwrap_or_default();
+        let layer = layer.clone();
+        Callback::from(move |code: u64| {
+            if let Ok(graph) = Hanoi::from_states(3, DISKS, code, 0) {
+                let setup = hanoi_setup(
+                    3,
+                    &graph.decode(code),
+                    &tower(DISKS, 2),
+                    Algorithm::Bfs,
+                    HeuristicName::Misplaced,
+                );
+                dispatch.emit(Action::AddFigure(GRAPH, Box::new(setup)));
+                layer.set(Some(0));
+            }
+        })
+    };
     let dispatch = store.map(|s| s.dispatch).unwrap_or_default();
     let on_solve = dispatch
         .reform(|_: MouseEvent| Action::Puzzle(PuzzleId::Figure(GRAPH), SolveAction::Solve.into()));
@@ -92,7 +114,7 @@ pub fn GraphSection() -> Html {
             <p>{ t(lang, Line::GraphText) }</p>
             <LessonFigure lab={GRAPH} {caption}>
                 <div class="lesson-graph">
-                    <Sierpinski disks={DISKS} trace={trace.clone()} {upto} />
+                    <Sierpinski disks={DISKS} trace={trace.clone()} {upto} on_pick={Some(on_pick)} />
                 </div>
                 <div class="lesson-controls" role="group" aria-label={t(lang, Line::GraphTitle)}>
                     <button type="button" data-testid="solve" disabled={solving} onclick={on_solve}>
