@@ -59,11 +59,11 @@ pub enum RequestKind {
 }
 
 /// Whether a board's solves run on tables worth reading back before the Solve click, so that the page sends
-/// [`RequestKind::Prepare`]: those that need the 5x5 tables (`solver::spec::tables_needed`: the staged solver, the
+/// [`RequestKind::Prepare`]: those that need the 5x5 tables (`solver::rules::tables_needed`: the staged solver, the
 /// page's default there, whose improvement runs on them).
 pub fn prepares(query: &solver::query::Query) -> bool {
-    let needed = solver::spec::tables_needed(&query.puzzle, query.choice());
-    needed == Some(solver::spec::TablesNeeded::FiveByFive)
+    let needed = solver::rules::tables_needed(&query.puzzle, query.choice());
+    needed == Some(solver::rules::TablesNeeded::FiveByFive)
 }
 
 /// The largest space the worker traces (3 pegs and 7 disks: 3^7 states).

@@ -22,7 +22,7 @@ pub mod report;
 pub mod run;
 pub mod search;
 pub mod sliding;
-pub mod spec;
+pub mod rules;
 pub mod staged;
 pub mod truth;
 
@@ -30,4 +30,4 @@ pub use puzzle::{Heuristic, Puzzle};
 pub use query::Query;
 pub use report::{Moves, Report};
 pub use search::{Algorithm, Control, Flow, Limits, Outcome, Stats, Status};
-pub use spec::{HeuristicName, PuzzleKind, PuzzleSpec};
+pub use rules::{HeuristicName, PuzzleKind, PuzzleSpec};

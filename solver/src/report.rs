@@ -7,7 +7,7 @@ pub use said::{near_optimal_percent, sentence, Note, Said};
 
 use crate::search::outcome::Status;
 use crate::search::stats::Stats;
-use crate::spec::{Algorithm, PuzzleKind};
+use crate::rules::{Algorithm, PuzzleKind};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 

@@ -387,7 +387,7 @@ impl Text {
 
     /// Why a puzzle's query (a link) could not be read, in the page's words.
     pub fn query_error(error: &QueryError) -> Text {
-        use solver::spec::{MAX_DISKS, MAX_PEGS, MAX_SIDE, MIN_DISKS, MIN_PEGS, MIN_SIDE};
+        use solver::rules::{MAX_DISKS, MAX_PEGS, MAX_SIDE, MIN_DISKS, MIN_PEGS, MIN_SIDE};
         let kind = |puzzle: PuzzleKind| match puzzle {
             PuzzleKind::Sliding => Msg::KindSliding,
             PuzzleKind::Hanoi => Msg::KindHanoi,

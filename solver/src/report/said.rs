@@ -7,7 +7,7 @@ use crate::hanoi::DirectMethod;
 use crate::search::outcome::plural_moves;
 use crate::search::weighted::Weight;
 use crate::sliding::{Shape, Unsolvable};
-use crate::spec::{large_board_advice, Algorithm};
+use crate::rules::{large_board_advice, Algorithm};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

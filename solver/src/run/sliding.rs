@@ -10,7 +10,7 @@ use crate::search::{Algorithm, Control, Outcome, Stats, Status};
 use crate::sliding::{
     self, Cells, Dir, LargePuzzle, Quints, Shape, SlidingHeuristic, SlidingPuzzle, SmallPuzzle,
 };
-use crate::spec::{optimal_reach, pdb_covers, HeuristicName, OptimalReach};
+use crate::rules::{optimal_reach, pdb_covers, HeuristicName, OptimalReach};
 
 /// Solves the board of `shape` from `start` to `goal` as `plan` says.
 pub(super) fn solve<R: RunObserver>(

@@ -29,7 +29,7 @@ pub use observer::{Direction, Expansion, Fate, Generated, NoObserver, Observer};
 pub use outcome::{Outcome, Status};
 pub use stats::Stats;
 
-pub use crate::spec::Algorithm;
+pub use crate::rules::Algorithm;
 
 use crate::report::{Report, Said};
 

@@ -4,7 +4,7 @@
 use super::board::{Board, SlidingPuzzle};
 use super::cells::Cells;
 use super::shape::{MAX_CELLS, MAX_SIDE};
-use crate::spec::HeuristicName;
+use crate::rules::HeuristicName;
 use crate::{Heuristic, Puzzle};
 use std::fmt;
 

@@ -9,7 +9,7 @@ use crate::search::clock::FnClock;
 use crate::search::idastar::idastar;
 use crate::search::{Control, Limits, Status};
 use crate::sliding::{self, Cells, LinearConflict, Quints, Shape, SlidingPuzzle, SmallPuzzle};
-use crate::spec::{HeuristicName, PuzzleSpec};
+use crate::rules::{HeuristicName, PuzzleSpec};
 use crate::{Algorithm, Heuristic, Puzzle};
 
 /// A table entry no state has (yet): a state the goal cannot reach.

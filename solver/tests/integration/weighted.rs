@@ -9,7 +9,7 @@ use solver::run::solve;
 use solver::search::weighted::{Weight, WeightError};
 use solver::sliding::{scramble, shuffle_solvable, Shape, SlidingHeuristic, SlidingPuzzle};
 use solver::sliding::{Cells, Quints};
-use solver::spec::is_consistent;
+use solver::rules::is_consistent;
 use solver::{Algorithm, Control, Heuristic, HeuristicName, Limits, Moves, Puzzle, PuzzleSpec};
 use solver::{Query, Report, Status};
 use std::collections::{HashMap, VecDeque};

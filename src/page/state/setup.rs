@@ -11,7 +11,7 @@ use solver::hanoi;
 use solver::query::{self, PuzzleKind, PuzzleSpec, Query};
 use solver::search::weighted::Weight;
 use solver::sliding::{self, Shape, Unsolvable};
-use solver::spec::{
+use solver::rules::{
     default_choice, default_heuristic, direct_applies, optimal_reach, pdb_applies, OptimalReach,
 };
 use solver::{Algorithm, HeuristicName};
@@ -567,7 +567,7 @@ pub fn algorithms_for(kind: PuzzleKind) -> Vec<Algorithm> {
 }
 
 /// The heuristics offered for a puzzle, in menu order: pattern databases only where they exist
-/// (`solver::spec::pdb_applies`: boards of up to 16 cells).
+/// (`solver::rules::pdb_applies`: boards of up to 16 cells).
 pub fn heuristics_for(puzzle: &PuzzleSpec) -> Vec<HeuristicName> {
     let pdb = pdb_applies(puzzle);
     HeuristicName::for_kind(puzzle.kind())

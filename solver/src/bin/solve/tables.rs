@@ -1,5 +1,5 @@
 //! The tables a search looks up, readied before its clock starts: from this process, the disk cache or a file, or
-//! a build. Which tables a query needs is the solver's rule (`solver::spec::tables_needed`); what this part decides
+//! a build. Which tables a query needs is the solver's rule (`solver::rules::tables_needed`); what this part decides
 //! is where they come from.
 
 use super::args::Options;
@@ -7,7 +7,7 @@ use solver::pdb::{self, disk::TableStore};
 use solver::query::PuzzleSpec;
 use solver::report::Tables;
 use solver::sliding::{self, Shape};
-use solver::spec::{tables_needed, TablesNeeded};
+use solver::rules::{tables_needed, TablesNeeded};
 use solver::Query;
 use std::time::Instant;
 

@@ -23,7 +23,7 @@ pub enum TablesNeeded {
 /// heuristic on a board they cover, the 5x5 tables for the staged solver on a board they serve.
 ///
 /// ```
-/// use solver::spec::{tables_needed, Choice, PuzzleSpec, TablesNeeded};
+/// use solver::rules::{tables_needed, Choice, PuzzleSpec, TablesNeeded};
 /// use solver::{Algorithm, HeuristicName};
 /// let fifteen = PuzzleSpec::sliding(4, 4, (1..16).chain([0]).collect(), None).unwrap();
 /// let idastar = Choice { algorithm: Algorithm::Idastar, heuristic: Some(HeuristicName::Pdb) };
@@ -52,7 +52,7 @@ pub fn five_by_five_serves(shape: Shape) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::{default_choice, default_sliding_goal, PuzzleSpec, MAX_SIDE, MIN_SIDE};
+    use crate::rules::{default_choice, default_sliding_goal, PuzzleSpec, MAX_SIDE, MIN_SIDE};
 
     #[test]
     fn pdb_searches_on_covered_boards_and_staged_5x5_need_tables_and_nothing_else_does() {

@@ -136,7 +136,7 @@ pub fn default_hanoi_goal(pegs: u8, disks: u8) -> Vec<u8> {
 /// (Frame-Stewart moves a whole tower only). Always false for a board.
 ///
 /// ```
-/// use solver::spec::{direct_applies, PuzzleSpec};
+/// use solver::rules::{direct_applies, PuzzleSpec};
 /// let tower = PuzzleSpec::hanoi(4, 3, vec![0, 0, 0], None).unwrap();
 /// assert!(direct_applies(&tower));
 /// let scattered = PuzzleSpec::hanoi(4, 3, vec![0, 1, 0], None).unwrap();

@@ -20,7 +20,7 @@ pub const OPTIMAL_REACH_CELLS: usize = crate::pdb::MAX_CELLS;
 ///
 /// ```
 /// use solver::sliding::Shape;
-/// use solver::spec::pdb_covers;
+/// use solver::rules::pdb_covers;
 /// assert!(pdb_covers(Shape { width: 4, height: 4 }));
 /// assert!(!pdb_covers(Shape { width: 5, height: 4 }));
 /// ```
@@ -50,7 +50,7 @@ pub enum OptimalReach {
 ///
 /// ```
 /// use solver::sliding::Shape;
-/// use solver::spec::{optimal_reach, OptimalReach};
+/// use solver::rules::{optimal_reach, OptimalReach};
 /// assert_eq!(optimal_reach(Shape { width: 4, height: 3 }), OptimalReach::LinearConflict);
 /// assert_eq!(optimal_reach(Shape { width: 6, height: 2 }), OptimalReach::PatternDatabases);
 /// assert_eq!(optimal_reach(Shape { width: 5, height: 5 }), OptimalReach::OutOfReach);
@@ -78,7 +78,7 @@ pub fn large_board_advice(shape: Shape) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::{MAX_SIDE, MIN_SIDE};
+    use crate::rules::{MAX_SIDE, MIN_SIDE};
 
     #[test]
     fn every_board_has_one_reach_and_pdb_exactly_where_it_is_not_out_of_reach() {
