@@ -19,15 +19,15 @@ pub mod puzzle;
 pub mod query;
 pub mod random;
 pub mod report;
+pub mod rules;
 pub mod run;
 pub mod search;
 pub mod sliding;
-pub mod rules;
 pub mod staged;
 pub mod truth;
 
 pub use puzzle::{Heuristic, Puzzle};
 pub use query::Query;
 pub use report::{Moves, Report};
-pub use search::{Algorithm, Control, Flow, Limits, Outcome, Stats, Status};
 pub use rules::{HeuristicName, PuzzleKind, PuzzleSpec};
+pub use search::{Algorithm, Control, Flow, Limits, Outcome, Stats, Status};

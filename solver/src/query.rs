@@ -22,8 +22,8 @@
 //! assert_eq!(err.to_string(), "size '3y3' is not WIDTHxHEIGHT (for example 3x3)");
 //! ```
 
-use crate::search::weighted::Weight;
 use crate::rules::Algorithm;
+use crate::rules::Weight;
 use std::fmt;
 use std::str::FromStr;
 

@@ -5,9 +5,9 @@ mod said;
 
 pub use said::{near_optimal_percent, sentence, Note, Said};
 
+use crate::rules::{Algorithm, PuzzleKind};
 use crate::search::outcome::Status;
 use crate::search::stats::Stats;
-use crate::rules::{Algorithm, PuzzleKind};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 

@@ -4,10 +4,10 @@
 //! reader's language (which reads the values) never disagree.
 
 use crate::hanoi::DirectMethod;
+use crate::rules::{large_board_advice, Algorithm};
 use crate::search::outcome::plural_moves;
 use crate::search::weighted::Weight;
 use crate::sliding::{Shape, Unsolvable};
-use crate::rules::{large_board_advice, Algorithm};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

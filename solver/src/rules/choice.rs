@@ -2,7 +2,8 @@
 //! the page's preselection and the CLI's default alike); what answers a puzzle with a proven shortest solution
 //! ([`optimal_choice`], hand play's hints and optimum); and the facts about heuristics the dispatcher needs.
 
-use super::names::{Algorithm, HeuristicName, PuzzleKind, MAX_SEARCH_DISKS};
+use super::limits::MAX_SEARCH_DISKS;
+use super::names::{Algorithm, HeuristicName, PuzzleKind};
 use super::puzzle::PuzzleSpec;
 use super::reach::{optimal_reach, OptimalReach, DEFAULT_OPTIMAL_CELLS};
 

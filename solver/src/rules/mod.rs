@@ -12,19 +12,23 @@
 
 mod choice;
 mod error;
+mod limits;
 mod names;
 mod puzzle;
 mod reach;
+pub(crate) mod shape;
 mod tables;
+mod weight;
 
 pub use choice::{
     default_choice, default_heuristic, is_consistent, optimal_choice, Choice, DEFAULT_ALGORITHM,
 };
 pub use error::QueryError;
-pub use names::{
-    Algorithm, HeuristicName, PuzzleKind, MAX_DISKS, MAX_PEGS, MAX_SEARCH_DISKS, MAX_SIDE,
-    MIN_DISKS, MIN_PEGS, MIN_SIDE,
+pub use limits::{
+    BOARD_MAX_CELLS, MAX_DIRECT_DISKS, MAX_DISKS, MAX_PEGS, MAX_SEARCH_DISKS, MAX_SIDE, MIN_DISKS,
+    MIN_PEGS, MIN_SIDE, PDB_MAX_CELLS, PDB_TABLE_MAX_CELLS, WINDOW_GROUP_MAX_CELLS,
 };
+pub use names::{Algorithm, HeuristicName, PuzzleKind};
 pub(crate) use puzzle::{check_board, check_pegs};
 pub use puzzle::{default_hanoi_goal, default_sliding_goal, direct_applies, PuzzleSpec};
 pub use reach::{
@@ -32,3 +36,4 @@ pub use reach::{
     DEFAULT_OPTIMAL_CELLS, OPTIMAL_REACH_CELLS,
 };
 pub use tables::{five_by_five_serves, tables_needed, TablesNeeded};
+pub use weight::{Weight, WeightError, Weights};

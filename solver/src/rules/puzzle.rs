@@ -3,8 +3,9 @@
 //! applies.
 
 use super::error::QueryError;
-use super::names::{PuzzleKind, MAX_DISKS, MAX_PEGS, MAX_SIDE, MIN_DISKS, MIN_PEGS, MIN_SIDE};
-use crate::sliding::Shape;
+use super::limits::{MAX_DISKS, MAX_PEGS, MAX_SIDE, MIN_DISKS, MIN_PEGS, MIN_SIDE};
+use super::names::PuzzleKind;
+use super::shape::Shape;
 
 /// The puzzle part of a query, validated: sizes in range, start and goal legal.
 #[derive(Debug, Clone, PartialEq, Eq)]

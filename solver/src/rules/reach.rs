@@ -3,8 +3,9 @@
 //! ([`optimal_reach`]). The default choice, hand play's optimal choice, the page's warnings and the worker's refusals
 //! all read these, so that a size means the same to each of them.
 
+use super::limits::PDB_MAX_CELLS;
 use super::puzzle::PuzzleSpec;
-use crate::sliding::Shape;
+use super::shape::Shape;
 
 /// The most cells of a board that A* with linear conflict solves optimally at once from any start (3x3, 4x3, 2x5,
 /// ...), but for 2x6 and 6x2: on those two thin boards linear conflict is weak, and A* on a hard shuffle passes the
@@ -13,7 +14,7 @@ pub const DEFAULT_OPTIMAL_CELLS: usize = 12;
 
 /// The most cells of a board whose optimal solving is within reach (4x4), the largest the pattern databases cover:
 /// past it an optimal search may need days of CPU, and its limit message points to weighted A*.
-pub const OPTIMAL_REACH_CELLS: usize = crate::pdb::MAX_CELLS;
+pub const OPTIMAL_REACH_CELLS: usize = PDB_MAX_CELLS;
 
 /// Whether the pattern databases (the `pdb` heuristic) exist for a board of this shape: up to
 /// [`OPTIMAL_REACH_CELLS`] cells (4x4, 5x3, 2x8, ...).
@@ -25,7 +26,7 @@ pub const OPTIMAL_REACH_CELLS: usize = crate::pdb::MAX_CELLS;
 /// assert!(!pdb_covers(Shape { width: 5, height: 4 }));
 /// ```
 pub fn pdb_covers(shape: Shape) -> bool {
-    shape.cells() <= crate::pdb::MAX_CELLS
+    shape.cells() <= PDB_MAX_CELLS
 }
 
 /// [`pdb_covers`] for a puzzle: false for a tower.

@@ -6,7 +6,7 @@ use super::choice::Choice;
 use super::names::{Algorithm, HeuristicName};
 use super::puzzle::PuzzleSpec;
 use super::reach::pdb_covers;
-use crate::sliding::Shape;
+use super::shape::Shape;
 
 /// The tables a run looks up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -4,13 +4,13 @@
 use super::{refused, report_from, with_weight_advice, Plan};
 use crate::pdb::cache::pattern_database;
 use crate::report::{invalid, Moves, Report, Said};
+use crate::rules::{optimal_reach, pdb_covers, HeuristicName, OptimalReach};
 use crate::search::engine::run_engine;
 use crate::search::observer::{RunObserver, Searched};
 use crate::search::{Algorithm, Control, Outcome, Stats, Status};
 use crate::sliding::{
     self, Cells, Dir, LargePuzzle, Quints, Shape, SlidingHeuristic, SlidingPuzzle, SmallPuzzle,
 };
-use crate::rules::{optimal_reach, pdb_covers, HeuristicName, OptimalReach};
 
 /// Solves the board of `shape` from `start` to `goal` as `plan` says.
 pub(super) fn solve<R: RunObserver>(
@@ -146,7 +146,7 @@ fn run_with_pdb<R: RunObserver>(
         return Err(Said::PdbTooLarge {
             width: shape.width,
             height: shape.height,
-            most_cells: crate::pdb::MAX_CELLS as u64,
+            most_cells: crate::rules::PDB_MAX_CELLS as u64,
         });
     }
     let pdb = pattern_database(shape.width, shape.height, goal, control).map_err(refused)?;

@@ -12,8 +12,8 @@
 use super::outcome::Outcome;
 use super::{Flow, Status};
 use crate::report::Said;
-use crate::sliding::{Cells, SlidingPuzzle};
 use crate::rules::Algorithm;
+use crate::sliding::{Cells, SlidingPuzzle};
 use crate::Puzzle;
 
 /// Which search of a bidirectional BFS expanded a state; every other engine searches [`Direction::Forward`] only.

@@ -5,7 +5,8 @@
 //! them back), and reported as not built before.
 
 use crate::pdb::cache::{cached_tables, pattern_database};
-use crate::pdb::{partition_key, Geometry, Partition, Pdb, PdbTables, MAX_CELLS};
+use crate::pdb::{partition_key, Geometry, Partition, Pdb, PdbTables};
+use crate::rules::PDB_MAX_CELLS;
 use crate::search::{Control, Limits};
 use std::sync::Arc;
 
@@ -62,7 +63,7 @@ enum Plan {
 
 fn plan(width: u8, height: u8, goal: &[u8]) -> Plan {
     let cells = usize::from(width) * usize::from(height);
-    if cells > MAX_CELLS {
+    if cells > PDB_MAX_CELLS {
         return Plan::NotOffered;
     }
     let Ok(geometry) = Geometry::new(width, height) else {

@@ -11,8 +11,8 @@ use crate::page::i18n::{Arg, Msg, Text};
 use crate::protocol::{RequestKind, ResponseBody};
 use solver::hanoi::{self, HanoiMove, MoveError};
 use solver::query::{PuzzleSpec, Query};
-use solver::sliding::Dir;
 use solver::rules::{optimal_choice, Choice};
+use solver::sliding::Dir;
 use solver::Status;
 
 /// What the person does in hand play.

@@ -9,11 +9,11 @@ use crate::format;
 use crate::page::i18n::{Msg, Text};
 use solver::hanoi;
 use solver::query::{self, PuzzleKind, PuzzleSpec, Query};
-use solver::search::weighted::Weight;
-use solver::sliding::{self, Shape, Unsolvable};
 use solver::rules::{
     default_choice, default_heuristic, direct_applies, optimal_reach, pdb_applies, OptimalReach,
 };
+use solver::search::weighted::Weight;
+use solver::sliding::{self, Shape, Unsolvable};
 use solver::{Algorithm, HeuristicName};
 
 /// The most states one search in the browser may hold by default. Memory, finite and never given back in a worker,

@@ -6,9 +6,9 @@ use super::tables::prepare_tables;
 use solver::numbers::count;
 use solver::query;
 use solver::report::Tables;
+use solver::rules;
 use solver::run;
 use solver::search::{Control, Flow, Stats, Status};
-use solver::rules;
 use solver::{Query, Report};
 
 /// One puzzle's answer: the query as run (when it could be read) and the report.

@@ -3,9 +3,9 @@
 
 use clap::{ArgAction, Parser};
 use solver::query;
+use solver::rules;
 use solver::search::weighted::Weight;
 use solver::search::{Algorithm, Limits, DEFAULT_DFS_DEPTH, DEFAULT_MAX_STATES};
-use solver::rules;
 use solver::HeuristicName;
 use std::ffi::OsString;
 use std::fmt;

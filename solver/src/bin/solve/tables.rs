@@ -6,8 +6,8 @@ use super::args::Options;
 use solver::pdb::{self, disk::TableStore};
 use solver::query::PuzzleSpec;
 use solver::report::Tables;
-use solver::sliding::{self, Shape};
 use solver::rules::{tables_needed, TablesNeeded};
+use solver::sliding::{self, Shape};
 use solver::Query;
 use std::time::Instant;
 
