@@ -396,3 +396,31 @@ mod tests {
         assert!(Request::from_json(r#"{"id":1}"#).is_err());
     }
 }
+
+/// What the worker tells the app.
+// A reply (a trace can be its largest part) is moved once, from the message handler to the reducer: boxing it to
+// shrink the other variants would cost an allocation per message and buy nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum WorkerEvent {
+    /// A decoded reply, `Ready` included.
+    Message(Response),
+    /// A note the worker sends about itself (it asks to be retired).
+    Note(WorkerNote),
+    /// The worker errored or sent something unreadable.
+    Crashed(String),
+}
+
+impl WorkerEvent {
+    /// What one message from the worker says: a reply, a note, or (text that is neither, or no text) a crash.
+    pub fn decode(text: Option<&str>) -> WorkerEvent {
+        let Some(text) = text else {
+            return WorkerEvent::Crashed("the solver sent a message that is not text".to_string());
+        };
+        match Response::from_json(text) {
+            Ok(response) => WorkerEvent::Message(response),
+            Err(e) => WorkerNote::from_json(text)
+                .map_or_else(|| WorkerEvent::Crashed(e.to_string()), WorkerEvent::Note),
+        }
+    }
+}

@@ -21,6 +21,7 @@ pub mod random;
 pub mod report;
 pub mod rules;
 pub mod run;
+pub mod said;
 pub mod search;
 pub mod sliding;
 pub mod staged;

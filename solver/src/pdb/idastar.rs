@@ -5,7 +5,7 @@
 use super::board::{DirCode, Geometry, PDB_MAX_CELLS};
 use super::heuristic::{Pdb, PDB_HEURISTIC_NAME};
 use super::incremental::{Incremental, ManhattanEval, PdbEval};
-use crate::report::Said;
+use crate::said::Said;
 use crate::search::{Algorithm, Control, Outcome, Stats, Status, CHECK_EVERY};
 use crate::sliding::{check_solvable, Dir};
 

@@ -9,7 +9,7 @@ use super::frontier::{Buckets, Frontier, Heap};
 use super::observer::{observer_stop, Direction, Expansion, Fate, Generated, NoObserver, Observer};
 use super::visited::NodeIndex;
 use super::{Algorithm, Control, Flow, Outcome, Stats, Status};
-use crate::report::Said;
+use crate::said::Said;
 use crate::{Heuristic, Puzzle};
 
 pub use crate::rules::Weights;

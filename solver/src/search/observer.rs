@@ -11,8 +11,8 @@
 
 use super::outcome::Outcome;
 use super::{Flow, Status};
-use crate::report::Said;
 use crate::rules::Algorithm;
+use crate::said::Said;
 use crate::sliding::{Cells, SlidingPuzzle};
 use crate::Puzzle;
 

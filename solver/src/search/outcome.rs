@@ -1,7 +1,7 @@
 //! The one result type of every algorithm: status, moves, optimality and statistics.
 
 use super::{Algorithm, Stats};
-use crate::report::{sentence, Said};
+use crate::said::{sentence, Said};
 use serde::{Deserialize, Serialize};
 
 /// How a run ended.
@@ -108,14 +108,5 @@ impl<M> Outcome<M> {
     pub fn with_heuristic(mut self, name: &'static str) -> Self {
         self.heuristic = Some(name);
         self
-    }
-}
-
-/// "1 move", "31 moves".
-pub fn plural_moves(n: u64) -> String {
-    if n == 1 {
-        "1 move".to_string()
-    } else {
-        format!("{n} moves")
     }
 }

@@ -23,8 +23,8 @@ use super::astar::best_first_observed;
 pub use super::astar::Reopen;
 use super::observer::{NoObserver, Observer};
 use super::{Algorithm, Control, Outcome};
-use crate::report::Said;
 pub use crate::rules::{Weight, WeightError};
+use crate::said::Said;
 use crate::{Heuristic, Puzzle};
 
 /// Weighted A* on f = g + w*h.
