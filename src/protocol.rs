@@ -66,19 +66,10 @@ pub fn prepares(query: &solver::query::Query) -> bool {
     needed == Some(solver::rules::TablesNeeded::FiveByFive)
 }
 
-/// The largest space the worker traces (3 pegs and 7 disks: 3^7 states).
-pub const TRACE_MAX_STATES: u64 = 2187;
-
-/// The largest sliding space the worker traces, by ranks (3x3: 9! arrangements; the search reaches half of them).
-pub const TRACE_MAX_SLIDING_RANKS: u64 = 362_880;
-
-/// The most expansions a sliding trace records (with their boards); a search that needs more is cut short and the
-/// trace says so (`Trace::truncated`).
-pub const TRACE_MAX_EXPANSIONS: usize = 5_000;
-
-/// The most expansions of a run whose search tree the trace carries (`Trace::tree`): the 8-puzzle's and small
-/// boards' informed searches, Hanoi up to 6 disks. A larger run's trace comes without it, and the page says why.
-pub const TREE_MAX_EXPANSIONS: usize = 2_000;
+/// The trace limits the worker records by and the page shows, defined with the rest of the step-through's rules.
+pub use solver::rules::{
+    TRACE_MAX_EXPANSIONS, TRACE_MAX_SLIDING_RANKS, TRACE_MAX_STATES, TREE_MAX_EXPANSIONS,
+};
 
 /// A message from the worker to the app.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

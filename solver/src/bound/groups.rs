@@ -15,6 +15,7 @@
 //! board (8 tiles of 2x8's 16 cells) it is well above linear conflict; on 6x6 to 8x8, a group's few tiles seldom
 //! meet, and what they do meet linear conflict mostly counts already: there the bound is rarely above it.
 
+use crate::rules::dense_bound_groups;
 use crate::sliding::{Shape, BOARD_MAX_CELLS};
 
 /// The most tiles in a group: 6 bits a cell, 8 tiles and a 16-bit g fill a `u64`.
@@ -85,7 +86,7 @@ const DENSE: Plan<'static> = Plan {
 
 /// The plan `sliding_lower_bound` uses on `shape`.
 pub fn plan_for(shape: Shape) -> Plan<'static> {
-    if shape.cells() <= 16 {
+    if dense_bound_groups(shape) {
         DENSE
     } else {
         SPARSE

@@ -28,7 +28,7 @@ pub fn pattern_database(
     geometry.check_tiles("goal", goal)?;
     let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
     #[cfg(not(target_arch = "wasm32"))]
-    if (width, height) == (4, 4) {
+    if crate::rules::seven_eight_serves(crate::sliding::Shape { width, height }) {
         let larger = super::seven_eight::seven_eight_partition(blank)?;
         if let Some(tables) = cached_tables(&partition_key(&geometry, &larger)) {
             return Pdb::new(tables, goal);

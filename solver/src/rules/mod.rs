@@ -17,7 +17,10 @@ mod names;
 mod puzzle;
 mod reach;
 pub(crate) mod shape;
+mod start;
+mod suits;
 mod tables;
+mod trace;
 mod weight;
 
 pub use choice::{
@@ -32,8 +35,14 @@ pub use names::{Algorithm, HeuristicName, PuzzleKind};
 pub(crate) use puzzle::{check_board, check_pegs};
 pub use puzzle::{default_hanoi_goal, default_sliding_goal, direct_applies, PuzzleSpec};
 pub use reach::{
-    large_board_advice, optimal_reach, pdb_applies, pdb_covers, OptimalReach,
-    DEFAULT_OPTIMAL_CELLS, OPTIMAL_REACH_CELLS,
+    dense_bound_groups, large_board_advice, optimal_reach, pdb_applies, pdb_covers, OptimalReach,
+    DEFAULT_OPTIMAL_CELLS, DENSE_BOUND_MAX_CELLS, OPTIMAL_REACH_CELLS,
 };
-pub use tables::{five_by_five_serves, tables_needed, TablesNeeded};
+pub use start::{random_start, RandomStart, SHUFFLE_MAX_CELLS};
+pub use suits::{algorithm_applies, algorithms_for, heuristics_for};
+pub use tables::{five_by_five_serves, seven_eight_serves, tables_needed, TablesNeeded};
+pub use trace::{
+    traceable, RECORD_MAX_EXPANSIONS, TRACEABLE_CELLS, TRACE_MAX_DISKS, TRACE_MAX_EXPANSIONS,
+    TRACE_MAX_SLIDING_RANKS, TRACE_MAX_STATES, TREE_MAX_EXPANSIONS,
+};
 pub use weight::{Weight, WeightError, Weights};

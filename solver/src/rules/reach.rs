@@ -34,6 +34,15 @@ pub fn pdb_applies(spec: &PuzzleSpec) -> bool {
     spec.shape().is_some_and(pdb_covers)
 }
 
+/// The most cells of a board whose proven lower bound is taken over dense groups (whole lines, 2x4 and 4x2
+/// blocks: 2x6 to 2x8 and their transposes); larger boards take sparse ones (lines and 2x2 blocks).
+pub const DENSE_BOUND_MAX_CELLS: usize = 16;
+
+/// Whether a board's proven lower bound is taken over dense groups (up to [`DENSE_BOUND_MAX_CELLS`] cells).
+pub fn dense_bound_groups(shape: Shape) -> bool {
+    shape.cells() <= DENSE_BOUND_MAX_CELLS
+}
+
 /// How far optimal search reaches on a board of some size ([`optimal_reach`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum OptimalReach {

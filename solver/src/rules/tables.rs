@@ -44,6 +44,12 @@ pub fn tables_needed(spec: &PuzzleSpec, choice: Choice) -> Option<TablesNeeded> 
     }
 }
 
+/// Whether the 15-puzzle's 7-8 tables serve a board of this shape: 4x4 only (their groups are laid out on it).
+/// Natively, where a process holds them, a 4x4 search looks them up in place of the default partition's.
+pub fn seven_eight_serves(shape: Shape) -> bool {
+    (shape.width, shape.height) == (4, 4)
+}
+
 /// Whether the 5x5 tables serve a board of this shape: 5x5 only (their groups are laid out on it).
 pub fn five_by_five_serves(shape: Shape) -> bool {
     (shape.width, shape.height) == (5, 5)

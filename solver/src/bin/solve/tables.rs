@@ -6,7 +6,7 @@ use super::args::Options;
 use solver::pdb::{self, disk::TableStore};
 use solver::query::PuzzleSpec;
 use solver::report::Tables;
-use solver::rules::{tables_needed, TablesNeeded};
+use solver::rules::{seven_eight_serves, tables_needed, TablesNeeded};
 use solver::sliding::{self, Shape};
 use solver::Query;
 use std::time::Instant;
@@ -51,7 +51,7 @@ pub(crate) fn prepare_tables(
     let prepared = match needed {
         // The staged solver improves 5x5 answers with the 5x5 tables when they are kept on disk.
         TablesNeeded::FiveByFive => pdb::disk::prepare_tables_5x5(&store, progress),
-        TablesNeeded::PatternDatabases if (*width, *height) == (4, 4) => {
+        TablesNeeded::PatternDatabases if seven_eight_serves(shape) => {
             prepare_fifteen(goal, &store, options, progress)
         }
         TablesNeeded::PatternDatabases => {
