@@ -4,7 +4,9 @@
 //! while time remains, with a proven lower bound) and direct solvers, with statistics, budgets and a
 //! progress/cancel hook. Pure Rust; builds for wasm32 unchanged.
 //!
-//! Layers: `spec` (the core types: puzzle kinds, a validated puzzle, heuristic names, defaults) under the puzzles
+//! Layers: `rules` (the ground floor: puzzle kinds, a validated puzzle, heuristic names, every size limit and rule
+//! by size, the step-through's limits; it imports nothing of the crate, `tests/rules_floor.rs` checks) under `said`
+//! (the words a run says) under the puzzles
 //! (`sliding`, `hanoi`, `pdb`) and the engines (`search`, each with an observer hook; `staged` and `improve` for boards too large for them); `query` reads and prints the
 //! PUZZLE format; `run` dispatches a query to an engine; `check` replays any answer independently.
 

@@ -1,14 +1,23 @@
-//! The core types of a puzzle, which the puzzles, the searches, the parser and the app all speak: the two kinds
-//! (`PuzzleKind`), a validated puzzle (`PuzzleSpec`), the heuristics by name (`HeuristicName`), the size limits, and
-//! the rules about them that more than one caller needs, each in one place: the default goals; whether the direct
-//! solver takes a tower ([`direct_applies`]); how far optimal search reaches on a board and whether the pattern
-//! databases cover it ([`optimal_reach`], [`pdb_covers`]); which tables a run needs ([`tables_needed`]); the default
-//! algorithm and heuristic for a puzzle ([`default_choice`]) and what answers it optimally ([`optimal_choice`]).
+//! The ground floor: the core types of a puzzle, which the puzzles, the searches, the parser and the app all speak,
+//! and every rule about them, each defined once under its own name. It imports nothing else of the crate (the
+//! test `solver/tests/rules_floor.rs` fails on any such import), so every floor above can read it.
 //!
-//! The PUZZLE format that reads and prints them is [`crate::query`]; its errors ([`QueryError`]) live here, since
-//! they are also what the constructors refuse a puzzle with, so that a CLI flag and a URL key are told the same
-//! thing. Layers inside: `names` (kinds, algorithms, heuristics, limits) under `error` under `puzzle` under `reach`
-//! under `choice` under `tables`.
+//! - `names.rs`: the two kinds (`PuzzleKind`), the algorithms, the heuristics by name (`HeuristicName`).
+//! - `limits.rs`: every size limit (board sides and cells, the pattern databases' cells, pegs and disks).
+//! - `shape.rs`: a board's shape and the blank's moves; `weight.rs`: weighted A*'s weight and why one is refused.
+//! - `error.rs` and `puzzle.rs`: a validated puzzle (`PuzzleSpec`), its default goals, whether the direct solver
+//!   takes a tower ([`direct_applies`]), and the one error type of the PUZZLE format ([`QueryError`]), also what
+//!   the constructors refuse a puzzle with, so that a CLI flag and a URL key are told the same thing.
+//! - `reach.rs`: how far optimal search reaches on a board ([`optimal_reach`]), whether the pattern databases
+//!   cover it ([`pdb_covers`]), which groups its proven bound takes ([`dense_bound_groups`]).
+//! - `choice.rs`: the default algorithm and heuristic ([`default_choice`]) and what answers optimally
+//!   ([`optimal_choice`]); `suits.rs`: which algorithms and heuristics apply to a puzzle ([`algorithms_for`],
+//!   [`heuristics_for`]).
+//! - `tables.rs`: which tables a run needs ([`tables_needed`]) and which boards the 7-8 and 5x5 tables serve.
+//! - `start.rs`: whether a new board's random start is shuffled or scrambled ([`random_start`]).
+//! - `trace.rs`: the step-through's limits and which puzzles it takes ([`traceable`]).
+//!
+//! The PUZZLE format that reads and prints them is `crate::query`.
 
 mod choice;
 mod error;
