@@ -29,6 +29,10 @@ pub const TREE_MAX_EXPANSIONS: usize = 2_000;
 /// after bound and could otherwise fill the memory with a record no one can step through.
 pub const RECORD_MAX_EXPANSIONS: usize = 250_000;
 
+// A tree is drawn only from a trace that holds its whole run, and a trace never asks more than a record holds.
+const _: () = assert!(TREE_MAX_EXPANSIONS <= TRACE_MAX_EXPANSIONS);
+const _: () = assert!(TRACE_MAX_EXPANSIONS <= RECORD_MAX_EXPANSIONS);
+
 /// Whether a solve of this puzzle can be stepped through: a tower on 3 pegs of at most [`TRACE_MAX_DISKS`] disks,
 /// or a board of at most [`TRACEABLE_CELLS`] cells.
 ///
@@ -62,7 +66,5 @@ mod tests {
             (1..=TRACEABLE_CELLS as u64).product::<u64>()
         );
         assert_eq!(TRACE_MAX_STATES, 2187);
-        assert!(TREE_MAX_EXPANSIONS <= TRACE_MAX_EXPANSIONS);
-        assert!(TRACE_MAX_EXPANSIONS <= RECORD_MAX_EXPANSIONS);
     }
 }
