@@ -16,7 +16,7 @@ pub mod greedy;
 pub mod idastar;
 pub mod observer;
 pub mod outcome;
-pub mod stats;
+pub use crate::report::stats;
 pub mod trace;
 pub mod tree;
 pub mod visited;
@@ -31,7 +31,8 @@ pub use stats::Stats;
 
 pub use crate::rules::Algorithm;
 
-use crate::report::{Report, Said};
+use crate::report::Report;
+use crate::said::Said;
 
 /// The default number of states a search may hold.
 pub const DEFAULT_MAX_STATES: u64 = 20_000_000;

@@ -6,9 +6,12 @@ pub use crate::said::{
 };
 
 use crate::rules::{Algorithm, PuzzleKind};
-use crate::search::outcome::Status;
-use crate::search::stats::Stats;
+pub mod stats;
+mod status;
+
 use serde::{Deserialize, Serialize};
+pub use stats::Stats;
+pub use status::Status;
 use std::borrow::Cow;
 
 /// The moves of a solution, in the PUZZLE format's words.
