@@ -5,10 +5,10 @@
 //! progress/cancel hook. Pure Rust; builds for wasm32 unchanged.
 //!
 //! Layers: `rules` (the ground floor: puzzle kinds, a validated puzzle, heuristic names, every size limit and rule
-//! by size, the step-through's limits; it imports nothing of the crate, `tests/rules_floor.rs` checks) under `said`
-//! (the words a run says) under the puzzles
-//! (`sliding`, `hanoi`, `pdb`) and the engines (`search`, each with an observer hook; `staged` and `improve` for boards too large for them); `query` reads and prints the
-//! PUZZLE format; `run` dispatches a query to an engine; `check` replays any answer independently.
+//! by size, the step-through's limits; it imports nothing of the crate, `tests/rules_floor.rs` checks) under the
+//! puzzles (`sliding`, `hanoi`) and `query` (the PUZZLE format), under `said` and `report` (what a run says and
+//! answers), under the engines (`search`, each with an observer hook; `pdb`; `staged` and `improve` for boards too
+//! large for them); `run` dispatches a query to an engine; `check` replays any answer independently.
 
 pub mod bound;
 pub mod check;
