@@ -190,7 +190,11 @@ impl Text {
             Said::Bound {
                 length,
                 lower_bound,
-            } => bound_text(*length, *lower_bound),
+            } => match bound_excess(*length, *lower_bound) {
+                BoundExcess::Shortest => Text::new(Msg::BoundShortest),
+                BoundExcess::NoBound => Text::new(Msg::BoundNone).arg(count(*length)),
+                BoundExcess::AtMost(p) => Text::new(Msg::BoundWithin).arg(p).arg(*lower_bound),
+            },
             Said::NearOptimal {
                 length,
                 lower_bound,
@@ -557,17 +561,6 @@ impl From<HeuristicName> for Arg {
 }
 
 /// A count with the page's thousands separators.
-/// How far from the shortest an answer of `length` moves can be, given a proven `lower_bound` on the shortest, in
-/// the page's words: the solver's one reading of a bound ([`bound_excess`]), so that the page and the CLI give the
-/// same figure.
-pub fn bound_text(length: u64, lower_bound: u64) -> Text {
-    match bound_excess(length, lower_bound) {
-        BoundExcess::Shortest => Text::new(Msg::BoundShortest),
-        BoundExcess::NoBound => Text::new(Msg::BoundNone).arg(count(length)),
-        BoundExcess::AtMost(percent) => Text::new(Msg::BoundWithin).arg(percent).arg(lower_bound),
-    }
-}
-
 fn count(n: u64) -> String {
     crate::format::count(n)
 }

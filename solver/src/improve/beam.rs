@@ -23,9 +23,8 @@ use super::{Improver, Problem};
 use crate::search::{Control, Stats, CHECK_EVERY};
 use crate::sliding::{
     tile_table, Board, Bytes, Cells, Dir, LinearConflict, Nibbles, Quints, SlidingPuzzle,
-    BOARD_MAX_CELLS,
 };
-use crate::{Heuristic, Puzzle};
+use crate::{rules::BOARD_MAX_CELLS, Heuristic, Puzzle};
 
 /// The beam widths tried, in order, while time remains: 128, 256, ..., 65,536 (narrower beams give answers
 /// longer than the staged solver's). Each doubling about doubles the time; on 8x8 an answer's length varies

@@ -37,12 +37,11 @@ const _: () = assert!(TRACE_MAX_EXPANSIONS <= RECORD_MAX_EXPANSIONS);
 /// or a board of at most [`TRACEABLE_CELLS`] cells.
 ///
 /// ```
-/// use solver::rules::traceable;
-/// use solver::query::parse;
-/// assert!(traceable(&parse("puzzle=hanoi&pegs=3&disks=7").unwrap().puzzle));
-/// assert!(!traceable(&parse("puzzle=hanoi&pegs=4&disks=3").unwrap().puzzle));
-/// assert!(traceable(&parse("puzzle=sliding&size=3x3").unwrap().puzzle));
-/// assert!(!traceable(&parse("puzzle=sliding&size=4x3").unwrap().puzzle));
+/// use solver::rules::{default_sliding_goal, traceable, PuzzleSpec};
+/// let tower = |pegs, disks| PuzzleSpec::hanoi(pegs, disks, vec![0; usize::from(disks)], None).unwrap();
+/// let board = |w, h| PuzzleSpec::sliding(w, h, default_sliding_goal(w, h), None).unwrap();
+/// assert!(traceable(&tower(3, 7)) && !traceable(&tower(3, 8)) && !traceable(&tower(4, 3)));
+/// assert!(traceable(&board(3, 3)) && !traceable(&board(4, 3)));
 /// ```
 pub fn traceable(spec: &PuzzleSpec) -> bool {
     match spec {

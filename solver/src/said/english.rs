@@ -3,9 +3,10 @@
 use super::{bound_words, near_optimal_percent, plural_moves, Said};
 use crate::rules::{large_board_advice, Weight};
 use crate::sliding::{Shape, Unsolvable};
-use std::fmt;
+use std::fmt::{self, Display};
 
-impl fmt::Display for Said {
+/// The clauses on what an answer is worth; the others are worded by [`Said::stop_words`].
+impl Display for Said {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Said::Solved { length } => write!(f, "solved in {}", plural_moves(*length)),
@@ -83,6 +84,16 @@ impl fmt::Display for Said {
                 }
                 f.write_str(" (solved directly, no search)")
             }
+            other => other.stop_words(f),
+        }
+    }
+}
+
+impl Said {
+    /// The clauses on why a run or its improvement stopped, and what to try instead; the refusals are worded by
+    /// [`Said::refusal_words`].
+    fn stop_words(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             Said::ImprovementCancelled => {
                 f.write_str("improvement cancelled; this is the best answer found")
             }
@@ -150,6 +161,13 @@ impl fmt::Display for Said {
                 "a larger weight (up to {}) needs fewer states, for a solution that may be longer",
                 Weight::MAX
             ),
+            other => other.refusal_words(f),
+        }
+    }
+
+    /// The clauses on why a puzzle or a choice was refused.
+    fn refusal_words(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             Said::Unsolvable {
                 odd_permutation,
                 blank_distance,
@@ -204,6 +222,8 @@ impl fmt::Display for Said {
                 Ok(_) => f.write_str("the puzzle could not be read"),
             },
             Said::Refused { detail } => f.write_str(detail),
+            // Worded by `fmt` and `stop_words`, which hand on only the refusals; the tests word every kind.
+            _ => Ok(()),
         }
     }
 }

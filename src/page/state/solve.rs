@@ -11,7 +11,6 @@ use super::notices::{Notice, NoticeKind};
 use super::owner::{Owner, PuzzleId};
 use super::router::{Effect, Lost, Router};
 use super::setup::Setup;
-pub use crate::page::i18n::bound_text;
 use crate::page::i18n::{Arg, Msg, Text};
 use crate::protocol::{RequestKind, ResponseBody};
 use solver::report::{bound_excess, BoundExcess, Said};
@@ -452,6 +451,16 @@ fn solved_text(report: &Report, weight: Option<Weight>) -> Text {
         }
         (algorithm, _) => Text::new(Msg::SolvedNoGuarantee).arg(count).arg(algorithm),
     }
+}
+
+/// How far from the shortest an answer of `length` moves can be, given a proven `lower_bound` on the shortest, in
+/// the page's words: the clause the solver says of it ([`Said::Bound`]), worded by the page's language tables from
+/// the solver's one reading of a bound (`solver::report::bound_excess`).
+pub fn bound_text(length: u64, lower_bound: u64) -> Text {
+    Text::said(&Said::Bound {
+        length,
+        lower_bound,
+    })
 }
 
 /// A background build's progress as shown: whole percents, rounded down (the tiny addend keeps 0.29 at 29%). Each
