@@ -59,26 +59,17 @@ pub enum RequestKind {
 }
 
 /// Whether a board's solves run on tables worth reading back before the Solve click, so that the page sends
-/// [`RequestKind::Prepare`]: those that need the 5x5 tables (`solver::spec::tables_needed`: the staged solver, the
+/// [`RequestKind::Prepare`]: those that need the 5x5 tables (`solver::rules::tables_needed`: the staged solver, the
 /// page's default there, whose improvement runs on them).
 pub fn prepares(query: &solver::query::Query) -> bool {
-    let needed = solver::spec::tables_needed(&query.puzzle, query.choice());
-    needed == Some(solver::spec::TablesNeeded::FiveByFive)
+    let needed = solver::rules::tables_needed(&query.puzzle, query.choice());
+    needed == Some(solver::rules::TablesNeeded::FiveByFive)
 }
 
-/// The largest space the worker traces (3 pegs and 7 disks: 3^7 states).
-pub const TRACE_MAX_STATES: u64 = 2187;
-
-/// The largest sliding space the worker traces, by ranks (3x3: 9! arrangements; the search reaches half of them).
-pub const TRACE_MAX_SLIDING_RANKS: u64 = 362_880;
-
-/// The most expansions a sliding trace records (with their boards); a search that needs more is cut short and the
-/// trace says so (`Trace::truncated`).
-pub const TRACE_MAX_EXPANSIONS: usize = 5_000;
-
-/// The most expansions of a run whose search tree the trace carries (`Trace::tree`): the 8-puzzle's and small
-/// boards' informed searches, Hanoi up to 6 disks. A larger run's trace comes without it, and the page says why.
-pub const TREE_MAX_EXPANSIONS: usize = 2_000;
+/// The trace limits the worker records by and the page shows, defined with the rest of the step-through's rules.
+pub use solver::rules::{
+    TRACE_MAX_EXPANSIONS, TRACE_MAX_SLIDING_RANKS, TRACE_MAX_STATES, TREE_MAX_EXPANSIONS,
+};
 
 /// A message from the worker to the app.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -394,5 +385,33 @@ mod tests {
         assert_eq!(err.what, "response");
         assert!(err.to_string().contains("reload the page"));
         assert!(Request::from_json(r#"{"id":1}"#).is_err());
+    }
+}
+
+/// What the worker tells the app.
+// A reply (a trace can be its largest part) is moved once, from the message handler to the reducer: boxing it to
+// shrink the other variants would cost an allocation per message and buy nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum WorkerEvent {
+    /// A decoded reply, `Ready` included.
+    Message(Response),
+    /// A note the worker sends about itself (it asks to be retired).
+    Note(WorkerNote),
+    /// The worker errored or sent something unreadable.
+    Crashed(String),
+}
+
+impl WorkerEvent {
+    /// What one message from the worker says: a reply, a note, or (text that is neither, or no text) a crash.
+    pub fn decode(text: Option<&str>) -> WorkerEvent {
+        let Some(text) = text else {
+            return WorkerEvent::Crashed("the solver sent a message that is not text".to_string());
+        };
+        match Response::from_json(text) {
+            Ok(response) => WorkerEvent::Message(response),
+            Err(e) => WorkerNote::from_json(text)
+                .map_or_else(|| WorkerEvent::Crashed(e.to_string()), WorkerEvent::Note),
+        }
     }
 }

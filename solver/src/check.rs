@@ -19,8 +19,8 @@
 //! ```
 
 use crate::report::{Moves, Report};
+use crate::rules::PuzzleSpec;
 use crate::search::Status;
-use crate::spec::PuzzleSpec;
 use std::fmt;
 
 /// Why a move list does not solve the puzzle. `index` counts moves from 0; messages count them from 1.

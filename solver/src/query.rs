@@ -22,14 +22,14 @@
 //! assert_eq!(err.to_string(), "size '3y3' is not WIDTHxHEIGHT (for example 3x3)");
 //! ```
 
-use crate::search::weighted::Weight;
-use crate::spec::Algorithm;
+use crate::rules::Algorithm;
+use crate::rules::Weight;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::spec::{check_board, check_pegs};
-/// The core types of a puzzle and its sizes live in [`crate::spec`]; re-exported here for the parser's callers.
-pub use crate::spec::{
+use crate::rules::{check_board, check_pegs};
+/// The core types of a puzzle and its sizes live in [`crate::rules`]; re-exported here for the parser's callers.
+pub use crate::rules::{
     default_hanoi_goal, default_sliding_goal, HeuristicName, PuzzleKind, PuzzleSpec, QueryError,
     MAX_DISKS, MAX_PEGS, MAX_SEARCH_DISKS, MAX_SIDE, MIN_DISKS, MIN_PEGS, MIN_SIDE,
 };
@@ -91,22 +91,22 @@ impl Query {
     }
 
     /// The algorithm and heuristic this query runs with: what it names, else the puzzle's
-    /// [`crate::spec::default_choice`]; a named algorithm without a heuristic takes the kind's usual one
-    /// ([`crate::spec::default_heuristic`]). The heuristic is `Some` exactly when the algorithm uses one.
-    pub fn choice(&self) -> crate::spec::Choice {
+    /// [`crate::rules::default_choice`]; a named algorithm without a heuristic takes the kind's usual one
+    /// ([`crate::rules::default_heuristic`]). The heuristic is `Some` exactly when the algorithm uses one.
+    pub fn choice(&self) -> crate::rules::Choice {
         let (algorithm, chosen) = match self.algorithm {
             Some(algorithm) => (algorithm, None),
             None => {
-                let choice = crate::spec::default_choice(&self.puzzle);
+                let choice = crate::rules::default_choice(&self.puzzle);
                 (choice.algorithm, choice.heuristic)
             }
         };
         let heuristic = algorithm.uses_heuristic().then(|| {
             self.heuristic
                 .or(chosen)
-                .unwrap_or_else(|| crate::spec::default_heuristic(&self.puzzle))
+                .unwrap_or_else(|| crate::rules::default_heuristic(&self.puzzle))
         });
-        crate::spec::Choice {
+        crate::rules::Choice {
             algorithm,
             heuristic,
         }

@@ -10,7 +10,7 @@
 use crate::protocol::Failure;
 use solver::hanoi::DirectMethod;
 use solver::query::QueryError;
-use solver::report::{Note, Said};
+use solver::report::{bound_excess, BoundExcess, Note, Said};
 use solver::search::weighted::Weight;
 use solver::sliding::Unsolvable;
 use solver::truth::TruthError;
@@ -190,7 +190,11 @@ impl Text {
             Said::Bound {
                 length,
                 lower_bound,
-            } => crate::page::state::solve::bound_text(*length, *lower_bound),
+            } => match bound_excess(*length, *lower_bound) {
+                BoundExcess::Shortest => Text::new(Msg::BoundShortest),
+                BoundExcess::NoBound => Text::new(Msg::BoundNone).arg(count(*length)),
+                BoundExcess::AtMost(p) => Text::new(Msg::BoundWithin).arg(p).arg(*lower_bound),
+            },
             Said::NearOptimal {
                 length,
                 lower_bound,
@@ -387,7 +391,7 @@ impl Text {
 
     /// Why a puzzle's query (a link) could not be read, in the page's words.
     pub fn query_error(error: &QueryError) -> Text {
-        use solver::spec::{MAX_DISKS, MAX_PEGS, MAX_SIDE, MIN_DISKS, MIN_PEGS, MIN_SIDE};
+        use solver::rules::{MAX_DISKS, MAX_PEGS, MAX_SIDE, MIN_DISKS, MIN_PEGS, MIN_SIDE};
         let kind = |puzzle: PuzzleKind| match puzzle {
             PuzzleKind::Sliding => Msg::KindSliding,
             PuzzleKind::Hanoi => Msg::KindHanoi,
@@ -713,9 +717,11 @@ messages! {
     FirstAnswerKept,
     /// The shortest answer replaced a first answer of {moves}.
     FirstAnswerReplaced,
-    /// The answer's proven bound: a shortest one; or at most {percent}% longer than the shortest (lower bound {B}).
+    /// The answer's proven bound: a shortest one; or at most {percent}% longer than the shortest (lower bound {B});
+    /// or a bound of 0, which bounds nothing ({moves}).
     BoundShortest,
     BoundWithin,
+    BoundNone,
     /// The button that shows a shorter solution waiting behind the one playing ({moves}).
     ShowWaiting,
     AlgoNoteStaged,
@@ -1236,6 +1242,7 @@ fn en(key: Msg) -> &'static str {
         FirstAnswerReplaced => "It replaced the first answer ({} moves).",
         BoundShortest => "A shortest solution (its length is a proven lower bound).",
         BoundWithin => "At most {}% longer than the shortest (lower bound {} moves).",
+        BoundNone => "No lower bound above 0 is known for this answer of {} moves.",
         ShowWaiting => "A shorter solution is ready ({} moves): show it",
         AlgoNoteStaged => "Staged places the tiles line by line with small searches (an answer at once on any board up to 8x8), then shortens the path while you watch; the result states how far from the shortest it can be.",
         HeurMisplaced => "Misplaced",
@@ -1742,6 +1749,7 @@ fn zh(key: Msg) -> &'static str {
         FirstAnswerReplaced => "它取代了先前的第一个解（{} 步）。",
         BoundShortest => "是最短解（其长度等于已证明的下界）。",
         BoundWithin => "最多比最短解长 {}%（下界 {} 步）。",
+        BoundNone => "这个 {} 步的解没有大于 0 的已知下界。",
         ShowWaiting => "更短的解已就绪（{} 步）：显示它",
         AlgoNoteStaged => "分步求解器用小规模搜索逐行放好方块（任何不超过 8x8 的棋盘都能立即得到解），再在你观看时缩短路径；结果会写明它最多比最短解长多少。",
         HeurMisplaced => "错位数",

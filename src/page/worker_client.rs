@@ -8,7 +8,8 @@
 //! `CANCEL_CHECK_MS` and stops, so Cancel frees the CPU at once.
 
 use crate::browser::js_text;
-use crate::protocol::{Request, RequestKind, Response, ResponseBody, WorkerNote};
+pub use crate::protocol::WorkerEvent;
+use crate::protocol::{Request, RequestKind, Response, ResponseBody};
 use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
@@ -20,34 +21,6 @@ use web_sys::{ErrorEvent, MessageEvent, Worker};
 pub const WORKER_SCRIPT: &str = "worker-boot.js";
 /// Changes whenever the app's or the solver's sources change; appended to the worker's URL against stale caches.
 pub const BUILD_ID: &str = env!("PUZZLE_LAB_BUILD_ID");
-
-/// What the worker tells the app.
-// A reply (a trace can be its largest part) is moved once, from the message handler to the reducer: boxing it to
-// shrink the other variants would cost an allocation per message and buy nothing.
-#[allow(clippy::large_enum_variant)]
-#[derive(Debug, Clone, PartialEq)]
-pub enum WorkerEvent {
-    /// A decoded reply, `Ready` included.
-    Message(Response),
-    /// A note the worker sends about itself (it asks to be retired).
-    Note(WorkerNote),
-    /// The worker errored or sent something unreadable.
-    Crashed(String),
-}
-
-impl WorkerEvent {
-    /// What one message from the worker says: a reply, a note, or (text that is neither, or no text) a crash.
-    pub fn decode(text: Option<&str>) -> WorkerEvent {
-        let Some(text) = text else {
-            return WorkerEvent::Crashed("the solver sent a message that is not text".to_string());
-        };
-        match Response::from_json(text) {
-            Ok(response) => WorkerEvent::Message(response),
-            Err(e) => WorkerNote::from_json(text)
-                .map_or_else(|| WorkerEvent::Crashed(e.to_string()), WorkerEvent::Note),
-        }
-    }
-}
 
 /// Why the worker could not be started or reached.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -236,7 +209,7 @@ impl Drop for WorkerClient {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::NO_REQUEST;
+    use crate::protocol::{WorkerNote, NO_REQUEST};
 
     #[test]
     fn a_message_is_a_reply_a_note_or_a_crash() {
@@ -268,6 +241,7 @@ mod tests {
 #[cfg(all(test, target_arch = "wasm32"))]
 mod browser_tests {
     use super::*;
+    use crate::protocol::WorkerNote;
     use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
     wasm_bindgen_test_configure!(run_in_browser);

@@ -72,7 +72,7 @@ pub fn post_first_answer(scope: &DedicatedWorkerGlobalScope, request: &Request) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use solver::spec::PuzzleSpec;
+    use solver::rules::PuzzleSpec;
     use std::cell::Cell;
 
     const FIFTEEN: &str =

@@ -13,9 +13,9 @@ use super::scope;
 use crate::protocol::{Response, ResponseBody, CANCEL_CHECK_MS, PROGRESS_EVERY_MS};
 use solver::query::{self, Query};
 use solver::report::Said;
+use solver::rules::{optimal_reach, Choice, OptimalReach, PuzzleSpec, DEFAULT_ALGORITHM};
 use solver::search::clock::FnClock;
 use solver::search::{Control, Flow, Limits};
-use solver::spec::{optimal_reach, Choice, OptimalReach, PuzzleSpec, DEFAULT_ALGORITHM};
 use solver::{Algorithm, Report, Status};
 use std::cell::RefCell;
 use web_sys::DedicatedWorkerGlobalScope;
@@ -48,7 +48,7 @@ pub const STAGED_MAX_BYTES: u64 = 16 << 20;
 pub const MAX_SEARCH_MS: u64 = 10_000;
 
 /// The most moves from the goal (by the start's proven lower bound) at which an optimal search (BFS, bidirectional
-/// BFS, A*, IDA*) is still tried on a board out of its reach (`solver::spec::optimal_reach`: more than 16 cells). Past it no such
+/// BFS, A*, IDA*) is still tried on a board out of its reach (`solver::rules::optimal_reach`: more than 16 cells). Past it no such
 /// search ends within `MAX_SEARCH_MS` and `SEARCH_MAX_BYTES`, so it is refused at once. Measured natively with the
 /// CLI (A* with linear conflict, 4 million states, about what the byte budget holds; random walks of 40-140 moves
 /// on 5x5): every board with a lower bound up to 38 solved in under 50 ms, every one from 40 to 58 stopped at the
@@ -151,7 +151,7 @@ pub fn solve_request(
 }
 
 /// A `limit` report, at once, for an optimal search that cannot end within the worker's limits: BFS,
-/// bidirectional BFS, A* or IDA* on a board out of optimal reach (`solver::spec::optimal_reach`) whose start is more than
+/// bidirectional BFS, A* or IDA* on a board out of optimal reach (`solver::rules::optimal_reach`) whose start is more than
 /// `OPTIMAL_REACH_MOVES` moves from the goal by its proven lower bound. `None` for every other query.
 pub fn out_of_reach(query: &Query) -> Option<Report> {
     let Choice {

@@ -12,7 +12,7 @@ use solver::pdb::cache::{cached_tables, install_tables, pattern_database_key};
 use solver::pdb::{PdbTables, FORMAT_VERSION};
 use solver::query::Query;
 use solver::report::Note;
-use solver::spec::{tables_needed, PuzzleSpec, TablesNeeded};
+use solver::rules::{tables_needed, PuzzleSpec, TablesNeeded};
 use std::fmt;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
@@ -174,7 +174,7 @@ pub async fn settle_writes(writes: Vec<js_sys::Promise>) -> bool {
     all_stored
 }
 
-/// The pattern-database key a query needs, when it runs on pattern databases (`solver::spec::tables_needed`: the
+/// The pattern-database key a query needs, when it runs on pattern databases (`solver::rules::tables_needed`: the
 /// `pdb` heuristic, named or the puzzle's default, on a board they cover). `None` for every other query (and
 /// unreadable ones, which the solver itself reports).
 pub fn key_for_query(query: &Query) -> Option<String> {
@@ -468,7 +468,7 @@ mod tests {
     fn only_pdb_searches_on_small_boards_need_the_cache() {
         let start = "puzzle=sliding&size=4x4&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15";
         let key = key_for_query(&parsed(&format!("{start}&algo=idastar&heuristic=pdb")));
-        let expected = pattern_database_key(4, 4, &solver::spec::default_sliding_goal(4, 4));
+        let expected = pattern_database_key(4, 4, &solver::rules::default_sliding_goal(4, 4));
         assert_eq!(key, expected.ok());
         assert!(key.is_some());
         // Another heuristic, or an algorithm without one, needs no tables.

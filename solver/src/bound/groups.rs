@@ -15,7 +15,8 @@
 //! board (8 tiles of 2x8's 16 cells) it is well above linear conflict; on 6x6 to 8x8, a group's few tiles seldom
 //! meet, and what they do meet linear conflict mostly counts already: there the bound is rarely above it.
 
-use crate::sliding::{Shape, MAX_CELLS};
+use crate::rules::dense_bound_groups;
+use crate::sliding::{Shape, BOARD_MAX_CELLS};
 
 /// The most tiles in a group: 6 bits a cell, 8 tiles and a 16-bit g fill a `u64`.
 pub const MAX_GROUP: usize = 8;
@@ -85,7 +86,7 @@ const DENSE: Plan<'static> = Plan {
 
 /// The plan `sliding_lower_bound` uses on `shape`.
 pub fn plan_for(shape: Shape) -> Plan<'static> {
-    if shape.cells() <= 16 {
+    if dense_bound_groups(shape) {
         DENSE
     } else {
         SPARSE
@@ -105,13 +106,13 @@ pub fn plan_for(shape: Shape) -> Plan<'static> {
 pub fn group_bound(shape: Shape, start: &[u8], goal: &[u8], plan: &Plan) -> u64 {
     let board = Board::new(shape);
     let n = shape.cells();
-    let (mut start_cell, mut goal_cell) = ([0u8; MAX_CELLS], [0u8; MAX_CELLS]);
+    let (mut start_cell, mut goal_cell) = ([0u8; BOARD_MAX_CELLS], [0u8; BOARD_MAX_CELLS]);
     for cell in 0..n {
         start_cell[usize::from(start[cell])] = cell as u8;
         goal_cell[usize::from(goal[cell])] = cell as u8;
     }
     let tiles: Vec<u8> = (1..n as u8).collect();
-    let cells_of = |tiles: &[u8], of: &[u8; MAX_CELLS]| -> Vec<u8> {
+    let cells_of = |tiles: &[u8], of: &[u8; BOARD_MAX_CELLS]| -> Vec<u8> {
         tiles.iter().map(|&t| of[usize::from(t)]).collect()
     };
     let (all_starts, all_goals) = (cells_of(&tiles, &start_cell), cells_of(&tiles, &goal_cell));
@@ -185,13 +186,13 @@ impl Layout {
 struct Board {
     shape: Shape,
     /// The cells next to each cell, as a bit set.
-    neighbours: [u64; MAX_CELLS],
+    neighbours: [u64; BOARD_MAX_CELLS],
 }
 
 impl Board {
     fn new(shape: Shape) -> Board {
         let (width, n) = (usize::from(shape.width), shape.cells());
-        let mut neighbours = [0u64; MAX_CELLS];
+        let mut neighbours = [0u64; BOARD_MAX_CELLS];
         for (cell, set) in neighbours.iter_mut().enumerate().take(n) {
             let (r, c) = (cell / width, cell % width);
             if r > 0 {
@@ -213,13 +214,13 @@ impl Board {
 
 /// The rows (or the columns) of a board, for linear conflicts: each cell's line and its place along it.
 struct Lines {
-    line: [u8; MAX_CELLS],
-    along: [u8; MAX_CELLS],
+    line: [u8; BOARD_MAX_CELLS],
+    along: [u8; BOARD_MAX_CELLS],
 }
 
 impl Lines {
     fn new(shape: Shape, rows: bool) -> Lines {
-        let (mut line, mut along) = ([0; MAX_CELLS], [0; MAX_CELLS]);
+        let (mut line, mut along) = ([0; BOARD_MAX_CELLS], [0; BOARD_MAX_CELLS]);
         for cell in 0..shape.cells() {
             let (r, c) = (shape.row(cell) as u8, shape.col(cell) as u8);
             (line[cell], along[cell]) = if rows { (r, c) } else { (c, r) };
@@ -311,7 +312,7 @@ impl Search {
                 .fold(0u64, |state, (i, &cell)| state | u64::from(cell) << (6 * i))
         };
         let (start, goal) = (pack(starts), pack(goals));
-        let mut to_goal = [[0u8; MAX_CELLS]; MAX_GROUP];
+        let mut to_goal = [[0u8; BOARD_MAX_CELLS]; MAX_GROUP];
         for (row, &goal_cell) in to_goal.iter_mut().zip(goals) {
             for (cell, d) in row.iter_mut().enumerate().take(board.shape.cells()) {
                 *d = board.shape.distance(cell, usize::from(goal_cell)) as u8;

@@ -26,7 +26,7 @@ pub fn sliding_lower_bound(shape: Shape, start: &[u8], goal: &[u8]) -> u64 {
             &groups::plan_for(shape),
         ));
     }
-    if crate::spec::pdb_covers(shape) {
+    if crate::rules::pdb_covers(shape) {
         let tables = crate::pdb::cache::pattern_database_key(shape.width, shape.height, goal)
             .ok()
             .and_then(|key| crate::pdb::cache::cached_tables(&key));

@@ -2,7 +2,7 @@
 //! disks, each group's table filled by a breadth-first search at construction.
 
 use super::puzzle::Hanoi;
-use crate::spec::HeuristicName;
+use crate::rules::HeuristicName;
 use crate::{Heuristic, Puzzle};
 
 /// The most disks in one group of a [`GroupBound`]: a group's table has `pegs^size` one-byte entries (5^8 = 390,625).

@@ -7,7 +7,7 @@ pub use super::group_bound::{default_group_disks, GroupBound, MAX_GROUP_DISKS};
 use super::puzzle::{unpack_state, Hanoi};
 use super::rules::MAX_SEARCH_DISKS;
 use super::three::{plan_with, to_tower_distance};
-use crate::spec::HeuristicName;
+use crate::rules::HeuristicName;
 use crate::{Heuristic, Puzzle};
 use std::fmt;
 

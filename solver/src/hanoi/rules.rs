@@ -1,16 +1,8 @@
 //! The rules of the tower: its limits (pegs, disks), a legal position, a legal disk move, and the errors that
 //! say which rule a puzzle or a move breaks. Pegs are numbers from 0 in data and letters from A for people.
 
+pub use crate::rules::{MAX_DIRECT_DISKS, MAX_PEGS, MAX_SEARCH_DISKS, MIN_PEGS};
 use std::fmt;
-
-/// The fewest pegs a tower can have.
-pub const MIN_PEGS: u8 = 3;
-/// The most pegs a tower can have.
-pub const MAX_PEGS: u8 = 5;
-/// The most disks a search takes: 5^24 states still fit a `u64` rank.
-pub const MAX_SEARCH_DISKS: u8 = 24;
-/// The most disks the direct solvers take: 2^63 - 1 moves still fit a `u64` length.
-pub const MAX_DIRECT_DISKS: u8 = 63;
 
 /// One move: the top disk of peg `from` goes onto peg `to`.
 ///

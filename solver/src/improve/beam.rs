@@ -22,9 +22,9 @@
 use super::{Improver, Problem};
 use crate::search::{Control, Stats, CHECK_EVERY};
 use crate::sliding::{
-    tile_table, Board, Bytes, Cells, Dir, LinearConflict, Nibbles, Quints, SlidingPuzzle, MAX_CELLS,
+    tile_table, Board, Bytes, Cells, Dir, LinearConflict, Nibbles, Quints, SlidingPuzzle,
 };
-use crate::{Heuristic, Puzzle};
+use crate::{rules::BOARD_MAX_CELLS, Heuristic, Puzzle};
 
 /// The beam widths tried, in order, while time remains: 128, 256, ..., 65,536 (narrower beams give answers
 /// longer than the staged solver's). Each doubling about doubles the time; on 8x8 an answer's length varies
@@ -125,7 +125,7 @@ impl Improver for BeamSearch {
 pub struct Penalised {
     conflict: LinearConflict,
     /// `penalty[tile][cell]`: the penalty of `tile` standing on `cell`; the blank's row is all zeros.
-    penalty: Box<[[u8; MAX_CELLS]; MAX_CELLS]>,
+    penalty: Box<[[u8; BOARD_MAX_CELLS]; BOARD_MAX_CELLS]>,
     cells: usize,
 }
 
@@ -263,7 +263,7 @@ impl Beam {
             nodes: Vec::new(),
             seen: Vec::new(),
             seen_bits,
-            zobrist: (0..MAX_CELLS * MAX_CELLS)
+            zobrist: (0..BOARD_MAX_CELLS * BOARD_MAX_CELLS)
                 .map(|_| random.next_u64())
                 .collect(),
         }
@@ -335,7 +335,7 @@ impl Beam {
         self.nodes.clear();
         self.nodes.push(u32::MAX);
         let zobrist = &self.zobrist;
-        let key = |tile: u8, cell: usize| zobrist[usize::from(tile) * MAX_CELLS + cell];
+        let key = |tile: u8, cell: usize| zobrist[usize::from(tile) * BOARD_MAX_CELLS + cell];
         let hash = (0..n).fold(0u64, |h, c| h ^ key(start.tile_at(c), c));
         let mut layer = Vec::with_capacity(width);
         layer.push(Entry {
@@ -346,7 +346,7 @@ impl Beam {
             dir: Dir::Up,
         });
         // Each cell's neighbours, for the look-ahead into the seen table.
-        let mut around = [[NO_CELL; 4]; MAX_CELLS];
+        let mut around = [[NO_CELL; 4]; BOARD_MAX_CELLS];
         for (cell, cells) in around.iter_mut().enumerate().take(n) {
             let mut k = 0;
             for dir in Dir::ALL {

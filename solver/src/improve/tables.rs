@@ -19,7 +19,7 @@ pub struct FiveByFiveTables {
 impl FiveByFiveTables {
     /// The improver for `problem`, if it is a 5x5 board and the two tables are in this process's cache.
     pub fn for_problem(problem: &Problem) -> Option<FiveByFiveTables> {
-        if !crate::spec::five_by_five_serves(problem.shape) {
+        if !crate::rules::five_by_five_serves(problem.shape) {
             return None;
         }
         crate::pdb::cache::window_tables_5x5().map(|tables| FiveByFiveTables {

@@ -2,18 +2,11 @@
 //! the blank's moves, symmetries, input checks.
 
 use super::error::PdbError;
+pub(crate) use crate::rules::{PDB_MAX_CELLS, PDB_TABLE_MAX_CELLS};
 use crate::sliding::{validate_tiles, Shape};
 
-/// The most cells a board searched by [`super::Pdb`] and [`super::solve_idastar`] may have (one nibble per
-/// cell in a `u64`).
-pub const MAX_CELLS: usize = 16;
-
-/// The most cells a board may have for its tables to be built and stored (5x5; a cell set fits a `u32`).
-/// Boards of 17 to 25 cells are searched by [`super::near_optimal_5x5`], not by the nibble-packed IDA*.
-pub const MAX_TABLE_CELLS: usize = 25;
-
 /// A board symmetry as a map from cell to cell (cells past the board's unused).
-pub type CellMap = [u8; MAX_TABLE_CELLS];
+pub type CellMap = [u8; PDB_TABLE_MAX_CELLS];
 
 /// A blank move, as an index: 0 = up, 1 = down, 2 = left, 3 = right (the direction the BLANK moves).
 /// `code ^ 1` is the inverse move.
@@ -25,22 +18,22 @@ pub struct Geometry {
     width: u8,
     height: u8,
     /// For each cell, the bit mask of its neighbours.
-    neighbours: [u32; MAX_TABLE_CELLS],
+    neighbours: [u32; PDB_TABLE_MAX_CELLS],
     /// For each cell, its blank moves `(direction, cell the blank moves to)`; unused slots are `NO_MOVE`.
-    moves: [[(DirCode, u8); 4]; MAX_TABLE_CELLS],
-    move_count: [u8; MAX_TABLE_CELLS],
+    moves: [[(DirCode, u8); 4]; PDB_TABLE_MAX_CELLS],
+    move_count: [u8; PDB_TABLE_MAX_CELLS],
 }
 
 impl Geometry {
     /// The geometry of a `width` x `height` board with at most 25 cells and at least 2 of each side.
     pub fn new(width: u8, height: u8) -> Result<Geometry, PdbError> {
         let cells = width as usize * height as usize;
-        if width < 2 || height < 2 || cells > MAX_TABLE_CELLS {
+        if width < 2 || height < 2 || cells > PDB_TABLE_MAX_CELLS {
             return Err(PdbError::UnsupportedSize { width, height });
         }
-        let mut neighbours = [0u32; MAX_TABLE_CELLS];
-        let mut moves = [[(0u8, 0u8); 4]; MAX_TABLE_CELLS];
-        let mut move_count = [0u8; MAX_TABLE_CELLS];
+        let mut neighbours = [0u32; PDB_TABLE_MAX_CELLS];
+        let mut moves = [[(0u8, 0u8); 4]; PDB_TABLE_MAX_CELLS];
+        let mut move_count = [0u8; PDB_TABLE_MAX_CELLS];
         let (w, h) = (width as usize, height as usize);
         for cell in 0..cells {
             let (r, c) = (cell / w, cell % w);
@@ -159,7 +152,7 @@ impl Geometry {
 
     fn cell_map(&self, f: impl Fn(usize, usize) -> (usize, usize)) -> CellMap {
         let w = self.width as usize;
-        let mut map = [0u8; MAX_TABLE_CELLS];
+        let mut map = [0u8; PDB_TABLE_MAX_CELLS];
         for (cell, slot) in map.iter_mut().enumerate().take(self.cells()) {
             let (r, c) = f(cell / w, cell % w);
             *slot = (r * w + c) as u8;

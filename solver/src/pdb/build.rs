@@ -2,7 +2,7 @@
 //! [`PdbTables::build`], which runs it to the end or, natively, hands a group too large for it to the
 //! parallel builder (`build_large`).
 
-use super::board::{Geometry, MAX_TABLE_CELLS};
+use super::board::{Geometry, PDB_TABLE_MAX_CELLS};
 use super::error::PdbError;
 use super::marks::{lanes_marked, level_marks, next_marked, EXPANDED, UNSEEN};
 use super::partition::Partition;
@@ -72,7 +72,7 @@ pub struct PdbBuilder {
 struct GroupBfs {
     cells: Vec<u8>,
     /// Place values of the rank's digits (see `rank::rank`).
-    weight: [usize; MAX_TABLE_CELLS],
+    weight: [usize; PDB_TABLE_MAX_CELLS],
     /// Per placement, 2 bits per region ordinal: `UNSEEN`, `EXPANDED`, or one of the two marks
     /// of the level being expanded and the level being found (see `level_marks`). A level's
     /// states are found by scanning for their mark, so no list of them is kept.
@@ -193,7 +193,7 @@ impl PdbBuilder {
         if !self.regions.has_table() {
             split = vec![0u64; entries.div_ceil(64)];
         }
-        let mut pos = [0u8; MAX_TABLE_CELLS];
+        let mut pos = [0u8; PDB_TABLE_MAX_CELLS];
         for p in 0..entries.min(split.len() * 64) {
             let free = all & !unranker.cells(p, &mut pos);
             if self.regions.flood(free.trailing_zeros() as usize, free) != free {
@@ -244,9 +244,9 @@ impl PdbBuilder {
                 // Those states are expanded below; a move always changes the placement, so
                 // nothing else writes this word meanwhile.
                 bfs.marks[r] = (word & !(lanes * 3)) | (lanes * EXPANDED);
-                let mut pos = [0u8; MAX_TABLE_CELLS];
+                let mut pos = [0u8; PDB_TABLE_MAX_CELLS];
                 // at[cell]: index of the group tile standing there.
-                let mut at = [u8::MAX; MAX_TABLE_CELLS];
+                let mut at = [u8::MAX; PDB_TABLE_MAX_CELLS];
                 let occupied = bfs.unranker.cells(r, &mut pos);
                 for (i, &p) in pos.iter().enumerate().take(k) {
                     at[p as usize] = i as u8;

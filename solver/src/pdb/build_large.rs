@@ -26,7 +26,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
 
-use super::board::{Geometry, MAX_TABLE_CELLS};
+use super::board::{Geometry, PDB_TABLE_MAX_CELLS};
 use super::huge_pages::{zeroed_table, zeroed_words};
 use super::marks::{lanes_marked, level_marks, EXPANDED, UNSEEN};
 use super::partition::Partition;
@@ -94,7 +94,7 @@ struct GroupSearch<'a> {
     geometry: &'a Geometry,
     cells: &'a [u8],
     /// Place values of the rank's digits (see `rank::rank`).
-    weight: [usize; MAX_TABLE_CELLS],
+    weight: [usize; PDB_TABLE_MAX_CELLS],
     /// 16 bits per placement (2 per region ordinal), four placements a word.
     marks: Vec<AtomicU64>,
     values: Vec<AtomicU8>,
@@ -210,8 +210,8 @@ impl GroupSearch<'_> {
                     let mut own = (by_placement >> (16 * slot)) & 0xFFFF;
                     by_placement &= !(0xFFFF << (16 * slot));
                     let r = word_index * 4 + slot;
-                    let mut pos = [0u8; MAX_TABLE_CELLS];
-                    let mut at = [u8::MAX; MAX_TABLE_CELLS];
+                    let mut pos = [0u8; PDB_TABLE_MAX_CELLS];
+                    let mut at = [u8::MAX; PDB_TABLE_MAX_CELLS];
                     let free = all & !unranker.cells(r, &mut pos);
                     for (i, &p) in pos.iter().enumerate().take(k) {
                         at[p as usize] = i as u8;

@@ -3,7 +3,7 @@
 //! them. The tables themselves are held by key in `held` (its functions are re-exported here). Natively,
 //! `pdb::disk` fills that store from files.
 
-use super::board::{Geometry, MAX_CELLS};
+use super::board::{Geometry, PDB_MAX_CELLS};
 use super::error::PdbError;
 use super::heuristic::Pdb;
 use super::near_optimal::WindowTables;
@@ -28,7 +28,7 @@ pub fn pattern_database(
     geometry.check_tiles("goal", goal)?;
     let blank = goal.iter().position(|&t| t == 0).unwrap_or(0) as u8;
     #[cfg(not(target_arch = "wasm32"))]
-    if (width, height) == (4, 4) {
+    if crate::rules::seven_eight_serves(crate::sliding::Shape { width, height }) {
         let larger = super::seven_eight::seven_eight_partition(blank)?;
         if let Some(tables) = cached_tables(&partition_key(&geometry, &larger)) {
             return Pdb::new(tables, goal);
@@ -53,7 +53,7 @@ pub fn pattern_database(
 /// The geometry of a board the pattern-database searches take (up to 16 cells; the tables' builder
 /// takes up to 25, for the 5x5 search in `pdb::near_optimal_5x5`), refused before any table is built.
 pub(crate) fn searched_geometry(width: u8, height: u8) -> Result<Geometry, PdbError> {
-    if usize::from(width) * usize::from(height) > MAX_CELLS {
+    if usize::from(width) * usize::from(height) > PDB_MAX_CELLS {
         return Err(PdbError::UnsupportedSize { width, height });
     }
     Geometry::new(width, height)

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::board::{CellMap, Geometry, MAX_CELLS};
+use super::board::{CellMap, Geometry, PDB_MAX_CELLS};
 use super::error::PdbError;
 use super::partition::Partition;
 use super::rank::rank;
@@ -27,7 +27,7 @@ pub const MAX_VIEWS: usize = 3;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct View {
     /// `map[cell]`: the symmetry as a cell map (also applied to goal cells, i.e. to tile names).
-    pub(crate) map: [u8; MAX_CELLS],
+    pub(crate) map: [u8; PDB_MAX_CELLS],
 }
 
 /// Additive pattern databases for one goal: the sum of the group tables, maximised over the
@@ -44,16 +44,16 @@ pub struct Pdb {
     tables: Arc<PdbTables>,
     goal: Vec<u8>,
     /// `goal_cell[tile]`: where `tile` belongs (tiles are renamed to it on the way in).
-    goal_cell: [u8; MAX_CELLS],
+    goal_cell: [u8; PDB_MAX_CELLS],
     /// `group_of[goal cell]`: the group holding it, or `NO_GROUP`.
-    group_of: [u8; MAX_CELLS],
+    group_of: [u8; PDB_MAX_CELLS],
     views: Vec<View>,
 }
 
 /// The first 16 cells of a cell map (the boards `Pdb` searches have no more).
-fn small_map(map: &CellMap) -> [u8; MAX_CELLS] {
-    let mut out = [0u8; MAX_CELLS];
-    out.copy_from_slice(&map[..MAX_CELLS]);
+fn small_map(map: &CellMap) -> [u8; PDB_MAX_CELLS] {
+    let mut out = [0u8; PDB_MAX_CELLS];
+    out.copy_from_slice(&map[..PDB_MAX_CELLS]);
     out
 }
 
@@ -63,7 +63,7 @@ impl Pdb {
     /// has a symmetry fixing the blank's goal cell.
     pub fn new(tables: Arc<PdbTables>, goal: &[u8]) -> Result<Pdb, PdbError> {
         let geometry = tables.geometry().clone();
-        if geometry.cells() > MAX_CELLS {
+        if geometry.cells() > PDB_MAX_CELLS {
             return Err(PdbError::UnsupportedSize {
                 width: geometry.width(),
                 height: geometry.height(),
@@ -77,11 +77,11 @@ impl Pdb {
                 goal_blank: blank,
             });
         }
-        let mut goal_cell = [0u8; MAX_CELLS];
+        let mut goal_cell = [0u8; PDB_MAX_CELLS];
         for (cell, &t) in goal.iter().enumerate() {
             goal_cell[t as usize] = cell as u8;
         }
-        let mut group_of = [NO_GROUP; MAX_CELLS];
+        let mut group_of = [NO_GROUP; PDB_MAX_CELLS];
         for (g, group) in tables.groups().iter().enumerate() {
             for &c in group.cells() {
                 group_of[c as usize] = g as u8;
@@ -159,7 +159,7 @@ impl Pdb {
         &self.views
     }
 
-    pub(crate) fn group_of(&self) -> &[u8; MAX_CELLS] {
+    pub(crate) fn group_of(&self) -> &[u8; PDB_MAX_CELLS] {
         &self.group_of
     }
 
@@ -171,7 +171,7 @@ impl Pdb {
             return 0;
         }
         // pos[goal cell] = the cell where the tile that belongs there stands.
-        let mut pos = [0u8; MAX_CELLS];
+        let mut pos = [0u8; PDB_MAX_CELLS];
         let mut seen = 0u32;
         for (cell, &t) in tiles.iter().enumerate() {
             if t as usize >= n || seen & (1 << t) != 0 {
@@ -188,14 +188,14 @@ impl Pdb {
     }
 
     /// The sum of the group tables for one view, tile positions given by goal cell.
-    fn view_sum(&self, view: &View, pos: &[u8; MAX_CELLS]) -> u32 {
+    fn view_sum(&self, view: &View, pos: &[u8; PDB_MAX_CELLS]) -> u32 {
         let n = self.geometry().cells();
-        let mut vpos = [0u8; MAX_CELLS];
+        let mut vpos = [0u8; PDB_MAX_CELLS];
         for c in 0..n {
             vpos[view.map[c] as usize] = view.map[pos[c] as usize];
         }
         let mut sum = 0;
-        let mut placed = [0u8; MAX_CELLS];
+        let mut placed = [0u8; PDB_MAX_CELLS];
         for group in self.tables.groups() {
             let k = group.cells().len();
             for (slot, &c) in placed.iter_mut().zip(group.cells()) {
@@ -212,7 +212,7 @@ impl Pdb {
 impl Heuristic<SmallPuzzle> for Pdb {
     fn estimate(&self, state: &SmallBoard) -> u32 {
         let n = self.geometry().cells();
-        let mut tiles = [0u8; MAX_CELLS];
+        let mut tiles = [0u8; PDB_MAX_CELLS];
         for (cell, tile) in tiles.iter_mut().enumerate().take(n) {
             *tile = state.tile_at(cell);
         }

@@ -2,10 +2,10 @@
 //! allocation in the loop, parent pruning, best-first child order, parity-stepped bounds,
 //! lazy reflected lookups and pathmax/BPMX for the databases' inconsistency.
 
-use super::board::{DirCode, Geometry, MAX_CELLS};
+use super::board::{DirCode, Geometry, PDB_MAX_CELLS};
 use super::heuristic::{Pdb, PDB_HEURISTIC_NAME};
 use super::incremental::{Incremental, ManhattanEval, PdbEval};
-use crate::report::Said;
+use crate::said::Said;
 use crate::search::{Algorithm, Control, Outcome, Stats, Status, CHECK_EVERY};
 use crate::sliding::{check_solvable, Dir};
 
@@ -36,8 +36,8 @@ struct Child<D> {
 
 /// The search: a board of tile names (goal cells) in nibbles, the heuristic, the path.
 struct Engine<'c, 'a, H> {
-    moves: [[(DirCode, u8); 4]; MAX_CELLS],
-    move_count: [u8; MAX_CELLS],
+    moves: [[(DirCode, u8); 4]; PDB_MAX_CELLS],
+    move_count: [u8; PDB_MAX_CELLS],
     eval: H,
     board: u64,
     goal_board: u64,
@@ -232,7 +232,7 @@ fn prepare(
     start: &[u8],
     goal: &[u8],
     heuristic: &'static str,
-) -> Result<([u8; MAX_CELLS], u8, u8), Box<Outcome<Dir>>> {
+) -> Result<([u8; PDB_MAX_CELLS], u8, u8), Box<Outcome<Dir>>> {
     let stopped = |status, said: Said| {
         Box::new(
             Outcome::stopped(Algorithm::Idastar, status, said, Stats::default())
@@ -253,11 +253,11 @@ fn prepare(
         };
         return Err(stopped(Status::Unsolvable, said));
     }
-    let mut goal_cell = [0u8; MAX_CELLS];
+    let mut goal_cell = [0u8; PDB_MAX_CELLS];
     for (cell, &t) in goal.iter().enumerate() {
         goal_cell[t as usize] = cell as u8;
     }
-    let mut names = [0u8; MAX_CELLS];
+    let mut names = [0u8; PDB_MAX_CELLS];
     for (cell, &t) in start.iter().enumerate() {
         names[cell] = goal_cell[t as usize];
     }
@@ -273,8 +273,8 @@ fn engine<'c, 'a, H: Incremental>(
     control: &'c mut Control<'a>,
 ) -> Engine<'c, 'a, H> {
     let n = geometry.cells();
-    let mut moves = [[(0, 0); 4]; MAX_CELLS];
-    let mut move_count = [0u8; MAX_CELLS];
+    let mut moves = [[(0, 0); 4]; PDB_MAX_CELLS];
+    let mut move_count = [0u8; PDB_MAX_CELLS];
     for cell in 0..n {
         let list = geometry.moves(cell);
         moves[cell][..list.len()].copy_from_slice(list);

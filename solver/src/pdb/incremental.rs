@@ -1,13 +1,13 @@
 //! The heuristics the tuned IDA* updates move by move ([`Incremental`]): Manhattan distance, and the pattern
 //! databases over one to three views, their ranks updated from the moved tile rather than recomputed.
 
-use super::board::{Geometry, MAX_CELLS};
+use super::board::{Geometry, PDB_MAX_CELLS};
 use super::heuristic::{Pdb, NO_GROUP};
 use super::rank::rank;
 use super::table::GroupTable;
 
 /// The most groups a partition of 16 cells minus the blank can have.
-const MAX_GROUPS: usize = MAX_CELLS - 1;
+const MAX_GROUPS: usize = PDB_MAX_CELLS - 1;
 
 /// A heuristic that follows the search move by move instead of being recomputed.
 pub(crate) trait Incremental {
@@ -32,14 +32,14 @@ pub(crate) trait Incremental {
 /// Manhattan distance, updated by the moved tile's change.
 pub(super) struct ManhattanEval {
     /// `distance[tile][cell]`, tiles named by goal cell.
-    distance: [[u8; MAX_CELLS]; MAX_CELLS],
+    distance: [[u8; PDB_MAX_CELLS]; PDB_MAX_CELLS],
     h: u32,
 }
 
 impl ManhattanEval {
     pub(super) fn new(geometry: &Geometry, names: &[u8], blank_name: u8) -> ManhattanEval {
         let n = geometry.cells();
-        let mut distance = [[0u8; MAX_CELLS]; MAX_CELLS];
+        let mut distance = [[0u8; PDB_MAX_CELLS]; PDB_MAX_CELLS];
         for (tile, row) in distance.iter_mut().enumerate().take(n) {
             for (cell, d) in row.iter_mut().enumerate().take(n) {
                 *d = geometry.manhattan(tile, cell) as u8;
@@ -95,7 +95,7 @@ impl Incremental for ManhattanEval {
 #[derive(Clone, Copy)]
 struct GroupRef<'a> {
     /// `weight[i]`: the place value of digit i of the rank, (n-i-1)(n-i-2)...(n-k+1).
-    weight: [u32; MAX_CELLS],
+    weight: [u32; PDB_MAX_CELLS],
     values: &'a [u8],
 }
 
@@ -133,13 +133,13 @@ const EMPTY: u8 = 0xFF;
 /// `width - 1`.
 pub(super) struct PdbEval<'a, const V: usize> {
     /// Per view, the symmetry as a map on cells and on tile names (a tile is named by its goal cell).
-    maps: [[u8; MAX_CELLS]; V],
+    maps: [[u8; PDB_MAX_CELLS]; V],
     /// `group_of[name]` and `index_of[name]`: the group of a (view) tile and its digit in the rank.
-    group_of: [u8; MAX_CELLS],
-    index_of: [u8; MAX_CELLS],
+    group_of: [u8; PDB_MAX_CELLS],
+    index_of: [u8; PDB_MAX_CELLS],
     groups: [GroupRef<'a>; MAX_GROUPS],
     /// Per view, `at[cell]` = group << 4 | index of the group tile standing there, or `EMPTY`.
-    at: [[u8; MAX_CELLS]; V],
+    at: [[u8; PDB_MAX_CELLS]; V],
     rank: [[u32; MAX_GROUPS]; V],
     value: [[u8; MAX_GROUPS]; V],
     sum: [u32; V],
@@ -151,10 +151,10 @@ impl<'a, const V: usize> PdbEval<'a, V> {
         let n = pdb.geometry().cells();
         let tables: &'a [GroupTable] = pdb.tables().groups();
         let mut groups = [GroupRef {
-            weight: [0; MAX_CELLS],
+            weight: [0; PDB_MAX_CELLS],
             values: &[],
         }; MAX_GROUPS];
-        let mut index_of = [0u8; MAX_CELLS];
+        let mut index_of = [0u8; PDB_MAX_CELLS];
         for (slot, table) in groups.iter_mut().zip(tables) {
             let k = table.cells().len();
             let mut w = 1u32;
@@ -167,7 +167,7 @@ impl<'a, const V: usize> PdbEval<'a, V> {
                 index_of[c as usize] = i as u8;
             }
         }
-        let mut maps = [[0u8; MAX_CELLS]; V];
+        let mut maps = [[0u8; PDB_MAX_CELLS]; V];
         for (map, view) in maps.iter_mut().zip(pdb.views()) {
             *map = view.map;
         }
@@ -177,14 +177,14 @@ impl<'a, const V: usize> PdbEval<'a, V> {
             group_of,
             index_of,
             groups,
-            at: [[EMPTY; MAX_CELLS]; V],
+            at: [[EMPTY; PDB_MAX_CELLS]; V],
             rank: [[0; MAX_GROUPS]; V],
             value: [[0; MAX_GROUPS]; V],
             sum: [0; V],
             table_bytes: pdb.tables().memory_bytes() as u64,
         };
         for (v, map) in maps.iter().enumerate() {
-            let mut pos = [0u8; MAX_CELLS];
+            let mut pos = [0u8; PDB_MAX_CELLS];
             for (cell, &t) in names.iter().enumerate() {
                 let (name, vcell) = (map[t as usize] as usize, map[cell]);
                 pos[name] = vcell;
@@ -193,7 +193,7 @@ impl<'a, const V: usize> PdbEval<'a, V> {
                 }
             }
             for (g, table) in tables.iter().enumerate() {
-                let mut placed = [0u8; MAX_CELLS];
+                let mut placed = [0u8; PDB_MAX_CELLS];
                 for (slot, &c) in placed.iter_mut().zip(table.cells()) {
                     *slot = pos[c as usize];
                 }

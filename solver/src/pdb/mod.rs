@@ -111,7 +111,7 @@ mod regions;
 mod seven_eight;
 mod table;
 
-pub use board::{CellMap, Geometry, MAX_CELLS, MAX_TABLE_CELLS};
+pub use board::{CellMap, Geometry};
 pub use build::PdbBuilder;
 pub use error::PdbError;
 pub use file::{

@@ -2,7 +2,7 @@
 //! the two shortcuts the table builders take in their scan (placements back to cells in rank order, a rank
 //! after one tile's move).
 
-use super::board::MAX_TABLE_CELLS;
+use super::board::PDB_TABLE_MAX_CELLS;
 
 /// The number of ways to place `k` distinct tiles on `n` cells: n!/(n-k)!, or `None` on overflow.
 pub fn placements(n: usize, k: usize) -> Option<usize> {
@@ -45,8 +45,8 @@ pub fn unrank(n: usize, mut r: usize, out: &mut [u8]) {
 }
 
 /// The place values of the digits of a rank of `k` tiles on `n` cells (see [`rank`]): the last digit's is 1.
-pub(super) fn digit_weights(n: usize, k: usize) -> [usize; MAX_TABLE_CELLS] {
-    let mut weight = [0usize; MAX_TABLE_CELLS];
+pub(super) fn digit_weights(n: usize, k: usize) -> [usize; PDB_TABLE_MAX_CELLS] {
+    let mut weight = [0usize; PDB_TABLE_MAX_CELLS];
     let mut w = 1;
     for i in (0..k).rev() {
         weight[i] = w;
@@ -79,7 +79,7 @@ pub(super) struct Unranker {
     low_digits: Vec<u32>,
     /// The high part last decoded, its tiles' cells, and their mask.
     high: u32,
-    high_cells: [u8; MAX_TABLE_CELLS],
+    high_cells: [u8; PDB_TABLE_MAX_CELLS],
     high_occupied: u32,
 }
 
@@ -105,7 +105,7 @@ impl Unranker {
             low_size,
             low_digits,
             high: u32::MAX,
-            high_cells: [0; MAX_TABLE_CELLS],
+            high_cells: [0; PDB_TABLE_MAX_CELLS],
             high_occupied: 0,
         }
     }
@@ -113,11 +113,11 @@ impl Unranker {
     /// Writes the cells of placement `r` into `cells` and returns their mask. Ranks stay under
     /// `MAX_GROUP_ENTRIES`, so the arithmetic is 32-bit.
     #[inline(always)]
-    pub(super) fn cells(&mut self, r: usize, cells: &mut [u8; MAX_TABLE_CELLS]) -> u32 {
+    pub(super) fn cells(&mut self, r: usize, cells: &mut [u8; PDB_TABLE_MAX_CELLS]) -> u32 {
         let high = r as u32 / self.low_size;
         let low = r as u32 - high * self.low_size;
         if high != self.high {
-            let mut digits = [0u32; MAX_TABLE_CELLS];
+            let mut digits = [0u32; PDB_TABLE_MAX_CELLS];
             let mut rest = high;
             for i in (0..self.split).rev() {
                 let radix = (self.n - i) as u32;
@@ -150,8 +150,8 @@ impl Unranker {
 #[inline(always)]
 pub(super) fn moved_rank(
     rank: usize,
-    weight: &[usize; MAX_TABLE_CELLS],
-    at: &[u8; MAX_TABLE_CELLS],
+    weight: &[usize; PDB_TABLE_MAX_CELLS],
+    at: &[u8; PDB_TABLE_MAX_CELLS],
     m: u8,
     a: u8,
     b: u8,
@@ -219,7 +219,7 @@ mod tests {
         let mut pos = [0u8; 3];
         for r in 0..placements(n, 3).unwrap_or(0) {
             unrank(n, r, &mut pos);
-            let mut at = [u8::MAX; MAX_TABLE_CELLS];
+            let mut at = [u8::MAX; PDB_TABLE_MAX_CELLS];
             for (i, &p) in pos.iter().enumerate() {
                 at[p as usize] = i as u8;
             }
@@ -247,7 +247,7 @@ mod tests {
             let count = placements(n, k).unwrap_or(0);
             let mut unranker = Unranker::new(n, k);
             let mut expected = vec![0u8; k];
-            let mut cells = [0u8; MAX_TABLE_CELLS];
+            let mut cells = [0u8; PDB_TABLE_MAX_CELLS];
             // Ascending (the scan's order, the kept high part reused), then jumping about.
             let jumps = (0..count).map(|i| (i * 7919 + 13) % count);
             for r in (0..count).chain(jumps) {

@@ -1,7 +1,7 @@
 //! The tables of a partition ([`PdbTables`]) and of one group ([`GroupTable`]): what a built table holds,
 //! how its groups join, its cache key, and its lookup, a byte an entry or packed (see `packed`).
 
-use super::board::{Geometry, MAX_CELLS};
+use super::board::{Geometry, PDB_MAX_CELLS};
 use super::error::PdbError;
 use super::packed::{pack, Manhattan};
 use super::partition::{partition_key, Partition};
@@ -150,7 +150,7 @@ impl PdbTables {
     /// These tables with every group at half a byte an entry where its values allow (see `packed`),
     /// on boards of more than 16 cells; tables of smaller boards come back as they are.
     pub fn packed(self) -> PdbTables {
-        if self.geometry.cells() <= MAX_CELLS {
+        if self.geometry.cells() <= PDB_MAX_CELLS {
             return self;
         }
         let geometry = self.geometry;

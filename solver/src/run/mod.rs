@@ -10,11 +10,11 @@ mod hanoi;
 mod sliding;
 
 use crate::report::{Moves, Report, Said};
+use crate::rules::{is_consistent, Choice, HeuristicName, PuzzleSpec};
 use crate::search::engine::EnginePlan;
 use crate::search::observer::RunObserver;
 use crate::search::weighted::{Reopen, Weight};
 use crate::search::{Algorithm, Control, NoObserver, Outcome, Status};
-use crate::spec::{is_consistent, Choice, HeuristicName, PuzzleSpec};
 use crate::Query;
 
 /// What to run: the algorithm, its heuristic (`Some` exactly when the algorithm uses one) and, for weighted A*,

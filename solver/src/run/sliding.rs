@@ -4,13 +4,13 @@
 use super::{refused, report_from, with_weight_advice, Plan};
 use crate::pdb::cache::pattern_database;
 use crate::report::{invalid, Moves, Report, Said};
+use crate::rules::{optimal_reach, pdb_covers, HeuristicName, OptimalReach};
 use crate::search::engine::run_engine;
 use crate::search::observer::{RunObserver, Searched};
 use crate::search::{Algorithm, Control, Outcome, Stats, Status};
 use crate::sliding::{
     self, Cells, Dir, LargePuzzle, Quints, Shape, SlidingHeuristic, SlidingPuzzle, SmallPuzzle,
 };
-use crate::spec::{optimal_reach, pdb_covers, HeuristicName, OptimalReach};
 
 /// Solves the board of `shape` from `start` to `goal` as `plan` says.
 pub(super) fn solve<R: RunObserver>(
@@ -129,10 +129,7 @@ fn with_bound(mut report: Report, shape: Shape, start: &[u8], goal: &[u8], plan:
     report
 }
 
-/// The most cells of a board whose whole search the app can step through (3x3: 9! arrangements).
-const TRACEABLE_CELLS: usize = 9;
-
-/// A search on the pattern databases: the tuned IDA* for `idastar` past [`TRACEABLE_CELLS`], the engines of
+/// A search on the pattern databases: the tuned IDA* for `idastar` past [`crate::rules::TRACEABLE_CELLS`], the engines of
 /// `crate::search` otherwise.
 fn run_with_pdb<R: RunObserver>(
     shape: Shape,
@@ -146,13 +143,13 @@ fn run_with_pdb<R: RunObserver>(
         return Err(Said::PdbTooLarge {
             width: shape.width,
             height: shape.height,
-            most_cells: crate::pdb::MAX_CELLS as u64,
+            most_cells: crate::rules::PDB_MAX_CELLS as u64,
         });
     }
     let pdb = pattern_database(shape.width, shape.height, goal, control).map_err(refused)?;
     // The tuned IDA* has no observer: boards small enough for the step-through (3x3 and down) run the generic
     // engine with the same tables, so that the steps shown are the run whose statistics are reported.
-    if plan.algorithm == Algorithm::Idastar && shape.cells() > TRACEABLE_CELLS {
+    if plan.algorithm == Algorithm::Idastar && shape.cells() > crate::rules::TRACEABLE_CELLS {
         return Ok(crate::pdb::solve_idastar(&pdb, start, control));
     }
     let puzzle = SmallPuzzle::new(shape, start, goal).map_err(refused)?;

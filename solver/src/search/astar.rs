@@ -9,20 +9,10 @@ use super::frontier::{Buckets, Frontier, Heap};
 use super::observer::{observer_stop, Direction, Expansion, Fate, Generated, NoObserver, Observer};
 use super::visited::NodeIndex;
 use super::{Algorithm, Control, Flow, Outcome, Stats, Status};
-use crate::report::Said;
+use crate::said::Said;
 use crate::{Heuristic, Puzzle};
 
-/// The weights of f = g_weight * g + h_weight * h.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Weights {
-    pub g: u32,
-    pub h: u32,
-}
-
-impl Weights {
-    pub const ASTAR: Weights = Weights { g: 1, h: 1 };
-    pub const GREEDY: Weights = Weights { g: 0, h: 1 };
-}
+pub use crate::rules::Weights;
 
 /// What the search does with a state it has expanded when a shorter path to it turns up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,7 +7,7 @@ mod queue;
 use super::observer::{observer_stop, Direction, Expansion, Fate, Generated, NoObserver, Observer};
 use super::visited::{mark_of, DepthMarks, MarksFor};
 use super::{Algorithm, Control, Flow, MemoryWatch, Outcome, Stats, Status};
-use crate::report::Said;
+use crate::said::Said;
 use crate::Puzzle;
 use queue::Fifo;
 

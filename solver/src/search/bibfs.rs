@@ -6,7 +6,7 @@
 use super::observer::{observer_stop, Direction, Expansion, Fate, Generated, NoObserver, Observer};
 use super::visited::StateIndex;
 use super::{Algorithm, Control, Flow, Outcome, Stats, Status};
-use crate::report::Said;
+use crate::said::Said;
 use crate::Puzzle;
 
 #[derive(Clone, Copy)]

@@ -5,7 +5,7 @@
 use super::observer::{OnPuzzle, RunObserver, Searched};
 use super::weighted::{self, Reopen, Weight};
 use super::{astar, bfs, bibfs, dfs, idastar, Algorithm, Control, Flow, Outcome, Stats, Status};
-use crate::report::Said;
+use crate::said::Said;
 use crate::{Heuristic, Puzzle};
 
 /// What an engine runs with besides the puzzle, its heuristic and its budget (DFS's depth bound is in the budget).

@@ -3,7 +3,7 @@
 
 use super::observer::{observer_stop, Direction, Expansion, Fate, Generated, NoObserver, Observer};
 use super::{Algorithm, Control, Flow, Outcome, Stats, Status};
-use crate::report::Said;
+use crate::said::Said;
 use crate::{Heuristic, Puzzle};
 
 /// One level of the depth-first path: a state and the range of its children in the shared child buffer.

@@ -16,7 +16,7 @@ pub mod greedy;
 pub mod idastar;
 pub mod observer;
 pub mod outcome;
-pub mod stats;
+pub use crate::report::stats;
 pub mod trace;
 pub mod tree;
 pub mod visited;
@@ -29,9 +29,10 @@ pub use observer::{Direction, Expansion, Fate, Generated, NoObserver, Observer};
 pub use outcome::{Outcome, Status};
 pub use stats::Stats;
 
-pub use crate::spec::Algorithm;
+pub use crate::rules::Algorithm;
 
-use crate::report::{Report, Said};
+use crate::report::Report;
+use crate::said::Said;
 
 /// The default number of states a search may hold.
 pub const DEFAULT_MAX_STATES: u64 = 20_000_000;

@@ -11,9 +11,9 @@
 
 use super::outcome::Outcome;
 use super::{Flow, Status};
-use crate::report::Said;
+use crate::rules::Algorithm;
+use crate::said::Said;
 use crate::sliding::{Cells, SlidingPuzzle};
-use crate::spec::Algorithm;
 use crate::Puzzle;
 
 /// Which search of a bidirectional BFS expanded a state; every other engine searches [`Direction::Forward`] only.

@@ -1,31 +1,8 @@
 //! The one result type of every algorithm: status, moves, optimality and statistics.
 
 use super::{Algorithm, Stats};
-use crate::report::{sentence, Said};
-use serde::{Deserialize, Serialize};
-
-/// How a run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    Solved,
-    Unsolvable,
-    Limit,
-    Cancelled,
-    Invalid,
-}
-
-impl Status {
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Solved => "solved",
-            Status::Unsolvable => "unsolvable",
-            Status::Limit => "limit",
-            Status::Cancelled => "cancelled",
-            Status::Invalid => "invalid",
-        }
-    }
-}
+pub use crate::report::Status;
+use crate::said::{sentence, Said};
 
 /// The result of one run of one algorithm on one puzzle.
 #[derive(Debug, Clone, PartialEq)]
@@ -108,14 +85,5 @@ impl<M> Outcome<M> {
     pub fn with_heuristic(mut self, name: &'static str) -> Self {
         self.heuristic = Some(name);
         self
-    }
-}
-
-/// "1 move", "31 moves".
-pub fn plural_moves(n: u64) -> String {
-    if n == 1 {
-        "1 move".to_string()
-    } else {
-        format!("{n} moves")
     }
 }

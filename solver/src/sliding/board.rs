@@ -1,8 +1,9 @@
 //! The compact board state and `SlidingPuzzle`, the `Puzzle` impl: O(1) moves and an O(N) perfect rank.
 
 use super::cells::{Bytes, Cells, Nibbles};
-use super::shape::{Dir, Shape, ShapeError, MAX_CELLS};
+use super::shape::{Dir, Shape, ShapeError};
 use super::tiles::{parities, validate_tiles, TilesError, Unsolvable};
+use crate::rules::BOARD_MAX_CELLS;
 use crate::Puzzle;
 use std::fmt;
 
@@ -115,11 +116,11 @@ pub struct SlidingPuzzle<C> {
     start: Board<C>,
     goal: Board<C>,
     /// `neighbour[cell][dir]`: the cell the blank reaches from `cell` moving `dir`, or `OFF`.
-    neighbour: [[u8; 4]; MAX_CELLS],
+    neighbour: [[u8; 4]; BOARD_MAX_CELLS],
     /// `exits[cell][skip]`: the moves the blank has from `cell`, in successor order, but for direction
     /// `skip` (4: none left out): a loop of known length, with no hard-to-predict "is this move on the board"
     /// or "is this the move back" branch per direction.
-    exits: [[Exits; 5]; MAX_CELLS],
+    exits: [[Exits; 5]; BOARD_MAX_CELLS],
     /// N!, when it fits in a u64.
     rank_count: Option<u64>,
     /// The place values of the rank's digits: `(N-1-t)!` for tile t (0 beyond N or when N > 20).
@@ -181,7 +182,7 @@ impl<C: Cells> SlidingPuzzle<C> {
         validate_tiles(shape, start).map_err(SlidingError::Start)?;
         validate_tiles(shape, goal).map_err(SlidingError::Goal)?;
         let n = shape.cells();
-        let mut neighbour = [[OFF; 4]; MAX_CELLS];
+        let mut neighbour = [[OFF; 4]; BOARD_MAX_CELLS];
         for (cell, row) in neighbour.iter_mut().enumerate().take(n) {
             for dir in Dir::ALL {
                 if let Some(to) = shape.step(cell, dir) {
@@ -210,7 +211,7 @@ impl<C: Cells> SlidingPuzzle<C> {
         let mut exits = [[Exits {
             count: 0,
             moves: [filler; 4],
-        }; 5]; MAX_CELLS];
+        }; 5]; BOARD_MAX_CELLS];
         for (cell, (row, cell_exits)) in neighbour.iter().zip(exits.iter_mut()).enumerate() {
             for (skip, exits) in cell_exits.iter_mut().enumerate() {
                 for dir in Dir::ALL {

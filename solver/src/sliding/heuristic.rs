@@ -3,8 +3,8 @@
 
 use super::board::{Board, SlidingPuzzle};
 use super::cells::Cells;
-use super::shape::{MAX_CELLS, MAX_SIDE};
-use crate::spec::HeuristicName;
+use crate::rules::HeuristicName;
+use crate::rules::{BOARD_MAX_CELLS, MAX_SIDE};
 use crate::{Heuristic, Puzzle};
 use std::fmt;
 
@@ -45,10 +45,10 @@ impl<C: Cells> Heuristic<SlidingPuzzle<C>> for Misplaced<C> {
 pub(crate) fn tile_table<C: Cells>(
     puzzle: &SlidingPuzzle<C>,
     value: impl Fn(u32) -> u8,
-) -> Box<[[u8; MAX_CELLS]; MAX_CELLS]> {
+) -> Box<[[u8; BOARD_MAX_CELLS]; BOARD_MAX_CELLS]> {
     let (shape, n) = (puzzle.shape(), puzzle.cell_count());
     let goal = puzzle.goal();
-    let mut table = Box::new([[0u8; MAX_CELLS]; MAX_CELLS]);
+    let mut table = Box::new([[0u8; BOARD_MAX_CELLS]; BOARD_MAX_CELLS]);
     for goal_cell in 0..n {
         let tile = usize::from(goal.tile_at(goal_cell));
         if tile == 0 {
@@ -65,7 +65,7 @@ pub(crate) fn tile_table<C: Cells>(
 #[derive(Debug, Clone)]
 pub struct Manhattan {
     /// `distance[tile][cell]`; the blank's row is all zeros.
-    distance: Box<[[u8; MAX_CELLS]; MAX_CELLS]>,
+    distance: Box<[[u8; BOARD_MAX_CELLS]; BOARD_MAX_CELLS]>,
     n: usize,
 }
 
@@ -131,11 +131,11 @@ pub struct LinearConflict {
     width: usize,
     height: usize,
     /// Goal row and column of each tile; `NONE` for the blank, which is in no line.
-    goal_row: [u8; MAX_CELLS],
-    goal_col: [u8; MAX_CELLS],
+    goal_row: [u8; BOARD_MAX_CELLS],
+    goal_col: [u8; BOARD_MAX_CELLS],
     /// The row and column of each cell: a move's update reads them rather than dividing by the width.
-    row_of: [u8; MAX_CELLS],
-    col_of: [u8; MAX_CELLS],
+    row_of: [u8; BOARD_MAX_CELLS],
+    col_of: [u8; BOARD_MAX_CELLS],
     /// On boards of at most 3x3, the tiles that must leave each line by the tiles in it (4 bits a tile, the
     /// line's first cell lowest): the rows' tables, then the columns'. 24 KiB for 3x3, built in about 0.1 ms;
     /// a move's update then reads two entries instead of counting two lines. Empty on larger boards.
@@ -152,8 +152,8 @@ impl LinearConflict {
     pub fn new<C: Cells>(puzzle: &SlidingPuzzle<C>) -> Self {
         let (shape, n) = (puzzle.shape(), puzzle.cell_count());
         let goal = puzzle.goal();
-        let (mut goal_row, mut goal_col) = ([NONE; MAX_CELLS], [NONE; MAX_CELLS]);
-        let (mut row_of, mut col_of) = ([0; MAX_CELLS], [0; MAX_CELLS]);
+        let (mut goal_row, mut goal_col) = ([NONE; BOARD_MAX_CELLS], [NONE; BOARD_MAX_CELLS]);
+        let (mut row_of, mut col_of) = ([0; BOARD_MAX_CELLS], [0; BOARD_MAX_CELLS]);
         for cell in 0..n {
             (row_of[cell], col_of[cell]) = (shape.row(cell) as u8, shape.col(cell) as u8);
             let t = usize::from(goal.tile_at(cell));

@@ -20,12 +20,13 @@ mod board;
 mod cells;
 mod heuristic;
 mod random;
-mod shape;
 mod tiles;
 
 #[cfg(test)]
 pub(crate) mod tests;
 
+use crate::rules::shape;
+pub use crate::rules::{BOARD_MAX_CELLS, MAX_SIDE, MIN_SIDE};
 pub use board::{
     Board, LargeBoard, LargePuzzle, SlidingError, SlidingPuzzle, SmallBoard, SmallPuzzle,
     MAX_RANKED_CELLS,
@@ -36,6 +37,6 @@ pub use heuristic::{LinearConflict, Manhattan, Misplaced, NotASlidingHeuristic, 
 pub use random::{scramble, shuffle_solvable, SplitMix64};
 pub use shape::{
     apply_move, describe_move, moves_to_string, parse_moves, BadMoveLetter, Dir, IllegalMove,
-    Shape, ShapeError, MAX_CELLS, MAX_SIDE, MIN_SIDE,
+    Shape, ShapeError,
 };
 pub use tiles::{check_solvable, validate_tiles, TilesError, Unsolvable};

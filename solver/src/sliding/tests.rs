@@ -2,7 +2,7 @@
 //! the module: a plain BFS over `Vec<u8>` boards, naive Lehmer codes, brute-force line conflicts.
 
 use super::*;
-use crate::spec::HeuristicName;
+use crate::rules::HeuristicName;
 use crate::{Heuristic, Puzzle};
 use std::collections::{HashMap, HashSet, VecDeque};
 

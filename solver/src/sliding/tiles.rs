@@ -1,6 +1,7 @@
 //! Checking a row-major tile list (count, range, duplicates, blank) and deciding solvability in O(N).
 
-use super::shape::{Shape, ShapeError, MAX_CELLS};
+use super::shape::{Shape, ShapeError};
+use crate::rules::BOARD_MAX_CELLS;
 use std::fmt;
 
 /// What is wrong with a tile list for a given shape.
@@ -96,7 +97,7 @@ pub fn validate_tiles(shape: Shape, tiles: &[u8]) -> Result<(), TilesError> {
     }
     // n <= 64 and every value is below n: one bit per value, and where each was first seen.
     let mut seen: u64 = 0;
-    let mut first_at = [0usize; MAX_CELLS];
+    let mut first_at = [0usize; BOARD_MAX_CELLS];
     let mut repeat = None;
     for (i, &t) in tiles.iter().enumerate() {
         let bit = 1u64 << t;
@@ -181,7 +182,7 @@ pub(crate) fn parities(shape: Shape, start: &[u8], goal: &[u8]) -> Option<Unsolv
     validate_tiles(shape, start).ok()?;
     validate_tiles(shape, goal).ok()?;
     let n = shape.cells();
-    let mut goal_cell = [0u8; MAX_CELLS];
+    let mut goal_cell = [0u8; BOARD_MAX_CELLS];
     for (cell, &t) in goal.iter().enumerate() {
         goal_cell[usize::from(t)] = cell as u8;
     }

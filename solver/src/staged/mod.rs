@@ -108,9 +108,9 @@ const CAREFUL_PAIR_WEIGHTS: (u32, u32) = (2, 3);
 /// The board being solved, the moves played on it so far, and where every tile is.
 struct Work<'g> {
     grid: &'g Grid,
-    tiles: [u8; sliding::MAX_CELLS],
+    tiles: [u8; sliding::BOARD_MAX_CELLS],
     /// `cell_of[tile]`: the cell holding `tile` (0 the blank).
-    cell_of: [u8; sliding::MAX_CELLS],
+    cell_of: [u8; sliding::BOARD_MAX_CELLS],
     moves: Vec<Dir>,
 }
 
@@ -182,8 +182,8 @@ pub fn solve_with(
     let grid = Grid::new(shape);
     let mut work = Work {
         grid: &grid,
-        tiles: [0; sliding::MAX_CELLS],
-        cell_of: [0; sliding::MAX_CELLS],
+        tiles: [0; sliding::BOARD_MAX_CELLS],
+        cell_of: [0; sliding::BOARD_MAX_CELLS],
         moves: Vec::with_capacity(1024),
     };
     for (cell, &tile) in start.iter().enumerate() {
@@ -324,7 +324,7 @@ fn solve_remainder(work: &mut Work, goal: &[u8], region: Region) -> Result<u64, 
         .flat_map(|r| (region.left..region.right).map(move |c| r * w + c))
         .collect();
     // Renumber the region's tiles by the order of their goal cells, the blank 0.
-    let mut label = [0u8; sliding::MAX_CELLS];
+    let mut label = [0u8; sliding::BOARD_MAX_CELLS];
     let mut next = 1u8;
     for &cell in &cells {
         if goal[cell] != 0 {

@@ -1,7 +1,7 @@
 //! The staged solver's small searches: A* over (the cells of one or two tiles, the blank's cell), with the placed
 //! tiles frozen as walls and every other tile a "don't care" that the blank simply swaps with.
 
-use crate::sliding::{Dir, Shape, MAX_CELLS};
+use crate::sliding::{Dir, Shape, BOARD_MAX_CELLS};
 
 /// Marks a move off the board (or into a frozen cell) in the neighbour table.
 const OFF: u8 = u8::MAX;
@@ -17,16 +17,16 @@ const MAX_STATES: usize = 1 << (3 * CELL_BITS);
 pub(super) struct Grid {
     pub(super) shape: Shape,
     /// `neighbour[cell][dir]`: the cell the blank reaches from `cell` moving `dir`, or `OFF`.
-    neighbour: [[u8; 4]; MAX_CELLS],
+    neighbour: [[u8; 4]; BOARD_MAX_CELLS],
     /// `distance[a][b]`: the Manhattan distance between two cells.
-    distance: Box<[[u8; MAX_CELLS]; MAX_CELLS]>,
+    distance: Box<[[u8; BOARD_MAX_CELLS]; BOARD_MAX_CELLS]>,
 }
 
 impl Grid {
     pub(super) fn new(shape: Shape) -> Grid {
         let n = shape.cells();
-        let mut neighbour = [[OFF; 4]; MAX_CELLS];
-        let mut distance = Box::new([[0u8; MAX_CELLS]; MAX_CELLS]);
+        let mut neighbour = [[OFF; 4]; BOARD_MAX_CELLS];
+        let mut distance = Box::new([[0u8; BOARD_MAX_CELLS]; BOARD_MAX_CELLS]);
         for cell in 0..n {
             for dir in Dir::ALL {
                 if let Some(to) = shape.step(cell, dir) {

@@ -28,8 +28,8 @@ pub use oracle::Oracle;
 
 use crate::hanoi::{apply_disk_move, Hanoi, HanoiHeuristic, HanoiMove, MAX_SEARCH_DISKS};
 use crate::report::Moves;
+use crate::rules::{HeuristicName, PuzzleSpec};
 use crate::sliding::{self, Cells, Quints, Shape, SlidingHeuristic, SlidingPuzzle, SmallPuzzle};
-use crate::spec::{HeuristicName, PuzzleSpec};
 use crate::{Algorithm, Heuristic};
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -4,12 +4,12 @@
 use super::{Method, TruthError, SEARCH_BUDGET_MS, TABLE_MAX_STATES};
 use crate::hanoi::{three_peg_distance, GroupBound, Hanoi};
 use crate::pdb::Pdb;
+use crate::rules::{HeuristicName, PuzzleSpec};
 use crate::search::astar::astar;
 use crate::search::clock::FnClock;
 use crate::search::idastar::idastar;
 use crate::search::{Control, Limits, Status};
 use crate::sliding::{self, Cells, LinearConflict, Quints, Shape, SlidingPuzzle, SmallPuzzle};
-use crate::spec::{HeuristicName, PuzzleSpec};
 use crate::{Algorithm, Heuristic, Puzzle};
 
 /// A table entry no state has (yet): a state the goal cannot reach.

@@ -5,8 +5,10 @@
 //! them back), and reported as not built before.
 
 use crate::pdb::cache::{cached_tables, pattern_database};
-use crate::pdb::{partition_key, Geometry, Partition, Pdb, PdbTables, MAX_CELLS};
+use crate::pdb::{partition_key, Geometry, Partition, Pdb, PdbTables};
+use crate::rules::pdb_covers;
 use crate::search::{Control, Limits};
+use crate::sliding::Shape;
 use std::sync::Arc;
 
 /// The largest group whose tables a measurement builds on boards of 13-16 cells: 5 tiles (5x3's 5-5-4 tables build
@@ -62,7 +64,7 @@ enum Plan {
 
 fn plan(width: u8, height: u8, goal: &[u8]) -> Plan {
     let cells = usize::from(width) * usize::from(height);
-    if cells > MAX_CELLS {
+    if !pdb_covers(Shape { width, height }) {
         return Plan::NotOffered;
     }
     let Ok(geometry) = Geometry::new(width, height) else {

@@ -41,7 +41,7 @@ fn truth_of(spec: &PuzzleSpec, oracle: &mut Oracle) -> Option<u32> {
 fn tables_agree_with_bfs_over_every_2x3_and_2x4_board() {
     for (width, height) in [(3u8, 2u8), (2, 3), (4, 2)] {
         let n = width * height;
-        let goal = crate::spec::default_sliding_goal(width, height);
+        let goal = crate::rules::default_sliding_goal(width, height);
         let bfs = independent_sliding_bfs(usize::from(width), usize::from(height), &goal);
         let mut oracle = Oracle::default();
         let boards = permutations(usize::from(n));
@@ -60,7 +60,7 @@ fn tables_agree_with_bfs_over_every_2x3_and_2x4_board() {
 
 #[test]
 fn the_8_puzzle_table_agrees_with_bfs_on_a_sample_and_the_hardest_boards() {
-    let goal = crate::spec::default_sliding_goal(3, 3);
+    let goal = crate::rules::default_sliding_goal(3, 3);
     let distances = independent_sliding_bfs(3, 3, &goal);
     assert_eq!(distances.len(), 181_440);
     assert_eq!(distances.values().max(), Some(&31));
@@ -403,7 +403,7 @@ fn pattern_databases_are_admissible_and_at_least_manhattan_over_whole_small_spac
     let mut inconsistent = 0;
     for (width, height, goal) in cases {
         let goal = goal.map_or_else(
-            || crate::spec::default_sliding_goal(width, height),
+            || crate::rules::default_sliding_goal(width, height),
             <[u8]>::to_vec,
         );
         let exact = independent_sliding_bfs(usize::from(width), usize::from(height), &goal);
@@ -438,7 +438,7 @@ fn pattern_databases_are_admissible_and_at_least_manhattan_over_whole_small_spac
 
 #[test]
 fn the_4x4_tables_are_looked_up_and_a_measurement_says_when_they_are_not_built() {
-    let goal = crate::spec::default_sliding_goal(4, 4);
+    let goal = crate::rules::default_sliding_goal(4, 4);
     let key =
         tables::looked_up_key(4, 4, &goal).expect("4x4's 6-6-3 tables are too large to build here");
     assert!(matches!(

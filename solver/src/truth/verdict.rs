@@ -3,7 +3,7 @@
 //! above the one before it in its chain (dominance).
 
 use super::Measured;
-use crate::spec::HeuristicName;
+use crate::rules::HeuristicName;
 
 /// A place where a stronger heuristic fell below a weaker one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,11 +5,11 @@
 use solver::check::{check_report, check_sliding};
 use solver::hanoi::random_state;
 use solver::query::{parse, QueryError};
+use solver::rules::is_consistent;
 use solver::run::solve;
 use solver::search::weighted::{Weight, WeightError};
 use solver::sliding::{scramble, shuffle_solvable, Shape, SlidingHeuristic, SlidingPuzzle};
 use solver::sliding::{Cells, Quints};
-use solver::spec::is_consistent;
 use solver::{Algorithm, Control, Heuristic, HeuristicName, Limits, Moves, Puzzle, PuzzleSpec};
 use solver::{Query, Report, Status};
 use std::collections::{HashMap, VecDeque};

@@ -10,7 +10,7 @@ use super::router::{Effect, Lost, Router};
 use crate::page::i18n::{Arg, Msg, Text};
 use crate::protocol::{RequestKind, ResponseBody};
 use solver::query::{PuzzleSpec, Query};
-use solver::spec::{default_heuristic, direct_applies};
+use solver::rules::{default_heuristic, direct_applies};
 use solver::{Algorithm, HeuristicName, Report};
 use std::rc::Rc;
 

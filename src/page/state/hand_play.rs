@@ -11,8 +11,8 @@ use crate::page::i18n::{Arg, Msg, Text};
 use crate::protocol::{RequestKind, ResponseBody};
 use solver::hanoi::{self, HanoiMove, MoveError};
 use solver::query::{PuzzleSpec, Query};
+use solver::rules::{optimal_choice, Choice};
 use solver::sliding::Dir;
-use solver::spec::{optimal_choice, Choice};
 use solver::Status;
 
 /// What the person does in hand play.
@@ -74,7 +74,7 @@ pub struct HandPlay {
     pub optimum: Optimum,
 }
 
-/// What answers this puzzle with a proven shortest solution (`solver::spec::optimal_choice`), or `None` when
+/// What answers this puzzle with a proven shortest solution (`solver::rules::optimal_choice`), or `None` when
 /// nothing here promises one (Hanoi with more disks than a search takes and more than 3 pegs).
 pub fn optimal_method(puzzle: &PuzzleSpec) -> Option<Choice> {
     optimal_choice(puzzle)

@@ -31,8 +31,7 @@ mod tests;
 
 use crate::page::i18n::{Msg, Text};
 use crate::page::url;
-use crate::page::worker_client::WorkerEvent;
-use crate::protocol::{Response, ResponseBody, WorkerNote, NO_REQUEST};
+use crate::protocol::{Response, ResponseBody, WorkerEvent, WorkerNote, NO_REQUEST};
 use compare::{Compare, CompareAction};
 use hand_play::{Context, HandPlay, HandPlayAction};
 use notices::{Notice, NoticeAction, NoticeKind, Notices};

@@ -9,11 +9,12 @@ use crate::format;
 use crate::page::i18n::{Msg, Text};
 use solver::hanoi;
 use solver::query::{self, PuzzleKind, PuzzleSpec, Query};
+use solver::rules::{
+    default_choice, default_heuristic, direct_applies, optimal_reach, random_start, OptimalReach,
+    RandomStart,
+};
 use solver::search::weighted::Weight;
 use solver::sliding::{self, Shape, Unsolvable};
-use solver::spec::{
-    default_choice, default_heuristic, direct_applies, optimal_reach, pdb_applies, OptimalReach,
-};
 use solver::{Algorithm, HeuristicName};
 
 /// The most states one search in the browser may hold by default. Memory, finite and never given back in a worker,
@@ -29,9 +30,9 @@ pub const UI_DISKS: std::ops::RangeInclusive<u8> = 1..=12;
 /// The default and the largest number of random moves of a Scramble.
 pub const DEFAULT_SCRAMBLE: u32 = 20;
 pub const MAX_SCRAMBLE: u32 = 1000;
+/// The most disks whose search is traced for the Sierpinski view (a rule of the step-through's).
+pub use solver::rules::TRACE_MAX_DISKS;
 pub use solver::search::MAX_DFS_DEPTH;
-/// The most disks whose search is traced for the Sierpinski view (3 pegs: 3^7 = 2,187 positions).
-pub const TRACE_MAX_DISKS: u8 = 7;
 
 /// Which position a set-up edit changes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -215,15 +216,11 @@ impl Setup {
         }
     }
 
-    /// Whether a solve also asks for the search's step-by-step record: Tower of Hanoi on 3 pegs with up to
-    /// `TRACE_MAX_DISKS` disks (drawn as its Sierpinski triangle), and sliding puzzles of at most 9 cells (drawn
-    /// board by board).
+    /// Whether a solve also asks for the search's step-by-step record (`solver::rules::traceable`): Tower of Hanoi
+    /// on 3 pegs with up to `TRACE_MAX_DISKS` disks (drawn as its Sierpinski triangle), and small sliding puzzles
+    /// (drawn board by board).
     pub fn traceable(&self) -> bool {
-        match self.puzzle {
-            PuzzleSpec::Hanoi { pegs: 3, disks, .. } => disks <= TRACE_MAX_DISKS,
-            PuzzleSpec::Hanoi { .. } => false,
-            PuzzleSpec::Sliding { width, height, .. } => u32::from(width) * u32::from(height) <= 9,
-        }
+        solver::rules::traceable(&self.puzzle)
     }
 
     /// The number of positions reachable from the start (sliding: N!/2; Hanoi: pegs^disks), as a float since it
@@ -399,11 +396,9 @@ impl Setup {
                     return Edit::Unchanged;
                 }
                 let goal = shape.default_goal();
-                let start = if shape.cells() <= 9 {
-                    shuffled_board(shape, &goal, seed)
-                } else {
-                    // A uniformly random big board is out of reach of every optimal search: start near the goal.
-                    scrambled_board(shape, &goal, DEFAULT_SCRAMBLE, seed)
+                let start = match random_start(shape) {
+                    RandomStart::Shuffle => shuffled_board(shape, &goal, seed),
+                    RandomStart::Scramble => scrambled_board(shape, &goal, DEFAULT_SCRAMBLE, seed),
                 };
                 self.replace_puzzle(PuzzleSpec::Sliding {
                     width,
@@ -553,26 +548,16 @@ impl Setup {
     }
 }
 
-/// The algorithms offered for a kind of puzzle, in menu order: the direct solver for towers, the staged one for
-/// boards.
+/// The algorithms offered for a kind of puzzle, in menu order (`solver::rules::algorithms_for`: the direct solver
+/// for towers, the staged one for boards).
 pub fn algorithms_for(kind: PuzzleKind) -> Vec<Algorithm> {
-    Algorithm::ALL
-        .into_iter()
-        .filter(|&a| match a {
-            Algorithm::Direct => kind == PuzzleKind::Hanoi,
-            Algorithm::Staged => kind == PuzzleKind::Sliding,
-            _ => true,
-        })
-        .collect()
+    solver::rules::algorithms_for(kind).collect()
 }
 
-/// The heuristics offered for a puzzle, in menu order: pattern databases only where they exist
-/// (`solver::spec::pdb_applies`: boards of up to 16 cells).
+/// The heuristics offered for a puzzle, in menu order (`solver::rules::heuristics_for`: pattern databases only
+/// where they exist).
 pub fn heuristics_for(puzzle: &PuzzleSpec) -> Vec<HeuristicName> {
-    let pdb = pdb_applies(puzzle);
-    HeuristicName::for_kind(puzzle.kind())
-        .filter(|&h| h != HeuristicName::Pdb || pdb)
-        .collect()
+    solver::rules::heuristics_for(puzzle).collect()
 }
 
 /// "sliding puzzle" / "Tower of Hanoi", in a sentence (heuristic names are `Lang::heuristic`).

@@ -13,7 +13,7 @@ use super::router::{Effect, Lost, Router};
 use super::setup::Setup;
 use crate::page::i18n::{Arg, Msg, Text};
 use crate::protocol::{RequestKind, ResponseBody};
-use solver::report::Said;
+use solver::report::{bound_excess, BoundExcess, Said};
 use solver::search::trace::Trace;
 use solver::search::weighted::Weight;
 use solver::{Algorithm, HeuristicName, Report, Status};
@@ -65,17 +65,13 @@ impl Progress {
     /// search for the shortest. `None` without a first answer.
     pub fn first_answer_detail(&self) -> Option<Text> {
         let first = self.first_answer()?;
-        let answer = match first
-            .lower_bound
-            .and_then(|lb| excess_percent(first.length, lb))
-        {
-            Some(percent) => Text::new(Msg::FirstAnswerWithin)
+        let excess = first.lower_bound.map(|lb| bound_excess(first.length, lb));
+        let answer = match excess {
+            Some(BoundExcess::AtMost(percent)) => Text::new(Msg::FirstAnswerWithin)
                 .arg(first.length)
                 .arg(percent),
-            None if first.lower_bound.is_some() => {
-                Text::new(Msg::FirstAnswerShortest).arg(first.length)
-            }
-            None => Text::new(Msg::FirstAnswerMoves).arg(first.length),
+            Some(BoundExcess::Shortest) => Text::new(Msg::FirstAnswerShortest).arg(first.length),
+            Some(BoundExcess::NoBound) | None => Text::new(Msg::FirstAnswerMoves).arg(first.length),
         };
         let elapsed = crate::format::duration_ms(self.elapsed_ms);
         Some(match self.building {
@@ -458,25 +454,13 @@ fn solved_text(report: &Report, weight: Option<Weight>) -> Text {
 }
 
 /// How far from the shortest an answer of `length` moves can be, given a proven `lower_bound` on the shortest, in
-/// the page's words: a shortest solution when they meet, else "at most X% longer than the shortest (lower bound
-/// B)", X rounded up as the solver's own `solver::report::bound_words` does.
+/// the page's words: the clause the solver says of it ([`Said::Bound`]), worded by the page's language tables from
+/// the solver's one reading of a bound (`solver::report::bound_excess`).
 pub fn bound_text(length: u64, lower_bound: u64) -> Text {
-    match excess_percent(length, lower_bound) {
-        None => Text::new(Msg::BoundShortest),
-        Some(percent) => Text::new(Msg::BoundWithin).arg(percent).arg(lower_bound),
-    }
-}
-
-/// `length` over `lower_bound`, as a whole percentage above 100 rounded up; `None` when the answer is a shortest
-/// one (its length is the bound). A bound of 0 below a longer answer bounds nothing: it reads as "at most" the
-/// length itself over 1.
-fn excess_percent(length: u64, lower_bound: u64) -> Option<u64> {
-    if length <= lower_bound {
-        return None;
-    }
-    let excess = u128::from(length - lower_bound) * 100;
-    let percent = excess.div_ceil(u128::from(lower_bound.max(1)));
-    Some(u64::try_from(percent).unwrap_or(u64::MAX))
+    Text::said(&Said::Bound {
+        length,
+        lower_bound,
+    })
 }
 
 /// A background build's progress as shown: whole percents, rounded down (the tiny addend keeps 0.29 at 29%). Each
@@ -497,12 +481,28 @@ mod tests {
             Text::new(Msg::BoundWithin).arg(50u64).arg(100u64)
         );
         for (length, bound) in [(110, 100), (101, 99), (4, 3), (612, 388), (97, 96), (3, 1)] {
-            let percent = excess_percent(length, bound).unwrap_or(0);
+            let BoundExcess::AtMost(percent) = bound_excess(length, bound) else {
+                panic!("{length}/{bound} is longer than its bound");
+            };
             let theirs = solver::report::bound_words(length, bound);
             assert!(
                 theirs.contains(&format!("at most {percent}% longer")),
                 "{length}/{bound}: {percent}% against the solver's '{theirs}'"
             );
         }
+    }
+
+    #[test]
+    fn a_bound_of_zero_is_said_as_no_bound_by_the_page_and_the_cli_alike() {
+        use crate::page::i18n::Lang;
+        assert_eq!(
+            bound_text(7, 0).render(Lang::En),
+            "No lower bound above 0 is known for this answer of 7 moves."
+        );
+        assert_eq!(
+            solver::report::bound_words(7, 0),
+            "no lower bound above 0 is known (length 7)"
+        );
+        assert_eq!(bound_text(0, 0), Text::new(Msg::BoundShortest));
     }
 }

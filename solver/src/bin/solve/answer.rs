@@ -6,9 +6,9 @@ use super::tables::prepare_tables;
 use solver::numbers::count;
 use solver::query;
 use solver::report::Tables;
+use solver::rules;
 use solver::run;
 use solver::search::{Control, Flow, Stats, Status};
-use solver::spec;
 use solver::{Query, Report};
 
 /// One puzzle's answer: the query as run (when it could be read) and the report.
@@ -25,7 +25,7 @@ impl Answer {
         Answer {
             query: None,
             report: solver::report::invalid(
-                spec::DEFAULT_ALGORITHM,
+                rules::DEFAULT_ALGORITHM,
                 solver::report::Said::Refused { detail: message },
             ),
             tables: None,
@@ -43,7 +43,7 @@ impl Answer {
 }
 
 /// Reads `text` as a PUZZLE with the flags laid over it: what the query and the flags name, the rest left to the
-/// solver's own choice (`solver::spec::default_choice`).
+/// solver's own choice (`solver::rules::default_choice`).
 fn read_query(text: &str, options: &Options) -> Result<Query, query::QueryError> {
     query::parse(text)
         .and_then(|q| q.with_overrides(options.algorithm, options.heuristic))
@@ -105,7 +105,7 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use solver::spec::{default_choice, default_sliding_goal, PuzzleSpec};
+    use solver::rules::{default_choice, default_sliding_goal, PuzzleSpec};
     use std::ffi::OsString;
 
     #[test]

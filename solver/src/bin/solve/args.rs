@@ -3,9 +3,9 @@
 
 use clap::{ArgAction, Parser};
 use solver::query;
+use solver::rules;
 use solver::search::weighted::Weight;
 use solver::search::{Algorithm, Limits, DEFAULT_DFS_DEPTH, DEFAULT_MAX_STATES};
-use solver::spec;
 use solver::HeuristicName;
 use std::ffi::OsString;
 use std::fmt;
@@ -77,7 +77,7 @@ EXIT STATUS:
 pub(crate) struct Options {
     #[arg(long = "algo", value_name = "A", value_parser = parse_algorithm, help = format!(
         "bfs, bibfs, dfs, astar, idastar, greedy, weighted, staged or direct (default: the\nquery's, else the page's per size: astar up to 12 cells but 2x6 and 6x2, idastar with\npdb there and on 4x4, staged above; {} for towers)",
-        spec::DEFAULT_ALGORITHM
+        rules::DEFAULT_ALGORITHM
     ))]
     pub(crate) algorithm: Option<Algorithm>,
     /// misplaced, manhattan, linear-conflict, pdb (sliding); misplaced, exact, seed-power

@@ -1,13 +1,13 @@
 //! The tables a search looks up, readied before its clock starts: from this process, the disk cache or a file, or
-//! a build. Which tables a query needs is the solver's rule (`solver::spec::tables_needed`); what this part decides
+//! a build. Which tables a query needs is the solver's rule (`solver::rules::tables_needed`); what this part decides
 //! is where they come from.
 
 use super::args::Options;
 use solver::pdb::{self, disk::TableStore};
 use solver::query::PuzzleSpec;
 use solver::report::Tables;
+use solver::rules::{seven_eight_serves, tables_needed, TablesNeeded};
 use solver::sliding::{self, Shape};
-use solver::spec::{tables_needed, TablesNeeded};
 use solver::Query;
 use std::time::Instant;
 
@@ -51,7 +51,7 @@ pub(crate) fn prepare_tables(
     let prepared = match needed {
         // The staged solver improves 5x5 answers with the 5x5 tables when they are kept on disk.
         TablesNeeded::FiveByFive => pdb::disk::prepare_tables_5x5(&store, progress),
-        TablesNeeded::PatternDatabases if (*width, *height) == (4, 4) => {
+        TablesNeeded::PatternDatabases if seven_eight_serves(shape) => {
             prepare_fifteen(goal, &store, options, progress)
         }
         TablesNeeded::PatternDatabases => {

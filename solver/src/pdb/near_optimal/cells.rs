@@ -2,10 +2,10 @@
 //! tables with a goal needs: where each tile stands, whether free cells are connected, which cells a
 //! symmetry maps onto a group.
 
-use crate::pdb::board::{CellMap, Geometry, MAX_TABLE_CELLS};
+use crate::pdb::board::{CellMap, Geometry, PDB_TABLE_MAX_CELLS};
 
 /// The cells the lookups' arrays hold: the largest board's.
-pub(super) const N: usize = MAX_TABLE_CELLS;
+pub(super) const N: usize = PDB_TABLE_MAX_CELLS;
 /// A tile in no group (it counts zero).
 pub(super) const NO_GROUP: u8 = u8::MAX;
 /// The most tiles a group holds on these boards (see `Partition::new`).

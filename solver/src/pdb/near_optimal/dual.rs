@@ -21,12 +21,10 @@ use super::cells::{connected, preimages, MAX_GROUPS, N, NO_GROUP};
 use crate::pdb::board::{CellMap, Geometry};
 use crate::pdb::rank::rank;
 use crate::pdb::table::PdbTables;
+use crate::rules::WINDOW_GROUP_MAX_CELLS;
 
 /// A table serving a window group, and the symmetry taking the group's cells onto the table's.
 pub(super) type Served = (Arc<PdbTables>, CellMap);
-
-/// Most cells in one window group.
-const MAX_CELLS: usize = 6;
 
 /// One table read by the dual lookup: the tables, the group's index there, the symmetry taking the
 /// group's cells onto the table's, and the group's cells in the table's order.
@@ -35,7 +33,7 @@ struct DualTable {
     tables: Arc<PdbTables>,
     index: usize,
     map: CellMap,
-    cells: [u8; MAX_CELLS],
+    cells: [u8; WINDOW_GROUP_MAX_CELLS],
     len: u8,
 }
 
@@ -43,9 +41,9 @@ impl DualTable {
     fn new(geometry: &Geometry, tables: Arc<PdbTables>, map: CellMap) -> Option<DualTable> {
         let index = 0;
         let group = tables.groups().get(index)?;
-        let mut cells = [0u8; MAX_CELLS];
+        let mut cells = [0u8; WINDOW_GROUP_MAX_CELLS];
         let len = group.cells().len();
-        if len > MAX_CELLS {
+        if len > WINDOW_GROUP_MAX_CELLS {
             return None;
         }
         cells[..len].copy_from_slice(&preimages(geometry, &map, group.cells())?);
@@ -62,7 +60,7 @@ impl DualTable {
     #[inline(always)]
     fn value(&self, n: usize, labels: &[u8; N]) -> u32 {
         let k = self.len as usize;
-        let mut at = [0u8; MAX_CELLS];
+        let mut at = [0u8; WINDOW_GROUP_MAX_CELLS];
         for (p, &c) in at.iter_mut().zip(&self.cells[..k]) {
             *p = self.map[labels[c as usize] as usize];
         }

@@ -2,7 +2,7 @@
 //! memory kept within the byte budget, and the runs at decreasing weights, each bounded by the best answer so
 //! far. The nodes and their index are in `nodes`.
 
-use crate::report::Said;
+use crate::said::Said;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 

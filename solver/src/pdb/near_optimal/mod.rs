@@ -27,7 +27,7 @@ pub use engine::{replay, search_near_optimal, NearOptimal};
 pub use large::{GroupSource, LargePdb, WEIGHTS};
 pub use windows::{improve_windows, WindowTables};
 
-use crate::report::Said;
+use crate::said::Said;
 use windows::{improve_by_passes, LARGE_PASSES};
 
 use engine::search_capped;

@@ -24,7 +24,7 @@ use super::solve::{bound_text, Run, StatusName};
 use super::steps::{step_symbol, Step};
 use super::{Action, Mode, PuzzleId, SolveAction, State};
 use crate::page::i18n::Lang;
-use crate::page::worker_client::WorkerEvent;
+use crate::protocol::WorkerEvent;
 use crate::protocol::{Request, RequestKind, Response, ResponseBody};
 use solver::hanoi::HanoiMove;
 use solver::query::{PuzzleKind, PuzzleSpec};

@@ -405,7 +405,7 @@ fn a_weight_travels_with_weighted_a_star_only() {
 
 #[test]
 fn the_pages_own_choice_follows_every_fresh_board_and_every_shuffle() {
-    use solver::spec::default_choice;
+    use solver::rules::default_choice;
     let choice = |s: &Page| (s.lab.setup.algorithm, s.lab.setup.heuristic);
     let default = |s: &Page| {
         let c = default_choice(&s.lab.setup.puzzle);
@@ -496,7 +496,7 @@ fn the_pages_own_choice_follows_every_fresh_board_and_every_shuffle() {
 /// (`default_choice`, `optimal_choice`); hand play's is the default wherever the default is optimal.
 #[test]
 fn the_preselection_the_query_default_and_hand_play_follow_the_spec_for_every_size() {
-    use solver::spec::{default_choice, default_heuristic, optimal_choice};
+    use solver::rules::{default_choice, default_heuristic, optimal_choice};
     let mut pages = Vec::new();
     for width in 2..=8u8 {
         for height in 2..=8u8 {

@@ -2,7 +2,8 @@
 //! the page's preselection and the CLI's default alike); what answers a puzzle with a proven shortest solution
 //! ([`optimal_choice`], hand play's hints and optimum); and the facts about heuristics the dispatcher needs.
 
-use super::names::{Algorithm, HeuristicName, PuzzleKind, MAX_SEARCH_DISKS};
+use super::limits::MAX_SEARCH_DISKS;
+use super::names::{Algorithm, HeuristicName, PuzzleKind};
 use super::puzzle::PuzzleSpec;
 use super::reach::{optimal_reach, OptimalReach, DEFAULT_OPTIMAL_CELLS};
 
@@ -32,7 +33,7 @@ impl Choice {
 /// algorithm, and the page preselects it for a fresh puzzle.
 ///
 /// ```
-/// use solver::spec::{default_choice, PuzzleSpec};
+/// use solver::rules::{default_choice, PuzzleSpec};
 /// use solver::{Algorithm, HeuristicName};
 /// let board = PuzzleSpec::sliding(3, 3, vec![1, 2, 3, 4, 5, 6, 7, 0, 8], None).unwrap();
 /// let choice = default_choice(&board);
@@ -72,7 +73,7 @@ pub fn default_choice(spec: &PuzzleSpec) -> Choice {
 /// promises their shortest solution.
 ///
 /// ```
-/// use solver::spec::{default_choice, optimal_choice, PuzzleSpec};
+/// use solver::rules::{default_choice, optimal_choice, PuzzleSpec};
 /// use solver::{Algorithm, HeuristicName};
 /// let board = PuzzleSpec::sliding(3, 3, vec![1, 2, 3, 4, 5, 6, 7, 0, 8], None).unwrap();
 /// assert_eq!(optimal_choice(&board), Some(default_choice(&board)));
@@ -142,7 +143,7 @@ pub fn is_consistent(name: HeuristicName) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::{default_sliding_goal, direct_applies};
+    use crate::rules::{default_sliding_goal, direct_applies};
 
     #[test]
     fn the_default_choice_fits_its_puzzle() {
@@ -181,13 +182,13 @@ mod tests {
     /// Every board of 2x2 to 8x8 (all 49 shapes) and towers of every peg count, small and past the search's disks.
     fn every_puzzle() -> Vec<PuzzleSpec> {
         let mut all = Vec::new();
-        for width in crate::spec::MIN_SIDE..=crate::spec::MAX_SIDE {
-            for height in crate::spec::MIN_SIDE..=crate::spec::MAX_SIDE {
+        for width in crate::rules::MIN_SIDE..=crate::rules::MAX_SIDE {
+            for height in crate::rules::MIN_SIDE..=crate::rules::MAX_SIDE {
                 let goal = default_sliding_goal(width, height);
                 all.push(PuzzleSpec::sliding(width, height, goal, None).unwrap());
             }
         }
-        for pegs in crate::spec::MIN_PEGS..=crate::spec::MAX_PEGS {
+        for pegs in crate::rules::MIN_PEGS..=crate::rules::MAX_PEGS {
             for disks in [1, 7, MAX_SEARCH_DISKS, MAX_SEARCH_DISKS + 1] {
                 let start = vec![0; usize::from(disks)];
                 all.push(PuzzleSpec::hanoi(pegs, disks, start, None).unwrap());
@@ -227,7 +228,7 @@ mod tests {
                 );
                 if let Some(h) = choice.heuristic {
                     assert!(h.applies_to(spec.kind()), "{spec:?}: {h}");
-                    let tables_exist = h != HeuristicName::Pdb || crate::spec::pdb_applies(spec);
+                    let tables_exist = h != HeuristicName::Pdb || crate::rules::pdb_applies(spec);
                     assert!(tables_exist, "{spec:?}");
                 }
             }

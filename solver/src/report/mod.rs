@@ -1,14 +1,17 @@
 //! What a run answers to the outside world (CLI JSON, the web worker): one serde type for both puzzles, and the one
 //! printer of the CLI's JSON object ([`to_json`]), which the command line and the page's export share.
 
-mod said;
+pub use crate::said::{
+    bound_excess, bound_words, near_optimal_percent, sentence, BoundExcess, Note, Said,
+};
 
-pub use said::{near_optimal_percent, sentence, Note, Said};
+use crate::rules::{Algorithm, PuzzleKind};
+pub mod stats;
+mod status;
 
-use crate::search::outcome::Status;
-use crate::search::stats::Stats;
-use crate::spec::{Algorithm, PuzzleKind};
 use serde::{Deserialize, Serialize};
+pub use stats::Stats;
+pub use status::Status;
 use std::borrow::Cow;
 
 /// The moves of a solution, in the PUZZLE format's words.
@@ -167,47 +170,4 @@ pub fn to_json(report: &Report, kind: Option<PuzzleKind>, tables: Option<Tables>
     serde_json::to_string(&json).unwrap_or_else(|_| {
         r#"{"status":"invalid","message":"the answer could not be written as JSON"}"#.to_string()
     })
-}
-
-/// What a proven lower bound says about an answer of `length` moves: "this is a shortest solution" when the
-/// length reaches it, else "at most X% longer than the shortest (length L, lower bound B)", X rounded up so that
-/// the claim stays true.
-///
-/// ```
-/// use solver::report::bound_words;
-/// assert_eq!(bound_words(31, 31), "this is a shortest solution");
-/// assert_eq!(bound_words(110, 100), "at most 10% longer than the shortest (length 110, lower bound 100)");
-/// assert_eq!(bound_words(101, 99), "at most 3% longer than the shortest (length 101, lower bound 99)");
-/// ```
-pub fn bound_words(length: u64, lower_bound: u64) -> String {
-    if length <= lower_bound {
-        return "this is a shortest solution".to_string();
-    }
-    if lower_bound == 0 {
-        return format!("no lower bound above 0 is known (length {length})");
-    }
-    let excess = u128::from(length - lower_bound) * 100;
-    let percent = excess.div_ceil(u128::from(lower_bound));
-    format!(
-        "at most {percent}% longer than the shortest (length {length}, lower bound {lower_bound})"
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::bound_words;
-
-    #[test]
-    fn bound_words_round_up_and_name_both_numbers() {
-        assert_eq!(bound_words(0, 0), "this is a shortest solution");
-        assert_eq!(
-            bound_words(150, 100),
-            "at most 50% longer than the shortest (length 150, lower bound 100)"
-        );
-        // 1/3 = 33.3...% is said as 34%.
-        assert_eq!(
-            bound_words(4, 3),
-            "at most 34% longer than the shortest (length 4, lower bound 3)"
-        );
-    }
 }

@@ -1,14 +1,8 @@
 //! Board shapes (width x height) and moves named by the direction the blank travels.
 
+use super::limits::{MAX_SIDE, MIN_SIDE};
 use std::fmt;
 use std::str::FromStr;
-
-/// The smallest board side.
-pub const MIN_SIDE: u8 = 2;
-/// The largest board side.
-pub const MAX_SIDE: u8 = 8;
-/// The most cells a board has (8x8).
-pub const MAX_CELLS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 
 /// A board's size in cells: `width` columns by `height` rows, each 2 to 8.
 ///

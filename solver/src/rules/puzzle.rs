@@ -3,8 +3,9 @@
 //! applies.
 
 use super::error::QueryError;
-use super::names::{PuzzleKind, MAX_DISKS, MAX_PEGS, MAX_SIDE, MIN_DISKS, MIN_PEGS, MIN_SIDE};
-use crate::sliding::Shape;
+use super::limits::{MAX_DISKS, MAX_PEGS, MAX_SIDE, MIN_DISKS, MIN_PEGS, MIN_SIDE};
+use super::names::PuzzleKind;
+use super::shape::Shape;
 
 /// The puzzle part of a query, validated: sizes in range, start and goal legal.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -136,7 +137,7 @@ pub fn default_hanoi_goal(pegs: u8, disks: u8) -> Vec<u8> {
 /// (Frame-Stewart moves a whole tower only). Always false for a board.
 ///
 /// ```
-/// use solver::spec::{direct_applies, PuzzleSpec};
+/// use solver::rules::{direct_applies, PuzzleSpec};
 /// let tower = PuzzleSpec::hanoi(4, 3, vec![0, 0, 0], None).unwrap();
 /// assert!(direct_applies(&tower));
 /// let scattered = PuzzleSpec::hanoi(4, 3, vec![0, 1, 0], None).unwrap();

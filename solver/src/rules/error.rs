@@ -1,11 +1,11 @@
 //! Why a puzzle was refused ([`QueryError`]): the one error type of the PUZZLE format and of a puzzle's own
 //! checks, so that a bad CLI flag, a bad URL key and a bad board get the same words.
 
-use super::names::{
-    Algorithm, HeuristicName, PuzzleKind, MAX_DISKS, MAX_PEGS, MAX_SEARCH_DISKS, MAX_SIDE,
-    MIN_DISKS, MIN_PEGS, MIN_SIDE,
+use super::limits::{
+    MAX_DISKS, MAX_PEGS, MAX_SEARCH_DISKS, MAX_SIDE, MIN_DISKS, MIN_PEGS, MIN_SIDE,
 };
-use crate::search::weighted::WeightError;
+use super::names::{Algorithm, HeuristicName, PuzzleKind};
+use super::weight::WeightError;
 use std::fmt;
 
 /// Why a PUZZLE string was refused. Every message names the problem and, where it helps, the fix.

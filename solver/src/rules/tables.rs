@@ -6,7 +6,7 @@ use super::choice::Choice;
 use super::names::{Algorithm, HeuristicName};
 use super::puzzle::PuzzleSpec;
 use super::reach::pdb_covers;
-use crate::sliding::Shape;
+use super::shape::Shape;
 
 /// The tables a run looks up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -23,7 +23,7 @@ pub enum TablesNeeded {
 /// heuristic on a board they cover, the 5x5 tables for the staged solver on a board they serve.
 ///
 /// ```
-/// use solver::spec::{tables_needed, Choice, PuzzleSpec, TablesNeeded};
+/// use solver::rules::{tables_needed, Choice, PuzzleSpec, TablesNeeded};
 /// use solver::{Algorithm, HeuristicName};
 /// let fifteen = PuzzleSpec::sliding(4, 4, (1..16).chain([0]).collect(), None).unwrap();
 /// let idastar = Choice { algorithm: Algorithm::Idastar, heuristic: Some(HeuristicName::Pdb) };
@@ -44,6 +44,12 @@ pub fn tables_needed(spec: &PuzzleSpec, choice: Choice) -> Option<TablesNeeded> 
     }
 }
 
+/// Whether the 15-puzzle's 7-8 tables serve a board of this shape: 4x4 only (their groups are laid out on it).
+/// Natively, where a process holds them, a 4x4 search looks them up in place of the default partition's.
+pub fn seven_eight_serves(shape: Shape) -> bool {
+    (shape.width, shape.height) == (4, 4)
+}
+
 /// Whether the 5x5 tables serve a board of this shape: 5x5 only (their groups are laid out on it).
 pub fn five_by_five_serves(shape: Shape) -> bool {
     (shape.width, shape.height) == (5, 5)
@@ -52,7 +58,7 @@ pub fn five_by_five_serves(shape: Shape) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::{default_choice, default_sliding_goal, PuzzleSpec, MAX_SIDE, MIN_SIDE};
+    use crate::rules::{default_choice, default_sliding_goal, PuzzleSpec, MAX_SIDE, MIN_SIDE};
 
     #[test]
     fn pdb_searches_on_covered_boards_and_staged_5x5_need_tables_and_nothing_else_does() {

@@ -1,17 +1,7 @@
-//! The names a puzzle query is made of: the puzzle kinds, the search algorithms, the heuristics, and the sizes
-//! the solver takes. Everything else in the solver depends on these; they depend on nothing of it.
+//! The names a puzzle query is made of: the puzzle kinds, the search algorithms and the heuristics. Everything else
+//! in the solver depends on these; they depend on nothing of it.
 
 use std::fmt;
-
-/// The tower limits: 3 to 5 pegs; searches take up to 24 disks (the Hanoi module's own bounds).
-pub use crate::hanoi::{MAX_PEGS, MAX_SEARCH_DISKS, MIN_PEGS};
-/// The board limits: widths and heights of 2 to 8 (the sliding module's own bounds).
-pub use crate::sliding::{MAX_SIDE, MIN_SIDE};
-/// The fewest disks of a Tower of Hanoi.
-pub const MIN_DISKS: u8 = 1;
-/// The most disks the format accepts: direct solvers give lengths (a u64) up to 63 disks. Above
-/// `MAX_SEARCH_DISKS` only `algo=direct` runs; the solver, not the parser, says so.
-pub const MAX_DISKS: u8 = crate::hanoi::MAX_DIRECT_DISKS;
 
 /// The search algorithms, by their CLI names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

@@ -3,8 +3,9 @@
 //! ([`optimal_reach`]). The default choice, hand play's optimal choice, the page's warnings and the worker's refusals
 //! all read these, so that a size means the same to each of them.
 
+use super::limits::PDB_MAX_CELLS;
 use super::puzzle::PuzzleSpec;
-use crate::sliding::Shape;
+use super::shape::Shape;
 
 /// The most cells of a board that A* with linear conflict solves optimally at once from any start (3x3, 4x3, 2x5,
 /// ...), but for 2x6 and 6x2: on those two thin boards linear conflict is weak, and A* on a hard shuffle passes the
@@ -13,24 +14,33 @@ pub const DEFAULT_OPTIMAL_CELLS: usize = 12;
 
 /// The most cells of a board whose optimal solving is within reach (4x4), the largest the pattern databases cover:
 /// past it an optimal search may need days of CPU, and its limit message points to weighted A*.
-pub const OPTIMAL_REACH_CELLS: usize = crate::pdb::MAX_CELLS;
+pub const OPTIMAL_REACH_CELLS: usize = PDB_MAX_CELLS;
 
 /// Whether the pattern databases (the `pdb` heuristic) exist for a board of this shape: up to
 /// [`OPTIMAL_REACH_CELLS`] cells (4x4, 5x3, 2x8, ...).
 ///
 /// ```
 /// use solver::sliding::Shape;
-/// use solver::spec::pdb_covers;
+/// use solver::rules::pdb_covers;
 /// assert!(pdb_covers(Shape { width: 4, height: 4 }));
 /// assert!(!pdb_covers(Shape { width: 5, height: 4 }));
 /// ```
 pub fn pdb_covers(shape: Shape) -> bool {
-    shape.cells() <= crate::pdb::MAX_CELLS
+    shape.cells() <= PDB_MAX_CELLS
 }
 
 /// [`pdb_covers`] for a puzzle: false for a tower.
 pub fn pdb_applies(spec: &PuzzleSpec) -> bool {
     spec.shape().is_some_and(pdb_covers)
+}
+
+/// The most cells of a board whose proven lower bound is taken over dense groups (whole lines, 2x4 and 4x2
+/// blocks: 2x6 to 2x8 and their transposes); larger boards take sparse ones (lines and 2x2 blocks).
+pub const DENSE_BOUND_MAX_CELLS: usize = 16;
+
+/// Whether a board's proven lower bound is taken over dense groups (up to [`DENSE_BOUND_MAX_CELLS`] cells).
+pub fn dense_bound_groups(shape: Shape) -> bool {
+    shape.cells() <= DENSE_BOUND_MAX_CELLS
 }
 
 /// How far optimal search reaches on a board of some size ([`optimal_reach`]).
@@ -50,7 +60,7 @@ pub enum OptimalReach {
 ///
 /// ```
 /// use solver::sliding::Shape;
-/// use solver::spec::{optimal_reach, OptimalReach};
+/// use solver::rules::{optimal_reach, OptimalReach};
 /// assert_eq!(optimal_reach(Shape { width: 4, height: 3 }), OptimalReach::LinearConflict);
 /// assert_eq!(optimal_reach(Shape { width: 6, height: 2 }), OptimalReach::PatternDatabases);
 /// assert_eq!(optimal_reach(Shape { width: 5, height: 5 }), OptimalReach::OutOfReach);
@@ -78,7 +88,7 @@ pub fn large_board_advice(shape: Shape) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::{MAX_SIDE, MIN_SIDE};
+    use crate::rules::{MAX_SIDE, MIN_SIDE};
 
     #[test]
     fn every_board_has_one_reach_and_pdb_exactly_where_it_is_not_out_of_reach() {
