@@ -2,9 +2,9 @@
 //! to pick from (or "as many"), and both run on the engine once the reader has picked. The lesson gives the
 //! figures and the words; the rule that scores the pick is [`super::exercise::fewer_is_right`].
 
-use super::eight::count_num;
 use super::exercise::{fewer_is_right, Fewer};
 use super::exercise_list::{use_report, verdict_line};
+use super::figure::count as count_num;
 use super::figure::{expanded_and_length, place, use_auto_solve, use_figure_once, LessonFigure};
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;

@@ -201,9 +201,9 @@ pub fn Quoted(props: &QuotedProps) -> Html {
 }
 
 /// A count quoted in a sentence or a table, with thousands separators ("181,440"); its exact value for tests.
-pub fn count(name: &'static str, value: Option<u64>) -> Html {
+pub fn count(name: impl Into<AttrValue>, value: Option<u64>) -> Html {
     let value = value.map(|v| (v.to_string(), format::count(v)));
-    html! { <Quoted name={name} {value} /> }
+    html! { <Quoted name={name.into()} {value} /> }
 }
 
 /// A byte size quoted in a sentence ("1.2 MiB"), its exact bytes for tests.

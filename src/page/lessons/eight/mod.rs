@@ -179,16 +179,8 @@ pub fn time(name: &'static str, report: Option<&Report>) -> Html {
     }
 }
 
-/// A large count quoted in a sentence, with thousands separators: "computing…" until it is known.
-pub fn count_num(name: impl Into<AttrValue>, value: Option<u64>) -> Html {
-    let name: AttrValue = name.into();
-    match value {
-        Some(v) => html! {
-            <strong class="lesson-num" data-num={name} data-value={v.to_string()}>{ crate::format::count(v) }</strong>
-        },
-        None => html! { <super::figure::Num {name} value={None::<u64>} /> },
-    }
-}
+/// A count quoted in a sentence, with thousands separators: the lessons' one quoted count.
+pub use super::figure::count as count_num;
 
 /// A board in words, row by row, the blank as "_": "2 8 3 / 1 6 4 / 7 _ 5".
 pub fn board_words(tiles: &[u8]) -> String {
