@@ -347,6 +347,20 @@ for (const lang of ['en', 'zh']) {
       Array.from({ length: 15 }, (_, i) => i + 1), 'the groups cover every tile once');
     assert.equal(groups.map((g) => g.split(',').length).join('-'), pdb.tables.name);
 
+    // Try your own on the IDA* board: one slide reruns IDA*, A* and the tables' runs on the new board (the CLI's
+    // numbers), and the section's board comes back.
+    await page.locator(`section#idastar ${tid('try-own')}`).click();
+    const ownFour = await slideOne(page, 'section#idastar');
+    const ownIda = cli(sliding(4, 4, ownFour, 'idastar', 'manhattan'));
+    const ownPdb = cli(sliding(4, 4, ownFour, 'idastar', 'pdb'));
+    await becomes(page, 'idastar', 'ida-expanded', ownIda.stats.expanded, 60_000);
+    assert.equal(await num(page, 'idastar', 'ida-length'), ownIda.length);
+    await becomes(page, 'pattern-databases', 'pdb-expanded', ownPdb.stats.expanded, 60_000);
+    assert.equal(await num(page, 'pattern-databases', 'manhattan'), manhattan(4, ownFour));
+    await page.locator(`section#idastar ${tid('ida-back')}`).click();
+    await becomes(page, 'idastar', 'ida-expanded', ida.stats.expanded, 60_000);
+    assert.deepEqual(await tiles(page, 'section#idastar'), FOUR);
+
     // Big boards: the state counts are n!/2; 6x6 solved by the page's choice, with its bound and its sentence.
     for (const side of [4, 5, 6, 7, 8]) {
       const states = await num(page, `section#big-boards [data-side="${side}"]`, 'states');

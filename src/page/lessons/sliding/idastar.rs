@@ -3,17 +3,21 @@
 //! its expansions and peak memory and A*'s; the step between thresholds (always 2 with Manhattan distance: parity),
 //! and the article's fixed cut at g + 1 + h > 32 against this board's shortest solution.
 
-use super::common::{board, bytes, count, words};
+use super::common::{board, bytes, count, played, shape, words};
+use super::driven::{report_for, use_followers};
 use super::figures::{IDA_ASTAR, IDA_RUN};
 use super::text::{t, Line};
+use crate::browser::fresh_seed;
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::lessons::code::{LessonCode, Listing};
 use crate::page::lessons::figure::{gap, use_figure_once};
-use crate::page::lessons::figure::{solved, use_auto_solve, LessonFigure};
+use crate::page::lessons::figure::{place, use_auto_solve, LessonFigure};
 use crate::page::lessons::iterations::{passes, Iterations};
+use crate::page::state::setup::Setup;
 use crate::page::state::PuzzleId;
+use solver::sliding::scramble;
 use solver::{Algorithm, HeuristicName, Stats};
 use yew::prelude::*;
 
@@ -41,6 +45,15 @@ pub fn steps(bounds: &[u64]) -> Vec<u64> {
     steps
 }
 
+/// How far Scramble walks from the goal: far enough for several iterations, near enough that A* beside IDA* stays
+/// within the page's memory.
+const SCRAMBLE_MOVES: u32 = 36;
+
+/// A* with Manhattan distance on `start`: the figure that follows IDA*'s board.
+fn astar_on(start: &[u8]) -> Setup {
+    board(4, 4, start, Algorithm::Astar, HeuristicName::Manhattan)
+}
+
 /// The article's cut: it drops every successor with g + 1 + h above this.
 pub const ARTICLE_CUT: u64 = 32;
 
@@ -66,14 +79,17 @@ pub fn IdastarSection() -> Html {
             HeuristicName::Manhattan,
         )
     });
+    // The board is the section's until the reader takes it ("Try your own"); A* follows IDA*'s board.
+    let own = use_state(|| false);
+    let shown = use_followers(IDA_RUN, vec![(IDA_ASTAR, astar_on)]);
     use_auto_solve(IDA_RUN);
     use_auto_solve(IDA_ASTAR);
     let Some(store) = store else {
         return Html::default();
     };
     let state = &store.state;
-    let ida = solved(state, IDA_RUN);
-    let astar = solved(state, IDA_ASTAR);
+    let ida = report_for(state, IDA_RUN, shown.as_deref());
+    let astar = report_for(state, IDA_ASTAR, shown.as_deref());
     let bounds = ida.as_ref().map(|r| thresholds(&r.stats));
     let list = bounds
         .as_ref()
@@ -111,12 +127,57 @@ pub fn IdastarSection() -> Html {
         Some(l) if l > ARTICLE_CUT => t(lang, Line::IdaCutMiss),
         _ => t(lang, Line::IdaCutKeep),
     };
+    let on_own = {
+        let own = own.clone();
+        Callback::from(move |_: MouseEvent| own.set(true))
+    };
+    let place_board = {
+        let store = store.clone();
+        move |start: &[u8]| {
+            let setup = board(4, 4, start, Algorithm::Idastar, HeuristicName::Manhattan);
+            place(&store.state, &store.dispatch, IDA_RUN, setup);
+        }
+    };
+    let on_scramble = {
+        let place_board = place_board.clone();
+        Callback::from(move |_: MouseEvent| {
+            let four = shape(4, 4);
+            if let Ok(start) = scramble(four, &four.default_goal(), SCRAMBLE_MOVES, fresh_seed()) {
+                place_board(&start);
+            }
+        })
+    };
+    let on_back = {
+        let own = own.clone();
+        Callback::from(move |_: MouseEvent| {
+            own.set(false);
+            place_board(&FOUR_BOARD);
+        })
+    };
+    let board_view = if *own {
+        let played = played(&store, IDA_RUN);
+        html! { <PuzzleBoard id={PuzzleId::Figure(IDA_RUN)} {played} /> }
+    } else {
+        html! { <PuzzleBoard id={PuzzleId::Figure(IDA_RUN)} locked=true /> }
+    };
     html! {
         <>
             <p>{ t(lang, Line::IdaText) }</p>
             <LessonFigure lab={IDA_RUN} {caption}>
+                <div class="lesson-controls">
+                    if *own {
+                        <button type="button" data-testid="ida-scramble" onclick={on_scramble}>
+                            { t(lang, Line::IdaScramble) }</button>
+                        <button type="button" data-testid="ida-back" onclick={on_back}>
+                            { t(lang, Line::IdaBack) }</button>
+                    } else {
+                        <button type="button" data-testid="try-own" onclick={on_own}>
+                            { t(lang, Line::HeurTryOwn) }</button>
+                    }
+                </div>
+                if *own { <p class="lesson-hint" data-testid="own-hint">{ t(lang, Line::IdaOwnHint) }</p> }
                 <div class="view lesson-view lesson-small-board">
-                    <PuzzleBoard id={PuzzleId::Figure(IDA_RUN)} locked=true />
+                    { board_view }
                 </div>
                 <PuzzlePlayback id={PuzzleId::Figure(IDA_RUN)} />
             </LessonFigure>

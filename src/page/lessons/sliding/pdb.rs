@@ -6,14 +6,16 @@
 //! answer plays no part), and a test holds that bound equal to max(tables, linear conflict) computed directly.
 
 use super::common::{board, count, estimate, shape};
-use super::figures::{PDB_BOUND, PDB_RUN};
+use super::driven::{report_for, use_followers};
+use super::figures::{IDA_RUN, PDB_BOUND, PDB_RUN};
 use super::idastar::FOUR_BOARD;
 use super::text::{t, Line};
 use crate::format;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill, fill_html, use_lang};
 use crate::page::lessons::figure::use_figure_once;
-use crate::page::lessons::figure::{solved, use_auto_solve, LessonFigure};
+use crate::page::lessons::figure::{use_auto_solve, LessonFigure};
+use crate::page::state::setup::Setup;
 use solver::pdb::rank::placements;
 use solver::pdb::{Geometry, Partition};
 use solver::{Algorithm, HeuristicName};
@@ -40,22 +42,31 @@ fn groups() -> Vec<(Vec<u8>, u64)> {
         .collect()
 }
 
+/// IDA* on the tables, on `start`.
+fn pdb_ida(start: &[u8]) -> Setup {
+    board(4, 4, start, Algorithm::Idastar, HeuristicName::Pdb)
+}
+
+/// A greedy run on the tables, on `start`: the cheapest run that reports the start's best estimate.
+fn pdb_greedy(start: &[u8]) -> Setup {
+    board(4, 4, start, Algorithm::Greedy, HeuristicName::Pdb)
+}
+
 #[component]
 pub fn PdbSection() -> Html {
     let lang = use_lang();
     let store = use_store();
-    use_figure_once(PDB_RUN, || {
-        board(4, 4, &FOUR_BOARD, Algorithm::Idastar, HeuristicName::Pdb)
-    });
-    use_figure_once(PDB_BOUND, || {
-        board(4, 4, &FOUR_BOARD, Algorithm::Greedy, HeuristicName::Pdb)
-    });
+    use_figure_once(PDB_RUN, || pdb_ida(&FOUR_BOARD));
+    use_figure_once(PDB_BOUND, || pdb_greedy(&FOUR_BOARD));
+    // The tables' runs follow the IDA* section's board, the reader's once they take it.
+    let followed = use_followers(IDA_RUN, vec![(PDB_RUN, pdb_ida), (PDB_BOUND, pdb_greedy)]);
     use_auto_solve(PDB_RUN);
     use_auto_solve(PDB_BOUND);
     let Some(store) = store else {
         return Html::default();
     };
     let state = &store.state;
+    let shown = followed.unwrap_or_else(|| FOUR_BOARD.to_vec());
     let groups = groups();
     let list = groups.iter().enumerate().map(|(i, (tiles, entries))| {
         let tiles: Vec<String> = tiles.iter().map(u8::to_string).collect();
@@ -67,21 +78,21 @@ pub fn PdbSection() -> Html {
     });
     let sizes: Vec<String> = groups.iter().map(|(t, _)| t.len().to_string()).collect();
     let four = shape(4, 4);
-    let run = solved(state, PDB_RUN);
+    let run = report_for(state, PDB_RUN, Some(&shown));
     let caption = fill_html(
         t(lang, Line::PdbCaption),
         vec![
             count(
                 "manhattan",
-                estimate(four, &FOUR_BOARD, HeuristicName::Manhattan),
+                estimate(four, &shown, HeuristicName::Manhattan),
             ),
             count(
                 "linear-conflict",
-                estimate(four, &FOUR_BOARD, HeuristicName::LinearConflict),
+                estimate(four, &shown, HeuristicName::LinearConflict),
             ),
             count(
                 "pdb-bound",
-                solved(state, PDB_BOUND).and_then(|r| r.lower_bound),
+                report_for(state, PDB_BOUND, Some(&shown)).and_then(|r| r.lower_bound),
             ),
             count("pdb-length", run.as_ref().map(|r| r.length)),
             count("pdb-expanded", run.as_ref().map(|r| r.stats.expanded)),
