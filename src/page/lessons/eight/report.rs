@@ -158,29 +158,7 @@ pub fn ReportSection() -> Html {
                         </select>
                     </label>
                 </div>
-                <div class="table-scroll eight-table-scroll" tabindex="0" role="region"
-                    aria-label={t(lang, Line::ReportTableLabel)}>
-                    <table class="eight-table" data-testid="report-table" data-case={case.moves}>
-                        <thead>
-                            <tr>
-                                <th scope="col" rowspan="2">{ t(lang, Line::ColAlgorithm) }</th>
-                                <th scope="colgroup" colspan="5">{ t(lang, Line::ColEngine) }</th>
-                                <th scope="colgroup" colspan="3" class="eight-report-col">{ t(lang, Line::ColReport) }</th>
-                            </tr>
-                            <tr>
-                                <th scope="col">{ t(lang, Line::ColSteps) }</th>
-                                <th scope="col">{ t(lang, Line::ColMoves) }</th>
-                                <th scope="col">{ t(lang, Line::ColExpanded) }</th>
-                                <th scope="col">{ t(lang, Line::ColOpen) }</th>
-                                <th scope="col">{ t(lang, Line::ColTime) }</th>
-                                <th scope="col" class="eight-report-col">{ t(lang, Line::ColClosed) }</th>
-                                <th scope="col">{ t(lang, Line::ColReportOpen) }</th>
-                                <th scope="col">{ t(lang, Line::ColCpu) }</th>
-                            </tr>
-                        </thead>
-                        <tbody>{ body }</tbody>
-                    </table>
-                </div>
+                { report_table(lang, case, body) }
                 <p class="lesson-hint">{ fill(t(lang, Line::ReportMovesNote), &[&case.moves.len(), &case.moves]) }</p>
                 <div class="lesson-pair eight-pair">
                     <div class="lesson-side" data-figure="report-start">
@@ -202,6 +180,35 @@ pub fn ReportSection() -> Html {
             <h3>{ t(lang, Line::DiffTitle) }</h3>
             <ul class="lesson-differences" data-testid="differences">{ differences }</ul>
         </>
+    }
+}
+
+/// The table: each algorithm's row of the engine's runs beside the report's figures for case `case`.
+fn report_table(lang: Lang, case: Case, body: Html) -> Html {
+    html! {
+        <div class="table-scroll eight-table-scroll" tabindex="0" role="region"
+            aria-label={t(lang, Line::ReportTableLabel)}>
+            <table class="eight-table" data-testid="report-table" data-case={case.moves}>
+                <thead>
+                    <tr>
+                        <th scope="col" rowspan="2">{ t(lang, Line::ColAlgorithm) }</th>
+                        <th scope="colgroup" colspan="5">{ t(lang, Line::ColEngine) }</th>
+                        <th scope="colgroup" colspan="3" class="eight-report-col">{ t(lang, Line::ColReport) }</th>
+                    </tr>
+                    <tr>
+                        <th scope="col">{ t(lang, Line::ColSteps) }</th>
+                        <th scope="col">{ t(lang, Line::ColMoves) }</th>
+                        <th scope="col">{ t(lang, Line::ColExpanded) }</th>
+                        <th scope="col">{ t(lang, Line::ColOpen) }</th>
+                        <th scope="col">{ t(lang, Line::ColTime) }</th>
+                        <th scope="col" class="eight-report-col">{ t(lang, Line::ColClosed) }</th>
+                        <th scope="col">{ t(lang, Line::ColReportOpen) }</th>
+                        <th scope="col">{ t(lang, Line::ColCpu) }</th>
+                    </tr>
+                </thead>
+                <tbody>{ body }</tbody>
+            </table>
+        </div>
     }
 }
 
