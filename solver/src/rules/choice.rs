@@ -24,11 +24,12 @@ impl Choice {
 
 /// What a puzzle is solved with when nobody chose, by size ([`optimal_reach`]): boards where linear conflict
 /// reaches, A* with it (optimal, instant); the 4x4 board IDA* with the pattern databases (optimal, once the tables
-/// are built or loaded: Korf's 100 in about 20 ms each in the browser), and so are 2x6 and 6x2 (their tables build
-/// in 0.2 s and IDA* then takes milliseconds); every other board the staged solver with improvement (an answer at
-/// once, a proven bound on it). The other boards of 13 to 16 cells (2x7, 2x8, 3x5 and their transposes) are staged
-/// too: their pattern databases are weak, and IDA* on them took 6.4 s natively on a random 5x3 and passed 10 s on 3
-/// of 12 random 8x2 boards, where staged answers at once within 1.04-1.17x of the shortest. Towers: A* with the
+/// are built or loaded), and so are 2x6 and 6x2 (their tables are small and IDA* on them is quick, while A* with
+/// linear conflict can pass the browser's memory budget there); every other board the staged solver with
+/// improvement (an answer at once, a proven bound on it). The other boards of 13 to 16 cells (2x7, 2x8, 3x5 and
+/// their transposes) are staged too: their pattern databases are weak, IDA* on them can pass the worker's time
+/// limit, and the staged answers come at once and near the shortest (docs/performance.md, "The 15-puzzle"
+/// and "Every size"). Towers: A* with the
 /// exact distance (the best admissible bound on 4-5 pegs). The CLI and the worker use it for a query that names no
 /// algorithm, and the page preselects it for a fresh puzzle.
 ///

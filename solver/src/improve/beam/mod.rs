@@ -7,8 +7,7 @@
 //! a beam, with the board nearly solved around it, bringing it home costs several times that (every cell it
 //! crosses is a detour of the blank through placed tiles). A beam steered by distance alone leaves such tiles
 //! for last and then wanders; a term growing with the square of each tile's distance brings them in while the
-//! board is still loose. Over 20 random boards per size at 2 s it shortens the answers by 8% on 6x6, 11% on 7x7,
-//! 17% on 8x8 and 3-12% on the rectangles (docs/performance.md, "Every size, staged and improved").
+//! board is still loose (docs/performance.md, "Every size, staged and improved", measures the answers).
 //!
 //! When a beam's lowest value has not fallen for a while it is wandering, and the staged solver finishes from
 //! the board of that value.
