@@ -89,12 +89,11 @@ pub fn TruthPanel(props: &TruthPanelProps) -> Html {
         <section class="card truth" data-testid="truth" aria-label={lang.t(Msg::TruthTitle)}>
             <div class="truth-head">
                 <h2>{ lang.t(Msg::TruthTitle) }</h2>
-                <LearnLink href={props.learn.clone()} />
                 <button type="button" data-testid="truth-close" onclick={act(TruthAction::Close)}>
                     { lang.t(Msg::TruthClose) }
                 </button>
             </div>
-            <p class="muted">{ lang.t(Msg::TruthIntro) }</p>
+            <p class="muted">{ lang.t(Msg::TruthIntro) }{ " " }<LearnLink href={props.learn.clone()} /></p>
             if let Some(m) = &path {
                 <p class="muted" data-testid="truth-method">{ method_words(lang, m) }</p>
                 { for m.not_built.iter().map(|&h| html! {
