@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, buildCli, cli, shownText, tid, useApp,
+  ARTIFACTS, buildCli, cli, neighbours, shownText, tid, useApp,
 } from './helpers.mjs';
 import { describe as describeViolations, scan } from './a11y-views.mjs';
 
@@ -350,7 +350,13 @@ for (const lang of ['en', 'zh']) {
     // Try your own on the IDA* board: one slide reruns IDA*, A* and the tables' runs on the new board (the CLI's
     // numbers), and the section's board comes back.
     await page.locator(`section#idastar ${tid('try-own')}`).click();
-    const ownFour = await slideOne(page, 'section#idastar');
+    const fourBefore = await tiles(page, 'section#idastar');
+    const fourBlank = fourBefore.indexOf(0);
+    const fourTile = fourBefore[neighbours(fourBlank, 4, 4)[0]];
+    await page.locator(`section#idastar ${tid(`tile-${fourTile}`)}`).click();
+    const ownFour = fourBefore.map((t) => (t === 0 ? fourTile : t === fourTile ? 0 : t));
+    await page.waitForFunction(([sel, want]) => document.querySelector(sel)?.getAttribute('data-tiles')
+      .replace(/\s/g, '') === want, [`section#idastar ${tid('board')}`, ownFour.join()]);
     const ownIda = cli(sliding(4, 4, ownFour, 'idastar', 'manhattan'));
     const ownPdb = cli(sliding(4, 4, ownFour, 'idastar', 'pdb'));
     await becomes(page, 'idastar', 'ida-expanded', ownIda.stats.expanded, 60_000);
