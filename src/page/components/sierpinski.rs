@@ -132,20 +132,17 @@ pub fn Sierpinski(props: &SierpinskiProps) -> Html {
                 role="img" aria-label={fill(lang.t(Msg::SierpinskiCaption), &[&disks, &states])}>
                 { edge_lines(&points, &edges) }
                 { for path }
-                <g class="states">
+                <g class="states" onclick={props.on_pick.clone().map(picked_state)}>
                     { for points.iter().enumerate().map(|(s, &(x, y))| {
                         let fill_colour = match order[s] {
                             Some(i) => colour(i, explored.max(shown)),
                             None => "var(--unexplored, #d8dce3)".to_string(),
                         };
-                        let pick = props.on_pick.clone().map(|on_pick| {
-                            Callback::from(move |_: MouseEvent| on_pick.emit(s as u64))
-                        });
                         html! {
                             <circle cx={format!("{x:.1}")} cy={format!("{y:.1}")} r={format!("{r:.2}")}
                                 class={classes!("state", on_path[s].then_some("on-path"), (current == Some(s)).then_some("current"),
-                                    pick.is_some().then_some("pickable"))}
-                                data-state={s.to_string()} fill={fill_colour} onclick={pick} />
+                                    props.on_pick.is_some().then_some("pickable"))}
+                                data-state={s.to_string()} fill={fill_colour} />
                         }
                     }) }
                 </g>
@@ -161,6 +158,20 @@ pub fn Sierpinski(props: &SierpinskiProps) -> Html {
             </p>
         </section>
     }
+}
+
+/// One listener for every state of a drawing: a click on a state's dot tells `on_pick` its code (`data-state`).
+/// Thousands of dots then carry no listener of their own, which keeps each redraw cheap.
+pub fn picked_state(on_pick: Callback<u64>) -> Callback<MouseEvent> {
+    Callback::from(move |e: MouseEvent| {
+        let code = e
+            .target_dyn_into::<web_sys::Element>()
+            .and_then(|el| el.get_attribute("data-state"))
+            .and_then(|v| v.parse::<u64>().ok());
+        if let Some(code) = code {
+            on_pick.emit(code);
+        }
+    })
 }
 
 /// The graph's moves as lines between the points of their states.

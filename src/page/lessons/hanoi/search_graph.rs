@@ -6,7 +6,8 @@
 //! It draws the worker's record of the real engine's run (`Trace`): nothing is searched here.
 
 use crate::page::components::sierpinski::{
-    colour, default_corners, edge_lines, edges_of, path_line, position, MAX_EDGE_DISKS,
+    colour, default_corners, edge_lines, edges_of, path_line, picked_state, position,
+    MAX_EDGE_DISKS,
 };
 use crate::page::i18n::{use_lang, Lang};
 use crate::page::lessons::drive::counts_at;
@@ -37,7 +38,6 @@ pub struct SearchGraphProps {
 
 #[component]
 pub fn SearchGraph(props: &SearchGraphProps) -> Html {
-    let lang = use_lang();
     let disks = props.disks;
     let states = 3u64.pow(u32::from(disks));
     let corners = default_corners();
@@ -86,7 +86,6 @@ pub fn SearchGraph(props: &SearchGraphProps) -> Html {
     let r = (unit * 0.36).clamp(2.0, 14.0);
     let height = SIDE * 3f64.sqrt() / 2.0 + 2.0 * PAD;
     let path = trace.filter(|_| ended).map(|t| path_line(&points, &t.path));
-    let words = words(lang);
     html! {
         <svg class="search-graph" data-testid="search-picture" data-expanded={shown.to_string()}
             data-open={open_count.to_string()} data-total={total.to_string()}
@@ -97,7 +96,7 @@ pub fn SearchGraph(props: &SearchGraphProps) -> Html {
                 { edge_lines(&points, &edges) }
             }
             { for path }
-            <g class="states">
+            <g class="states" onclick={picked_state(props.on_pick.clone())}>
                 { for points.iter().enumerate().map(|(s, &(x, y))| {
                     let code = s as u64;
                     let kind = if current == Some(s) {
@@ -113,18 +112,12 @@ pub fn SearchGraph(props: &SearchGraphProps) -> Html {
                         Some(i) if kind == "closed" => colour(i, total.max(1)),
                         _ => String::new(),
                     };
-                    let pick = {
-                        let on_pick = props.on_pick.clone();
-                        Callback::from(move |_: MouseEvent| on_pick.emit(code))
-                    };
                     html! {
                         <circle cx={format!("{x:.1}")} cy={format!("{y:.1}")} r={format!("{r:.2}")}
                             class={classes!("sg-state", kind, on_path[s].then_some("on-path"),
                                 (code == props.start).then_some("start"), (code == props.goal).then_some("goal"))}
                             style={(!fill.is_empty()).then(|| format!("fill:{fill}"))}
-                            data-state={s.to_string()} data-kind={kind} onclick={pick}>
-                            <title>{ crate::page::i18n::fill(words.state, &[&s]) }</title>
-                        </circle>
+                            data-state={s.to_string()} data-kind={kind} />
                     }
                 }) }
             </g>
@@ -149,7 +142,6 @@ pub fn SearchLegend() -> Html {
 }
 
 struct Words {
-    state: &'static str,
     closed: &'static str,
     open: &'static str,
     current: &'static str,
@@ -161,7 +153,6 @@ struct Words {
 fn words(lang: Lang) -> Words {
     match lang {
         Lang::En => Words {
-            state: "state {}",
             closed: "expanded (CLOSED), darker first",
             open: "in OPEN",
             current: "being expanded",
@@ -170,7 +161,6 @@ fn words(lang: Lang) -> Words {
             path: "the path found",
         },
         Lang::Zh => Words {
-            state: "状态 {}",
             closed: "已扩展（CLOSED），颜色越深越早",
             open: "在 OPEN 中",
             current: "正在扩展",
