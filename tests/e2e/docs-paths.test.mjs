@@ -12,14 +12,14 @@ import { ROOT } from './helpers.mjs';
 const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
 const folders = new Set(tracked.flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => `${parts.slice(0, i + 1).join('/')}/`)));
 
-/** What the build and the tests write, which git does not track (.gitignore's folders). */
-const generated = readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n').map((l) => l.trim())
-  .filter((l) => l.endsWith('/'));
+/** What the build, the set-up and the tests write, which git does not track (.gitignore's folders). */
+const generated = readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n').map((l) => l.trim().replace(/\/$/, ''))
+  .filter((l) => l && !l.includes('*'));
 
 /** Whether `path` names a tracked file or folder (from the root or as the end of one), or one the build writes. */
 function exists(path) {
   const clean = path.replace(/^\.\//, '').replace(/[#?].*$/, '');
-  if (generated.some((g) => clean.startsWith(g))) return true;
+  if (generated.some((g) => clean === g || clean.startsWith(`${g}/`))) return true;
   if (clean.endsWith('/')) return [...folders].some((f) => f === clean || f.endsWith(`/${clean}`));
   return tracked.some((f) => f === clean || f.endsWith(`/${clean}`));
 }
