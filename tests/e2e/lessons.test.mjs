@@ -102,6 +102,10 @@ for (const lang of ['en', 'zh']) {
     const picked = 13;
     const from = Array.from({ length: 4 }, (_, d) => Math.floor(picked / 3 ** d) % 3);
     await page.locator(`section#graph [data-testid="sierpinski"] [data-state="${picked}"]`).dispatchEvent('click');
+    await page.locator(`section#graph [data-testid="sierpinski"] circle.start[data-state="${picked}"]`)
+      .waitFor({ timeout: SOLVE_MS });
+    assert.equal(await page.locator('section#graph [data-testid="sierpinski"] circle.start').count(), 1,
+      'one state is ringed as the start');
     const pickedSizes = hanoiLayers(from);
     await numBecomes(page, 'graph', 'layer', 0);
     await page.locator(`section#graph ${tid('layer-next')}`).click();

@@ -40,6 +40,9 @@ pub struct SierpinskiProps {
     /// Hears the code of a state clicked, where the page lets a click pick a state.
     #[prop_or_default]
     pub on_pick: Option<Callback<u64>>,
+    /// The state ringed as the search's start, where the page marks it.
+    #[prop_or_default]
+    pub start: Option<u64>,
 }
 
 /// The point of `state` of a `disks`-disk tower in a triangle with corners `corners` (peg 0 top, 1 bottom left,
@@ -141,7 +144,8 @@ pub fn Sierpinski(props: &SierpinskiProps) -> Html {
                         html! {
                             <circle cx={format!("{x:.1}")} cy={format!("{y:.1}")} r={format!("{r:.2}")}
                                 class={classes!("state", on_path[s].then_some("on-path"), (current == Some(s)).then_some("current"),
-                                    props.on_pick.is_some().then_some("pickable"))}
+                                    props.on_pick.is_some().then_some("pickable"),
+                                    (props.start == Some(s as u64)).then_some("start"))}
                                 data-state={s.to_string()} fill={fill_colour} />
                         }
                     }) }

@@ -105,6 +105,13 @@ pub fn GraphSection() -> Html {
             }
         })
     };
+    // The start's code, ringed on the triangle.
+    let start_code = puzzle.and_then(|p| {
+        let start = p.setup.puzzle.start();
+        Hanoi::new(3, DISKS, start, start)
+            .ok()
+            .map(|h| h.encode(start))
+    });
     let dispatch = store.map(|s| s.dispatch).unwrap_or_default();
     let on_solve = dispatch
         .reform(|_: MouseEvent| Action::Puzzle(PuzzleId::Figure(GRAPH), SolveAction::Solve.into()));
@@ -114,7 +121,7 @@ pub fn GraphSection() -> Html {
             <p>{ t(lang, Line::GraphText) }</p>
             <LessonFigure lab={GRAPH} {caption}>
                 <div class="lesson-graph">
-                    <Sierpinski disks={DISKS} trace={trace.clone()} {upto} on_pick={Some(on_pick)} />
+                    <Sierpinski disks={DISKS} trace={trace.clone()} {upto} on_pick={Some(on_pick)} start={start_code} />
                 </div>
                 <div class="lesson-controls" role="group" aria-label={t(lang, Line::GraphTitle)}>
                     <button type="button" data-testid="solve" disabled={solving} onclick={on_solve}>
