@@ -7,6 +7,7 @@ use super::code::{Cursor, LessonCode, Listing};
 use crate::page::i18n::{fill, fill_html, use_lang, Lang};
 use crate::page::lessons::figure::num;
 use solver::search::trace::Trace;
+use solver::HeuristicName;
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -74,6 +75,40 @@ pub fn at_step(template: &str, step: usize, sides: &[Side; 2]) -> Html {
             num("astar-closed", right.map(|c| c.1)),
         ],
     )
+}
+
+#[derive(Properties, PartialEq)]
+pub struct HeuristicPickProps {
+    pub label: AttrValue,
+    /// Its test id.
+    pub name: AttrValue,
+    pub choices: &'static [HeuristicName],
+    pub value: HeuristicName,
+    pub on_pick: Callback<HeuristicName>,
+}
+
+/// A*'s heuristic for a drawn pair, picked from `choices`.
+#[component]
+pub fn HeuristicPick(props: &HeuristicPickProps) -> Html {
+    let lang = use_lang();
+    let on_change = {
+        let (choices, on_pick) = (props.choices, props.on_pick.clone());
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Some(&h) = choices.iter().find(|h| h.name() == select.value()) {
+                on_pick.emit(h);
+            }
+        })
+    };
+    html! {
+        <label>{ props.label.clone() }{ " " }
+            <select data-testid={props.name.clone()} onchange={on_change}>
+                { for props.choices.iter().map(|&h| html! {
+                    <option value={h.name()} selected={h == props.value}>{ lang.heuristic(h) }</option>
+                }) }
+            </select>
+        </label>
+    }
 }
 
 /// The cursor shown: the step both pictures stand at (the longest run's end at most).

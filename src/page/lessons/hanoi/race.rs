@@ -10,7 +10,7 @@ use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang, Msg};
 use crate::page::lessons::code::Listing;
-use crate::page::lessons::drive::{at_step, step_shown, use_drive, DrivePane, Side};
+use crate::page::lessons::drive::{at_step, step_shown, use_drive, DrivePane, HeuristicPick, Side};
 use crate::page::lessons::figure::{
     expanded_and_length, hanoi_setup, num, place, setup_of, tower, use_auto_solve, LessonFigure,
 };
@@ -170,12 +170,7 @@ pub fn RaceSection() -> Html {
     };
     let on_heuristic = {
         let heuristic = heuristic.clone();
-        Callback::from(move |e: Event| {
-            let select: HtmlSelectElement = e.target_unchecked_into();
-            if let Some(h) = HEURISTICS.into_iter().find(|h| h.name() == select.value()) {
-                heuristic.set(h);
-            }
-        })
+        Callback::from(move |h| heuristic.set(h))
     };
     let on_pick = {
         let place_both = place_both.clone();
@@ -228,13 +223,8 @@ pub fn RaceSection() -> Html {
                             }) }
                         </select>
                     </label>
-                    <label>{ t(lang, Line::RaceHeuristic) }{ " " }
-                        <select data-testid="race-heuristic" onchange={on_heuristic}>
-                            { for HEURISTICS.iter().map(|&h| html! {
-                                <option value={h.name()} selected={h == *heuristic}>{ lang.heuristic(h) }</option>
-                            }) }
-                        </select>
-                    </label>
+                    <HeuristicPick label={t(lang, Line::RaceHeuristic)} name="race-heuristic" choices={&HEURISTICS[..]}
+                        value={*heuristic} on_pick={on_heuristic} />
                     <span role="group" aria-label={t(lang, Line::RacePickLabel)} class="lesson-toggle">
                         { t(lang, Line::RacePickLabel) }{ " " }
                         { pick_button(Pick::Start, Line::RacePickStart, "pick-start") }

@@ -11,7 +11,7 @@ use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::lessons::code::Listing;
-use crate::page::lessons::drive::{at_step, step_shown, use_drive, DrivePane, Side};
+use crate::page::lessons::drive::{at_step, step_shown, use_drive, DrivePane, HeuristicPick, Side};
 use crate::page::lessons::figure::{
     expanded_and_length, num, place, start_of, use_auto_solve, use_figure_once, LessonFigure,
 };
@@ -21,7 +21,6 @@ use crate::page::state::PuzzleId;
 use solver::sliding::{scramble, Shape};
 use solver::{Algorithm, HeuristicName};
 use std::rc::Rc;
-use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 /// The figures: BFS holds the board the reader edits, A* follows it.
@@ -155,12 +154,7 @@ pub fn WatchSection() -> Html {
     };
     let on_heuristic = {
         let heuristic = heuristic.clone();
-        Callback::from(move |e: Event| {
-            let select: HtmlSelectElement = e.target_unchecked_into();
-            if let Some(h) = HEURISTICS.into_iter().find(|h| h.name() == select.value()) {
-                heuristic.set(h);
-            }
-        })
+        Callback::from(move |h| heuristic.set(h))
     };
     let hand = played(&store, WATCH_BFS);
     let is_first = shown.as_deref() == Some(&FIRST_BOARD[..]);
@@ -179,13 +173,8 @@ pub fn WatchSection() -> Html {
                         { t(lang, Line::Scramble) }</button>
                     <button type="button" data-testid="watch-first" disabled={is_first} onclick={on_first}>
                         { t(lang, Line::FirstBoard) }</button>
-                    <label>{ t(lang, Line::Heuristic) }{ " " }
-                        <select data-testid="watch-heuristic" onchange={on_heuristic}>
-                            { for HEURISTICS.iter().map(|&h| html! {
-                                <option value={h.name()} selected={h == *heuristic}>{ lang.heuristic(h) }</option>
-                            }) }
-                        </select>
-                    </label>
+                    <HeuristicPick label={t(lang, Line::Heuristic)} name="watch-heuristic" choices={&HEURISTICS[..]}
+                        value={*heuristic} on_pick={on_heuristic} />
                     if solving {
                         <span class="lesson-hint" aria-live="polite">{ t(lang, Line::Running) }</span>
                     }
