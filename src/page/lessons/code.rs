@@ -4,7 +4,6 @@
 //! highlighted. The code is the same in both languages; its comments are translated.
 
 use crate::page::i18n::{use_lang, Lang};
-use solver::Algorithm;
 use yew::prelude::*;
 
 /// A listing's line: the code, its comment in each language, and whether it differs from the listing before.
@@ -197,16 +196,6 @@ pub enum Listing {
 }
 
 impl Listing {
-    /// The listing of a search the engine ran: best-first searches read as A*.
-    pub fn of(algorithm: Algorithm) -> Listing {
-        match algorithm {
-            Algorithm::Dfs => Listing::Dfs,
-            Algorithm::Idastar => Listing::Idastar,
-            Algorithm::Astar | Algorithm::Greedy | Algorithm::Weighted => Listing::Astar,
-            _ => Listing::Bfs,
-        }
-    }
-
     fn lines(self) -> &'static [CodeLine] {
         match self {
             Listing::Bfs => BFS,
