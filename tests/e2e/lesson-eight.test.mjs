@@ -132,6 +132,34 @@ for (const lang of ['en', 'zh']) {
     const after = await start.locator(tid('board')).getAttribute('data-tiles');
     assert.deepEqual(after.split(',').map(Number), play(CASES[cases.at(-1)].start, CASES[cases.at(-1)].moves[0]));
 
+    // Try your own: the start becomes the reader's. One slide reruns the four searches on the new board towards
+    // the report's goal (the CLI's numbers); the report's columns and differences step aside; Back brings the case.
+    if (lang === 'en') {
+      const c = CASES[cases.at(-1)];
+      await page.locator(`section#report ${tid('try-own')}`).click();
+      await page.locator(`section#report ${tid('own-hint')}`).waitFor();
+      const blank = c.start.indexOf(0);
+      const cell = [blank - 3, blank + 3, blank - 1, blank + 1].find((n) => n >= 0 && n < 9
+        && (Math.abs(n - blank) === 3 || Math.floor(n / 3) === Math.floor(blank / 3)));
+      const tile = c.start[cell];
+      await start.locator(tid(`tile-${tile}`)).click();
+      const own = c.start.map((t) => (t === 0 ? tile : t === tile ? 0 : t));
+      await page.waitForFunction(([sel, want]) => document.querySelector(sel)?.getAttribute('data-tiles') === want,
+        [`section#report [data-figure="report-start"] ${tid('board')}`, own.join()], { timeout: SOLVE_MS });
+      await checkRow(page, 'bfs', cli(eight(own, GOAL, 'bfs')));
+      await checkRow(page, 'astar', cli(eight(own, GOAL, 'astar', 'misplaced')));
+      await checkRow(page, 'dfs', dfsRun(own, GOAL, c.moves.length));
+      await checkRow(page, 'dfs-default', dfsRun(own, GOAL, DEFAULT_DEPTH));
+      assert.equal(await page.locator('section#report [data-report]').count(), 0, 'no report figure for a board of mine');
+      await page.locator('section#report [data-diff="own"]').waitFor();
+      assert.equal(await page.locator('section#report [data-diff="closed"]').count(), 0);
+      await page.locator(`section#report ${tid('report-back')}`).click();
+      await checkRow(page, 'bfs', cli(eight(c.start, GOAL, 'bfs')));
+      assert.equal(await page.locator(`section#report [data-report="bfs-closed"]`).getAttribute('data-value'),
+        String(c.closed.bfs));
+      await page.locator('section#report [data-diff="closed"]').waitFor();
+    }
+
     // DFS and its depth limit: the first limit finds a longer path; too small finds none; the shortest's finds it.
     const c16 = CASES[2].start;
     const shortest = cli(eight(c16, GOAL, 'bfs'));

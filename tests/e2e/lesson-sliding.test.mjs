@@ -367,6 +367,51 @@ for (const lang of ['en', 'zh']) {
     await becomes(page, 'idastar', 'ida-expanded', ida.stats.expanded, 60_000);
     assert.deepEqual(await tiles(page, 'section#idastar'), FOUR);
 
+    // The tables drawn: every tile of the board carries its group, each group shows its own value, and the sums
+    // make the estimate under the CLI's bound. A slide moves one tile, so only its group's value may change (the
+    // tables keep the least over the blank's place); the bound and IDA* follow the CLI on the new board.
+    const pdbSection = 'section#pattern-databases';
+    const groupValues = async () => {
+      await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n,
+        [`${pdbSection} ${tid('pdb-group')}[data-value]`, groups.length], { timeout: 60_000 });
+      return page.locator(`${pdbSection} ${tid('pdb-group')}[data-value]`)
+        .evaluateAll((els) => els.map((e) => Number(e.dataset.value)));
+    };
+    await page.waitForFunction(([sel, want]) => document.querySelector(sel)?.getAttribute('data-tiles') === want,
+      [`${pdbSection} ${tid('board')}`, FOUR.join()], { timeout: 60_000 });
+    await becomes(page, 'pattern-databases', 'pdb-bound', greedy.lower_bound, 60_000);
+    for (const [g, list] of groups.entries()) {
+      for (const t of list.split(',')) {
+        assert.equal(await page.locator(`${pdbSection} ${tid(`tile-${t}`)}`).getAttribute('data-group'), String(g));
+      }
+    }
+    const checkSums = async (lower) => {
+      const values = await groupValues();
+      assert.equal(values.length, groups.length);
+      const sum = await num(page, 'pattern-databases', 'pdb-sum');
+      assert.equal(sum, values.reduce((a, b) => a + b, 0));
+      const estimate = await num(page, 'pattern-databases', 'pdb-estimate');
+      assert.equal(estimate, Math.max(sum, await num(page, 'pattern-databases', 'pdb-mirror')));
+      assert.equal(Math.max(estimate, await num(page, 'pattern-databases', 'linear-conflict')), lower);
+      return values;
+    };
+    const before = await checkSums(greedy.lower_bound);
+    const pdbBlank = FOUR.indexOf(0);
+    const slidTile = FOUR[neighbours(pdbBlank, 4, 4)[0]];
+    await page.locator(`${pdbSection} ${tid(`tile-${slidTile}`)}`).click();
+    const slidFour = FOUR.map((t) => (t === 0 ? slidTile : t === slidTile ? 0 : t));
+    const slidGreedy = cli(sliding(4, 4, slidFour, 'greedy', 'pdb'));
+    await becomes(page, 'pattern-databases', 'pdb-expanded', cli(sliding(4, 4, slidFour, 'idastar', 'pdb')).stats.expanded, 60_000);
+    await becomes(page, 'pattern-databases', 'pdb-bound', slidGreedy.lower_bound, 60_000);
+    const after = await checkSums(slidGreedy.lower_bound);
+    const moved = groups.findIndex((list) => list.split(',').map(Number).includes(slidTile));
+    for (const g of groups.keys()) {
+      if (g !== moved) assert.equal(after[g], before[g], `group ${g + 1} kept its value`);
+    }
+    await page.locator(`${pdbSection} ${tid('pdb-back')}`).click();
+    await becomes(page, 'pattern-databases', 'pdb-expanded', pdb.stats.expanded, 60_000);
+    assert.deepEqual(await tiles(page, pdbSection), FOUR);
+
     // Big boards: the state counts are n!/2; 6x6 solved by the page's choice, with its bound and its sentence.
     for (const side of [4, 5, 6, 7, 8]) {
       const states = await num(page, `section#big-boards [data-side="${side}"]`, 'states');

@@ -7,6 +7,7 @@ use super::error::PdbError;
 use super::partition::Partition;
 use super::rank::rank;
 use super::table::PdbTables;
+use crate::report::PatternValues;
 use crate::sliding::{SmallBoard, SmallPuzzle};
 use crate::{Heuristic, Puzzle};
 
@@ -166,44 +167,82 @@ impl Pdb {
     /// The heuristic value of `tiles` (row-major, 0 the blank). Anything that is not a board of
     /// this geometry gets 0 (never a panic); check input with `Geometry::check_tiles` first.
     pub fn estimate(&self, tiles: &[u8]) -> u32 {
-        let n = self.geometry().cells();
-        if tiles.len() != n {
+        let Some(pos) = self.positions(tiles) else {
             return 0;
-        }
-        // pos[goal cell] = the cell where the tile that belongs there stands.
-        let mut pos = [0u8; PDB_MAX_CELLS];
-        let mut seen = 0u32;
-        for (cell, &t) in tiles.iter().enumerate() {
-            if t as usize >= n || seen & (1 << t) != 0 {
-                return 0;
-            }
-            seen |= 1 << t;
-            pos[self.goal_cell[t as usize] as usize] = cell as u8;
-        }
+        };
         self.views
             .iter()
-            .map(|view| self.view_sum(view, &pos))
+            .map(|view| {
+                let mut sum = 0;
+                self.view_lookups(view, &pos, |value| sum += value);
+                sum
+            })
             .max()
             .unwrap_or(0)
     }
 
-    /// The sum of the group tables for one view, tile positions given by goal cell.
-    fn view_sum(&self, view: &View, pos: &[u8; PDB_MAX_CELLS]) -> u32 {
+    /// What [`Pdb::estimate`] of `tiles` is made of: each group's value, for the board and for each reflection
+    /// looked up; `None` for anything that is not a board of this geometry.
+    pub fn pattern_values(&self, tiles: &[u8]) -> Option<PatternValues> {
+        let pos = self.positions(tiles)?;
+        let groups = self
+            .tables
+            .groups()
+            .iter()
+            .map(|group| {
+                group
+                    .cells()
+                    .iter()
+                    .map(|&c| self.goal[usize::from(c)])
+                    .collect()
+            })
+            .collect();
+        let lookups = self
+            .views
+            .iter()
+            .map(|view| {
+                let mut row = Vec::new();
+                self.view_lookups(view, &pos, |value| row.push(value));
+                row
+            })
+            .collect();
+        Some(PatternValues { groups, lookups })
+    }
+
+    /// `pos[goal cell]`: the cell where the tile that belongs there stands; `None` unless `tiles` is a board of
+    /// this geometry.
+    fn positions(&self, tiles: &[u8]) -> Option<[u8; PDB_MAX_CELLS]> {
+        let n = self.geometry().cells();
+        if tiles.len() != n {
+            return None;
+        }
+        let mut pos = [0u8; PDB_MAX_CELLS];
+        let mut seen = 0u32;
+        for (cell, &t) in tiles.iter().enumerate() {
+            if t as usize >= n || seen & (1 << t) != 0 {
+                return None;
+            }
+            seen |= 1 << t;
+            pos[self.goal_cell[t as usize] as usize] = cell as u8;
+        }
+        Some(pos)
+    }
+
+    /// Each group table's value for one view, in group order, tile positions given by goal cell.
+    fn view_lookups(&self, view: &View, pos: &[u8; PDB_MAX_CELLS], mut each: impl FnMut(u32)) {
         let n = self.geometry().cells();
         let mut vpos = [0u8; PDB_MAX_CELLS];
         for c in 0..n {
             vpos[view.map[c] as usize] = view.map[pos[c] as usize];
         }
-        let mut sum = 0;
         let mut placed = [0u8; PDB_MAX_CELLS];
         for group in self.tables.groups() {
             let k = group.cells().len();
             for (slot, &c) in placed.iter_mut().zip(group.cells()) {
                 *slot = vpos[c as usize];
             }
-            sum += group.values()[rank(n, &placed[..k])] as u32;
+            each(u32::from(group.values()[rank(n, &placed[..k])]));
         }
-        sum
     }
 }
 
@@ -283,5 +322,42 @@ mod tests {
             pdb.estimate(&board),
             plain.estimate(&board).max(mirrored.estimate(&transposed))
         );
+    }
+
+    #[test]
+    fn pattern_values_make_up_the_estimate_group_by_group() {
+        let pdb = three();
+        let shape = crate::sliding::Shape {
+            width: 3,
+            height: 3,
+        };
+        let goal = shape.default_goal();
+        let mut covered: Vec<u8> = pdb
+            .pattern_values(&goal)
+            .unwrap_or_else(|| panic!("the goal is a board"))
+            .groups
+            .concat();
+        covered.sort_unstable();
+        assert_eq!(
+            covered,
+            (1..9).collect::<Vec<u8>>(),
+            "every tile in one group"
+        );
+        for seed in 0..200 {
+            let board = crate::sliding::shuffle_solvable(shape, &goal, seed)
+                .unwrap_or_else(|e| panic!("{e}"));
+            let values = pdb
+                .pattern_values(&board)
+                .unwrap_or_else(|| panic!("{board:?} is a board"));
+            assert_eq!(values.lookups.len(), pdb.view_count());
+            assert!(values
+                .lookups
+                .iter()
+                .all(|row| row.len() == values.groups.len()));
+            assert_eq!(values.estimate(), pdb.estimate(&board), "{board:?}");
+            let plain = pdb.clone().without_reflections();
+            assert_eq!(values.sums()[0], plain.estimate(&board), "{board:?}");
+        }
+        assert_eq!(pdb.pattern_values(&[1, 1, 3, 4, 5, 6, 7, 8, 0]), None);
     }
 }

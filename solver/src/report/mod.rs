@@ -6,9 +6,11 @@ pub use crate::said::{
 };
 
 use crate::rules::{Algorithm, PuzzleKind};
+mod pattern;
 pub mod stats;
 mod status;
 
+pub use pattern::PatternValues;
 use serde::{Deserialize, Serialize};
 pub use stats::Stats;
 pub use status::Status;
@@ -55,6 +57,10 @@ pub struct Report {
     /// how long their build took).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<Note>,
+    /// A search on the pattern databases: what the start's table estimate is made of, group by group (the page's
+    /// lessons draw it; the CLI's JSON leaves it out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pattern_values: Option<Box<PatternValues>>,
 }
 
 impl Report {
@@ -80,6 +86,7 @@ impl Report {
             message: sentence(&said),
             said,
             notes: Vec::new(),
+            pattern_values: None,
         }
     }
 

@@ -3,11 +3,11 @@
 
 use super::{refused, report_from, with_weight_advice, Plan};
 use crate::pdb::cache::pattern_database;
-use crate::report::{invalid, Moves, Report, Said};
+use crate::report::{invalid, Moves, PatternValues, Report, Said};
 use crate::rules::{optimal_reach, pdb_covers, HeuristicName, OptimalReach};
 use crate::search::engine::run_engine;
 use crate::search::observer::{RunObserver, Searched};
-use crate::search::{Algorithm, Control, Outcome, Stats, Status};
+use crate::search::{Algorithm, Control, Limits, Outcome, Stats, Status};
 use crate::sliding::{
     self, Cells, Dir, LargePuzzle, Quints, Shape, SlidingHeuristic, SlidingPuzzle, SmallPuzzle,
 };
@@ -70,7 +70,10 @@ pub(super) fn solve<R: RunObserver>(
             }
             let outcome = with_weight_advice(outcome);
             let letters: String = outcome.moves.iter().map(|d| d.letter()).collect();
-            let report = report_from(outcome, Moves::Sliding(letters));
+            let mut report = report_from(outcome, Moves::Sliding(letters));
+            if heuristic == Some(HeuristicName::Pdb) && report.status == Status::Solved {
+                report.pattern_values = pattern_values(shape, start, goal).map(Box::new);
+            }
             with_bound(report, shape, start, goal, plan)
         }
         Err(why) => invalid(algorithm, why),
@@ -160,6 +163,15 @@ fn run_with_pdb<R: RunObserver>(
         control,
         observer,
     ))
+}
+
+/// What the start's estimate on the pattern databases is made of, group by group. Only for a search that solved
+/// on them: its tables are in this process's cache, so nothing is built here.
+fn pattern_values(shape: Shape, start: &[u8], goal: &[u8]) -> Option<PatternValues> {
+    let mut control = Control::new(Limits::default());
+    pattern_database(shape.width, shape.height, goal, &mut control)
+        .ok()?
+        .pattern_values(start)
 }
 
 /// A search of a board stored in `C`, with the plan's heuristic on it.

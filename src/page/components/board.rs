@@ -29,7 +29,19 @@ pub struct BoardProps {
     /// Hand play: the cell whose tile the current hint slides, highlighted until the next move.
     #[prop_or_default]
     pub hinted: Option<usize>,
+    /// A lesson's pattern-database groups: each tile's group (indexed by tile, 0 the blank), coloured and marked
+    /// with the group's number (drawn by the style sheet, so that a tile's text stays its number alone, as its
+    /// accessible name says); `NO_GROUP` for a tile in none.
+    #[prop_or_default]
+    pub groups: Option<Rc<[u8]>>,
 }
+
+/// In [`BoardProps::groups`], a tile that belongs to no group.
+pub const NO_GROUP: u8 = u8::MAX;
+
+/// How many group colours the style sheet defines (`.tile.group-0` ...); further groups reuse them, told apart by
+/// their numbers.
+const GROUP_COLOURS: u8 = 4;
 
 #[component]
 pub fn Board(props: &BoardProps) -> Html {
@@ -129,9 +141,21 @@ pub fn Board(props: &BoardProps) -> Html {
             })
         };
         let hinted = tile != 0 && props.hinted == Some(cell);
-        let class = classes!(class, is_picked.then_some("picked"), hinted.then_some("hinted"));
+        let group = props
+            .groups
+            .as_ref()
+            .and_then(|g| g.get(usize::from(tile)).copied())
+            .filter(|&g| g != NO_GROUP && tile != 0);
+        let class = classes!(
+            class,
+            is_picked.then_some("picked"),
+            hinted.then_some("hinted"),
+            group.map(|g| format!("group group-{}", g % GROUP_COLOURS)),
+        );
         html! {
             <div key={u32::from(tile)} {class} {style} data-testid={format!("tile-{tile}")} data-tile={tile.to_string()}
+                data-group={group.map(|g| g.to_string())}
+                data-mark={group.map(|g| (u32::from(g) + 1).to_string())}
                 role={if keyable { "button" } else { "img" }} tabindex={keyable.then_some("0")}
                 aria-pressed={(keyable && props.interaction == Interaction::Edit).then(|| is_picked.to_string())}
                 aria-label={label} onpointerdown={on_down} onkeydown={on_key}

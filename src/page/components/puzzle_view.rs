@@ -72,6 +72,9 @@ pub struct PuzzleBoardProps {
     /// Whether the board takes no edits (an embedded page).
     #[prop_or_default]
     pub locked: bool,
+    /// A lesson's pattern-database groups, coloured on the tiles (see [`super::board::BoardProps::groups`]).
+    #[prop_or_default]
+    pub groups: Option<Rc<[u8]>>,
 }
 
 /// The instance's board or pegs, at the position it shows, with its clocks.
@@ -121,7 +124,7 @@ pub fn PuzzleBoard(props: &PuzzleBoardProps) -> Html {
             let hinted = hinted.and_then(|(step, at)| step_source(spec, &at, step));
             html! {
                 <Board width={*width} height={*height} tiles={shown} {goal} {interaction} {step_ms}
-                    {label} {on_swap} {on_slide} {hinted} />
+                    {label} {on_swap} {on_slide} {hinted} groups={props.groups.clone()} />
             }
         }
         PuzzleSpec::Hanoi { pegs, .. } => {

@@ -96,7 +96,7 @@ impl Lab {
         let me = self.me.clone();
         let client = WorkerClient::spawn(move |event| {
             if let Some(lab) = me.upgrade() {
-                lab.dispatch(Action::Worker(event));
+                lab.dispatch(Action::from(event));
             }
         });
         match client {
@@ -114,7 +114,7 @@ impl Lab {
 /// A post that could not happen, as the worker's error for that request (or, for `NO_REQUEST`, a worker that
 /// could not start).
 fn unavailable(id: u64, failure: Failure) -> Action {
-    Action::Worker(WorkerEvent::Message(Response {
+    Action::from(WorkerEvent::Message(Response {
         id,
         body: ResponseBody::Error { failure },
     }))

@@ -10,6 +10,7 @@ pub mod exercise;
 pub mod exercise_list;
 pub mod fewer;
 pub mod figure;
+pub mod hand;
 pub mod hanoi;
 pub mod iterations;
 pub mod layers;

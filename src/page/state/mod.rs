@@ -91,8 +91,8 @@ pub enum Action {
     Truth(TruthAction),
     Share(ShareAction),
     SetMode(Mode),
-    /// Anything the worker says (the router finds its owner).
-    Worker(WorkerEvent),
+    /// Anything the worker says (the router finds its owner). Boxed: a report is far larger than any other action.
+    Worker(Box<WorkerEvent>),
 }
 
 impl Action {
@@ -116,9 +116,14 @@ into_action!(
     Compare(CompareAction),
     Notice(NoticeAction),
     Truth(TruthAction),
-    Share(ShareAction),
-    Worker(WorkerEvent)
+    Share(ShareAction)
 );
+
+impl From<WorkerEvent> for Action {
+    fn from(event: WorkerEvent) -> Action {
+        Action::Worker(Box::new(event))
+    }
+}
 
 /// A puzzle instance's action, given without an instance, is the lab's.
 macro_rules! into_lab_action {
@@ -409,7 +414,7 @@ impl State {
                 }
                 true
             }
-            Action::Worker(event) => self.on_worker(event, fx),
+            Action::Worker(event) => self.on_worker(*event, fx),
         }
     }
 

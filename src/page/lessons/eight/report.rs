@@ -1,13 +1,15 @@
 //! "The report's table, run live": the reader picks one of the report's three cases, and BFS, DFS (its limit at the
 //! case's length, and at the engine's default) and A* with misplaced tiles run on it. Their statistics fill a table
 //! beside the report's own figures, each difference is said in a sentence with the runs' numbers, and the start and
-//! the goal are shown with A*'s answer to play.
+//! the goal are shown with A*'s answer to play. "Try your own" hands the start to the reader (slide, shuffle): the
+//! four runs follow it, and the report's figures, which exist for its own cases only, step aside.
 
 use super::figures::{REPORT_ASTAR, REPORT_BFS, REPORT_DFS, REPORT_DFS_DEFAULT};
 use super::text::{t, Line};
 use super::{
     bfs, board_words, count_num, dfs, eight, finished, letters, time, Case, ReportRow, CASES, GOAL,
 };
+use crate::browser::fresh_seed;
 use crate::format::count;
 use crate::page::components::board::Board;
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
@@ -15,8 +17,10 @@ use crate::page::components::Interaction;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill, fill_html, use_lang, Lang};
 use crate::page::lessons::figure::{place, start_of, use_auto_solve, LessonFigure};
+use crate::page::lessons::hand::played;
 use crate::page::state::PuzzleId;
 use solver::search::DEFAULT_DFS_DEPTH;
+use solver::sliding::{shuffle_solvable, Shape};
 use solver::{Algorithm, HeuristicName, Report};
 use std::rc::Rc;
 use web_sys::HtmlSelectElement;
@@ -33,42 +37,33 @@ struct Row {
     report: Option<ReportRow>,
 }
 
-#[component]
-pub fn ReportSection() -> Html {
-    let lang = use_lang();
+/// Places the report's four runs: A* holds the board shown (the case's start, whenever the case changes, until
+/// the reader takes the board); BFS and the two DFS runs follow it, the first DFS's limit at the case's length.
+/// Returns the board shown.
+#[hook]
+fn use_report_runs(case_index: usize) -> Option<Vec<u8>> {
     let store = use_store();
-    let case_index = use_state(|| FIRST_CASE);
-    let case = CASES[*case_index];
     {
         let store = store.clone();
-        use_effect_with(*case_index, move |&i| {
+        use_effect_with(case_index, move |&i| {
             if let Some(s) = store {
-                let case = CASES[i];
-                let limit = case.moves.len() as u32;
-                place(&s.state, &s.dispatch, REPORT_BFS, bfs(&case.start, &GOAL));
-                place(
-                    &s.state,
-                    &s.dispatch,
-                    REPORT_DFS,
-                    dfs(&case.start, &GOAL, limit),
-                );
-                place(
-                    &s.state,
-                    &s.dispatch,
-                    REPORT_DFS_DEFAULT,
-                    dfs(&case.start, &GOAL, DEFAULT_DFS_DEPTH),
-                );
-                place(
-                    &s.state,
-                    &s.dispatch,
-                    REPORT_ASTAR,
-                    eight(
-                        &case.start,
-                        &GOAL,
-                        Algorithm::Astar,
-                        HeuristicName::Misplaced,
-                    ),
-                );
+                place(&s.state, &s.dispatch, REPORT_ASTAR, astar(&CASES[i].start));
+            }
+        });
+    }
+    let shown = store
+        .as_ref()
+        .and_then(|s| start_of(&s.state, REPORT_ASTAR));
+    {
+        let store = store.clone();
+        // Keyed by the board alone: a new case changes the board, and the case of that render sets the limit.
+        use_effect_with(shown.clone(), move |shown| {
+            if let (Some(s), Some(start)) = (store, shown) {
+                let limit = CASES[case_index].moves.len() as u32;
+                place(&s.state, &s.dispatch, REPORT_BFS, bfs(start, &GOAL));
+                place(&s.state, &s.dispatch, REPORT_DFS, dfs(start, &GOAL, limit));
+                let default = dfs(start, &GOAL, DEFAULT_DFS_DEPTH);
+                place(&s.state, &s.dispatch, REPORT_DFS_DEFAULT, default);
             }
         });
     }
@@ -76,42 +71,36 @@ pub fn ReportSection() -> Html {
     use_auto_solve(REPORT_DFS);
     use_auto_solve(REPORT_DFS_DEFAULT);
     use_auto_solve(REPORT_ASTAR);
+    shown
+}
+
+/// A* with misplaced tiles on `start`: the figure that holds the board shown.
+fn astar(start: &[u8]) -> crate::page::state::setup::Setup {
+    eight(start, &GOAL, Algorithm::Astar, HeuristicName::Misplaced)
+}
+
+#[component]
+pub fn ReportSection() -> Html {
+    let lang = use_lang();
+    let store = use_store();
+    let case_index = use_state(|| FIRST_CASE);
+    // Whether the board is the reader's ("Try your own") rather than the case's.
+    let own = use_state(|| false);
+    let case = CASES[*case_index];
+    let shown = use_report_runs(*case_index);
     let Some(store) = store else {
         return Html::default();
     };
     let state = &store.state;
-    // The runs belong to the case shown only once the figures hold its start.
-    let current = |n: u32| start_of(state, n).as_deref() == Some(&case.start[..]);
+    let shown = shown.unwrap_or_else(|| case.start.to_vec());
+    // The report's figures and differences belong to its own cases only.
+    let the_case = !*own && shown[..] == case.start[..];
+    // The runs belong to the board shown only once the figures hold it.
+    let current = |n: u32| start_of(state, n).as_deref() == Some(&shown[..]);
     let run = |n: u32| finished(state, n).filter(|_| current(n));
-    let limit = case.moves.len() as u64;
-    let rows = [
-        Row {
-            label: html! { { t(lang, Line::RowBfs) } },
-            figure: REPORT_BFS,
-            name: "bfs",
-            report: Some(case.bfs),
-        },
-        Row {
-            label: html! { { fill(t(lang, Line::RowDfs), &[&limit]) } },
-            figure: REPORT_DFS,
-            name: "dfs",
-            report: Some(case.dfs),
-        },
-        Row {
-            label: html! { { fill(t(lang, Line::RowDfs), &[&DEFAULT_DFS_DEPTH]) } },
-            figure: REPORT_DFS_DEFAULT,
-            name: "dfs-default",
-            report: None,
-        },
-        Row {
-            label: html! { { t(lang, Line::RowAstar) } },
-            figure: REPORT_ASTAR,
-            name: "astar",
-            report: Some(case.astar),
-        },
-    ];
+    let rows = rows(lang, case, the_case);
     let on_case = {
-        let case_index = case_index.clone();
+        let (case_index, own) = (case_index.clone(), own.clone());
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
             if let Some(i) = select
@@ -120,9 +109,43 @@ pub fn ReportSection() -> Html {
                 .ok()
                 .filter(|&i| i < CASES.len())
             {
+                own.set(false);
                 case_index.set(i);
             }
         })
+    };
+    let place_case = {
+        let store = store.clone();
+        move |start: &[u8]| place(&store.state, &store.dispatch, REPORT_ASTAR, astar(start))
+    };
+    let on_own = {
+        let own = own.clone();
+        Callback::from(move |_: MouseEvent| own.set(true))
+    };
+    let on_scramble = {
+        let place_case = place_case.clone();
+        Callback::from(move |_: MouseEvent| {
+            let three = Shape {
+                width: 3,
+                height: 3,
+            };
+            if let Ok(start) = shuffle_solvable(three, &GOAL, fresh_seed()) {
+                place_case(&start);
+            }
+        })
+    };
+    let on_back = {
+        let own = own.clone();
+        Callback::from(move |_: MouseEvent| {
+            own.set(false);
+            place_case(&case.start);
+        })
+    };
+    let board_view = if *own {
+        let played = played(&store, REPORT_ASTAR);
+        html! { <PuzzleBoard id={PuzzleId::Figure(REPORT_ASTAR)} {played} /> }
+    } else {
+        html! { <PuzzleBoard id={PuzzleId::Figure(REPORT_ASTAR)} locked=true /> }
     };
     let body: Html = rows
         .iter()
@@ -137,12 +160,16 @@ pub fn ReportSection() -> Html {
     let caption = fill_html(
         t(lang, Line::ReportCaption),
         vec![
-            html! { { board_words(&case.start) } },
+            html! { { board_words(&shown) } },
             html! { { board_words(&GOAL) } },
             count_num("astar-length", astar_run.as_ref().map(|r| r.length)),
         ],
     );
-    let differences = differences(lang, case, &bfs_run, &dfs_run, &dfs_default, &astar_run);
+    let differences = if the_case {
+        differences(lang, case, &bfs_run, &dfs_run, &dfs_default, &astar_run)
+    } else {
+        html! { <li data-diff="own">{ t(lang, Line::ReportOwnNote) }</li> }
+    };
     html! {
         <>
             <p>{ t(lang, Line::ReportText) }</p>
@@ -157,13 +184,23 @@ pub fn ReportSection() -> Html {
                             }) }
                         </select>
                     </label>
+                    if *own {
+                        <button type="button" data-testid="report-scramble" onclick={on_scramble}>
+                            { t(lang, Line::ReportScramble) }</button>
+                        <button type="button" data-testid="report-back" onclick={on_back}>
+                            { t(lang, Line::ReportBack) }</button>
+                    } else {
+                        <button type="button" data-testid="try-own" onclick={on_own}>
+                            { t(lang, Line::ReportTryOwn) }</button>
+                    }
                 </div>
+                if *own { <p class="lesson-hint" data-testid="own-hint">{ t(lang, Line::ReportOwnHint) }</p> }
                 { report_table(lang, case, body) }
                 <p class="lesson-hint">{ fill(t(lang, Line::ReportMovesNote), &[&case.moves.len(), &case.moves]) }</p>
                 <div class="lesson-pair eight-pair">
                     <div class="lesson-side" data-figure="report-start">
                         <h3>{ t(lang, Line::ReportStart) }</h3>
-                        <div class="view lesson-view eight-board"><PuzzleBoard id={PuzzleId::Figure(REPORT_ASTAR)} locked=true /></div>
+                        <div class="view lesson-view eight-board">{ board_view }</div>
                         <PuzzlePlayback id={PuzzleId::Figure(REPORT_ASTAR)} />
                     </div>
                     <div class="lesson-side" data-figure="report-goal">
@@ -181,6 +218,38 @@ pub fn ReportSection() -> Html {
             <ul class="lesson-differences" data-testid="differences">{ differences }</ul>
         </>
     }
+}
+
+/// The table's rows for `case`, with the report's figures when the board shown is the case's own.
+fn rows(lang: Lang, case: Case, the_case: bool) -> [Row; 4] {
+    let limit = case.moves.len() as u64;
+    let from_report = |row: ReportRow| the_case.then_some(row);
+    [
+        Row {
+            label: html! { { t(lang, Line::RowBfs) } },
+            figure: REPORT_BFS,
+            name: "bfs",
+            report: from_report(case.bfs),
+        },
+        Row {
+            label: html! { { fill(t(lang, Line::RowDfs), &[&limit]) } },
+            figure: REPORT_DFS,
+            name: "dfs",
+            report: from_report(case.dfs),
+        },
+        Row {
+            label: html! { { fill(t(lang, Line::RowDfs), &[&DEFAULT_DFS_DEPTH]) } },
+            figure: REPORT_DFS_DEFAULT,
+            name: "dfs-default",
+            report: None,
+        },
+        Row {
+            label: html! { { t(lang, Line::RowAstar) } },
+            figure: REPORT_ASTAR,
+            name: "astar",
+            report: from_report(case.astar),
+        },
+    ]
 }
 
 /// The table: each algorithm's row of the engine's runs beside the report's figures for case `case`.

@@ -2,17 +2,13 @@
 //! whatever its status, quoted values that are not plain counts (byte sizes, astronomically large state counts),
 //! and the textbook's inversion count with its rule of solvability, held against the solver's own check by test.
 
-use crate::page::components::puzzle_view::Played;
-use crate::page::hooks::store::Store;
+use crate::page::lessons::figure::sliding_setup;
 pub use crate::page::lessons::figure::{big, bytes, count, words, Quoted};
-use crate::page::lessons::figure::{place, setup_of, sliding_setup};
+pub use crate::page::lessons::hand::played;
 use crate::page::state::setup::Setup;
-use crate::page::state::steps::{try_step, Step};
 use solver::query::PuzzleSpec;
-use solver::sliding::{Dir, LargePuzzle, Shape, SlidingHeuristic};
+use solver::sliding::{LargePuzzle, Shape, SlidingHeuristic};
 use solver::{Algorithm, Heuristic, HeuristicName, Puzzle};
-use std::rc::Rc;
-use yew::prelude::*;
 
 /// The shape of a `width` x `height` board.
 pub fn shape(width: u8, height: u8) -> Shape {
@@ -99,47 +95,6 @@ pub fn rule_says_solvable_to(shape: Shape, tiles: &[u8], goal: &[u8]) -> Option<
 /// the inversions are even; with an even width, when the inversions plus the blank's rows above the bottom are.
 pub fn rule_says_solvable(shape: Shape, tiles: &[u8]) -> Option<bool> {
     rule_says_solvable_to(shape, tiles, &shape.default_goal())
-}
-
-/// `setup` with the tile in `cell` slid into the blank beside it (the lab's own move, `try_step`), or `None` if
-/// that tile is not beside the blank.
-pub fn slid(setup: &Setup, cell: usize) -> Option<Setup> {
-    let shape = shape_of(setup)?;
-    let mut tiles = setup.puzzle.start().to_vec();
-    let blank = tiles.iter().position(|&t| t == 0)?;
-    let dir = Dir::ALL
-        .into_iter()
-        .find(|&d| shape.step(blank, d) == Some(cell))?;
-    try_step(&setup.puzzle, &mut tiles, Step::Slide(dir)).ok()?;
-    let mut next = setup.clone();
-    next.puzzle = board(
-        shape.width,
-        shape.height,
-        &tiles,
-        setup.algorithm,
-        setup.heuristic,
-    )
-    .puzzle;
-    Some(next)
-}
-
-/// Hand play on figure `number`: its start is the position played, and a slide places the figure again with the
-/// new start, so that the store holds the board the text talks about (and "Open in the lab" opens it).
-pub fn played(store: &Store, number: u32) -> Option<Played> {
-    let setup = setup_of(&store.state, number)?.clone();
-    let position: Rc<[u8]> = Rc::from(setup.puzzle.start());
-    let store = store.clone();
-    let on_slide = Callback::from(move |cell: usize| {
-        if let Some(next) = slid(&setup, cell) {
-            place(&store.state, &store.dispatch, number, next);
-        }
-    });
-    Some(Played {
-        position,
-        hinted: None,
-        on_slide,
-        on_move: Callback::noop(),
-    })
 }
 
 /// The solver's own estimate `name` (misplaced, Manhattan, linear conflict) of `tiles` towards the usual goal.

@@ -38,10 +38,7 @@ fn act(s: &mut Page, action: impl Into<Action>) -> bool {
 }
 
 fn hear(s: &mut Page, id: u64, body: ResponseBody) -> bool {
-    act(
-        s,
-        Action::Worker(WorkerEvent::Message(Response { id, body })),
-    )
+    act(s, Action::from(WorkerEvent::Message(Response { id, body })))
 }
 
 #[test]
@@ -110,7 +107,7 @@ fn a_crash_or_a_broken_worker_fails_only_the_pair_in_flight() {
     act(&mut s, Action::Compare(CompareAction::Start));
     assert!(act(
         &mut s,
-        Action::Worker(WorkerEvent::Crashed("boom".into()))
+        Action::from(WorkerEvent::Crashed("boom".into()))
     ));
     let run = s.compare.run.as_ref().expect("run");
     assert_eq!(run.rows[0].status(), "error");

@@ -69,7 +69,7 @@ fn answer(s: &mut Page) -> bool {
         ..Limits::default()
     };
     let report = crate::worker::solve_request(&query, limits, || 0.0, |_| {}, || false);
-    s.apply(Action::Worker(WorkerEvent::Message(Response {
+    s.apply(Action::from(WorkerEvent::Message(Response {
         id: request.id,
         body: ResponseBody::Done { report },
     })))
@@ -189,7 +189,7 @@ fn a_crash_or_a_solve_forgets_a_pending_hint() {
     let mut s = playing(&[1, 2, 3, 4, 0, 5]);
     answer(&mut s);
     s.apply(HandPlayAction::Hint);
-    assert!(s.apply(Action::Worker(WorkerEvent::Crashed("boom".into()))));
+    assert!(s.apply(Action::from(WorkerEvent::Crashed("boom".into()))));
     assert!(matches!(s.hand_play.hint, Hint::Failed(_)));
     assert!(s.router.is_idle());
 
@@ -204,7 +204,7 @@ fn a_crash_or_a_solve_forgets_a_pending_hint() {
     );
     assert!(!s.router.has(Owner::is_hand_play));
     // A late answer to the forgotten request is not taken for the solve's.
-    assert!(!s.apply(Action::Worker(WorkerEvent::Message(Response {
+    assert!(!s.apply(Action::from(WorkerEvent::Message(Response {
         id: optimum_id,
         body: ResponseBody::Error {
             failure: crate::protocol::Failure::Unreachable {

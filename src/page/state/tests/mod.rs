@@ -188,7 +188,7 @@ pub(super) fn worker_ready() -> Action {
 }
 
 pub(super) fn reply(id: u64, body: ResponseBody) -> Action {
-    Action::Worker(WorkerEvent::Message(Response { id, body }))
+    Action::from(WorkerEvent::Message(Response { id, body }))
 }
 
 pub(super) fn request_id(s: &Page) -> u64 {

@@ -286,12 +286,12 @@ fn cancel_replaces_the_worker_and_ignores_its_late_answer() {
 fn a_crash_or_silence_while_solving_fails_the_run_and_respawns() {
     let mut s = Page::new_default(4);
     assert!(
-        !s.apply(Action::Worker(WorkerEvent::Crashed("boom".into()))),
+        !s.apply(Action::from(WorkerEvent::Crashed("boom".into()))),
         "an idle crash changes nothing"
     );
     s.apply(SolveAction::Solve);
     let generation = s.router.generation();
-    assert!(s.apply(Action::Worker(WorkerEvent::Crashed(
+    assert!(s.apply(Action::from(WorkerEvent::Crashed(
         "RuntimeError: unreachable".into()
     ))));
     assert_eq!(s.status(), StatusName::Error);

@@ -27,11 +27,11 @@ fn eight() -> Page {
 }
 
 fn retire(memory_bytes: u64) -> Action {
-    Action::Worker(WorkerEvent::Note(WorkerNote::Retire { memory_bytes }))
+    Action::from(WorkerEvent::Note(WorkerNote::Retire { memory_bytes }))
 }
 
 fn crash(why: &str) -> Action {
-    Action::Worker(WorkerEvent::Crashed(why.into()))
+    Action::from(WorkerEvent::Crashed(why.into()))
 }
 
 /// The ids of the requests among `effects` that are posted, and a `0` for each replacement of the worker.
