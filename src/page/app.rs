@@ -30,7 +30,7 @@ use crate::page::hooks::keys::use_page_keys;
 use crate::page::hooks::lab::use_lab;
 use crate::page::hooks::release::use_release;
 use crate::page::hooks::store::Store;
-use crate::page::i18n::{self, Lang, Msg};
+use crate::page::i18n::{self, Lang, Page, Sharing};
 use crate::page::lessons::link::{href as lesson_href, Lesson, LessonLink};
 use crate::page::lessons::page::LessonPage;
 use crate::page::state::hand_play::HandPlayAction;
@@ -117,12 +117,12 @@ pub fn App() -> Html {
             <ContextProvider<Store> context={store}>
             <div {class} data-testid="embed">
                 <main class="embed-layout">
-                    <h1 class="sr-only">{ lang.t(Msg::AppName) }</h1>
+                    <h1 class="sr-only">{ lang.t(Page::AppName) }</h1>
                     { stage }
                     { status }
                     <p class="embed-foot">
                         <a href={full} target="_blank" rel="noopener" data-testid="embed-open"
-                            title={lang.t(Msg::EmbedOpenFullTitle)}>{ lang.t(Msg::EmbedOpenFull) }</a>
+                            title={lang.t(Sharing::EmbedOpenFullTitle)}>{ lang.t(Sharing::EmbedOpenFull) }</a>
                     </p>
                 </main>
             </div>
@@ -156,7 +156,7 @@ pub fn App() -> Html {
                 { lab_panels(&state, &dispatch, lang) }
             </main>
             <footer class="footer">
-                { lang.t(Msg::Footer) }
+                { lang.t(Page::Footer) }
             </footer>
         </div>
         </ContextProvider<Store>>
@@ -196,7 +196,7 @@ fn topbar(
             let text = match what {
                 Copied::Link => format!("{base}?{}", state.link(false)),
                 Copied::EmbedCode => {
-                    url::embed_code(&base, &state.link(true), lang.t(Msg::AppName))
+                    url::embed_code(&base, &state.link(true), lang.t(Page::AppName))
                 }
             };
             let d = d.clone();
@@ -210,17 +210,17 @@ fn topbar(
         <header class="topbar">
             <div class="brand">
                 <span class="logo" aria-hidden="true">{ "◧" }</span>
-                <h1>{ lang.t(Msg::AppName) }</h1>
-                <span class="tagline">{ lang.t(Msg::Tagline) }</span>
+                <h1>{ lang.t(Page::AppName) }</h1>
+                <span class="tagline">{ lang.t(Page::Tagline) }</span>
             </div>
             <LanguageSwitch {lang} on_change={on_language} />
             <a class="lessons-link" data-testid="lessons-link"
-                href={format!("?{}", lesson_href(Lesson::Hanoi, lang, None, false))}>{ lang.t(Msg::Lessons) }</a>
+                href={format!("?{}", lesson_href(Lesson::Hanoi, lang, None, false))}>{ lang.t(Page::Lessons) }</a>
             <div class="share-buttons">
                 <button type="button" class="share" data-testid="share" onclick={copy(Copied::Link)}
-                    title={lang.t(Msg::ShareTitle)}>{ lang.t(Msg::Share) }</button>
+                    title={lang.t(Sharing::ShareTitle)}>{ lang.t(Sharing::Share) }</button>
                 <button type="button" class="share" data-testid="embed-code" onclick={copy(Copied::EmbedCode)}
-                    title={lang.t(Msg::EmbedCodeTitle)}>{ lang.t(Msg::EmbedCode) }</button>
+                    title={lang.t(Sharing::EmbedCodeTitle)}>{ lang.t(Sharing::EmbedCode) }</button>
             </div>
         </header>
     }
@@ -241,8 +241,8 @@ fn stage(
     let label = view_label(lang, &state.lab, hand_play);
     // The thumbnail shows the position not on the board, and a click edits it.
     let (preview_title, preview_position, preview_side) = match setup.editing {
-        Side::Start => (lang.t(Msg::Goal), puzzle.goal(), Side::Goal),
-        Side::Goal => (lang.t(Msg::Start), puzzle.start(), Side::Start),
+        Side::Start => (lang.t(Page::Goal), puzzle.goal(), Side::Goal),
+        Side::Goal => (lang.t(Page::Start), puzzle.start(), Side::Start),
     };
     let preview = (state.mode == Mode::Setup && !embed).then(|| {
         let (board, pegs) = match puzzle {
@@ -270,7 +270,7 @@ fn stage(
         Callback::from(move |()| position_svg(&puzzle, &shown))
     };
     html! {
-        <section class="stage card" aria-label={lang.t(Msg::PuzzleView)}>
+        <section class="stage card" aria-label={lang.t(Page::PuzzleView)}>
             <div class="stage-head">
                 <Solvability verdict={setup.solvability()} />
                 <span class="view-label">{ label }</span>

@@ -10,7 +10,7 @@
 //! Adding export to a view is one line in its component, beside its `<svg data-testid="my-view">`:
 //!
 //! ```ignore
-//! <ExportImage view="my-view" label={lang.t(Msg::MyViewTitle)} />
+//! <ExportImage view="my-view" label={lang.t(MyPanel::ViewTitle)} />
 //! ```
 //!
 //! (`components::export_menu::ExportImage`): it draws an SVG and a PNG button (`data-testid="export-svg-my-view"`,

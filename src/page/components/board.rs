@@ -5,7 +5,7 @@
 
 use super::Interaction;
 use crate::page::hooks::drag::{use_drag, Grid};
-use crate::page::i18n::{use_lang, Msg};
+use crate::page::i18n::{use_lang, Play};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -111,9 +111,9 @@ pub fn Board(props: &BoardProps) -> Html {
         );
         let on_down = drag.on_down(tile, cell, movable);
         let label = if tile == 0 {
-            lang.fill(Msg::BlankLabel, &[&(row + 1), &(col + 1)])
+            lang.fill(Play::BlankLabel, &[&(row + 1), &(col + 1)])
         } else {
-            lang.fill(Msg::TileLabel, &[&tile, &(row + 1), &(col + 1)])
+            lang.fill(Play::TileLabel, &[&tile, &(row + 1), &(col + 1)])
         };
         // Tiles a key can act on are buttons in the tab order; the rest are labelled images.
         let keyable = movable && (props.interaction == Interaction::Edit || tile != 0);

@@ -5,7 +5,7 @@ use super::export_menu::{CompareCsv, ExportImage};
 use super::learn::LearnLink;
 use crate::format;
 use crate::page::export_run::puzzle_stem;
-use crate::page::i18n::{fill, use_lang, Lang, Msg};
+use crate::page::i18n::{fill, use_lang, Answer, Comparison, Lang};
 use crate::page::state::compare::{
     pairs_for, Compare, CompareAction, CompareRun, Pair, Row, RowState, COMPARE_BUDGETS,
     COMPARE_TIME_LIMIT_MS,
@@ -52,15 +52,15 @@ pub fn ComparePanel(props: &ComparePanelProps) -> Html {
         Action::Compare(CompareAction::SetBudget(budget))
     });
     let budget_title = fill(
-        lang.t(Msg::CompareBudgetTitle),
+        lang.t(Comparison::BudgetTitle),
         &[&(COMPARE_TIME_LIMIT_MS / 1000)],
     );
     html! {
-        <section class="card compare" data-testid="compare-panel" aria-label={lang.t(Msg::CompareTitle)}>
-            <h2>{ lang.t(Msg::CompareTitle) }</h2>
-            <p class="muted">{ lang.t(Msg::CompareIntro) }{ " " }<LearnLink href={props.learn.clone()} /></p>
+        <section class="card compare" data-testid="compare-panel" aria-label={lang.t(Comparison::Title)}>
+            <h2>{ lang.t(Comparison::Title) }</h2>
+            <p class="muted">{ lang.t(Comparison::Intro) }{ " " }<LearnLink href={props.learn.clone()} /></p>
             <fieldset class="compare-pairs" disabled={running}>
-                <legend>{ lang.t(Msg::ComparePairs) }</legend>
+                <legend>{ lang.t(Comparison::Pairs) }</legend>
                 { for offered.iter().map(|&pair| {
                     let checked = !props.compare.unticked.contains(&pair);
                     let onchange = d.reform(move |_: Event| Action::Compare(CompareAction::Toggle(pair)));
@@ -75,7 +75,7 @@ pub fn ComparePanel(props: &ComparePanelProps) -> Html {
             </fieldset>
             <div class="compare-actions">
                 <label title={budget_title.clone()}>
-                    { lang.t(Msg::CompareBudget) }{ " " }
+                    { lang.t(Comparison::Budget) }{ " " }
                     <select data-testid="compare-budget" onchange={on_budget} disabled={running}
                         title={budget_title}>
                         { for COMPARE_BUDGETS.iter().map(|&b| html! {
@@ -87,20 +87,20 @@ pub fn ComparePanel(props: &ComparePanelProps) -> Html {
                 </label>
                 if running {
                     <button type="button" data-testid="compare-cancel-pair" onclick={on_skip}>
-                        { lang.t(Msg::CancelPair) }
+                        { lang.t(Comparison::CancelPair) }
                     </button>
                     <button type="button" class="danger" data-testid="compare-cancel" onclick={on_stop}>
-                        { lang.t(Msg::CancelAll) }
+                        { lang.t(Comparison::CancelAll) }
                     </button>
                 } else {
                     <button type="button" class="primary" data-testid="compare" onclick={on_start}
-                        disabled={props.solving || ticked == 0} title={lang.t(Msg::CompareButtonTitle)}>
-                        { lang.t(Msg::CompareButton) }
+                        disabled={props.solving || ticked == 0} title={lang.t(Comparison::ButtonTitle)}>
+                        { lang.t(Comparison::Button) }
                     </button>
                 }
             </div>
             if ticked == 0 {
-                <p class="muted">{ lang.t(Msg::CompareEmpty) }</p>
+                <p class="muted">{ lang.t(Comparison::Empty) }</p>
             }
             { for props.compare.run.as_ref().map(|run| results(lang, run)) }
         </section>
@@ -121,19 +121,19 @@ fn results(lang: Lang, run: &CompareRun) -> Html {
         <div class="compare-results">
             <CompareCsv run={run.clone()} />
             // A region that scrolls sideways on a phone: focusable, so that a keyboard can scroll it.
-            <div class="table-scroll" tabindex="0" role="region" aria-label={lang.t(Msg::CompareTable)}>
+            <div class="table-scroll" tabindex="0" role="region" aria-label={lang.t(Comparison::Table)}>
                 <table data-testid="compare-table" data-running={run.is_running().to_string()}>
                     <thead>
                         <tr>
-                            <th scope="col">{ lang.t(Msg::ColAlgorithm) }</th>
-                            <th scope="col">{ lang.t(Msg::ColHeuristic) }</th>
-                            <th scope="col">{ lang.t(Msg::ColSteps) }</th>
-                            <th scope="col">{ lang.t(Msg::ColOperators) }</th>
-                            <th scope="col">{ lang.t(Msg::ColMaxOpen) }</th>
-                            <th scope="col">{ lang.t(Msg::ColClosed) }</th>
-                            <th scope="col">{ lang.t(Msg::ColExpanded) }</th>
-                            <th scope="col">{ lang.t(Msg::ColTime) }</th>
-                            <th scope="col">{ lang.t(Msg::ColOptimal) }</th>
+                            <th scope="col">{ lang.t(Comparison::ColAlgorithm) }</th>
+                            <th scope="col">{ lang.t(Comparison::ColHeuristic) }</th>
+                            <th scope="col">{ lang.t(Comparison::ColSteps) }</th>
+                            <th scope="col">{ lang.t(Comparison::ColOperators) }</th>
+                            <th scope="col">{ lang.t(Comparison::ColMaxOpen) }</th>
+                            <th scope="col">{ lang.t(Comparison::ColClosed) }</th>
+                            <th scope="col">{ lang.t(Comparison::ColExpanded) }</th>
+                            <th scope="col">{ lang.t(Comparison::ColTime) }</th>
+                            <th scope="col">{ lang.t(Comparison::ColOptimal) }</th>
                         </tr>
                     </thead>
                     <tbody>
@@ -141,8 +141,8 @@ fn results(lang: Lang, run: &CompareRun) -> Html {
                     </tbody>
                 </table>
             </div>
-            { chart(lang, lang.t(Msg::ChartExpanded), "compare-chart-expanded", run, |r| r.stats.expanded as f64, |v| format::count(v as u64)) }
-            { chart(lang, lang.t(Msg::ChartTime), "compare-chart-time", run, |r| r.stats.elapsed_ms, format::duration_ms) }
+            { chart(lang, lang.t(Comparison::ChartExpanded), "compare-chart-expanded", run, |r| r.stats.expanded as f64, |v| format::count(v as u64)) }
+            { chart(lang, lang.t(Comparison::ChartTime), "compare-chart-time", run, |r| r.stats.elapsed_ms, format::duration_ms) }
         </div>
     }
 }
@@ -161,8 +161,8 @@ fn table_row(lang: Lang, row: &Row) -> Html {
             };
             let optimal = match (solved, report.optimal) {
                 (false, _) => "-",
-                (true, true) => lang.t(Msg::Yes),
-                (true, false) => lang.t(Msg::No),
+                (true, true) => lang.t(Comparison::Yes),
+                (true, false) => lang.t(Comparison::No),
             };
             (
                 solved.then(|| report.length.to_string()),
@@ -181,18 +181,20 @@ fn table_row(lang: Lang, row: &Row) -> Html {
         }
         other => {
             let word = match other {
-                RowState::Waiting => lang.t(Msg::Waiting).to_string(),
+                RowState::Waiting => lang.t(Comparison::Waiting).to_string(),
                 RowState::Running {
                     expanded,
                     elapsed_ms,
                 } => format!(
                     "{} {} · {}",
-                    lang.t(Msg::Running),
+                    lang.t(Comparison::Running),
                     format::count(*expanded),
                     format::duration_ms(*elapsed_ms)
                 ),
-                RowState::Cancelled => lang.t(Msg::Cancelled).to_string(),
-                RowState::Failed(why) => format!("{}: {}", lang.t(Msg::Failed), why.render(lang)),
+                RowState::Cancelled => lang.t(Comparison::Cancelled).to_string(),
+                RowState::Failed(why) => {
+                    format!("{}: {}", lang.t(Comparison::Failed), why.render(lang))
+                }
                 RowState::Done(_) => String::new(),
             };
             (None, html! { <td colspan="7" class="muted">{ word }</td> })
@@ -204,7 +206,7 @@ fn table_row(lang: Lang, row: &Row) -> Html {
             data-length={length.unwrap_or_default()}
             class={classes!(matches!(row.state, RowState::Running { .. }).then_some("running"))}>
             <th scope="row">{ lang.algorithm(row.pair.algorithm) }</th>
-            <td>{ row.pair.heuristic.map_or_else(|| lang.t(Msg::NoHeuristic), |h| lang.heuristic(h)) }</td>
+            <td>{ row.pair.heuristic.map_or_else(|| lang.t(Answer::NoHeuristic), |h| lang.heuristic(h)) }</td>
             { cells }
         </tr>
     }
@@ -212,10 +214,10 @@ fn table_row(lang: Lang, row: &Row) -> Html {
 
 fn status_word(lang: Lang, status: Status) -> &'static str {
     match status {
-        Status::Limit => lang.t(Msg::Limit),
-        Status::Unsolvable => lang.t(Msg::Unsolvable),
-        Status::Cancelled => lang.t(Msg::Cancelled),
-        Status::Solved | Status::Invalid => lang.t(Msg::Failed),
+        Status::Limit => lang.t(Comparison::Limit),
+        Status::Unsolvable => lang.t(Comparison::Unsolvable),
+        Status::Cancelled => lang.t(Comparison::Cancelled),
+        Status::Solved | Status::Invalid => lang.t(Comparison::Failed),
     }
 }
 
@@ -294,7 +296,7 @@ fn chart(
     html! {
         <figure class="compare-chart" data-testid={testid}>
             <figcaption>
-                { format!("{title} ({})", lang.t(Msg::LogScale)) }
+                { format!("{title} ({})", lang.t(Comparison::LogScale)) }
                 <ExportImage view={testid} label={title} stem={puzzle_stem(&run.puzzle)} />
             </figcaption>
             <svg viewBox={format!("0 0 {width} {height}")} role="img" aria-label={title}

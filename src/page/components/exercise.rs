@@ -2,7 +2,7 @@
 //! tree's nodes can be clicked too), the score, and the verdict with the rule in a sentence. The answer is the
 //! node the engine expanded next, from the trace (`state::exercise`), shown in `data-answer` for tests.
 
-use crate::page::i18n::{fill, use_lang, Lang, Msg};
+use crate::page::i18n::{fill, use_lang, Lang, Tree};
 use crate::page::state::exercise::{question, Exercise, ExerciseAction, Rule, TieBreak, Verdict};
 use crate::page::state::stepping::StepAction;
 use solver::search::trace::Trace;
@@ -31,8 +31,8 @@ pub fn ExercisePanel(props: &ExerciseProps) -> Html {
     if Rule::of(algorithm).is_none() {
         return html! {
             <div class="card exercise" data-testid="exercise">
-                <h3>{ lang.t(Msg::ExerciseTitle) }</h3>
-                <p class="muted">{ lang.t(Msg::ExerciseCovers) }</p>
+                <h3>{ lang.t(Tree::ExerciseTitle) }</h3>
+                <p class="muted">{ lang.t(Tree::ExerciseCovers) }</p>
             </div>
         };
     }
@@ -43,17 +43,17 @@ pub fn ExercisePanel(props: &ExerciseProps) -> Html {
         .reform(|_: MouseEvent| StepAction::Exercise(ExerciseAction::Toggle));
     let asked = ex.active.then(|| question(trace, at)).flatten();
     let body = ex.active.then(|| match &asked {
-        None => html! { <p class="muted" data-testid="exercise-done">{ lang.t(Msg::ExerciseDone) }</p> },
+        None => html! { <p class="muted" data-testid="exercise-done">{ lang.t(Tree::ExerciseDone) }</p> },
         Some(q) => html! {
             <>
                 <p data-testid="exercise-prompt">
-                    { fill(lang.t(Msg::ExercisePrompt), &[&(at + 1), &lang.algorithm(algorithm)]) }
+                    { fill(lang.t(Tree::ExercisePrompt), &[&(at + 1), &lang.algorithm(algorithm)]) }
                 </p>
                 <p class="muted">
-                    if q.open.len() == 1 { { lang.t(Msg::ExerciseOpenOne) } }
-                    else { { fill(lang.t(Msg::ExerciseOpen), &[&q.open.len()]) } }
+                    if q.open.len() == 1 { { lang.t(Tree::ExerciseOpenOne) } }
+                    else { { fill(lang.t(Tree::ExerciseOpen), &[&q.open.len()]) } }
                 </p>
-                <div class="exercise-options" role="group" aria-label={lang.t(Msg::ExerciseTitle)}>
+                <div class="exercise-options" role="group" aria-label={lang.t(Tree::ExerciseTitle)}>
                     { for q.open.iter().map(|&id| {
                         let node = &tree.nodes[id as usize];
                         let pick = props.on_step.reform(move |_: MouseEvent| {
@@ -80,16 +80,16 @@ pub fn ExercisePanel(props: &ExerciseProps) -> Html {
     html! {
         <div class="card exercise" data-testid="exercise" data-active={ex.active.to_string()}
             data-position={at.to_string()} data-answer={asked.as_ref().map(|q| q.answer.to_string())}>
-            <h3>{ lang.t(Msg::ExerciseTitle) }</h3>
-            <p class="muted">{ lang.t(Msg::ExerciseIntro) }</p>
+            <h3>{ lang.t(Tree::ExerciseTitle) }</h3>
+            <p class="muted">{ lang.t(Tree::ExerciseIntro) }</p>
             <div class="exercise-head">
                 <button type="button" data-testid="exercise-toggle" aria-pressed={ex.active.to_string()}
                     class={classes!(ex.active.then_some("primary"))} onclick={toggle}>
-                    { lang.t(if ex.active { Msg::ExerciseStop } else { Msg::ExerciseStart }) }
+                    { lang.t(if ex.active { Tree::ExerciseStop } else { Tree::ExerciseStart }) }
                 </button>
                 <span class="exercise-score" data-testid="exercise-score" data-right={ex.right.to_string()}
                     data-asked={ex.asked.to_string()} aria-live="polite">
-                    { fill(lang.t(Msg::ExerciseScore), &[&ex.right, &ex.asked]) }
+                    { fill(lang.t(Tree::ExerciseScore), &[&ex.right, &ex.asked]) }
                 </span>
             </div>
             { for verdict }
@@ -104,12 +104,12 @@ pub fn verdict_words(lang: Lang, algorithm: Algorithm, v: &Verdict) -> String {
     let name = lang.algorithm(algorithm);
     if v.right() {
         fill(
-            lang.t(Msg::ExerciseRight),
+            lang.t(Tree::ExerciseRight),
             &[&(v.position + 1), &name, &v.answer],
         )
     } else {
         fill(
-            lang.t(Msg::ExerciseWrong),
+            lang.t(Tree::ExerciseWrong),
             &[&v.picked, &(v.position + 1), &name, &v.answer],
         )
     }
@@ -119,21 +119,21 @@ pub fn verdict_words(lang: Lang, algorithm: Algorithm, v: &Verdict) -> String {
 fn verdict_view(lang: Lang, algorithm: Algorithm, v: &Verdict) -> Html {
     let head = verdict_words(lang, algorithm, v);
     let rule = lang.t(match v.rule {
-        Rule::Fifo => Msg::RuleFifo,
-        Rule::DepthFirst => Msg::RuleDepthFirst,
-        Rule::LowestF => Msg::RuleLowestF,
-        Rule::LowestH => Msg::RuleLowestH,
+        Rule::Fifo => Tree::RuleFifo,
+        Rule::DepthFirst => Tree::RuleDepthFirst,
+        Rule::LowestF => Tree::RuleLowestF,
+        Rule::LowestH => Tree::RuleLowestH,
     });
     let tie = v.tie.map(|(count, by)| {
         let key = if v.rule == Rule::LowestH { "h" } else { "f" };
         let by = lang.t(match by {
-            TieBreak::LargerG => Msg::TieLargerG,
-            TieBreak::Newest => Msg::TieNewest,
-            TieBreak::EngineOrder => Msg::TieEngineOrder,
+            TieBreak::LargerG => Tree::TieLargerG,
+            TieBreak::Newest => Tree::TieNewest,
+            TieBreak::EngineOrder => Tree::TieEngineOrder,
         });
-        fill(lang.t(Msg::ExerciseTie), &[&count, &key, &by])
+        fill(lang.t(Tree::ExerciseTie), &[&count, &key, &by])
     });
-    let skipped = (v.skipped > 0).then(|| fill(lang.t(Msg::ExerciseSkipped), &[&v.skipped]));
+    let skipped = (v.skipped > 0).then(|| fill(lang.t(Tree::ExerciseSkipped), &[&v.skipped]));
     html! {
         <div class={classes!("exercise-verdict", if v.right() { "right" } else { "wrong" })}
             data-testid="exercise-verdict" data-right={v.right().to_string()} data-answer={v.answer.to_string()}

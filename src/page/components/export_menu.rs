@@ -4,7 +4,7 @@
 
 use crate::page::export::{download_image, download_text, ExportContext, ImageFormat};
 use crate::page::export_run::{compare_file, run_csv, run_json};
-use crate::page::i18n::{use_lang, Msg};
+use crate::page::i18n::{use_lang, Page, Sharing};
 use crate::page::state::compare::CompareRun;
 use solver::query::Query;
 use solver::Report;
@@ -56,7 +56,10 @@ pub fn ExportImage(props: &ExportImageProps) -> Html {
                 });
             })
         };
-        let label = lang.fill(Msg::ExportImageLabel, &[&props.label, &ext.to_uppercase()]);
+        let label = lang.fill(
+            Sharing::ExportImageLabel,
+            &[&props.label, &ext.to_uppercase()],
+        );
         html! {
             <button type="button" class="export-button" data-testid={format!("export-{ext}-{}", props.view)}
                 title={label.clone()} aria-label={label} {onclick}>{ ext.to_uppercase() }</button>
@@ -84,7 +87,10 @@ pub struct ExportMenuProps {
 pub fn ExportMenu(props: &ExportMenuProps) -> Html {
     let lang = use_lang();
     let export = use_export();
-    let text_button = |testid: &'static str, label: Msg, ext: &'static str, mime: &'static str| {
+    let text_button = |testid: &'static str,
+                       label: Sharing,
+                       ext: &'static str,
+                       mime: &'static str| {
         let build: fn(&Query, &Report) -> String = if ext == "json" { run_json } else { run_csv };
         let onclick = {
             let (query, report, export) =
@@ -107,16 +113,16 @@ pub fn ExportMenu(props: &ExportMenuProps) -> Html {
     };
     html! {
         <details class="export-menu" data-testid="export-menu">
-            <summary data-testid="export" title={lang.t(Msg::ExportTitle)}>{ lang.t(Msg::Export) }</summary>
+            <summary data-testid="export" title={lang.t(Sharing::ExportTitle)}>{ lang.t(Sharing::Export) }</summary>
             <div class="export-items">
-                { text_button("export-json", Msg::ExportRunJson, "json", "application/json") }
-                { text_button("export-csv", Msg::ExportRunCsv, "csv", "text/csv") }
+                { text_button("export-json", Sharing::ExportRunJson, "json", "application/json") }
+                { text_button("export-csv", Sharing::ExportRunCsv, "csv", "text/csv") }
                 if props.report.is_none() {
-                    <p class="muted small">{ lang.t(Msg::ExportNoRun) }</p>
+                    <p class="muted small">{ lang.t(Sharing::ExportNoRun) }</p>
                 }
                 <p class="export-picture">
-                    <span>{ lang.t(Msg::ExportPicture) }</span>
-                    <ExportImage view={props.view.clone()} label={lang.t(Msg::PuzzleView)} draw={props.draw.clone()} />
+                    <span>{ lang.t(Sharing::ExportPicture) }</span>
+                    <ExportImage view={props.view.clone()} label={lang.t(Page::PuzzleView)} draw={props.draw.clone()} />
                 </p>
             </div>
         </details>
@@ -144,6 +150,6 @@ pub fn CompareCsv(props: &CompareCsvProps) -> Html {
     };
     html! {
         <button type="button" class="export-button" data-testid="export-compare-csv" {onclick}
-            disabled={props.run.is_running()}>{ lang.t(Msg::ExportCompareCsv) }</button>
+            disabled={props.run.is_running()}>{ lang.t(Sharing::ExportCompareCsv) }</button>
     }
 }

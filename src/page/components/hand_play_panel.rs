@@ -2,7 +2,7 @@
 //! Undo, Redo, "Solve from here", and a polite live region that reads each move out.
 
 use crate::page::hooks::keys::use_hand_play_shortcuts;
-use crate::page::i18n::{fill_html, use_lang, Msg};
+use crate::page::i18n::{fill_html, use_lang, Play};
 use crate::page::state::hand_play::{HandPlayAction, Hint, Optimum};
 use crate::page::state::steps::{step_source, step_symbol, Step};
 use crate::page::state::Action;
@@ -48,11 +48,11 @@ pub fn HandPlayPanel(props: &HandPlayPanelProps) -> Html {
     };
     let counter = html! {
         <p class="play-score" data-testid="play-score">
-            { fill_html(lang.t(Msg::YouMoves), vec![html! {
+            { fill_html(lang.t(Play::YouMoves), vec![html! {
                 <strong data-testid="move-counter">{ props.moves }</strong>
             }]) }
             <span class="sep" aria-hidden="true">{ " · " }</span>
-            { fill_html(lang.t(Msg::OptimalMoves), vec![optimum]) }
+            { fill_html(lang.t(Play::OptimalMoves), vec![optimum]) }
         </p>
     };
 
@@ -65,14 +65,14 @@ pub fn HandPlayPanel(props: &HandPlayPanelProps) -> Html {
         _ => None,
     };
     let hint_text = match (&props.hint, current) {
-        _ if at_goal => lang.t(Msg::HintAtGoal).to_string(),
-        (_, Some((None, _))) => lang.t(Msg::HintAtGoal).to_string(),
+        _ if at_goal => lang.t(Play::HintAtGoal).to_string(),
+        (_, Some((None, _))) => lang.t(Play::HintAtGoal).to_string(),
         (_, Some((Some(step), _))) => lang.fill(
-            Msg::HintMove,
+            Play::HintMove,
             &[&step_symbol(&props.puzzle, &props.position, step)],
         ),
-        (Hint::Thinking, None) => lang.t(Msg::HintThinking).to_string(),
-        (Hint::Failed(why), None) => lang.fill(Msg::HintUnavailable, &[&why.render(lang)]),
+        (Hint::Thinking, None) => lang.t(Play::HintThinking).to_string(),
+        (Hint::Failed(why), None) => lang.fill(Play::HintUnavailable, &[&why.render(lang)]),
         _ => String::new(),
     };
     let hint_move = current
@@ -87,26 +87,26 @@ pub fn HandPlayPanel(props: &HandPlayPanelProps) -> Html {
     let left = current.map(|(_, left)| left);
     let left_text = left.map(|n| {
         if n == 1 {
-            lang.t(Msg::MovesLeftOne).to_string()
+            lang.t(Play::MovesLeftOne).to_string()
         } else {
-            lang.fill(Msg::MovesLeft, &[&n])
+            lang.fill(Play::MovesLeft, &[&n])
         }
     });
 
     html! {
         <div class="play-panel" data-testid="play-panel">
             { counter }
-            <div class="play-buttons" role="group" aria-label={lang.t(Msg::HandPlayTools)}>
-                <button type="button" data-testid="hint" class="primary" title={lang.t(Msg::HintTitle)} aria-keyshortcuts="H"
+            <div class="play-buttons" role="group" aria-label={lang.t(Play::HandPlayTools)}>
+                <button type="button" data-testid="hint" class="primary" title={lang.t(Play::HintTitle)} aria-keyshortcuts="H"
                     disabled={props.solving || at_goal || matches!(props.hint, Hint::Thinking) || current.is_some()}
-                    onclick={emit(HandPlayAction::Hint)}>{ lang.t(Msg::Hint) }</button>
+                    onclick={emit(HandPlayAction::Hint)}>{ lang.t(Play::Hint) }</button>
                 <button type="button" data-testid="undo" disabled={!props.can_undo}
-                    aria-keyshortcuts="Control+Z" onclick={emit(HandPlayAction::Undo)}>{ lang.t(Msg::Undo) }</button>
+                    aria-keyshortcuts="Control+Z" onclick={emit(HandPlayAction::Undo)}>{ lang.t(Play::Undo) }</button>
                 <button type="button" data-testid="redo" disabled={!props.can_redo}
-                    aria-keyshortcuts="Control+Y" onclick={emit(HandPlayAction::Redo)}>{ lang.t(Msg::Redo) }</button>
-                <button type="button" data-testid="solve-from-here" title={lang.t(Msg::SolveFromHereTitle)}
+                    aria-keyshortcuts="Control+Y" onclick={emit(HandPlayAction::Redo)}>{ lang.t(Play::Redo) }</button>
+                <button type="button" data-testid="solve-from-here" title={lang.t(Play::SolveFromHereTitle)}
                     disabled={props.solving} onclick={emit(HandPlayAction::SolveFromHere)}>
-                    { lang.t(Msg::SolveFromHere) }
+                    { lang.t(Play::SolveFromHere) }
                 </button>
             </div>
             <p class="play-hint" data-testid="hint-text" data-move={hint_move} aria-live="polite">
@@ -136,11 +136,12 @@ fn hinted_words(
     match step {
         Step::Slide(_) => {
             let cell = step_source(puzzle, position, step)?;
-            Some(lang.fill(Msg::HintedTile, &[position.get(cell)?]))
+            Some(lang.fill(Play::HintedTile, &[position.get(cell)?]))
         }
-        Step::Disk(mv) => {
-            Some(lang.fill(Msg::HintedDisk, &[&peg_letter(mv.from), &peg_letter(mv.to)]))
-        }
+        Step::Disk(mv) => Some(lang.fill(
+            Play::HintedDisk,
+            &[&peg_letter(mv.from), &peg_letter(mv.to)],
+        )),
     }
 }
 
@@ -157,7 +158,7 @@ fn announcement(
         return String::new();
     };
     if at_goal {
-        return lang.fill(Msg::AnnounceGoal, &[&moves]);
+        return lang.fill(Play::AnnounceGoal, &[&moves]);
     }
     match (step, puzzle) {
         (Step::Slide(dir), PuzzleSpec::Sliding { width, height, .. }) => {
@@ -176,13 +177,13 @@ fn announcement(
             let w = usize::from(*width);
             let tile = position.get(cell).copied().unwrap_or(0);
             lang.fill(
-                Msg::AnnounceTile,
+                Play::AnnounceTile,
                 &[&tile, &(cell / w + 1), &(cell % w + 1), &moves],
             )
         }
         (Step::Disk(mv), _) => {
             let disk = position.iter().position(|&p| p == mv.to).unwrap_or(0);
-            lang.fill(Msg::AnnounceDisk, &[&disk, &peg_letter(mv.to), &moves])
+            lang.fill(Play::AnnounceDisk, &[&disk, &peg_letter(mv.to), &moves])
         }
         (Step::Slide(_), PuzzleSpec::Hanoi { .. }) => String::new(),
     }

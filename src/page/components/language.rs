@@ -1,6 +1,6 @@
 //! The language switch: a select of the interface languages, each named in itself.
 
-use crate::page::i18n::{Lang, Msg};
+use crate::page::i18n::{Controls, Lang};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -23,7 +23,7 @@ pub fn LanguageSwitch(props: &LanguageSwitchProps) -> Html {
     };
     html! {
         <label class="language">
-            <span class="sr-only">{ props.lang.t(Msg::Language) }</span>
+            <span class="sr-only">{ props.lang.t(Controls::Language) }</span>
             <select data-testid="language" name="language" {onchange}>
                 { for Lang::ALL.into_iter().map(|l| html! {
                     <option value={l.code()} lang={l.html_lang()} selected={l == props.lang}>{ l.native_name() }</option>

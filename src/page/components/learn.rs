@@ -1,7 +1,7 @@
 //! "Learn what this shows": a panel's link to the lesson section that explains it. The page builds the address
 //! (it knows the lessons); a panel only shows it.
 
-use crate::page::i18n::{use_lang, Msg};
+use crate::page::i18n::{use_lang, Page};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -16,7 +16,7 @@ pub fn LearnLink(props: &LearnLinkProps) -> Html {
     match &props.href {
         Some(href) => html! {
             <a class="learn-link" data-testid="learn-link" href={href.clone()} target="_blank" rel="noopener">
-                { lang.t(Msg::LearnLink) }</a>
+                { lang.t(Page::LearnLink) }</a>
         },
         None => Html::default(),
     }

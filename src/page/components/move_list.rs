@@ -1,7 +1,7 @@
 //! The solution's moves in words, the current one highlighted; a click jumps there. Long lists show a window
 //! around the current move.
 
-use crate::page::i18n::{use_lang, Msg, Text};
+use crate::page::i18n::{use_lang, Answer, Text};
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
@@ -73,21 +73,21 @@ pub fn MoveList(props: &MoveListProps) -> Html {
         }
     });
     html! {
-        <section class="card moves" aria-label={lang.t(Msg::Moves)}>
-            <h2>{ lang.t(Msg::Moves) }<span class="muted">{ format!(" ({n})") }</span></h2>
+        <section class="card moves" aria-label={lang.t(Answer::Moves)}>
+            <h2>{ lang.t(Answer::Moves) }<span class="muted">{ format!(" ({n})") }</span></h2>
             if n == 0 {
-                <p class="muted">{ lang.t(Msg::MovesEmpty) }</p>
+                <p class="muted">{ lang.t(Answer::MovesEmpty) }</p>
             } else {
                 // Every item keyed (an `if` would add an unkeyed child): Yew then matches the moves by number, and
                 // a step that moves the window adds and drops a move or two, not the whole list. With an unkeyed
                 // sibling, Yew builds every item again whenever the list changes length: garbage in the Blink heap.
                 <ol ref={list_ref} class="move-list" data-testid="move-list">
                     { for (first > 0).then(|| html! {
-                        <li key="earlier" class="more">{ lang.fill(Msg::EarlierMoves, &[&first]) }</li>
+                        <li key="earlier" class="more">{ lang.fill(Answer::EarlierMoves, &[&first]) }</li>
                     }) }
                     { for items }
                     { for (last < n).then(|| html! {
-                        <li key="later" class="more">{ lang.fill(Msg::MoreMoves, &[&(n - last)]) }</li>
+                        <li key="later" class="more">{ lang.fill(Answer::MoreMoves, &[&(n - last)]) }</li>
                     }) }
                 </ol>
             }

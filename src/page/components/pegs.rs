@@ -5,7 +5,7 @@
 
 use super::Interaction;
 use crate::page::hooks::drag::{use_drag, Grid};
-use crate::page::i18n::{use_lang, Msg};
+use crate::page::i18n::{use_lang, Play};
 use solver::hanoi::{peg_letter, HanoiMove};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -79,7 +79,7 @@ pub fn Pegs(props: &PegsProps) -> Html {
                 data-testid={format!("peg-{peg}")} data-peg={peg.to_string()}
                 role={active.then_some("button")} tabindex={active.then_some("0")}
                 aria-pressed={active.then(|| is_picked.to_string())} {onkeydown}
-                aria-label={lang.fill(Msg::PegLabel, &[&peg_letter(peg)])}>
+                aria-label={lang.fill(Play::PegLabel, &[&peg_letter(peg)])}>
                 <span class="rod" aria-hidden="true" />
                 <span class="peg-label">{ peg_letter(peg) }</span>
             </div>
@@ -119,7 +119,7 @@ pub fn Pegs(props: &PegsProps) -> Html {
         let on_down = drag.on_down(d, peg, movable);
         html! {
             <div key={u32::from(d)} {class} {style} data-testid={format!("disk-{d}")} data-disk={d.to_string()}
-                data-peg={peg.to_string()} role="img" aria-label={lang.fill(Msg::DiskLabel, &[&d, &peg_letter(peg)])}
+                data-peg={peg.to_string()} role="img" aria-label={lang.fill(Play::DiskLabel, &[&d, &peg_letter(peg)])}
                 data-hinted={hinted.then_some("true")} aria-describedby={hinted.then_some(super::HINT_TEXT_ID)}
                 onpointerdown={on_down}>
                 <span class="face">{ d }</span>

@@ -1,7 +1,7 @@
 //! The playback controls (the solution's animation): step back, play/pause, step forward, a scrubber over the moves, and the speed;
 //! and, when a shorter solution waits to be shown, a button that shows it.
 
-use crate::page::i18n::{use_lang, Msg};
+use crate::page::i18n::{use_lang, Answer};
 use crate::page::state::playback::SPEEDS;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -37,43 +37,43 @@ pub fn PlaybackBar(props: &PlaybackBarProps) -> Html {
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
     let (play_label, play_icon) = if props.playing {
-        (lang.t(Msg::Pause), Icon::Pause)
+        (lang.t(Answer::Pause), Icon::Pause)
     } else if !none && cursor >= len {
-        (lang.t(Msg::Replay), Icon::Replay)
+        (lang.t(Answer::Replay), Icon::Replay)
     } else {
-        (lang.t(Msg::PlaybackPlay), Icon::Play)
+        (lang.t(Answer::PlaybackPlay), Icon::Play)
     };
     html! {
         <div class="player" data-testid="player" data-step={cursor.to_string()} data-steps={len.to_string()}
             data-playing={props.playing.to_string()}>
             <div class="player-buttons">
-                <button type="button" class="icon" data-testid="step-back" title={lang.t(Msg::StepBack)} aria-label={lang.t(Msg::StepBack)}
+                <button type="button" class="icon" data-testid="step-back" title={lang.t(Answer::StepBack)} aria-label={lang.t(Answer::StepBack)}
                     disabled={none || cursor == 0} onclick={click(&props.on_step_back)}>{ icon(Icon::Back) }</button>
                 <button type="button" class="icon primary" data-testid="play" title={play_label} aria-label={play_label}
                     aria-pressed={props.playing.to_string()} disabled={none || len == 0}
                     onclick={click(&props.on_toggle)}>{ icon(play_icon) }</button>
-                <button type="button" class="icon" data-testid="step-forward" title={lang.t(Msg::StepForward)}
-                    aria-label={lang.t(Msg::StepForward)} disabled={none || cursor >= len}
+                <button type="button" class="icon" data-testid="step-forward" title={lang.t(Answer::StepForward)}
+                    aria-label={lang.t(Answer::StepForward)} disabled={none || cursor >= len}
                     onclick={click(&props.on_step_forward)}>{ icon(Icon::Forward) }</button>
                 <span class="player-count" aria-live="off">
-                    if none { { lang.t(Msg::NoSolutionYet) } } else { { lang.fill(Msg::MoveOf, &[&cursor, &len]) } }
+                    if none { { lang.t(Answer::NoSolutionYet) } } else { { lang.fill(Answer::MoveOf, &[&cursor, &len]) } }
                 </span>
             </div>
             <label class="range scrubber">
-                <span class="sr-only">{ lang.t(Msg::ScrubberLabel) }</span>
+                <span class="sr-only">{ lang.t(Answer::ScrubberLabel) }</span>
                 <input type="range" data-testid="scrubber" min="0" max={len.to_string()} step="1"
                     value={cursor.to_string()} disabled={none} oninput={on_seek.reform(Event::from)}
                     onchange={on_seek} />
             </label>
             <label class="range speed">
-                <span>{ lang.t(Msg::Speed) }</span>
+                <span>{ lang.t(Answer::Speed) }</span>
                 <input type="range" data-testid="speed" min="1" max={SPEEDS.len().to_string()} step="1"
                     value={props.speed.to_string()} oninput={on_speed.reform(Event::from)} onchange={on_speed}
-                    aria-label={lang.t(Msg::SpeedLabel)} />
+                    aria-label={lang.t(Answer::SpeedLabel)} />
             </label>
             if let Some(moves) = props.waiting {
                 <button type="button" class="show-waiting" data-testid="show-waiting"
-                    onclick={click(&props.on_show_waiting)}>{ lang.fill(Msg::ShowWaiting, &[&moves]) }</button>
+                    onclick={click(&props.on_show_waiting)}>{ lang.fill(Answer::ShowWaiting, &[&moves]) }</button>
             }
         </div>
     }

@@ -1,7 +1,7 @@
 //! A thumbnail of the position not being edited (the goal while the start is edited, and the other way round);
 //! a click switches to editing it.
 
-use crate::page::i18n::{use_lang, Msg};
+use crate::page::i18n::{use_lang, Page, Play};
 use solver::hanoi::peg_letter;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -46,7 +46,7 @@ pub fn Preview(props: &PreviewProps) -> Html {
             html! {
                 <span class="mini-pegs">
                     { for (0..props.pegs).map(|peg| html! {
-                        <span class="mini-peg" title={lang.fill(Msg::PegLabel, &[&peg_letter(peg)])}>
+                        <span class="mini-peg" title={lang.fill(Play::PegLabel, &[&peg_letter(peg)])}>
                             // Top to bottom: smallest first.
                             { for (0..props.position.len()).filter(|&d| props.position[d] == peg).map(|d| {
                                 let width = 30 + 70 * (d + 1) / n;
@@ -61,7 +61,7 @@ pub fn Preview(props: &PreviewProps) -> Html {
     };
     html! {
         <button type="button" class="preview" data-testid="preview" {onclick}
-            title={lang.fill(Msg::PreviewTitle, &[&props.title])}>
+            title={lang.fill(Page::PreviewTitle, &[&props.title])}>
             <span class="preview-title">{ props.title.clone() }</span>
             { body }
         </button>

@@ -2,7 +2,7 @@
 //! Scramble.
 
 use crate::browser::fresh_seed;
-use crate::page::i18n::{use_lang, Lang, Msg};
+use crate::page::i18n::{use_lang, Controls, Lang};
 use crate::page::state::setup::{SetupAction, Side, MAX_SCRAMBLE, UI_DISKS};
 use crate::page::state::{Action, Mode};
 use solver::query::{self, PuzzleKind};
@@ -96,61 +96,61 @@ pub fn PuzzleControls(props: &PuzzleControlsProps) -> Html {
     let dims = size_fields(lang, props.kind, props.dims, &d);
     let play = props.mode == Mode::HandPlay;
     html! {
-        <section class="card controls" aria-label={lang.t(Msg::Puzzle)}>
-            <h2>{ lang.t(Msg::Puzzle) }</h2>
+        <section class="card controls" aria-label={lang.t(Controls::Puzzle)}>
+            <h2>{ lang.t(Controls::Puzzle) }</h2>
             <div class="row">
                 <label class="field">
-                    <span>{ lang.t(Msg::Kind) }</span>
+                    <span>{ lang.t(Controls::Kind) }</span>
                     <select data-testid="puzzle-kind" onchange={on_kind}>
-                        <option value="sliding" selected={props.kind == PuzzleKind::Sliding}>{ lang.t(Msg::SlidingPuzzle) }</option>
-                        <option value="hanoi" selected={props.kind == PuzzleKind::Hanoi}>{ lang.t(Msg::TowerOfHanoi) }</option>
+                        <option value="sliding" selected={props.kind == PuzzleKind::Sliding}>{ lang.t(Controls::SlidingPuzzle) }</option>
+                        <option value="hanoi" selected={props.kind == PuzzleKind::Hanoi}>{ lang.t(Controls::TowerOfHanoi) }</option>
                     </select>
                 </label>
                 { dims }
             </div>
             <div class="row">
-                <div class="segmented" role="group" aria-label={lang.t(Msg::Mode)}>
+                <div class="segmented" role="group" aria-label={lang.t(Controls::Mode)}>
                     <button type="button" data-testid="mode-setup" aria-pressed={(!play).to_string()}
                         class={classes!((!play).then_some("on"))} onclick={emit(Action::SetMode(Mode::Setup))}>
-                        { lang.t(Msg::SetUp) }
+                        { lang.t(Controls::SetUp) }
                     </button>
                     <button type="button" data-testid="mode-play" aria-pressed={play.to_string()}
                         class={classes!(play.then_some("on"))} onclick={emit(Action::SetMode(Mode::HandPlay))}>
-                        { lang.t(Msg::HandPlayMode) }
+                        { lang.t(Controls::HandPlayMode) }
                     </button>
                 </div>
                 <label class={classes!("switch", play.then_some("disabled"))}>
                     <input type="checkbox" role="switch" data-testid="edit-goal" disabled={play}
                         checked={props.editing == Side::Goal} onchange={on_edit_goal} />
                     <span class="track" aria-hidden="true"><span class="thumb" /></span>
-                    <span>{ lang.t(Msg::EditGoal) }</span>
+                    <span>{ lang.t(Controls::EditGoal) }</span>
                 </label>
             </div>
             <div class="row">
                 <button type="button" data-testid="shuffle" disabled={play} onclick={on_shuffle}
                     title={match props.kind {
-                        PuzzleKind::Sliding => lang.t(Msg::ShuffleSlidingTitle),
-                        PuzzleKind::Hanoi => lang.t(Msg::ShuffleHanoiTitle),
-                    }}>{ lang.t(Msg::Shuffle) }</button>
+                        PuzzleKind::Sliding => lang.t(Controls::ShuffleSlidingTitle),
+                        PuzzleKind::Hanoi => lang.t(Controls::ShuffleHanoiTitle),
+                    }}>{ lang.t(Controls::Shuffle) }</button>
                 <div class="joined">
                     <button type="button" data-testid="scramble" disabled={play} onclick={on_scramble}
-                        title={lang.t(Msg::ScrambleTitle)}>{ lang.t(Msg::Scramble) }</button>
+                        title={lang.t(Controls::ScrambleTitle)}>{ lang.t(Controls::Scramble) }</button>
                     <input type="number" data-testid="scramble-moves" min="1" max={MAX_SCRAMBLE.to_string()}
                         value={props.scramble_moves.to_string()} disabled={play} onchange={on_scramble_moves}
-                        aria-label={lang.t(Msg::ScrambleMoves)} />
-                    <span class="unit">{ lang.t(Msg::MovesUnit) }</span>
+                        aria-label={lang.t(Controls::ScrambleMoves)} />
+                    <span class="unit">{ lang.t(Controls::MovesUnit) }</span>
                 </div>
             </div>
             <p class="muted small">
                 { match (props.mode, props.kind) {
                     (Mode::HandPlay, PuzzleKind::Sliding) =>
-                        lang.t(Msg::HelpPlaySliding),
+                        lang.t(Controls::HelpPlaySliding),
                     (Mode::HandPlay, PuzzleKind::Hanoi) =>
-                        lang.t(Msg::HelpPlayHanoi),
+                        lang.t(Controls::HelpPlayHanoi),
                     (Mode::Setup, PuzzleKind::Sliding) =>
-                        lang.t(Msg::HelpSetupSliding),
+                        lang.t(Controls::HelpSetupSliding),
                     (Mode::Setup, PuzzleKind::Hanoi) =>
-                        lang.t(Msg::HelpSetupHanoi),
+                        lang.t(Controls::HelpSetupHanoi),
                 } }
             </p>
         </section>
@@ -199,16 +199,16 @@ fn size_fields(lang: Lang, kind: PuzzleKind, dims: (u8, u8), d: &Callback<Action
                 let cells = usize::from(w) * usize::from(h);
                 html! {
                     <option value={value.clone()} selected={(w, h) == (a, b)}>
-                        { lang.fill(Msg::SizeOption, &[&value, &(cells - 1)]) }
+                        { lang.fill(Controls::SizeOption, &[&value, &(cells - 1)]) }
                     </option>
                 }
             };
             html! {
                 <label class="field">
-                    <span>{ lang.t(Msg::Size) }</span>
+                    <span>{ lang.t(Controls::Size) }</span>
                     <select data-testid="size" onchange={on_size}>
-                        <optgroup label={lang.t(Msg::Square)}>{ for squares.into_iter().map(option) }</optgroup>
-                        <optgroup label={lang.t(Msg::Rectangle)}>{ for rectangles.into_iter().map(option) }</optgroup>
+                        <optgroup label={lang.t(Controls::Square)}>{ for squares.into_iter().map(option) }</optgroup>
+                        <optgroup label={lang.t(Controls::Rectangle)}>{ for rectangles.into_iter().map(option) }</optgroup>
                     </select>
                 </label>
             }
@@ -221,7 +221,7 @@ fn size_fields(lang: Lang, kind: PuzzleKind, dims: (u8, u8), d: &Callback<Action
             html! {
                 <>
                     <label class="field">
-                        <span>{ lang.t(Msg::Pegs) }</span>
+                        <span>{ lang.t(Controls::Pegs) }</span>
                         <select data-testid="peg-count" onchange={on_pegs}>
                             { for (query::MIN_PEGS..=query::MAX_PEGS).map(|p| html! {
                                 <option value={p.to_string()} selected={p == a}>{ p }</option>
@@ -229,7 +229,7 @@ fn size_fields(lang: Lang, kind: PuzzleKind, dims: (u8, u8), d: &Callback<Action
                         </select>
                     </label>
                     <label class="field">
-                        <span>{ lang.t(Msg::Disks) }</span>
+                        <span>{ lang.t(Controls::Disks) }</span>
                         <select data-testid="disk-count" onchange={on_disks}>
                             { for disk_choices.into_iter().map(|n| html! {
                                 <option value={n.to_string()} selected={n == b}>{ n }</option>

@@ -14,7 +14,7 @@ use super::solve_controls::SolveControls;
 use super::Interaction;
 use crate::page::hooks::store::use_store;
 use crate::page::hooks::timers::{use_playback_timer, use_silence_watchdog};
-use crate::page::i18n::{use_lang, Lang, Msg};
+use crate::page::i18n::{use_lang, Lang, Page};
 use crate::page::state::playback::{speed_timing, PlaybackAction};
 use crate::page::state::puzzle::Puzzle;
 use crate::page::state::setup::{heuristics_for, SetupAction, Side};
@@ -146,10 +146,10 @@ pub fn PuzzleBoard(props: &PuzzleBoardProps) -> Html {
 /// position played by hand, the goal or the start being edited, or the solution's move.
 pub fn view_label(lang: Lang, puzzle: &Puzzle, played: bool) -> String {
     match (played, puzzle.setup.editing, &puzzle.playback.replay) {
-        (true, _, _) => lang.t(Msg::ViewHandPlay).into(),
-        (false, Side::Goal, _) => lang.t(Msg::ViewEditingGoal).into(),
-        (false, Side::Start, Some(r)) => lang.fill(Msg::ViewSolutionAt, &[&r.cursor, &r.len()]),
-        (false, Side::Start, None) => lang.t(Msg::ViewEditingStart).into(),
+        (true, _, _) => lang.t(Page::ViewHandPlay).into(),
+        (false, Side::Goal, _) => lang.t(Page::ViewEditingGoal).into(),
+        (false, Side::Start, Some(r)) => lang.fill(Page::ViewSolutionAt, &[&r.cursor, &r.len()]),
+        (false, Side::Start, None) => lang.t(Page::ViewEditingStart).into(),
     }
 }
 

@@ -8,7 +8,7 @@
 //! move then joins two neighbouring points, and the three whole towers are the three corners.
 
 use super::export_menu::ExportImage;
-use crate::page::i18n::{fill, use_lang, Msg};
+use crate::page::i18n::{fill, use_lang, Answer};
 use solver::hanoi::Hanoi;
 use solver::search::trace::Trace;
 use solver::Puzzle;
@@ -126,13 +126,13 @@ pub fn Sierpinski(props: &SierpinskiProps) -> Html {
     let path = trace.filter(|_| whole).map(|t| path_line(&points, &t.path));
     html! {
         <section class="card sierpinski"
-            aria-label={props.label.clone().unwrap_or_else(|| lang.t(Msg::SierpinskiTitle).into())}>
-            <h2>{ lang.t(Msg::SierpinskiTitle) }</h2>
-            <ExportImage view="sierpinski" label={lang.t(Msg::SierpinskiTitle)} />
-            <p class="muted">{ fill(lang.t(Msg::SierpinskiCaption), &[&disks, &states]) }</p>
+            aria-label={props.label.clone().unwrap_or_else(|| lang.t(Answer::SierpinskiTitle).into())}>
+            <h2>{ lang.t(Answer::SierpinskiTitle) }</h2>
+            <ExportImage view="sierpinski" label={lang.t(Answer::SierpinskiTitle)} />
+            <p class="muted">{ fill(lang.t(Answer::SierpinskiCaption), &[&disks, &states]) }</p>
             <svg data-testid="sierpinski" data-states={states.to_string()} data-explored={explored.to_string()}
                 data-path={path_len.to_string()} data-shown={shown.to_string()} viewBox={format!("0 0 {} {height:.0}", SIDE + 2.0 * PAD)}
-                role="img" aria-label={fill(lang.t(Msg::SierpinskiCaption), &[&disks, &states])}>
+                role="img" aria-label={fill(lang.t(Answer::SierpinskiCaption), &[&disks, &states])}>
                 { edge_lines(&points, &edges) }
                 { for path }
                 <g class="states" onclick={props.on_pick.clone().map(picked_state)}>
@@ -153,11 +153,11 @@ pub fn Sierpinski(props: &SierpinskiProps) -> Html {
             </svg>
             <p class="legend">
                 if trace.is_some() {
-                    <span class="swatch explored" />{ fill(lang.t(Msg::SierpinskiExplored), &[&explored]) }
-                    <span class="swatch path" />{ fill(lang.t(Msg::SierpinskiPath), &[&path_len]) }
-                    <span class="swatch unexplored" />{ lang.t(Msg::SierpinskiUnexplored) }
+                    <span class="swatch explored" />{ fill(lang.t(Answer::SierpinskiExplored), &[&explored]) }
+                    <span class="swatch path" />{ fill(lang.t(Answer::SierpinskiPath), &[&path_len]) }
+                    <span class="swatch unexplored" />{ lang.t(Answer::SierpinskiUnexplored) }
                 } else {
-                    { lang.t(Msg::SierpinskiHint) }
+                    { lang.t(Answer::SierpinskiHint) }
                 }
             </p>
         </section>

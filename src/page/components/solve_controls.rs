@@ -2,7 +2,7 @@
 //! before the run, and the Solve and Cancel buttons.
 
 use crate::format;
-use crate::page::i18n::{use_lang, Msg, Text};
+use crate::page::i18n::{use_lang, Controls, Text};
 use crate::page::state::setup::{algorithms_for, SetupAction, MAX_DFS_DEPTH, STATE_BUDGETS};
 use crate::page::state::{PuzzleAction, SolveAction};
 use solver::query::PuzzleKind;
@@ -76,11 +76,11 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
     };
     let uses_heuristic = props.algorithm.uses_heuristic();
     html! {
-        <section class="card solve" aria-label={lang.t(Msg::Solver)}>
-            <h2>{ lang.t(Msg::Solver) }</h2>
+        <section class="card solve" aria-label={lang.t(Controls::Solver)}>
+            <h2>{ lang.t(Controls::Solver) }</h2>
             <div class="row">
                 <label class="field grow">
-                    <span>{ lang.t(Msg::Algorithm) }</span>
+                    <span>{ lang.t(Controls::Algorithm) }</span>
                     <select data-testid="algorithm" name="algorithm" onchange={on_algorithm}>
                         { for algorithms_for(props.kind).into_iter().map(|a| html! {
                             <option value={a.name()} selected={a == props.algorithm}>
@@ -90,8 +90,8 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
                     </select>
                 </label>
                 <label class={classes!("field", "grow", (!uses_heuristic).then_some("inactive"))}
-                    title={if uses_heuristic { "" } else { lang.t(Msg::NoHeuristicTitle) }}>
-                    <span>{ lang.t(Msg::Heuristic) }</span>
+                    title={if uses_heuristic { "" } else { lang.t(Controls::NoHeuristicTitle) }}>
+                    <span>{ lang.t(Controls::Heuristic) }</span>
                     <select data-testid="heuristic" name="heuristic" onchange={on_heuristic}>
                         { for props.heuristics.iter().copied()
                             .map(|h| html! {
@@ -99,8 +99,8 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
                         }) }
                     </select>
                 </label>
-                <label class="field" title={lang.t(Msg::StateBudgetTitle)}>
-                    <span>{ lang.t(Msg::StateBudget) }</span>
+                <label class="field" title={lang.t(Controls::StateBudgetTitle)}>
+                    <span>{ lang.t(Controls::StateBudget) }</span>
                     <select data-testid="max-states" onchange={on_budget}>
                         { for STATE_BUDGETS.iter().map(|&b| html! {
                             <option value={b.to_string()} selected={b == props.max_states}>{ format::count(b) }</option>
@@ -109,7 +109,7 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
                 </label>
                 if props.algorithm == Algorithm::Dfs {
                     <label class="field narrow">
-                        <span>{ lang.t(Msg::DepthBound) }</span>
+                        <span>{ lang.t(Controls::DepthBound) }</span>
                         <input type="number" data-testid="dfs-depth" min="1" max={MAX_DFS_DEPTH.to_string()}
                             value={props.dfs_depth.to_string()} onchange={on_depth} />
                     </label>
@@ -124,20 +124,20 @@ pub fn SolveControls(props: &SolveControlsProps) -> Html {
             }
             <div class="row actions">
                 <button type="button" class="primary big" data-testid="solve" disabled={props.solving}
-                    onclick={on_solve}>{ lang.t(if props.solving { Msg::SolvingButton } else { Msg::Solve }) }</button>
+                    onclick={on_solve}>{ lang.t(if props.solving { Controls::SolvingButton } else { Controls::Solve }) }</button>
                 <button type="button" class="big" data-testid="cancel" disabled={!props.solving}
-                    onclick={on_cancel}>{ lang.t(Msg::Cancel) }</button>
+                    onclick={on_cancel}>{ lang.t(Controls::Cancel) }</button>
             </div>
         </section>
     }
 }
 
 /// The words after the algorithm's name in the menu.
-fn algorithm_note(a: Algorithm) -> Option<Msg> {
+fn algorithm_note(a: Algorithm) -> Option<Controls> {
     match a {
-        Algorithm::Direct => Some(Msg::NoteNoSearch),
-        Algorithm::Weighted | Algorithm::Staged => Some(Msg::NoteBounded),
+        Algorithm::Direct => Some(Controls::NoteNoSearch),
+        Algorithm::Weighted | Algorithm::Staged => Some(Controls::NoteBounded),
         _ if a.guarantees_optimal() => None,
-        _ => Some(Msg::NoteNotOptimal),
+        _ => Some(Controls::NoteNotOptimal),
     }
 }

@@ -4,7 +4,7 @@
 use super::export_menu::ExportImage;
 use crate::format;
 use crate::page::export_run::counter_measured;
-use crate::page::i18n::Msg;
+use crate::page::i18n::Answer;
 use solver::{HeuristicName, Report, Status};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -24,9 +24,9 @@ pub fn StatsTable(props: &StatsTableProps) -> Html {
     let lang = crate::page::i18n::use_lang();
     let Some(report) = props.report.as_ref() else {
         return html! {
-            <section class="card stats" data-testid="stats" aria-label={lang.t(Msg::Statistics)}>
-                <h2>{ lang.t(Msg::Statistics) }</h2>
-                <p class="muted">{ lang.t(Msg::StatsEmpty) }</p>
+            <section class="card stats" data-testid="stats" aria-label={lang.t(Answer::Statistics)}>
+                <h2>{ lang.t(Answer::Statistics) }</h2>
+                <p class="muted">{ lang.t(Answer::StatsEmpty) }</p>
             </section>
         };
     };
@@ -35,14 +35,14 @@ pub fn StatsTable(props: &StatsTableProps) -> Html {
     let optimal = if !solved {
         "-".to_string()
     } else if report.optimal {
-        lang.t(Msg::OptimalYes).to_string()
+        lang.t(Answer::OptimalYes).to_string()
     } else {
-        lang.t(Msg::OptimalNotGuaranteed).to_string()
+        lang.t(Answer::OptimalNotGuaranteed).to_string()
     };
     // The page's name of a heuristic it knows; the solver's own name of one it does not (the 5x5 tables').
     let heuristic = match report.heuristic.as_deref() {
         Some(name) => HeuristicName::from_name(name).map_or(name, |h| lang.heuristic(h)),
-        None => lang.t(Msg::NoHeuristic),
+        None => lang.t(Answer::NoHeuristic),
     }
     .to_string();
     let length = if solved {
@@ -57,17 +57,17 @@ pub fn StatsTable(props: &StatsTableProps) -> Html {
     );
     // The row's key (its `data-stat`), its name and its value, in the order shown.
     let mut rows: Vec<(&str, &str, String)> = vec![
-        ("length", lang.t(Msg::StatLength), length),
-        ("optimal", lang.t(Msg::StatOptimal), optimal),
-        ("algorithm", lang.t(Msg::StatAlgorithm), algorithm),
-        ("heuristic", lang.t(Msg::StatHeuristic), heuristic),
+        ("length", lang.t(Answer::StatLength), length),
+        ("optimal", lang.t(Answer::StatOptimal), optimal),
+        ("algorithm", lang.t(Answer::StatAlgorithm), algorithm),
+        ("heuristic", lang.t(Answer::StatHeuristic), heuristic),
     ];
     let counts = [
-        ("expanded", Msg::StatExpanded, s.expanded),
-        ("generated", Msg::StatGenerated, s.generated),
-        ("max-open", Msg::StatMaxOpen, s.max_open),
-        ("closed", Msg::StatClosed, s.closed),
-        ("duplicates", Msg::StatDuplicates, s.duplicates),
+        ("expanded", Answer::StatExpanded, s.expanded),
+        ("generated", Answer::StatGenerated, s.generated),
+        ("max-open", Answer::StatMaxOpen, s.max_open),
+        ("closed", Answer::StatClosed, s.closed),
+        ("duplicates", Answer::StatDuplicates, s.duplicates),
     ];
     // The staged solver and its improvement count only their expansions: the other counters were not measured by
     // that run, so they show as not applicable rather than as zeros (the exported CSV follows the same rule).
@@ -81,17 +81,17 @@ pub fn StatsTable(props: &StatsTableProps) -> Html {
     }));
     rows.push((
         "memory",
-        lang.t(Msg::StatMemory),
+        lang.t(Answer::StatMemory),
         format::bytes(s.peak_memory_bytes),
     ));
     rows.push((
         "time",
-        lang.t(Msg::StatTime),
+        lang.t(Answer::StatTime),
         format::duration_ms(s.elapsed_ms),
     ));
     html! {
-        <section class="card stats" data-testid="stats" aria-label={lang.t(Msg::Statistics)}>
-            <h2>{ lang.t(Msg::Statistics) }</h2>
+        <section class="card stats" data-testid="stats" aria-label={lang.t(Answer::Statistics)}>
+            <h2>{ lang.t(Answer::Statistics) }</h2>
             <table>
                 <tbody>
                     { for rows.into_iter().map(|(key, name, value)| html! {
@@ -117,9 +117,9 @@ fn depth_chart(by_depth: &[u64], by_bound: bool, lang: crate::page::i18n::Lang) 
         return Html::default();
     }
     let (caption, unit) = if by_bound {
-        (lang.t(Msg::ByBound), "f-bound")
+        (lang.t(Answer::ByBound), "f-bound")
     } else {
-        (lang.t(Msg::ByDepth), "depth")
+        (lang.t(Answer::ByDepth), "depth")
     };
     let mut bars: Vec<u64> = by_depth.iter().copied().take(MAX_BARS).collect();
     if by_depth.len() > MAX_BARS {

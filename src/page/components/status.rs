@@ -2,7 +2,7 @@
 //! message line.
 
 use crate::format;
-use crate::page::i18n::{use_lang, Lang, Msg, Text};
+use crate::page::i18n::{use_lang, Lang, Sharing, Solving, Text};
 use crate::page::state::notices::{Notice, NoticeKind};
 use crate::page::state::solve::{Progress, StatusName};
 use yew::prelude::*;
@@ -35,13 +35,13 @@ pub struct StatusProps {
 pub fn StatusLine(props: &StatusProps) -> Html {
     let lang = use_lang();
     let label = lang.t(match props.status {
-        StatusName::Idle => Msg::StatusReady,
-        StatusName::Solving => Msg::StatusSolving,
-        StatusName::Solved => Msg::StatusSolved,
-        StatusName::Unsolvable => Msg::StatusUnsolvable,
-        StatusName::Limit => Msg::StatusLimit,
-        StatusName::Cancelled => Msg::StatusCancelled,
-        StatusName::Error => Msg::StatusError,
+        StatusName::Idle => Solving::StatusReady,
+        StatusName::Solving => Solving::StatusSolving,
+        StatusName::Solved => Solving::StatusSolved,
+        StatusName::Unsolvable => Solving::StatusUnsolvable,
+        StatusName::Limit => Solving::StatusLimit,
+        StatusName::Cancelled => Solving::StatusCancelled,
+        StatusName::Error => Solving::StatusError,
     });
     let detail = props
         .progress
@@ -64,7 +64,7 @@ pub fn StatusLine(props: &StatusProps) -> Html {
         input.select();
     });
     html! {
-        <section class="status-card" aria-label={lang.t(Msg::Status)}>
+        <section class="status-card" aria-label={lang.t(Solving::Status)}>
             <div class={classes!("status", format!("status-{}", props.status))} data-testid="status"
                 data-status={props.status.name()} role="status" aria-live="polite">
                 <span class="status-dot" aria-hidden="true" />
@@ -76,16 +76,16 @@ pub fn StatusLine(props: &StatusProps) -> Html {
             if let Some(fraction) = building {
                 <div class="build-progress">
                     <progress class="build" data-testid="build-progress" max="1" value={fraction.to_string()}
-                        aria-label={lang.t(Msg::BuildingPdb)} />
+                        aria-label={lang.t(Solving::BuildingPdb)} />
                     <p class="build-note">
-                        { lang.t(Msg::BuildNote) }
+                        { lang.t(Solving::BuildNote) }
                     </p>
                 </div>
             }
             if let Some(fraction) = props.tables_build {
                 <div class="build-progress" data-testid="tables-build">
                     <label class="build-note">
-                        { lang.fill(Msg::TablesBuilding, &[&format!("{:.0}", fraction * 100.0)]) }
+                        { lang.fill(Solving::TablesBuilding, &[&format!("{:.0}", fraction * 100.0)]) }
                         <progress class="build" data-testid="tables-progress" max="1"
                             value={fraction.to_string()} />
                     </label>
@@ -94,7 +94,7 @@ pub fn StatusLine(props: &StatusProps) -> Html {
             if let Some(length) = props.length {
                 <p class="solution-length">
                     { crate::page::i18n::fill_html(
-                        lang.t(if length == 1 { Msg::SolutionLengthOne } else { Msg::SolutionLength }),
+                        lang.t(if length == 1 { Solving::SolutionLengthOne } else { Solving::SolutionLength }),
                         vec![html! { <strong data-testid="solution-length">{ length }</strong> }],
                     ) }
                 </p>
@@ -107,13 +107,13 @@ pub fn StatusLine(props: &StatusProps) -> Html {
                     { message.map(|m| m.1).unwrap_or_default() }
                 </p>
                 if props.dismissable || props.share_link.is_some() {
-                    <button type="button" class="dismiss" aria-label={lang.t(Msg::DismissMessage)} title={lang.t(Msg::Dismiss)}
+                    <button type="button" class="dismiss" aria-label={lang.t(Solving::DismissMessage)} title={lang.t(Solving::Dismiss)}
                         onclick={on_dismiss}>{ "×" }</button>
                 }
             </div>
             if let Some(link) = props.share_link.clone() {
                 <input class="share-link" data-testid="share-link" type="text" readonly=true value={link}
-                    aria-label={lang.t(Msg::ShareLink)} onfocus={select_all} />
+                    aria-label={lang.t(Sharing::ShareLink)} onfocus={select_all} />
             }
         </section>
     }
@@ -123,14 +123,14 @@ pub fn StatusLine(props: &StatusProps) -> Html {
 /// the shortest are built or searched; the best so far of a solver improving it; a build; the search's counters.
 fn progress_detail(p: &Progress, waiting: bool, lang: Lang) -> String {
     if waiting {
-        return lang.t(Msg::ProgressWaiting).to_string();
+        return lang.t(Solving::ProgressWaiting).to_string();
     }
     if let Some(first) = p.first_answer_detail() {
         return first.render(lang);
     }
     match (p.building, &p.best) {
         (None, Some(best)) => lang.fill(
-            Msg::ProgressImproving,
+            Solving::ProgressImproving,
             &[
                 &best.length,
                 &format::count(p.expanded),
@@ -138,14 +138,14 @@ fn progress_detail(p: &Progress, waiting: bool, lang: Lang) -> String {
             ],
         ),
         (Some(fraction), _) => lang.fill(
-            Msg::ProgressBuilding,
+            Solving::ProgressBuilding,
             &[
                 &format!("{:.0}", fraction * 100.0),
                 &format::duration_ms(p.elapsed_ms),
             ],
         ),
         (None, None) => lang.fill(
-            Msg::ProgressNodes,
+            Solving::ProgressNodes,
             &[
                 &format::count(p.expanded),
                 &format::count(p.generated),

@@ -2,7 +2,7 @@
 //! the places a heuristic is above h* (circled) or changes by more than 1 in a move (thick segments) marked, and the
 //! step the table shows. An `<svg>` with a stable `data-testid` (`truth-chart`), so it can be exported as it is.
 
-use crate::page::i18n::{use_lang, Msg};
+use crate::page::i18n::{use_lang, Heuristics};
 use solver::truth::Measured;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -53,7 +53,7 @@ pub fn TruthChart(props: &TruthChartProps) -> Html {
             Some(html! {
                 <circle class="mark over" data-testid="truth-over" data-heuristic={h.name()}
                     data-step={i.to_string()} cx={format!("{:.1}", x(i))} cy={format!("{:.1}", y(v))} r="4.5">
-                    <title>{ format!("{} · {}", lang.heuristic(h), lang.t(Msg::TruthLegendOver)) }</title>
+                    <title>{ format!("{} · {}", lang.heuristic(h), lang.t(Heuristics::LegendOver)) }</title>
                 </circle>
             })
         });
@@ -63,7 +63,7 @@ pub fn TruthChart(props: &TruthChartProps) -> Html {
                 <line class="mark jump" data-testid="truth-jump" data-heuristic={h.name()} data-step={i.to_string()}
                     x1={format!("{:.1}", x(i))} y1={format!("{:.1}", y(a))}
                     x2={format!("{:.1}", x(i + 1))} y2={format!("{:.1}", y(b))}>
-                    <title>{ format!("{} · {}", lang.heuristic(h), lang.t(Msg::TruthLegendJump)) }</title>
+                    <title>{ format!("{} · {}", lang.heuristic(h), lang.t(Heuristics::LegendJump)) }</title>
                 </line>
             })
         });
@@ -102,9 +102,9 @@ pub fn TruthChart(props: &TruthChartProps) -> Html {
     let cursor = format!("{:.1}", x(props.step.min(m.moves())));
     html! {
         <svg class="truth-chart" data-testid="truth-chart" viewBox={format!("0 0 {W} {H}")} role="img"
-            aria-label={lang.t(Msg::TruthChartLabel)} xmlns="http://www.w3.org/2000/svg"
+            aria-label={lang.t(Heuristics::ChartLabel)} xmlns="http://www.w3.org/2000/svg"
             data-moves={m.moves().to_string()}>
-            <title>{ lang.t(Msg::TruthChartTitle) }</title>
+            <title>{ lang.t(Heuristics::ChartTitle) }</title>
             { for ticks }
             <line class="axis" x1={LEFT.to_string()} x2={(W - RIGHT).to_string()} y1={(H - BOTTOM).to_string()}
                 y2={(H - BOTTOM).to_string()} />

@@ -6,7 +6,7 @@
 use super::learn::LearnLink;
 use crate::page::components::export_menu::ExportImage;
 use crate::page::components::truth_chart::TruthChart;
-use crate::page::i18n::{fill, use_lang, Lang, Msg, Text};
+use crate::page::i18n::{fill, use_lang, Heuristics, Lang, Text};
 use crate::page::state::truth::{Leg, Probe, Racer, Shown, Truth, TruthAction};
 use crate::page::state::Action;
 use solver::hanoi::peg_letter;
@@ -38,11 +38,11 @@ pub fn TruthPanel(props: &TruthPanelProps) -> Html {
     };
     if !t.open {
         return html! {
-            <section class="card truth" data-testid="truth" aria-label={lang.t(Msg::TruthTitle)}>
-                <h2>{ lang.t(Msg::TruthTitle) }</h2>
-                <p class="muted">{ lang.t(Msg::TruthIntro) }{ " " }<LearnLink href={props.learn.clone()} /></p>
+            <section class="card truth" data-testid="truth" aria-label={lang.t(Heuristics::Title)}>
+                <h2>{ lang.t(Heuristics::Title) }</h2>
+                <p class="muted">{ lang.t(Heuristics::Intro) }{ " " }<LearnLink href={props.learn.clone()} /></p>
                 <button type="button" class="primary" data-testid="truth-open" onclick={act(TruthAction::Open)}>
-                    { lang.t(Msg::TruthOpen) }
+                    { lang.t(Heuristics::Open) }
                 </button>
             </section>
         };
@@ -56,9 +56,9 @@ pub fn TruthPanel(props: &TruthPanelProps) -> Html {
         Shown::Stepper => 0,
     };
     let status = match (t.shown, &t.path, &t.stepper) {
-        (Shown::Stepper, _, Probe::Asked) | (Shown::Step(_), Probe::Asked, _) => {
-            Some(html! { <p class="muted" aria-live="polite">{ lang.t(Msg::TruthMeasuring) }</p> })
-        }
+        (Shown::Stepper, _, Probe::Asked) | (Shown::Step(_), Probe::Asked, _) => Some(
+            html! { <p class="muted" aria-live="polite">{ lang.t(Heuristics::Measuring) }</p> },
+        ),
         (Shown::Stepper, _, Probe::Failed(why)) | (Shown::Step(_), Probe::Failed(why), _) => {
             Some(html! { <p class="error" data-testid="truth-error">{ why.render(lang) }</p> })
         }
@@ -73,7 +73,7 @@ pub fn TruthPanel(props: &TruthPanelProps) -> Html {
     let on_pick = props
         .dispatch
         .reform(|k| Action::Truth(TruthAction::Show(Shown::Step(k))));
-    let view_button = |shown: Shown, key: Msg, testid: &'static str| {
+    let view_button = |shown: Shown, key: Heuristics, testid: &'static str| {
         let pressed = match (shown, t.shown) {
             (Shown::Step(0), Shown::Step(k)) => k == 0,
             (Shown::Step(_), Shown::Step(k)) => k > 0,
@@ -86,59 +86,59 @@ pub fn TruthPanel(props: &TruthPanelProps) -> Html {
     };
     let moves = path.as_ref().map_or(0, |m| m.moves());
     html! {
-        <section class="card truth" data-testid="truth" aria-label={lang.t(Msg::TruthTitle)}>
+        <section class="card truth" data-testid="truth" aria-label={lang.t(Heuristics::Title)}>
             <div class="truth-head">
-                <h2>{ lang.t(Msg::TruthTitle) }</h2>
+                <h2>{ lang.t(Heuristics::Title) }</h2>
                 <button type="button" data-testid="truth-close" onclick={act(TruthAction::Close)}>
-                    { lang.t(Msg::TruthClose) }
+                    { lang.t(Heuristics::Close) }
                 </button>
             </div>
-            <p class="muted">{ lang.t(Msg::TruthIntro) }{ " " }<LearnLink href={props.learn.clone()} /></p>
+            <p class="muted">{ lang.t(Heuristics::Intro) }{ " " }<LearnLink href={props.learn.clone()} /></p>
             if let Some(m) = &path {
                 <p class="muted" data-testid="truth-method">{ method_words(lang, m) }</p>
                 { for m.not_built.iter().map(|&h| html! {
                     <p class="muted" data-testid="truth-not-built" data-heuristic={h.name()}>
-                        { fill(lang.t(Msg::TruthNotBuilt), &[&lang.heuristic(h)]) }
+                        { fill(lang.t(Heuristics::NotBuilt), &[&lang.heuristic(h)]) }
                     </p>
                 }) }
             }
-            <div class="truth-views" role="group" aria-label={lang.t(Msg::TruthTitle)}>
-                { view_button(Shown::Step(0), Msg::TruthShowStart, "truth-show-start") }
-                { view_button(Shown::Step(moves.max(1).min(step.max(1))), Msg::TruthShowStep, "truth-show-step") }
+            <div class="truth-views" role="group" aria-label={lang.t(Heuristics::Title)}>
+                { view_button(Shown::Step(0), Heuristics::ShowStart, "truth-show-start") }
+                { view_button(Shown::Step(moves.max(1).min(step.max(1))), Heuristics::ShowStep, "truth-show-step") }
                 if props.stepper {
-                    { view_button(Shown::Stepper, Msg::TruthShowStepper, "truth-show-stepper") }
+                    { view_button(Shown::Stepper, Heuristics::ShowStepper, "truth-show-stepper") }
                 }
                 <button type="button" data-testid="truth-measure" onclick={act(TruthAction::Measure)}
-                    disabled={matches!(t.path, Probe::Asked)}>{ lang.t(Msg::TruthMeasure) }</button>
+                    disabled={matches!(t.path, Probe::Asked)}>{ lang.t(Heuristics::Measure) }</button>
             </div>
             if matches!(t.shown, Shown::Step(_)) && moves > 0 {
                 <label class="truth-step">
                     <input type="range" data-testid="truth-step" min="0" max={moves.to_string()}
                         value={step.min(moves).to_string()} oninput={on_step} />
-                    <span>{ fill(lang.t(Msg::TruthStepOf), &[&step.min(moves), &moves]) }</span>
+                    <span>{ fill(lang.t(Heuristics::StepOf), &[&step.min(moves), &moves]) }</span>
                 </label>
             }
             if matches!(t.path, Probe::Measured(_)) && moves == 0 {
                 <p class="muted" data-testid="truth-note">{ match t.too_long {
-                    Some(n) => fill(lang.t(Msg::TruthTooLong), &[&n, &solver::truth::MAX_PATH_MOVES]),
-                    None => lang.t(Msg::TruthNoSolution).to_string(),
+                    Some(n) => fill(lang.t(Heuristics::TooLong), &[&n, &solver::truth::MAX_PATH_MOVES]),
+                    None => lang.t(Heuristics::NoSolution).to_string(),
                 } }</p>
             }
             if t.shown == Shown::Stepper {
-                <p class="muted">{ lang.t(if props.stepper { Msg::TruthStepperNone } else { Msg::TruthStepperOnly }) }</p>
+                <p class="muted">{ lang.t(if props.stepper { Heuristics::StepperNone } else { Heuristics::StepperOnly }) }</p>
             }
             { for status }
             { for t.shown_row().map(|(m, row)| table(lang, m, row, t.shown)) }
             if let Some(m) = path.clone().filter(|m| m.moves() > 0) {
                 <TruthChart measured={m.clone()} step={step} on_pick={on_pick} />
-                <ExportImage view="truth-chart" label={lang.t(Msg::TruthTitle)} />
+                <ExportImage view="truth-chart" label={lang.t(Heuristics::Title)} />
                 <ul class="truth-legend" aria-hidden="true">
                     <li class="truth-key truth-line">{ "h*" }</li>
                     { for m.heuristics.iter().enumerate().map(|(c, &h)| html! {
                         <li class={format!("truth-key hc-{c}")}>{ lang.heuristic(h) }</li>
                     }) }
-                    <li class="truth-key over">{ lang.t(Msg::TruthLegendOver) }</li>
-                    <li class="truth-key jump">{ lang.t(Msg::TruthLegendJump) }</li>
+                    <li class="truth-key over">{ lang.t(Heuristics::LegendOver) }</li>
+                    <li class="truth-key jump">{ lang.t(Heuristics::LegendJump) }</li>
                 </ul>
                 { verdicts(lang, &m) }
             }
@@ -152,16 +152,17 @@ pub fn TruthPanel(props: &TruthPanelProps) -> Html {
 /// How h* was found, in words.
 fn method_words(lang: Lang, m: &Measured) -> String {
     match m.method {
-        Method::Formula => lang.t(Msg::TruthByFormula).to_string(),
-        Method::Table { states } => {
-            fill(lang.t(Msg::TruthByTable), &[&crate::format::count(states)])
-        }
+        Method::Formula => lang.t(Heuristics::ByFormula).to_string(),
+        Method::Table { states } => fill(
+            lang.t(Heuristics::ByTable),
+            &[&crate::format::count(states)],
+        ),
         Method::Search {
             algorithm,
             heuristic,
             budget_ms,
         } => fill(
-            lang.t(Msg::TruthBySearch),
+            lang.t(Heuristics::BySearch),
             &[
                 &lang.algorithm(algorithm),
                 &lang.heuristic(heuristic),
@@ -180,29 +181,29 @@ fn table(lang: Lang, m: &Measured, row: usize, shown: Shown) -> Html {
     html! {
         // A region that scrolls on a phone: focusable, so that the keyboard can scroll it too, and named apart from
         // the panel's own region.
-        <div class="truth-table-scroll" tabindex="0" role="region" aria-label={lang.t(Msg::TruthTableLabel)}>
+        <div class="truth-table-scroll" tabindex="0" role="region" aria-label={lang.t(Heuristics::TableLabel)}>
         <table class="truth-table" data-testid="truth-table" data-step={row.to_string()}>
             <thead><tr>
-                <th scope="col">{ lang.t(Msg::TruthHeuristic) }</th>
+                <th scope="col">{ lang.t(Heuristics::Heuristic) }</th>
                 <th scope="col">{ "h" }</th>
-                if g.is_some() { <th scope="col" class="f">{ lang.t(Msg::TruthF) }</th> }
-                <th scope="col">{ lang.t(Msg::TruthAgainst) }</th>
+                if g.is_some() { <th scope="col" class="f">{ lang.t(Heuristics::F) }</th> }
+                <th scope="col">{ lang.t(Heuristics::Against) }</th>
             </tr></thead>
             <tbody>
                 <tr class="truth-hstar" data-testid="truth-hstar" data-value={r.truth.map(|t| t.to_string())}>
-                    <th scope="row">{ lang.t(Msg::TruthHStar) }</th>
+                    <th scope="row">{ lang.t(Heuristics::HStar) }</th>
                     <td colspan={if g.is_some() { "3" } else { "2" }}>{ match r.truth {
                         Some(t) => t.to_string(),
-                        None if matches!(m.method, Method::Search { .. }) => lang.t(Msg::TruthUnknown).to_string(),
-                        None => lang.t(Msg::TruthUnreachable).to_string(),
+                        None if matches!(m.method, Method::Search { .. }) => lang.t(Heuristics::Unknown).to_string(),
+                        None => lang.t(Heuristics::Unreachable).to_string(),
                     } }</td>
                 </tr>
                 { for m.heuristics.iter().zip(&r.values).map(|(&h, &v)| {
                     let (words, over) = match r.truth {
-                        Some(t) if v > t => (fill(lang.t(Msg::TruthOver), &[&(v - t)]), true),
-                        Some(t) if v == t => (lang.t(Msg::TruthEqual).to_string(), false),
-                        Some(t) => (fill(lang.t(Msg::TruthBelow), &[&(t - v)]), false),
-                        None => (lang.t(Msg::TruthNotJudged).to_string(), false),
+                        Some(t) if v > t => (fill(lang.t(Heuristics::Over), &[&(v - t)]), true),
+                        Some(t) if v == t => (lang.t(Heuristics::Equal).to_string(), false),
+                        Some(t) => (fill(lang.t(Heuristics::Below), &[&(t - v)]), false),
+                        None => (lang.t(Heuristics::NotJudged).to_string(), false),
                     };
                     html! {
                         <tr data-testid="truth-row" data-heuristic={h.name()} data-h={v.to_string()}
@@ -228,20 +229,20 @@ fn verdicts(lang: Lang, m: &Measured) -> Html {
         let jumps = m.jumps(h);
         let name = lang.heuristic(h);
         let admissible = if known == 0 {
-            fill(lang.t(Msg::TruthUnjudged), &[&name])
+            fill(lang.t(Heuristics::Unjudged), &[&name])
         } else if over.is_empty() {
-            fill(lang.t(Msg::TruthAdmissibleYes), &[&name])
+            fill(lang.t(Heuristics::AdmissibleYes), &[&name])
         } else {
-            fill(lang.t(Msg::TruthAdmissibleNo), &[&name, &over.len(), &known])
+            fill(lang.t(Heuristics::AdmissibleNo), &[&name, &over.len(), &known])
         };
         let consistent = if jumps.is_empty() {
-            lang.t(Msg::TruthConsistentYes).to_string()
+            lang.t(Heuristics::ConsistentYes).to_string()
         } else {
-            fill(lang.t(Msg::TruthConsistentNo), &[&jumps.len(), &m.moves()])
+            fill(lang.t(Heuristics::ConsistentNo), &[&jumps.len(), &m.moves()])
         };
         html! {
             <li data-testid="truth-verdict" data-heuristic={h.name()} data-over={over.len().to_string()}
-                data-jumps={jumps.len().to_string()}>{ fill(lang.t(Msg::TruthVerdictLine), &[&admissible, &consistent]) }</li>
+                data-jumps={jumps.len().to_string()}>{ fill(lang.t(Heuristics::VerdictLine), &[&admissible, &consistent]) }</li>
         }
     });
     let chains: Vec<_> = m
@@ -259,10 +260,10 @@ fn verdicts(lang: Lang, m: &Measured) -> Html {
                 })
                 .collect();
             let between = if lang == Lang::Zh { "；" } else { "; " };
-            fill(lang.t(Msg::TruthDominanceHolds), &[&chains.join(between)])
+            fill(lang.t(Heuristics::DominanceHolds), &[&chains.join(between)])
         }
         Some(b) => fill(
-            lang.t(Msg::TruthDominanceBroken),
+            lang.t(Heuristics::DominanceBroken),
             &[
                 &b.step,
                 &lang.heuristic(b.stronger),
@@ -278,7 +279,7 @@ fn verdicts(lang: Lang, m: &Measured) -> Html {
                 <p data-testid="truth-dominance" data-holds={m.dominance_broken().is_none().to_string()}>{ dominance }</p>
             }
             if seed_over > 0 {
-                <p class="truth-seed" data-testid="truth-seed-over">{ fill(lang.t(Msg::TruthSeedOver), &[&seed_over]) }</p>
+                <p class="truth-seed" data-testid="truth-seed-over">{ fill(lang.t(Heuristics::SeedOver), &[&seed_over]) }</p>
             }
         </>
     }
@@ -294,10 +295,10 @@ fn race(lang: Lang, t: &Truth, on_run: Callback<MouseEvent>) -> Html {
         };
         let (words, length) = match &t.race[racer as usize] {
             Leg::Idle => return html! {},
-            Leg::Running => (fill(lang.t(Msg::TruthRaceRunning), &[&name]), None),
+            Leg::Running => (fill(lang.t(Heuristics::RaceRunning), &[&name]), None),
             Leg::Done(r) if r.status == Status::Solved => (
                 fill(
-                    lang.t(Msg::TruthRaceLeg),
+                    lang.t(Heuristics::RaceLeg),
                     &[&name, &r.length, &crate::format::count(r.stats.expanded)],
                 ),
                 Some(r.length),
@@ -305,7 +306,7 @@ fn race(lang: Lang, t: &Truth, on_run: Callback<MouseEvent>) -> Html {
             Leg::Done(r) => {
                 let said: Vec<String> = r.said.iter().map(|s| Text::said(s).render(lang)).collect();
                 let said = said.join(" ");
-                (fill(lang.t(Msg::TruthRaceStopped), &[&name, &said]), None)
+                (fill(lang.t(Heuristics::RaceStopped), &[&name, &said]), None)
             }
             Leg::Failed(why) => (why.render(lang), None),
         };
@@ -318,16 +319,16 @@ fn race(lang: Lang, t: &Truth, on_run: Callback<MouseEvent>) -> Html {
     let verdict = solved(Racer::Seed).zip(solved(Racer::Admissible)).map(|(seed, best)| {
         let longer = seed.length > best.length;
         let words = if longer {
-            fill(lang.t(Msg::TruthRaceLonger), &[&seed.length, &best.length])
+            fill(lang.t(Heuristics::RaceLonger), &[&seed.length, &best.length])
         } else {
-            fill(lang.t(Msg::TruthRaceSame), &[&seed.length])
+            fill(lang.t(Heuristics::RaceSame), &[&seed.length])
         };
         html! {
             <>
                 <p class={classes!("truth-race-verdict", longer.then_some("over"))} data-testid="truth-race-verdict"
                     data-longer={longer.to_string()}>{ words }</p>
                 <details class="truth-race-path">
-                    <summary>{ lang.t(Msg::TruthRacePath) }</summary>
+                    <summary>{ lang.t(Heuristics::RacePath) }</summary>
                     <p class="mono" data-testid="truth-race-path">{ path_words(&seed.moves) }</p>
                 </details>
             </>
@@ -335,9 +336,9 @@ fn race(lang: Lang, t: &Truth, on_run: Callback<MouseEvent>) -> Html {
     });
     html! {
         <div class="truth-race" data-testid="truth-race">
-            <p class="muted">{ lang.t(Msg::TruthRaceIntro) }</p>
+            <p class="muted">{ lang.t(Heuristics::RaceIntro) }</p>
             <button type="button" data-testid="truth-race-run" onclick={on_run} disabled={t.racing()}>
-                { lang.t(Msg::TruthRaceRun) }
+                { lang.t(Heuristics::RaceRun) }
             </button>
             <ul>{ leg(Racer::Seed) }{ leg(Racer::Admissible) }</ul>
             { for verdict }

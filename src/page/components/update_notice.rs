@@ -1,7 +1,7 @@
 //! The line that says a newer release of the app is downloaded and offers the reload that switches to it.
 
 use crate::page::hooks::release::Release;
-use crate::page::i18n::{use_lang, Msg};
+use crate::page::i18n::{use_lang, Page};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -20,9 +20,9 @@ pub fn UpdateNotice(props: &UpdateNoticeProps) -> Html {
         <div class="update-slot" role="status">
             if props.release != Release::Current {
                 <div class="update-notice" data-testid="update-ready">
-                    <span>{ lang.t(Msg::UpdateReady) }</span>
+                    <span>{ lang.t(Page::UpdateReady) }</span>
                     <button type="button" data-testid="update-reload" disabled={switching} {onclick}>
-                        { lang.t(if switching { Msg::UpdateSwitching } else { Msg::UpdateReload }) }
+                        { lang.t(if switching { Page::UpdateSwitching } else { Page::UpdateReload }) }
                     </button>
                 </div>
             }

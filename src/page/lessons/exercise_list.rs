@@ -4,7 +4,7 @@
 
 use super::exercise::score;
 use super::figure::gap;
-use crate::page::i18n::{use_lang, Lang, Msg};
+use crate::page::i18n::{use_lang, Lang, Page};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -48,7 +48,7 @@ pub fn ExerciseList(props: &ExerciseListProps) -> Html {
                 }) }
             </ol>
             <p class="lesson-score" data-testid="lesson-score" data-right={right.to_string()} aria-live="polite">
-                { lang.fill(Msg::LessonScore, &[&right, &asked]) }</p>
+                { lang.fill(Page::LessonScore, &[&right, &asked]) }</p>
         </>
     }
 }
@@ -69,9 +69,9 @@ pub fn verdict_line(lang: Lang, right: Option<bool>, numbers: Html) -> Html {
         return Html::default();
     };
     let word = lang.t(if right {
-        Msg::LessonRight
+        Page::LessonRight
     } else {
-        Msg::LessonWrong
+        Page::LessonWrong
     });
     html! {
         <p class={classes!("lesson-verdict", if right { "right" } else { "wrong" })} data-testid="verdict"

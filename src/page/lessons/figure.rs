@@ -6,7 +6,7 @@
 
 use crate::format;
 use crate::page::hooks::store::use_store;
-use crate::page::i18n::{use_lang, Lang, Msg};
+use crate::page::i18n::{use_lang, Lang, Page};
 use crate::page::state::playback::PlaybackAction;
 use crate::page::state::setup::Setup;
 use crate::page::state::solve::Run;
@@ -160,7 +160,7 @@ pub fn Num(props: &NumProps) -> Html {
             <strong class="lesson-num" data-num={props.name.clone()} data-value={v.to_string()}>{ v }</strong>
         },
         None => html! {
-            <strong class="lesson-num pending" data-num={props.name.clone()}>{ lang.t(Msg::LessonComputing) }</strong>
+            <strong class="lesson-num pending" data-num={props.name.clone()}>{ lang.t(Page::LessonComputing) }</strong>
         },
     }
 }
@@ -195,7 +195,7 @@ pub fn Quoted(props: &QuotedProps) -> Html {
             <strong class="lesson-num" data-num={props.name.clone()} data-value={exact.clone()}>{ shown }</strong>
         },
         None => html! {
-            <strong class="lesson-num pending" data-num={props.name.clone()}>{ lang.t(Msg::LessonComputing) }</strong>
+            <strong class="lesson-num pending" data-num={props.name.clone()}>{ lang.t(Page::LessonComputing) }</strong>
         },
     }
 }
@@ -259,7 +259,7 @@ pub fn LessonFigure(props: &LessonFigureProps) -> Html {
             <figcaption aria-live="polite" data-testid="figure-caption">{ props.caption.clone() }</figcaption>
             if let Some(href) = lab {
                 <a class="open-in-lab" {href} target="_blank" rel="noopener" data-testid="open-in-lab"
-                    title={lang.t(Msg::LessonOpenInLabTitle)}>{ lang.t(Msg::LessonOpenInLab) }</a>
+                    title={lang.t(Page::LessonOpenInLabTitle)}>{ lang.t(Page::LessonOpenInLab) }</a>
             }
         </figure>
     }

@@ -8,7 +8,7 @@ use super::link::{href, Lesson, LessonLink};
 use super::sliding::SlidingLesson;
 use super::{eight, hanoi, sliding};
 use crate::page::components::language::LanguageSwitch;
-use crate::page::i18n::{Lang, Msg};
+use crate::page::i18n::{Lang, Page, Sharing};
 use crate::page::url;
 use yew::prelude::*;
 
@@ -63,7 +63,7 @@ pub fn LessonPage(props: &LessonPageProps) -> Html {
                     <article class="lesson" data-testid="lesson" data-lesson={link.lesson.code()}>{ lesson }</article>
                     <p class="embed-foot">
                         <a href={format!("?{}", href(link.lesson, lang, only, false))} target="_blank" rel="noopener"
-                            data-testid="embed-open">{ lang.t(Msg::EmbedOpenFull) }</a>
+                            data-testid="embed-open">{ lang.t(Sharing::EmbedOpenFull) }</a>
                     </p>
                 </main>
             </div>
@@ -74,11 +74,11 @@ pub fn LessonPage(props: &LessonPageProps) -> Html {
             <header class="topbar">
                 <div class="brand">
                     <span class="logo" aria-hidden="true">{ "◧" }</span>
-                    <p class="app-name"><a href="?" data-testid="lab-link">{ lang.t(Msg::AppName) }</a></p>
-                    <span class="tagline">{ lang.t(Msg::LessonsTitle) }</span>
+                    <p class="app-name"><a href="?" data-testid="lab-link">{ lang.t(Page::AppName) }</a></p>
+                    <span class="tagline">{ lang.t(Page::LessonsTitle) }</span>
                 </div>
                 <LanguageSwitch {lang} on_change={props.on_language.clone()} />
-                <a class="lessons-link" href="?" data-testid="lab-link-header">{ lang.t(Msg::LessonsBackToLab) }</a>
+                <a class="lessons-link" href="?" data-testid="lab-link-header">{ lang.t(Page::LessonsBackToLab) }</a>
             </header>
             <div class="lesson-layout">
                 { contents(lang, link.lesson) }
@@ -86,7 +86,7 @@ pub fn LessonPage(props: &LessonPageProps) -> Html {
                     { lesson }
                 </main>
             </div>
-            <footer class="footer">{ lang.t(Msg::Footer) }</footer>
+            <footer class="footer">{ lang.t(Page::Footer) }</footer>
         </div>
     }
 }
@@ -108,15 +108,15 @@ fn contents(lang: Lang, open: Lesson) -> Html {
         Lesson::Eight => eight::text::t(lang, eight::section_title(id)),
     };
     html! {
-        <nav class="lesson-contents" aria-label={lang.t(Msg::LessonsContents)} data-testid="lesson-contents">
-            <h2>{ lang.t(Msg::Lessons) }</h2>
+        <nav class="lesson-contents" aria-label={lang.t(Page::LessonsContents)} data-testid="lesson-contents">
+            <h2>{ lang.t(Page::Lessons) }</h2>
             <ul>
                 { for Lesson::ALL.iter().map(|&lesson| html! {
                     <li><a href={format!("?{}", href(lesson, lang, None, false))}
                         aria-current={(lesson == open).then_some("page")}>{ title(lang, lesson) }</a></li>
                 }) }
             </ul>
-            <h2>{ lang.t(Msg::LessonsInThisLesson) }</h2>
+            <h2>{ lang.t(Page::LessonsInThisLesson) }</h2>
             <ol>
                 { for open.sections().iter().map(|&id| html! {
                     <li><a href={format!("#{id}")}>{ section_title(open, id) }</a></li>

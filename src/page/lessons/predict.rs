@@ -8,7 +8,7 @@ use crate::page::components::exercise::{verdict_words, ExercisePanel};
 use crate::page::components::stepper::SearchStepper;
 use crate::page::components::tree::SearchTreePanel;
 use crate::page::hooks::store::use_store;
-use crate::page::i18n::{use_lang, Msg};
+use crate::page::i18n::{use_lang, Answer, Tree};
 use crate::page::state::exercise::ExerciseAction;
 use crate::page::state::setup::Setup;
 use crate::page::state::stepping::StepAction;
@@ -68,8 +68,8 @@ pub fn PredictExercise(props: &PredictProps) -> Html {
     let lang = use_lang();
     let graph_label = AttrValue::from(format!(
         "{} · {}",
-        lang.t(Msg::SierpinskiTitle),
-        lang.t(Msg::ExerciseTitle)
+        lang.t(Answer::SierpinskiTitle),
+        lang.t(Tree::ExerciseTitle)
     ));
     let stepper = puzzle.as_ref().map(|p| match &p.setup.puzzle {
         PuzzleSpec::Hanoi { disks, .. } => html! {

@@ -1,7 +1,7 @@
 //! One section of a lesson: its heading with a deep link and an embed link, then its sentences and figure.
 
 use super::link::{href, Lesson};
-use crate::page::i18n::{use_lang, Msg};
+use crate::page::i18n::{use_lang, Page};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -28,10 +28,10 @@ pub fn Section(props: &SectionProps) -> Html {
             <h2 id={heading}>
                 { props.title.clone() }
                 <a class="deep-link" href={format!("?{}", href(lesson, lang, Some(id), false))}
-                    data-testid="section-link" aria-label={lang.t(Msg::LessonSectionLink)}
-                    title={lang.t(Msg::LessonSectionLink)}>{ "#" }</a>
+                    data-testid="section-link" aria-label={lang.t(Page::LessonSectionLink)}
+                    title={lang.t(Page::LessonSectionLink)}>{ "#" }</a>
                 <a class="embed-link" href={format!("?{}", href(lesson, lang, Some(id), true))}
-                    data-testid="section-embed" target="_blank" rel="noopener">{ lang.t(Msg::LessonSectionEmbed) }</a>
+                    data-testid="section-embed" target="_blank" rel="noopener">{ lang.t(Page::LessonSectionEmbed) }</a>
             </h2>
             { props.children.clone() }
         </section>

@@ -7,7 +7,7 @@
 
 use super::owner::Owner;
 use super::router::{Effect, Lost, Router};
-use crate::page::i18n::{Arg, Msg, Text};
+use crate::page::i18n::{Arg, Failed, Text};
 use crate::protocol::{RequestKind, ResponseBody};
 use solver::query::{PuzzleSpec, Query};
 use solver::rules::{default_heuristic, direct_applies};
@@ -336,7 +336,7 @@ impl Compare {
         };
         r.state = match why {
             Lost::Crashed(why) => {
-                RowState::Failed(Text::new(Msg::HintCrashed).arg(Arg::detail(&why)))
+                RowState::Failed(Text::new(Failed::StoppedUnexpectedly).arg(Arg::detail(&why)))
             }
             Lost::Broken(why) => RowState::Failed(why),
             Lost::Replaced => RowState::Cancelled,

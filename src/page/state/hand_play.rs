@@ -7,7 +7,7 @@ use super::owner::Owner;
 use super::router::{Effect, Lost, Router};
 use super::setup::MAX_STATES;
 use super::steps::{apply_step, pegs_of, read_moves, shape_of, try_step, Step};
-use crate::page::i18n::{Arg, Msg, Text};
+use crate::page::i18n::{Arg, Failed, Play, Solver, Text};
 use crate::protocol::{RequestKind, ResponseBody};
 use solver::hanoi::{self, HanoiMove, MoveError};
 use solver::query::{PuzzleSpec, Query};
@@ -91,12 +91,12 @@ fn from_position(puzzle: &PuzzleSpec, position: &[u8]) -> PuzzleSpec {
 /// Why a disk cannot be dropped there, in the page's words.
 fn drop_refused(why: MoveError) -> Text {
     match why {
-        MoveError::NoSuchPeg { peg, pegs } => Text::new(Msg::DropNoSuchPeg)
+        MoveError::NoSuchPeg { peg, pegs } => Text::new(Play::DropNoSuchPeg)
             .arg(peg)
             .arg(pegs.saturating_sub(1)),
-        MoveError::SamePeg { peg } => Text::new(Msg::DropSamePeg).arg(hanoi::peg_letter(peg)),
-        MoveError::EmptyPeg { peg } => Text::new(Msg::DropEmptyPeg).arg(hanoi::peg_letter(peg)),
-        MoveError::OntoSmaller { disk, onto, peg } => Text::new(Msg::DropOntoSmaller)
+        MoveError::SamePeg { peg } => Text::new(Play::DropSamePeg).arg(hanoi::peg_letter(peg)),
+        MoveError::EmptyPeg { peg } => Text::new(Play::DropEmptyPeg).arg(hanoi::peg_letter(peg)),
+        MoveError::OntoSmaller { disk, onto, peg } => Text::new(Play::DropOntoSmaller)
             .arg(disk)
             .arg(hanoi::peg_letter(peg))
             .arg(onto),
@@ -227,7 +227,7 @@ impl HandPlay {
                 }
                 let owner = Owner::Hint(self.position.clone());
                 if !self.ask(cx, owner, router, fx) {
-                    self.hint = Hint::Failed(Text::new(Msg::HintNoMethod));
+                    self.hint = Hint::Failed(Text::new(Play::HintNoMethod));
                 }
                 true
             }
@@ -264,9 +264,9 @@ impl HandPlay {
                 self.redo.clear();
                 notices.notice = (self.position.as_slice() == puzzle.goal()).then(|| {
                     let key = if self.moves == 1 {
-                        Msg::SolvedByHandOne
+                        Play::SolvedByHandOne
                     } else {
-                        Msg::SolvedByHand
+                        Play::SolvedByHand
                     };
                     Notice::info(Text::new(key).arg(self.moves))
                 });
@@ -290,7 +290,7 @@ impl HandPlay {
             | ResponseBody::Truth { .. }
             | ResponseBody::Ready => return false,
             ResponseBody::Error { failure } => {
-                Err(Text::new(Msg::FailedSolverError).arg(Text::failure(&failure)))
+                Err(Text::new(Failed::SolverError).arg(Text::failure(&failure)))
             }
             ResponseBody::Done { report } => Ok(report),
         };
@@ -301,7 +301,7 @@ impl HandPlay {
         let answer = report.and_then(|r| {
             if r.status != Status::Solved {
                 let why = r.said.first().map(Text::said);
-                return Err(why.unwrap_or_else(|| Text::new(Msg::SaidStopped)));
+                return Err(why.unwrap_or_else(|| Text::new(Solver::Stopped)));
             }
             let steps = read_moves(&from_position(puzzle, &position), &r.moves)?;
             Ok((steps.first().copied(), r.length))
@@ -324,9 +324,9 @@ impl HandPlay {
     /// One of hand play's requests was lost before its answer.
     pub fn on_lost(&mut self, owner: Owner, why: Lost) -> bool {
         let why = match why {
-            Lost::Crashed(why) => Text::new(Msg::HintCrashed).arg(Arg::detail(&why)),
+            Lost::Crashed(why) => Text::new(Failed::StoppedUnexpectedly).arg(Arg::detail(&why)),
             Lost::Broken(why) => why,
-            Lost::Replaced => Text::new(Msg::HintSolveStarted),
+            Lost::Replaced => Text::new(Play::HintSolveStarted),
         };
         match owner {
             Owner::Hint(_) if self.thinking() => self.hint = Hint::Failed(why),

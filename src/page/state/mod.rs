@@ -29,7 +29,7 @@ pub mod truth;
 #[cfg(test)]
 mod tests;
 
-use crate::page::i18n::{Msg, Text};
+use crate::page::i18n::{BadLink, Failed, Play, Text};
 use crate::page::url;
 use crate::protocol::{Response, ResponseBody, WorkerEvent, WorkerNote, NO_REQUEST};
 use compare::{Compare, CompareAction};
@@ -174,7 +174,7 @@ impl State {
             Some(Err(e)) => {
                 let mut state = State::new_default(seed);
                 state.notices.notice = Some(Notice::error(
-                    Text::new(Msg::NoticeBadLink).arg(Text::query_error(&e)),
+                    Text::new(BadLink::Notice).arg(Text::query_error(&e)),
                 ));
                 state
             }
@@ -445,7 +445,7 @@ impl State {
         self.notices.share_link = None;
         if self.lab.setup.solvability().is_ok() {
             self.hand_play
-                .forget_requests(Text::new(Msg::HintSolveStarted), &mut self.router, fx);
+                .forget_requests(Text::new(Play::HintSolveStarted), &mut self.router, fx);
             self.truth.reset(false, &mut self.router, fx);
         }
     }
@@ -521,13 +521,13 @@ impl State {
             Route::Broken { lost } => {
                 let why = match &response.body {
                     crate::protocol::ResponseBody::Error { failure } => Text::failure(failure),
-                    _ => Text::new(Msg::FailureNotRunning),
+                    _ => Text::new(Failed::NotRunning),
                 };
                 match lost {
                     Some(owner) => self.lost(owner, Lost::Broken(why), fx),
                     None => {
                         self.notices.notice =
-                            Some(Notice::error(Text::new(Msg::NoticeSolverStart).arg(why)));
+                            Some(Notice::error(Text::new(Failed::SolverStart).arg(why)));
                         true
                     }
                 }

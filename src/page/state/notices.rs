@@ -1,6 +1,6 @@
 //! The message line's own state: a notice for the person, and the link (or embed code) last copied.
 
-use crate::page::i18n::{Lang, Msg, Text};
+use crate::page::i18n::{Lang, Sharing, Text};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoticeKind {
@@ -81,8 +81,8 @@ impl Notices {
         match action {
             NoticeAction::Copied { what, text, copied } => {
                 let (done, by_hand) = match what {
-                    Copied::Link => (Msg::NoticeLinkCopied, Msg::NoticeCopyByHand),
-                    Copied::EmbedCode => (Msg::NoticeEmbedCopied, Msg::NoticeEmbedByHand),
+                    Copied::Link => (Sharing::LinkCopied, Sharing::CopyByHand),
+                    Copied::EmbedCode => (Sharing::EmbedCopied, Sharing::EmbedByHand),
                 };
                 self.notice = Some(match copied {
                     Ok(()) => Notice::info(done),
@@ -92,7 +92,7 @@ impl Notices {
                 true
             }
             NoticeAction::ExportFailed(why) => {
-                self.notice = Some(Notice::error(Text::new(Msg::ExportFailed).arg(why)));
+                self.notice = Some(Notice::error(Text::new(Sharing::ExportFailed).arg(why)));
                 true
             }
             NoticeAction::Dismiss => {

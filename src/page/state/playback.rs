@@ -9,7 +9,7 @@
 //! frame the new solution does not pass through.
 
 use super::steps::{apply_step, pegs_of, read_moves, shape_of, Step};
-use crate::page::i18n::{Msg, Text};
+use crate::page::i18n::{Answer, Text};
 use solver::hanoi;
 use solver::query::PuzzleSpec;
 use solver::sliding::Dir;
@@ -282,19 +282,19 @@ impl Playback {
                         .and_then(|blank| shape.step(blank, dir))
                         .and_then(|cell| board.get(cell).copied())
                         .unwrap_or(0);
-                    Text::new(Msg::MoveWordsTile)
+                    Text::new(Answer::MoveWordsTile)
                         .arg(tile)
                         .arg(dir_word(dir.opposite()))
                 }
                 (Step::Disk(mv), _) => {
                     // The moved disk is the top of `from`: the smallest disk there.
                     let disk = board.iter().position(|&p| p == mv.from).unwrap_or(0);
-                    Text::new(Msg::MoveWordsDisk)
+                    Text::new(Answer::MoveWordsDisk)
                         .arg(disk)
                         .arg(hanoi::peg_letter(mv.from))
                         .arg(hanoi::peg_letter(mv.to))
                 }
-                (Step::Slide(_), None) => Text::new(Msg::MoveWordsTile),
+                (Step::Slide(_), None) => Text::new(Answer::MoveWordsTile),
             });
             apply_step(shape, pegs, &mut board, step, false);
         }
@@ -329,11 +329,11 @@ fn seek(replay: &mut Replay, puzzle: &PuzzleSpec, target: usize) {
 }
 
 /// A direction's word.
-fn dir_word(dir: Dir) -> Msg {
+fn dir_word(dir: Dir) -> Answer {
     match dir {
-        Dir::Up => Msg::DirUp,
-        Dir::Down => Msg::DirDown,
-        Dir::Left => Msg::DirLeft,
-        Dir::Right => Msg::DirRight,
+        Dir::Up => Answer::DirUp,
+        Dir::Down => Answer::DirDown,
+        Dir::Left => Answer::DirLeft,
+        Dir::Right => Answer::DirRight,
     }
 }

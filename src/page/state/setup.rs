@@ -6,7 +6,7 @@ use super::fresh::{
 };
 use super::steps::shape_of;
 use crate::format;
-use crate::page::i18n::{Msg, Text};
+use crate::page::i18n::{Controls, Text};
 use solver::hanoi;
 use solver::query::{self, PuzzleKind, PuzzleSpec, Query};
 use solver::rules::{
@@ -155,7 +155,7 @@ impl Setup {
                 setup.heuristic = default_heuristic(&setup.puzzle);
             } else {
                 notes.push(
-                    Text::new(Msg::NoteAlgorithmNotApplicable)
+                    Text::new(Controls::NoteAlgorithmNotApplicable)
                         .arg(a)
                         .arg(kind_title(kind))
                         .arg(setup.algorithm),
@@ -167,7 +167,7 @@ impl Setup {
                 setup.heuristic = h;
             } else {
                 notes.push(
-                    Text::new(Msg::NoteHeuristicNotApplicable)
+                    Text::new(Controls::NoteHeuristicNotApplicable)
                         .arg(h.name())
                         .arg(kind_title(kind))
                         .arg(setup.heuristic),
@@ -240,12 +240,12 @@ impl Setup {
         let mut hints = Vec::new();
         let space = self.state_space();
         match self.algorithm {
-            Algorithm::Dfs => hints.push(Text::new(Msg::AlgoNoteDfs).arg(self.dfs_depth)),
-            Algorithm::Weighted => hints.push(Text::new(Msg::AlgoNoteWeighted)),
-            Algorithm::Staged => hints.push(Text::new(Msg::AlgoNoteStaged)),
-            Algorithm::Greedy => hints.push(Text::new(Msg::AlgoNoteGreedy)),
+            Algorithm::Dfs => hints.push(Text::new(Controls::AlgoNoteDfs).arg(self.dfs_depth)),
+            Algorithm::Weighted => hints.push(Text::new(Controls::AlgoNoteWeighted)),
+            Algorithm::Staged => hints.push(Text::new(Controls::AlgoNoteStaged)),
+            Algorithm::Greedy => hints.push(Text::new(Controls::AlgoNoteGreedy)),
             Algorithm::Bfs | Algorithm::Bibfs if space > self.max_states as f64 => hints.push(
-                Text::new(Msg::AlgoNoteBudget)
+                Text::new(Controls::AlgoNoteBudget)
                     .arg(self.algorithm)
                     .arg(format::big_count(space))
                     .arg(format::count(self.max_states)),
@@ -253,23 +253,29 @@ impl Setup {
             _ => {}
         }
         if self.algorithm.uses_heuristic() && self.heuristic == HeuristicName::Pdb {
-            hints.push(Text::new(Msg::AlgoNotePdb));
+            hints.push(Text::new(Controls::AlgoNotePdb));
         }
         if self.algorithm.uses_heuristic() && !self.heuristic.is_admissible() {
-            hints.push(Text::new(Msg::AlgoNoteSeedPower));
+            hints.push(Text::new(Controls::AlgoNoteSeedPower));
         }
         match &self.puzzle {
             PuzzleSpec::Sliding { width, height, .. } => {
                 let optimal_search =
                     matches!(self.algorithm, Algorithm::Astar | Algorithm::Idastar);
                 match self.shape().map(optimal_reach) {
-                    Some(OptimalReach::OutOfReach) if optimal_search => {
-                        hints.push(Text::new(Msg::AlgoNoteHugeBoard).arg(*width).arg(*height))
-                    }
+                    Some(OptimalReach::OutOfReach) if optimal_search => hints.push(
+                        Text::new(Controls::AlgoNoteHugeBoard)
+                            .arg(*width)
+                            .arg(*height),
+                    ),
                     Some(OptimalReach::PatternDatabases)
                         if optimal_search && self.heuristic != HeuristicName::Pdb =>
                     {
-                        hints.push(Text::new(Msg::AlgoNoteBigBoard).arg(*width).arg(*height))
+                        hints.push(
+                            Text::new(Controls::AlgoNoteBigBoard)
+                                .arg(*width)
+                                .arg(*height),
+                        )
                     }
                     _ => {}
                 }
@@ -277,11 +283,11 @@ impl Setup {
             PuzzleSpec::Hanoi { pegs, disks, .. } => {
                 if self.algorithm == Algorithm::Direct {
                     if !direct_applies(&self.puzzle) {
-                        hints.push(Text::new(Msg::AlgoNoteDirectTower).arg(*pegs));
+                        hints.push(Text::new(Controls::AlgoNoteDirectTower).arg(*pegs));
                     }
                     if u64::from(*disks) > u64::from(hanoi::DIRECT_MOVE_CAP.ilog2()) {
                         hints.push(
-                            Text::new(Msg::AlgoNoteDirectCap)
+                            Text::new(Controls::AlgoNoteDirectCap)
                                 .arg(*disks)
                                 .arg(*disks)
                                 .arg(format::count(hanoi::DIRECT_MOVE_CAP)),
@@ -292,7 +298,7 @@ impl Setup {
                     && space > self.max_states as f64
                 {
                     hints.push(
-                        Text::new(Msg::AlgoNoteLowerBound)
+                        Text::new(Controls::AlgoNoteLowerBound)
                             .arg(format::big_count(space))
                             .arg(*pegs)
                             .arg(self.algorithm)
@@ -300,7 +306,7 @@ impl Setup {
                     );
                 } else if *disks > query::MAX_SEARCH_DISKS {
                     hints.push(
-                        Text::new(Msg::AlgoNoteMaxDisks)
+                        Text::new(Controls::AlgoNoteMaxDisks)
                             .arg(query::MAX_SEARCH_DISKS)
                             .arg(*disks),
                     );
@@ -561,9 +567,9 @@ pub fn heuristics_for(puzzle: &PuzzleSpec) -> Vec<HeuristicName> {
 }
 
 /// "sliding puzzle" / "Tower of Hanoi", in a sentence (heuristic names are `Lang::heuristic`).
-pub fn kind_title(kind: PuzzleKind) -> Msg {
+pub fn kind_title(kind: PuzzleKind) -> Controls {
     match kind {
-        PuzzleKind::Sliding => Msg::KindSliding,
-        PuzzleKind::Hanoi => Msg::KindHanoi,
+        PuzzleKind::Sliding => Controls::KindSliding,
+        PuzzleKind::Hanoi => Controls::KindHanoi,
     }
 }

@@ -6,7 +6,7 @@
 //! ([`ShareAction::Opened`]), with the link's algorithm and heuristic; the answer is then shown paused at that move.
 
 use super::notices::{Notice, NoticeKind};
-use crate::page::i18n::{Msg, Text};
+use crate::page::i18n::{Sharing, Text};
 use crate::page::url::{BadValue, View};
 
 /// The share concern's state.
@@ -51,9 +51,9 @@ pub fn bad_values_notice(bad: &[BadValue]) -> Option<Notice> {
         .iter()
         .map(|b| {
             let key = match b.key {
-                "at" => Msg::NoticeBadAt,
-                "depth" => Msg::NoticeBadDepth,
-                _ => Msg::NoticeBadEmbed,
+                "at" => Sharing::BadAt,
+                "depth" => Sharing::BadDepth,
+                _ => Sharing::BadEmbed,
             };
             Text::new(key).arg(b.value.as_str())
         })
@@ -66,5 +66,5 @@ pub fn bad_values_notice(bad: &[BadValue]) -> Option<Notice> {
 
 /// The notice when a link's move lies past the end of the solution found (the playback then shows the end).
 pub fn beyond_notice(at: usize, length: usize) -> Notice {
-    Notice::info(Text::new(Msg::NoticeAtBeyond).arg(at).arg(length))
+    Notice::info(Text::new(Sharing::AtBeyond).arg(at).arg(length))
 }

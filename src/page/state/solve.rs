@@ -11,7 +11,7 @@ use super::notices::{Notice, NoticeKind};
 use super::owner::{Owner, PuzzleId};
 use super::router::{Effect, Lost, Router};
 use super::setup::Setup;
-use crate::page::i18n::{Arg, Msg, Text};
+use crate::page::i18n::{Arg, Failed, Solving, Text};
 use crate::protocol::{RequestKind, ResponseBody};
 use solver::report::{bound_excess, BoundExcess, Said};
 use solver::search::trace::Trace;
@@ -67,19 +67,23 @@ impl Progress {
         let first = self.first_answer()?;
         let excess = first.lower_bound.map(|lb| bound_excess(first.length, lb));
         let answer = match excess {
-            Some(BoundExcess::AtMost(percent)) => Text::new(Msg::FirstAnswerWithin)
+            Some(BoundExcess::AtMost(percent)) => Text::new(Solving::FirstAnswerWithin)
                 .arg(first.length)
                 .arg(percent),
-            Some(BoundExcess::Shortest) => Text::new(Msg::FirstAnswerShortest).arg(first.length),
-            Some(BoundExcess::NoBound) | None => Text::new(Msg::FirstAnswerMoves).arg(first.length),
+            Some(BoundExcess::Shortest) => {
+                Text::new(Solving::FirstAnswerShortest).arg(first.length)
+            }
+            Some(BoundExcess::NoBound) | None => {
+                Text::new(Solving::FirstAnswerMoves).arg(first.length)
+            }
         };
         let elapsed = crate::format::duration_ms(self.elapsed_ms);
         Some(match self.building {
-            Some(fraction) => Text::new(Msg::ProgressFirstBuilding)
+            Some(fraction) => Text::new(Solving::ProgressFirstBuilding)
                 .arg(answer)
                 .arg(format!("{:.0}", fraction * 100.0))
                 .arg(elapsed),
-            None => Text::new(Msg::ProgressFirstSearching)
+            None => Text::new(Solving::ProgressFirstSearching)
                 .arg(answer)
                 .arg(crate::format::count(self.expanded))
                 .arg(elapsed),
@@ -271,7 +275,7 @@ impl SolveRun {
     pub fn silent(&mut self, heard: u32, router: &mut Router, fx: &mut Vec<Effect>) -> bool {
         match &self.run {
             Run::Solving(p) if p.heard == heard => {
-                let failed = Run::Failed(Text::new(Msg::FailedSilent).arg(SILENCE_MS / 1000));
+                let failed = Run::Failed(Text::new(Failed::Silent).arg(SILENCE_MS / 1000));
                 self.stop(failed, router, fx)
             }
             _ => false,
@@ -331,8 +335,7 @@ impl SolveRun {
                 return Heard::Finished(Box::new(Rc::unwrap_or_clone(first)));
             }
             ResponseBody::Error { failure } => {
-                self.run =
-                    Run::Failed(Text::new(Msg::FailedSolverError).arg(Text::failure(&failure)));
+                self.run = Run::Failed(Text::new(Failed::SolverError).arg(Text::failure(&failure)));
             }
         }
         Heard::Changed
@@ -355,8 +358,8 @@ impl SolveRun {
             return false;
         }
         self.run = match why {
-            Lost::Crashed(why) => Run::Failed(Text::new(Msg::FailedCrash).arg(Arg::detail(&why))),
-            Lost::Broken(why) => Run::Failed(Text::new(Msg::NoticeSolverStart).arg(why)),
+            Lost::Crashed(why) => Run::Failed(Text::new(Failed::Crash).arg(Arg::detail(&why))),
+            Lost::Broken(why) => Run::Failed(Text::new(Failed::SolverStart).arg(why)),
             Lost::Replaced => Run::Cancelled,
         };
         true
@@ -387,13 +390,15 @@ impl SolveRun {
                 let mut text = result_text(report, weight);
                 match &self.ending {
                     Ending::Plain => {}
-                    Ending::ImprovementCancelled => text.push(Text::new(Msg::ImprovementCancelled)),
+                    Ending::ImprovementCancelled => {
+                        text.push(Text::new(Solving::ImprovementCancelled))
+                    }
                     Ending::FirstAnswerKept(why) => {
-                        text.push(Text::new(Msg::FirstAnswerKept));
+                        text.push(Text::new(Solving::FirstAnswerKept));
                         text.extend(Text::said_all(why));
                     }
                     Ending::FirstAnswerReplaced(length) => {
-                        text.push(Text::new(Msg::FirstAnswerReplaced).arg(*length))
+                        text.push(Text::new(Solving::FirstAnswerReplaced).arg(*length))
                     }
                 }
                 text.extend(report.notes.iter().map(Text::note));
@@ -405,7 +410,7 @@ impl SolveRun {
                     text,
                 })
             }
-            Run::Cancelled => Some(Notice::info(Msg::NoticeCancelled)),
+            Run::Cancelled => Some(Notice::info(Solving::NoticeCancelled)),
             Run::Failed(why) => Some(Notice::error(why.clone())),
             Run::Idle | Run::Solving(_) => None,
         }
@@ -431,25 +436,27 @@ fn solved_text(report: &Report, weight: Option<Weight>) -> Text {
         .and_then(HeuristicName::from_name);
     let admissible = heuristic.is_none_or(HeuristicName::is_admissible);
     match (report.algorithm, heuristic) {
-        (_, _) if report.optimal => Text::new(Msg::SolvedShortest).arg(count),
-        (Algorithm::Staged, _) => Text::new(Msg::SolvedStaged).arg(count),
+        (_, _) if report.optimal => Text::new(Solving::SolvedShortest).arg(count),
+        (Algorithm::Staged, _) => Text::new(Solving::SolvedStaged).arg(count),
         (Algorithm::Weighted, Some(h)) if !admissible => {
-            Text::new(Msg::SolvedNoBound).arg(count).arg(h)
+            Text::new(Solving::SolvedNoBound).arg(count).arg(h)
         }
         (Algorithm::Weighted, _) => {
             let w = weight.unwrap_or(Weight::DEFAULT).to_string();
-            Text::new(Msg::SolvedWithin)
+            Text::new(Solving::SolvedWithin)
                 .arg(count)
                 .arg(w.as_str())
                 .arg(w.as_str())
         }
         (Algorithm::Astar | Algorithm::Idastar, Some(h)) if !admissible => {
-            Text::new(Msg::SolvedInadmissible)
+            Text::new(Solving::SolvedInadmissible)
                 .arg(count)
                 .arg(h)
                 .arg(report.algorithm)
         }
-        (algorithm, _) => Text::new(Msg::SolvedNoGuarantee).arg(count).arg(algorithm),
+        (algorithm, _) => Text::new(Solving::SolvedNoGuarantee)
+            .arg(count)
+            .arg(algorithm),
     }
 }
 
@@ -472,13 +479,14 @@ pub(super) fn whole_percent(fraction: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::page::i18n::Solver;
 
     #[test]
     fn the_bound_is_worded_with_the_solvers_own_rounding() {
-        assert_eq!(bound_text(31, 31), Text::new(Msg::BoundShortest));
+        assert_eq!(bound_text(31, 31), Text::new(Solver::BoundShortest));
         assert_eq!(
             bound_text(150, 100),
-            Text::new(Msg::BoundWithin).arg(50u64).arg(100u64)
+            Text::new(Solver::BoundWithin).arg(50u64).arg(100u64)
         );
         for (length, bound) in [(110, 100), (101, 99), (4, 3), (612, 388), (97, 96), (3, 1)] {
             let BoundExcess::AtMost(percent) = bound_excess(length, bound) else {
@@ -503,6 +511,6 @@ mod tests {
             solver::report::bound_words(7, 0),
             "no lower bound above 0 is known (length 7)"
         );
-        assert_eq!(bound_text(0, 0), Text::new(Msg::BoundShortest));
+        assert_eq!(bound_text(0, 0), Text::new(Solver::BoundShortest));
     }
 }

@@ -1,7 +1,7 @@
 //! Moves as the page handles them, for the solution's playback and for hand play alike: a [`Step`], played forward
 //! or back, read from a solver's move list, and shown as a symbol.
 
-use crate::page::i18n::{Msg, Text};
+use crate::page::i18n::{Failed, Text};
 use solver::hanoi::{self, apply_disk_move, HanoiMove, MoveError};
 use solver::query::PuzzleSpec;
 use solver::sliding::{self, Dir, Shape};
@@ -80,10 +80,13 @@ pub fn read_moves(puzzle: &PuzzleSpec, moves: &Moves) -> Result<Vec<Step>, Text>
                 height: *height,
             };
             let dirs = sliding::parse_moves(letters)
-                .map_err(|e| Text::new(Msg::ReplayUnreadable).arg(e.to_string()))?;
+                .map_err(|e| Text::new(Failed::ReplayUnreadable).arg(e.to_string()))?;
             for (i, &dir) in dirs.iter().enumerate() {
-                sliding::apply_move(shape, &mut frame, dir)
-                    .map_err(|e| Text::new(Msg::ReplayIllegal).arg(i + 1).arg(e.to_string()))?;
+                sliding::apply_move(shape, &mut frame, dir).map_err(|e| {
+                    Text::new(Failed::ReplayIllegal)
+                        .arg(i + 1)
+                        .arg(e.to_string())
+                })?;
             }
             dirs.into_iter().map(Step::Slide).collect()
         }
@@ -91,8 +94,11 @@ pub fn read_moves(puzzle: &PuzzleSpec, moves: &Moves) -> Result<Vec<Step>, Text>
             let mut steps = Vec::with_capacity(pairs.len());
             for (i, &[from, to]) in pairs.iter().enumerate() {
                 let mv = HanoiMove { from, to };
-                apply_disk_move(&mut frame, *pegs, mv)
-                    .map_err(|e| Text::new(Msg::ReplayIllegal).arg(i + 1).arg(e.to_string()))?;
+                apply_disk_move(&mut frame, *pegs, mv).map_err(|e| {
+                    Text::new(Failed::ReplayIllegal)
+                        .arg(i + 1)
+                        .arg(e.to_string())
+                })?;
                 steps.push(Step::Disk(mv));
             }
             steps
@@ -100,10 +106,10 @@ pub fn read_moves(puzzle: &PuzzleSpec, moves: &Moves) -> Result<Vec<Step>, Text>
         // An empty list reads as either kind (the JSON of "" and [] are both empty).
         (_, Moves::Sliding(s)) if s.is_empty() => Vec::new(),
         (_, Moves::Hanoi(v)) if v.is_empty() => Vec::new(),
-        _ => return Err(Text::new(Msg::ReplayOtherKind)),
+        _ => return Err(Text::new(Failed::ReplayOtherKind)),
     };
     if frame != puzzle.goal() {
-        return Err(Text::new(Msg::ReplayNotAtGoal));
+        return Err(Text::new(Failed::ReplayNotAtGoal));
     }
     Ok(steps)
 }

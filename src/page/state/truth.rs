@@ -10,7 +10,7 @@ use super::owner::Owner;
 pub use super::owner::{Ask, Racer};
 use super::puzzle::Puzzle;
 use super::router::{Effect, Lost, Router};
-use crate::page::i18n::{Arg, Msg, Text};
+use crate::page::i18n::{Arg, Failed, Heuristics, Text};
 use crate::protocol::{RequestKind, ResponseBody};
 use solver::query::{PuzzleSpec, Query};
 use solver::truth::{Measured, TruthError, MAX_PATH_MOVES};
@@ -302,7 +302,7 @@ impl Truth {
             }
             (Ask::Race(racer), ResponseBody::Error { failure }) => {
                 self.race[racer.index()] =
-                    Leg::Failed(Text::new(Msg::TruthFailed).arg(Text::failure(&failure)));
+                    Leg::Failed(Text::new(Heuristics::Failed).arg(Text::failure(&failure)));
                 true
             }
             _ => false,
@@ -312,11 +312,10 @@ impl Truth {
     /// A request of the panel was lost before its answer.
     pub fn on_lost(&mut self, ask: Ask, why: Lost) -> bool {
         let why = match why {
-            Lost::Crashed(why) => {
-                Text::new(Msg::TruthLost).arg(Text::new(Msg::HintCrashed).arg(Arg::detail(&why)))
-            }
-            Lost::Broken(why) => Text::new(Msg::TruthLost).arg(why),
-            Lost::Replaced => Text::new(Msg::TruthLost).arg(""),
+            Lost::Crashed(why) => Text::new(Heuristics::Lost)
+                .arg(Text::new(Failed::StoppedUnexpectedly).arg(Arg::detail(&why))),
+            Lost::Broken(why) => Text::new(Heuristics::Lost).arg(why),
+            Lost::Replaced => Text::new(Heuristics::Lost).arg(""),
         };
         match ask {
             Ask::Path => self.path = Probe::Failed(why),
@@ -331,7 +330,7 @@ impl Truth {
 fn probe(measured: Result<Measured, TruthError>) -> Probe {
     match measured {
         Ok(m) => Probe::Measured(Rc::new(m)),
-        Err(why) => Probe::Failed(Text::new(Msg::TruthFailed).arg(Text::truth_error(&why))),
+        Err(why) => Probe::Failed(Text::new(Heuristics::Failed).arg(Text::truth_error(&why))),
     }
 }
 

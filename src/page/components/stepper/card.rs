@@ -3,7 +3,7 @@
 
 use super::current::current_figure;
 use crate::page::components::learn::LearnLink;
-use crate::page::i18n::{fill, use_lang, Lang, Msg};
+use crate::page::i18n::{fill, use_lang, Lang, Stepper};
 use solver::search::trace::{Iteration, Trace};
 use solver::Algorithm;
 use std::rc::Rc;
@@ -55,12 +55,12 @@ pub fn StepperCard(props: &StepperCardProps) -> Html {
             data-iteration={iteration.map(|(k, _, _)| k.to_string())}
             data-threshold={iteration.map(|(_, _, t)| t.to_string())}
             data-g={g.map(|g| g.to_string())} data-h={h.map(|h| h.to_string())}>
-            <h3>{ lang.t(Msg::StepperTitle) }</h3>
+            <h3>{ lang.t(Stepper::Title) }</h3>
             <p class="muted">
-                { lang.t(Msg::StepperIntro) }{ " " }<LearnLink href={props.learn.clone()} />
+                { lang.t(Stepper::Intro) }{ " " }<LearnLink href={props.learn.clone()} />
                 if let Some(a) = shows {
                     { " " }
-                    <span data-testid="stepper-shows">{ fill(lang.t(Msg::StepShows), &[&lang.algorithm(a)]) }</span>
+                    <span data-testid="stepper-shows">{ fill(lang.t(Stepper::Shows), &[&lang.algorithm(a)]) }</span>
                 }
             </p>
             if let Some(key) = stand_in {
@@ -68,11 +68,11 @@ pub fn StepperCard(props: &StepperCardProps) -> Html {
             }
             { step_buttons(lang, step, at, total, &props.on_go) }
             <p class="stepper-status" aria-live="polite">
-                { fill(lang.t(Msg::StepStatus), &[&at, &total, &open, &closed]) }
+                { fill(lang.t(Stepper::Status), &[&at, &total, &open, &closed]) }
             </p>
             if let Some((k, n, threshold)) = iteration {
                 <p class="stepper-iteration" data-testid="stepper-iteration">
-                    { fill(lang.t(Msg::StepIteration), &[&k, &n, &threshold]) }
+                    { fill(lang.t(Stepper::Iteration), &[&k, &n, &threshold]) }
                 </p>
             }
             if let Some(costs) = costs(lang, g, h) {
@@ -83,11 +83,11 @@ pub fn StepperCard(props: &StepperCardProps) -> Html {
                 <span class="grow closed" style={format!("width: {:.1}%", share(closed, trace, sliding))} />
             </div>
             if trace.truncated {
-                <p class="muted" data-testid="stepper-truncated">{ fill(lang.t(Msg::StepTruncated), &[&total]) }</p>
+                <p class="muted" data-testid="stepper-truncated">{ fill(lang.t(Stepper::Truncated), &[&total]) }</p>
             }
             { current_figure(trace, at, sliding, props.width, props.disks, lang) }
             if at_goal {
-                <p class="muted">{ lang.t(Msg::StepGoal) }</p>
+                <p class="muted">{ lang.t(Stepper::Goal) }</p>
             }
         </div>
     }
@@ -104,23 +104,23 @@ fn step_buttons(
 ) -> Html {
     let go = |to: Option<usize>| on_go.reform(move |_: MouseEvent| to);
     html! {
-        <div class="stepper-buttons" role="group" aria-label={lang.t(Msg::StepperTitle)}>
+        <div class="stepper-buttons" role="group" aria-label={lang.t(Stepper::Title)}>
             <button type="button" data-testid="stepper-first" onclick={go(Some(0))} disabled={at == 0 && step.is_some()}>
-                { lang.t(Msg::StepFirst) }
+                { lang.t(Stepper::First) }
             </button>
             <button type="button" data-testid="stepper-back" onclick={go(Some(at.saturating_sub(1)))} disabled={at == 0}>
-                { lang.t(Msg::SearchStepBack) }
+                { lang.t(Stepper::Back) }
             </button>
             <button type="button" class="primary" data-testid="stepper-forward" onclick={go(Some((at + 1).min(total)))}
                 disabled={at >= total}>
-                { lang.t(Msg::SearchStepForward) }
+                { lang.t(Stepper::Forward) }
             </button>
             <button type="button" data-testid="stepper-last" onclick={go(Some(total))}
                 disabled={step.is_some_and(|s| s >= total)}>
-                { lang.t(Msg::StepLast) }
+                { lang.t(Stepper::Last) }
             </button>
             <button type="button" data-testid="stepper-whole" onclick={go(None)} disabled={step.is_none()}>
-                { lang.t(Msg::StepWhole) }
+                { lang.t(Stepper::Whole) }
             </button>
         </div>
     }
@@ -128,10 +128,10 @@ fn step_buttons(
 
 /// Why the trace follows another search than the chosen one: the direct solver, which does not search, is shown by
 /// the search its trace records.
-fn stand_in(chosen: Option<Algorithm>, shown: Option<Algorithm>) -> Option<Msg> {
+fn stand_in(chosen: Option<Algorithm>, shown: Option<Algorithm>) -> Option<Stepper> {
     match (chosen, shown) {
         (Some(Algorithm::Direct), Some(shown)) if shown != Algorithm::Direct => {
-            Some(Msg::StepDirectAsBfs)
+            Some(Stepper::DirectAsBfs)
         }
         _ => None,
     }
@@ -140,8 +140,8 @@ fn stand_in(chosen: Option<Algorithm>, shown: Option<Algorithm>) -> Option<Msg> 
 /// The current state's depth `g` and estimate `h` in words, where the record has them.
 fn costs(lang: Lang, g: Option<u32>, h: Option<u32>) -> Option<String> {
     match (g, h) {
-        (Some(g), Some(h)) => Some(fill(lang.t(Msg::StepCosts), &[&g, &h])),
-        (Some(g), None) => Some(fill(lang.t(Msg::StepDepth), &[&g])),
+        (Some(g), Some(h)) => Some(fill(lang.t(Stepper::Costs), &[&g, &h])),
+        (Some(g), None) => Some(fill(lang.t(Stepper::Depth), &[&g])),
         _ => None,
     }
 }

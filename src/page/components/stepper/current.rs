@@ -1,7 +1,7 @@
 //! The state the stepper is on: what it is (each tile's place, or each disk's peg), for whoever listens, and its
 //! small read-only drawing under the step controls: a sliding board, or three pegs with their disks.
 
-use crate::page::i18n::{fill, Lang, Msg};
+use crate::page::i18n::{fill, Lang, Stepper};
 use solver::hanoi::peg_letter;
 use solver::search::trace::Trace;
 use yew::prelude::*;
@@ -78,7 +78,7 @@ fn board_figure(width: u8, rank: u64, tiles: &[u8], lang: Lang) -> Html {
                     html! { <span class="stepper-cell">{ tile }</span> }
                 }) }
             </div>
-            <figcaption>{ fill(lang.t(Msg::StepBoard), &[&rank]) }</figcaption>
+            <figcaption>{ fill(lang.t(Stepper::Board), &[&rank]) }</figcaption>
         </figure>
     }
 }
@@ -90,7 +90,7 @@ fn tower_figure(disks: u8, rank: u64, lang: Lang) -> Html {
     html! {
         <figure class="stepper-current" data-testid="stepper-current" data-state={rank.to_string()}>
             { tower(disks, &pegs) }
-            <figcaption>{ fill(lang.t(Msg::StepCurrent), &[&rank, &words]) }</figcaption>
+            <figcaption>{ fill(lang.t(Stepper::Current), &[&rank, &words]) }</figcaption>
         </figure>
     }
 }

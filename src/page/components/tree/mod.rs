@@ -18,7 +18,7 @@ mod nodes;
 mod viewport;
 
 use crate::page::components::learn::LearnLink;
-use crate::page::i18n::{fill, use_lang, Msg};
+use crate::page::i18n::{fill, use_lang, Tree};
 use crate::page::state::exercise::Exercise;
 use crate::page::state::stepping::StepAction;
 use crate::protocol::TREE_MAX_EXPANSIONS;
@@ -59,9 +59,9 @@ pub fn SearchTreePanel(props: &SearchTreeProps) -> Html {
     }
     html! {
         <div class="card tree-card" data-testid="tree-card">
-            <h3>{ lang.t(Msg::TreeTitle) }</h3>
+            <h3>{ lang.t(Tree::Title) }</h3>
             <p class="muted" data-testid="tree-too-large">
-                { fill(lang.t(Msg::TreeTooLarge), &[&too_large_count(&props.trace), &TREE_MAX_EXPANSIONS]) }
+                { fill(lang.t(Tree::TooLarge), &[&too_large_count(&props.trace), &TREE_MAX_EXPANSIONS]) }
             </p>
         </div>
     }
@@ -119,21 +119,21 @@ fn TreeDrawing(props: &SearchTreeProps) -> Html {
     html! {
         <div class="card tree-card" data-testid="tree-card" data-nodes={tree.nodes.len().to_string()}
             data-current={cursor.current.map(|c| c.to_string())} data-iteration={cursor.iteration.to_string()}>
-            <h3>{ lang.t(Msg::TreeTitle) }</h3>
-            <p class="muted">{ lang.t(Msg::TreeIntro) }{ " " }<LearnLink href={props.learn.clone()} /></p>
+            <h3>{ lang.t(Tree::Title) }</h3>
+            <p class="muted">{ lang.t(Tree::Intro) }{ " " }<LearnLink href={props.learn.clone()} /></p>
             <p class="muted tree-counts" data-testid="tree-counts">
-                { fill(lang.t(Msg::TreeCounts), &[&counts.0, &total, &counts.1, &counts.2]) }
+                { fill(lang.t(Tree::Counts), &[&counts.0, &total, &counts.1, &counts.2]) }
             </p>
             if tree.nodes.iter().any(|n| n.direction == Direction::Backward) {
-                <p class="muted">{ lang.t(Msg::TreeSides) }</p>
+                <p class="muted">{ lang.t(Tree::Sides) }</p>
             }
             { for iterations }
             { zoom_tools(lang, &view) }
             <div class="tree-view" tabindex="0" role="group" data-testid="tree-view"
-                aria-label={lang.t(Msg::TreeKeys)} {onkeydown}>
+                aria-label={lang.t(Tree::Keys)} {onkeydown}>
                 <svg ref={svg_ref} data-testid="search-tree" class={classes!("search-tree", picking.then_some("picking"))}
                     viewBox={window.view_box()} height={px(HEIGHT)} xmlns="http://www.w3.org/2000/svg"
-                    role="group" aria-label={lang.t(Msg::TreeTitle)}
+                    role="group" aria-label={lang.t(Tree::Title)}
                     onpointerdown={pan.down} onpointermove={pan.moved} onpointerup={pan.up.clone()} onpointerleave={pan.up}>
                     <g class="tree-edges">{ for edges }</g>
                     <g class="tree-nodes">{ for nodes }</g>

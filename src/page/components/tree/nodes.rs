@@ -4,7 +4,7 @@
 
 use super::cursor::Cursor;
 use super::layout::{px, TreeLayout};
-use crate::page::i18n::{fill, Lang, Msg};
+use crate::page::i18n::{fill, Lang, Tree};
 use crate::page::state::exercise::{ExerciseAction, Verdict};
 use crate::page::state::stepping::StepAction;
 use solver::search::tree::{NodeKind, SearchTree, TreeNode};
@@ -130,9 +130,9 @@ pub fn detail(lang: Lang, tree: &SearchTree, focus: Option<u32>) -> Option<Html>
 /// The legend of the nodes' marks.
 pub fn legend(lang: Lang) -> Html {
     html! {
-        <ul class="tree-legend" aria-label={lang.t(Msg::TreeLegend)}>
-            { for [("closed", Msg::TreeLegendClosed), ("current", Msg::TreeLegendCurrent), ("open", Msg::TreeLegendOpen),
-                   ("duplicate", Msg::TreeLegendDuplicate), ("pruned", Msg::TreeLegendPruned), ("on-path", Msg::TreeLegendPath)]
+        <ul class="tree-legend" aria-label={lang.t(Tree::Legend)}>
+            { for [("closed", Tree::LegendClosed), ("current", Tree::LegendCurrent), ("open", Tree::LegendOpen),
+                   ("duplicate", Tree::LegendDuplicate), ("pruned", Tree::LegendPruned), ("on-path", Tree::LegendPath)]
                 .into_iter().map(|(class, key)| html! {
                     <li><span class={classes!("swatch", class)} aria-hidden="true" />{ lang.t(key) }</li>
                 }) }
@@ -186,19 +186,19 @@ fn kind_class(kind: NodeKind) -> &'static str {
 /// A node in words: its number, g, h, f and what it is.
 fn node_label(lang: Lang, id: usize, node: &TreeNode) -> String {
     let kind = lang.t(match node.kind {
-        NodeKind::Root => Msg::NodeRoot,
-        NodeKind::New => Msg::NodeNew,
-        NodeKind::Improved => Msg::NodeImproved,
-        NodeKind::DuplicateClosed => Msg::NodeDuplicateClosed,
-        NodeKind::DuplicateOpen => Msg::NodeDuplicateOpen,
-        NodeKind::Pruned => Msg::NodePruned,
+        NodeKind::Root => Tree::NodeRoot,
+        NodeKind::New => Tree::NodeNew,
+        NodeKind::Improved => Tree::NodeImproved,
+        NodeKind::DuplicateClosed => Tree::NodeDuplicateClosed,
+        NodeKind::DuplicateOpen => Tree::NodeDuplicateOpen,
+        NodeKind::Pruned => Tree::NodePruned,
     });
     let mut text = match (node.h, node.f()) {
-        (Some(h), Some(f)) => fill(lang.t(Msg::NodeCosts), &[&id, &node.g, &h, &f, &kind]),
-        _ => fill(lang.t(Msg::NodeDepth), &[&id, &node.g, &kind]),
+        (Some(h), Some(f)) => fill(lang.t(Tree::NodeCosts), &[&id, &node.g, &h, &f, &kind]),
+        _ => fill(lang.t(Tree::NodeDepth), &[&id, &node.g, &kind]),
     };
     if let Some(step) = node.expanded {
-        text.push_str(&fill(lang.t(Msg::NodeExpandedAt), &[&(step + 1)]));
+        text.push_str(&fill(lang.t(Tree::NodeExpandedAt), &[&(step + 1)]));
     }
     text
 }

@@ -3,7 +3,7 @@
 
 use super::layout::{px, TreeLayout, COLUMN, LEVEL};
 use crate::page::components::export_menu::ExportImage;
-use crate::page::i18n::{Lang, Msg};
+use crate::page::i18n::{Lang, Tree};
 use gloo::events::EventListener;
 use solver::search::trace::Trace;
 use std::rc::Rc;
@@ -187,12 +187,12 @@ pub fn zoom_tools(lang: Lang, view: &UseStateHandle<View>) -> Html {
     };
     let zoom = view.zoom;
     html! {
-        <div class="tree-tools" role="group" aria-label={lang.t(Msg::TreeZoom)}>
-            <button type="button" data-testid="tree-zoom-in" onclick={zoom_by(ZOOM_STEP)} aria-label={lang.t(Msg::TreeZoomIn)}>{ "+" }</button>
-            <button type="button" data-testid="tree-zoom-out" onclick={zoom_by(1.0 / ZOOM_STEP)} aria-label={lang.t(Msg::TreeZoomOut)}>{ "−" }</button>
-            <button type="button" data-testid="tree-zoom-reset" onclick={zoom_by(1.0 / zoom)}>{ lang.t(Msg::TreeZoomReset) }</button>
+        <div class="tree-tools" role="group" aria-label={lang.t(Tree::Zoom)}>
+            <button type="button" data-testid="tree-zoom-in" onclick={zoom_by(ZOOM_STEP)} aria-label={lang.t(Tree::ZoomIn)}>{ "+" }</button>
+            <button type="button" data-testid="tree-zoom-out" onclick={zoom_by(1.0 / ZOOM_STEP)} aria-label={lang.t(Tree::ZoomOut)}>{ "−" }</button>
+            <button type="button" data-testid="tree-zoom-reset" onclick={zoom_by(1.0 / zoom)}>{ lang.t(Tree::ZoomReset) }</button>
             <span class="muted" data-testid="tree-zoom" data-zoom={format!("{zoom:.2}")}>{ format!("{:.0}%", zoom * 100.0) }</span>
-            <ExportImage view="search-tree" label={lang.t(Msg::TreeTitle)} />
+            <ExportImage view="search-tree" label={lang.t(Tree::Title)} />
         </div>
     }
 }

@@ -207,7 +207,7 @@ pub fn ClaimsSection() -> Html {
     );
     let claims = match &runs {
         Some(runs) => html! { <>{ claims(lang, runs) }{ report_rules(lang, runs, *replayed) }</> },
-        None => html! { <li>{ lang.t(crate::page::i18n::Msg::LessonComputing) }</li> },
+        None => html! { <li>{ lang.t(crate::page::i18n::Page::LessonComputing) }</li> },
     };
     html! {
         <>

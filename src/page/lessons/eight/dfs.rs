@@ -90,7 +90,7 @@ pub fn DfsSection() -> Html {
                 bfs_expanded,
             ],
         ),
-        _ => html! { { lang.t(crate::page::i18n::Msg::LessonComputing) } },
+        _ => html! { { lang.t(crate::page::i18n::Page::LessonComputing) } },
     };
     html! {
         <>

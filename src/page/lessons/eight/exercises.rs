@@ -11,7 +11,7 @@ use super::text::{t, Line};
 use super::{bfs, count_num, eight, finished, CASES, GOAL};
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
-use crate::page::i18n::{fill_html, use_lang, Msg};
+use crate::page::i18n::{fill_html, use_lang, Page};
 use crate::page::lessons::exercise::distance_is_right;
 use crate::page::lessons::exercise_list::{
     use_report, verdict_line, ExerciseList, ExerciseProps, Item,
@@ -128,7 +128,7 @@ fn HardExercise(props: &ExerciseProps) -> Html {
             <LessonFigure lab={EX_HARD} {caption}>
                 <div class="view lesson-view eight-board" data-figure="hard"><PuzzleBoard id={PuzzleId::Figure(EX_HARD)} /></div>
                 <div class="lesson-controls">
-                    <button type="button" data-testid="check" onclick={on_check}>{ lang.t(Msg::LessonCheck) }</button>
+                    <button type="button" data-testid="check" onclick={on_check}>{ lang.t(Page::LessonCheck) }</button>
                 </div>
             </LessonFigure>
         </>
@@ -179,7 +179,7 @@ fn DistanceExercise(props: &ExerciseProps) -> Html {
                     <label>{ t(lang, Line::ExDistanceLabel) }{ " " }
                         <input ref={input} type="number" min="0" max="99" data-testid="distance-guess"
                             disabled={guess.is_some()} /></label>
-                    <button type="submit" data-testid="check" disabled={guess.is_some()}>{ lang.t(Msg::LessonCheck) }</button>
+                    <button type="submit" data-testid="check" disabled={guess.is_some()}>{ lang.t(Page::LessonCheck) }</button>
                 </form>
             </LessonFigure>
         </>

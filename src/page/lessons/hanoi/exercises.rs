@@ -10,7 +10,7 @@ use super::figures::{
 use super::text::{t, Line};
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
-use crate::page::i18n::{fill_html, use_lang, Msg};
+use crate::page::i18n::{fill_html, use_lang, Page};
 use crate::page::lessons::exercise::{distance_is_right, overestimate_is_right};
 use crate::page::lessons::exercise_list::{
     use_report, verdict_line, ExerciseList, ExerciseProps, Item,
@@ -134,7 +134,7 @@ fn OverExercise(props: &ExerciseProps) -> Html {
             <LessonFigure lab={EX_OVER} caption={verdict_line(lang, right, numbers)}>
                 <div class="view lesson-view"><PuzzleBoard id={PuzzleId::Figure(EX_OVER)} /></div>
                 <div class="lesson-controls">
-                    <button type="button" data-testid="check" onclick={on_check}>{ lang.t(Msg::LessonCheck) }</button>
+                    <button type="button" data-testid="check" onclick={on_check}>{ lang.t(Page::LessonCheck) }</button>
                 </div>
             </LessonFigure>
         </>
@@ -190,7 +190,7 @@ fn DistanceExercise(props: &ExerciseProps) -> Html {
                     <label>{ t(lang, Line::ExDistanceLabel) }{ " " }
                         <input ref={input} type="number" min="0" max="99" data-testid="distance-guess"
                             disabled={guess.is_some()} /></label>
-                    <button type="submit" data-testid="check" disabled={guess.is_some()}>{ lang.t(Msg::LessonCheck) }</button>
+                    <button type="submit" data-testid="check" disabled={guess.is_some()}>{ lang.t(Page::LessonCheck) }</button>
                 </form>
             </LessonFigure>
         </>

@@ -5,7 +5,7 @@ use super::figures::GRAPH;
 use super::text::{t, Line};
 use crate::page::components::sierpinski::Sierpinski;
 use crate::page::hooks::store::use_store;
-use crate::page::i18n::{fill_html, use_lang, Msg};
+use crate::page::i18n::{fill_html, use_lang, Controls, Page};
 use crate::page::lessons::figure::{hanoi_setup, num, tower, use_auto_solve, LessonFigure};
 use crate::page::state::{Action, PuzzleId, SolveAction};
 use solver::hanoi::Hanoi;
@@ -61,7 +61,7 @@ pub fn GraphSection() -> Html {
     let upto = shown.map(|l| sizes.iter().take(l + 1).sum::<u64>() as usize);
     let total = trace.as_ref().map(|t| t.rank_count);
     let caption = match (shown, &trace) {
-        (_, None) => html! { { lang.t(Msg::LessonComputing) } },
+        (_, None) => html! { { lang.t(Page::LessonComputing) } },
         (Some(l), Some(_)) => fill_html(
             t(lang, Line::GraphLayer),
             vec![
@@ -125,7 +125,7 @@ pub fn GraphSection() -> Html {
                 </div>
                 <div class="lesson-controls" role="group" aria-label={t(lang, Line::GraphTitle)}>
                     <button type="button" data-testid="solve" disabled={solving} onclick={on_solve}>
-                        { lang.t(Msg::Solve) }</button>
+                        { lang.t(Controls::Solve) }</button>
                     <button type="button" data-testid="layer-prev" disabled={trace.is_none() || at == 0}
                         onclick={step(Some(at.saturating_sub(1)))}>{ t(lang, Line::GraphPrev) }</button>
                     <button type="button" data-testid="layer-next" disabled={trace.is_none() || shown.is_none_or(|l| l >= last)}

@@ -8,7 +8,7 @@ use super::search_graph::{SearchGraph, SearchLegend};
 use super::text::{t, Line};
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
-use crate::page::i18n::{fill_html, use_lang, Msg};
+use crate::page::i18n::{fill_html, use_lang, Controls};
 use crate::page::lessons::code::Listing;
 use crate::page::lessons::drive::{at_step, step_shown, use_drive, DrivePane, HeuristicPick, Side};
 use crate::page::lessons::figure::{
@@ -232,7 +232,7 @@ pub fn RaceSection() -> Html {
                     </span>
                     <button type="button" data-testid="race-reset" onclick={on_reset}>{ t(lang, Line::RaceReset) }</button>
                     <button type="button" data-testid="solve" disabled={solving} onclick={on_solve}>
-                        { lang.t(Msg::Solve) }</button>
+                        { lang.t(Controls::Solve) }</button>
                 </div>
                 <div class="lesson-pair search-pair">
                     <div class="lesson-side" data-figure="bfs">

@@ -11,7 +11,7 @@ use super::figures::{
 use super::text::{t, Line};
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
-use crate::page::i18n::{fill, fill_html, use_lang, Msg};
+use crate::page::i18n::{fill, fill_html, use_lang, Page};
 use crate::page::lessons::exercise::overestimate_is_right;
 use crate::page::lessons::exercise_list::{
     use_report, verdict_line, ExerciseList, ExerciseProps, Item,
@@ -145,7 +145,7 @@ fn OverExercise(props: &ExerciseProps) -> Html {
                     <PuzzleBoard id={PuzzleId::Figure(EX_OVER)} {played} />
                 </div>
                 <div class="lesson-controls">
-                    <button type="button" data-testid="check" onclick={on_check}>{ lang.t(Msg::LessonCheck) }</button>
+                    <button type="button" data-testid="check" onclick={on_check}>{ lang.t(Page::LessonCheck) }</button>
                 </div>
             </LessonFigure>
         </>

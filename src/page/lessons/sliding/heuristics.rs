@@ -14,7 +14,7 @@ use crate::browser::fresh_seed;
 use crate::format;
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
-use crate::page::i18n::{fill, fill_html, use_lang, Msg};
+use crate::page::i18n::{fill, fill_html, use_lang, Page};
 use crate::page::lessons::figure::use_figure_once;
 use crate::page::lessons::figure::{
     expanded_and_length, place, sliding_setup, start_of, use_auto_solve, LessonFigure,
@@ -163,7 +163,7 @@ pub fn HeuristicsSection() -> Html {
         [Some((a, l)), Some((b, _)), Some((c, _))] => html! {
             { fill(t(lang, Line::HeurCaption), &[&format::count(*a), &format::count(*b), &format::count(*c), l]) }
         },
-        _ => html! { { lang.t(Msg::LessonComputing) } },
+        _ => html! { { lang.t(Page::LessonComputing) } },
     };
     let three = shape(3, 3);
     let euclid = shown

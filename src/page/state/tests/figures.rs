@@ -107,7 +107,7 @@ fn an_answer_for_one_instance_leaves_the_others_and_the_labs_concerns_alone() {
     let mut s = page();
     act(&mut s, PuzzleId::Figure(2), SolveAction::Solve);
     let id = request_of(&s, PuzzleId::Figure(2)).expect("posted");
-    s.notices.notice = Some(Notice::info(crate::page::i18n::Msg::NoticeCancelled));
+    s.notices.notice = Some(Notice::info(crate::page::i18n::Solving::NoticeCancelled));
     assert!(s.apply(reply(id, answer(2))));
     assert_eq!(s.status(), StatusName::Idle, "the lab's run is untouched");
     assert!(s.lab.playback.replay.is_none());
