@@ -1,5 +1,6 @@
 //! The code beside a search: short pseudocode for BFS, depth-bounded DFS, A* and IDA*, written to do what the
-//! engine does (BFS tests the goal when it generates it, A* when it expands it, ties to the larger g), with the
+//! engine does (BFS tests the goal when it generates it, A* when it expands it, ties to the larger g, a state's old
+//! entries in OPEN skipped; DFS tests a state when it takes it, trying the moves in order), with the
 //! lines that differ from the algorithm before it marked, and the line a search picture's cursor stands on
 //! highlighted. The code is the same in both languages; its comments are translated.
 
@@ -57,7 +58,7 @@ const BFS: &[CodeLine] = &[
     line(
         "      if t not in parent:",
         "new: in neither OPEN nor CLOSED",
-        "新状态：既不在 OPEN 也不在 CLOSED",
+        "新状态：既不在 OPEN 表中，也不在 CLOSED 表中",
     ),
     line("        parent[t] ← s", "", ""),
     line(
@@ -76,36 +77,44 @@ const BFS: &[CodeLine] = &[
 const DFS: &[CodeLine] = &[
     line("function dfs(start, goal, limit):", "", ""),
     changed(
-        "  OPEN ← stack [(start, 0)]",
+        "  OPEN ← stack [(start, 0, none)]",
         "a stack, not a queue",
         "栈，而不是队列",
     ),
     changed(
-        "  CLOSED ← {start: 0}",
-        "the depth each state was reached at",
-        "每个状态被到达时的深度",
+        "  CLOSED ← {}",
+        "the fewest moves each state was taken at",
+        "每个状态被取出时的最少步数",
     ),
     line("  while OPEN is not empty:", "", ""),
     changed(
-        "    (s, d) ← OPEN.pop()",
+        "    (s, d, p) ← OPEN.pop()",
         "the newest first: deepest first",
         "后进先出：最深的先走",
     ),
-    line("    if s = goal: return path(parent, s)", "", ""),
+    changed(
+        "    if s in CLOSED and CLOSED[s] ≤ d: continue",
+        "taken before, in as few moves",
+        "以前取出过，步数不比现在多",
+    ),
+    changed("    CLOSED[s] ← d; parent[s] ← p", "", ""),
+    changed(
+        "    if s = goal: return path(parent, s)",
+        "tested when taken",
+        "取出时检查目标",
+    ),
     changed(
         "    if d = limit: continue",
-        "the depth bound cuts here",
-        "深度上限在这里截断",
+        "the depth limit cuts here",
+        "深度界限在这里截断",
     ),
-    line("    for each move from s to t:", "", ""),
     changed(
-        "      if t not in CLOSED or d + 1 < CLOSED[t]:",
-        "new, or reached less deep",
-        "新状态，或到达得更浅",
+        "    for each move from s to t, the last move first:",
+        "so the first move comes out first",
+        "这样第一种移动最先被取出",
     ),
-    changed("        CLOSED[t] ← d + 1; parent[t] ← s", "", ""),
-    line("        OPEN.push((t, d + 1))", "", ""),
-    line("  return none", "none within the limit", "上限之内没有解"),
+    changed("      OPEN.push((t, d + 1, s))", "", ""),
+    line("  return none", "none within the limit", "界限之内没有解"),
 ];
 
 const ASTAR: &[CodeLine] = &[
@@ -120,8 +129,13 @@ const ASTAR: &[CodeLine] = &[
     line("  while OPEN is not empty:", "", ""),
     changed(
         "    s ← OPEN.pop_min()",
-        "lowest f; ties: larger g",
-        "f 最小；相等时取 g 大的",
+        "lowest f; ties: larger g, then newest",
+        "f 最小；相等时取 g 大的，再相等取最新的",
+    ),
+    changed(
+        "    if s in CLOSED: continue",
+        "an old entry: s was filed again since, with a smaller g",
+        "旧条目：s 之后又以更小的 g 放入过",
     ),
     changed(
         "    if s = goal: return path(parent, s)",
@@ -137,9 +151,9 @@ const ASTAR: &[CodeLine] = &[
     ),
     changed("        g[t] ← g[s] + 1; parent[t] ← s", "", ""),
     changed(
-        "        OPEN.push(t, g[t] + h(t))",
-        "a state in CLOSED is re-opened",
-        "已在 CLOSED 中的状态被重新打开",
+        "        CLOSED.remove(t); OPEN.push(t, g[t] + h(t))",
+        "re-opens t if it was closed",
+        "若 t 已在 CLOSED 表中，就此重新打开",
     ),
     line("  return none", "", ""),
 ];
@@ -148,8 +162,8 @@ const IDASTAR: &[CodeLine] = &[
     line("function idastar(start, goal, h):", "", ""),
     changed(
         "  bound ← h(start)",
-        "no OPEN, no CLOSED: a bound on f",
-        "没有 OPEN 和 CLOSED：只有 f 的上限",
+        "no OPEN, no CLOSED: a threshold on f",
+        "没有 OPEN 表和 CLOSED 表：只有 f 的阈值",
     ),
     changed("  loop:", "", ""),
     changed(
@@ -167,8 +181,8 @@ const IDASTAR: &[CodeLine] = &[
     changed("function search(s, g, bound):", "", ""),
     changed(
         "  if g + h(s) > bound: return g + h(s)",
-        "cut: f over the bound",
-        "剪枝：f 超过上限",
+        "cut: f over the threshold",
+        "剪枝：f 超过阈值",
     ),
     line(
         "  if s = goal: return FOUND",
@@ -176,7 +190,11 @@ const IDASTAR: &[CodeLine] = &[
         "扩展时才检查目标",
     ),
     changed("  min ← ∞", "", ""),
-    changed("  for each move from s to t, but back:", "", ""),
+    changed(
+        "  for each move from s to t, except back to s's parent:",
+        "",
+        "不走回头路",
+    ),
     changed(
         "    r ← search(t, g + 1, bound); if r = FOUND: return FOUND",
         "",
@@ -228,8 +246,8 @@ impl Listing {
     pub fn phases(self) -> &'static [usize] {
         match self {
             Listing::Bfs => &[7, 8, 9, 13],
-            Listing::Dfs => &[5, 6, 7, 8, 11],
-            Listing::Astar => &[6, 7, 8, 9, 12],
+            Listing::Dfs => &[5, 6, 7, 8, 9, 10, 11],
+            Listing::Astar => &[6, 8, 9, 10, 13],
             Listing::Idastar => &[9, 10, 12, 13],
         }
     }
@@ -259,10 +277,10 @@ impl Listing {
         match (self, solved) {
             (Listing::Bfs, true) => 12,
             (Listing::Bfs, false) => 14,
-            (Listing::Dfs, true) => 6,
+            (Listing::Dfs, true) => 8,
             (Listing::Dfs, false) => 12,
-            (Listing::Astar, true) => 7,
-            (Listing::Astar, false) => 13,
+            (Listing::Astar, true) => 8,
+            (Listing::Astar, false) => 14,
             (Listing::Idastar, true) => 5,
             (Listing::Idastar, false) => 6,
         }
@@ -494,7 +512,7 @@ mod tests {
             cursor = cursor.next(listing, 3);
             lines.push(cursor.line(listing, 3, true));
         }
-        assert_eq!(lines, vec![2, 6, 7, 8, 9, 12, 5, 6]);
+        assert_eq!(lines, vec![2, 6, 8, 9, 10, 13, 5, 6]);
         assert_eq!(cursor, Cursor { step: 1, phase: 1 });
         for _ in 0..7 {
             cursor = cursor.back(listing);
@@ -502,7 +520,7 @@ mod tests {
         assert_eq!(cursor, Cursor::default());
         let end = Cursor::at(3);
         assert_eq!(end.next(listing, 3), end);
-        assert_eq!(end.line(listing, 3, true), 7);
+        assert_eq!(end.line(listing, 3, true), 8);
     }
 
     #[test]

@@ -196,7 +196,9 @@ pub fn ReportSection() -> Html {
                 </div>
                 if *own { <p class="lesson-hint" data-testid="own-hint">{ t(lang, Line::ReportOwnHint) }</p> }
                 { report_table(lang, case, body) }
-                <p class="lesson-hint">{ fill(t(lang, Line::ReportMovesNote), &[&case.moves.len(), &case.moves]) }</p>
+                if the_case {
+                    <p class="lesson-hint">{ fill(t(lang, Line::ReportMovesNote), &[&case.moves.len(), &case.moves]) }</p>
+                }
                 <div class="lesson-pair eight-pair">
                     <div class="lesson-side" data-figure="report-start">
                         <h3>{ t(lang, Line::ReportStart) }</h3>

@@ -100,7 +100,7 @@ fn en(line: Line) -> &'static str {
         StateTry => "Drag a disk to another peg (or with the keyboard: Enter on a peg picks up its top disk, Enter on another puts it there): the code follows.",
         StateArticle => "The article the app grew from says the shortest solution is always 2^n - 1 moves. That holds only from one whole tower to another; from a mixed state it is usually shorter.",
         GraphTitle => "The state graph, layer by layer",
-        GraphText => "Join two states when one move leads from one to the other. For three pegs the graph is a Sierpinski triangle: the three whole towers are its corners. Breadth-first search explores it in layers, all states one move away, then two, and so on.",
+        GraphText => "Join two states when one move leads from one to the other. For three pegs the graph is a Sierpinski triangle: the three whole towers are its corners. A search expands a state by generating the states one move away. It keeps OPEN, the states reached but not yet expanded, and CLOSED, the states already expanded. Breadth-first search always expands the state that entered OPEN first, so it explores the graph in layers: all states one move away, then two, and so on.",
         GraphLayer => "Layer {}: the states {} moves from the start. Expanded in this layer: {}; so far: {} of {} states.",
         GraphStart => "Press the buttons to grow BFS's layers one at a time. Click any state of the triangle to start the search there.",
         GraphAll => "Whole search",
@@ -159,8 +159,8 @@ fn en(line: Line) -> &'static str {
         ExDistanceQ => "How many moves does the shortest solution take from the tower below to the tower on peg C?",
         ExDistanceLabel => "Moves",
         ExDistanceAnswer => "The shortest solution takes {} moves.",
-        ExTie => "Both",
-        ExPredictQ => "Three disks from peg A to peg C, searched by A* counting the disks off their goal peg. At each step, predict which node of OPEN A* expands next: the lowest f = g + h, and when several tie, the engine's tie-break decides. The first pick is scored.",
+        ExTie => "As many",
+        ExPredictQ => "Three disks from peg A to peg C, searched by A* counting the disks off their goal peg. At each step, predict which node of OPEN A* expands next: the lowest f = g + h; among equal f, the larger g, then the state generated last. The first pick is scored.",
     }
 }
 
@@ -177,7 +177,7 @@ fn zh(line: Line) -> &'static str {
         StateTry => "把盘子拖到另一根柱子上（也可以用键盘：在柱子上按回车键拿起最上面的盘子，再到另一根柱子上按回车键放下），编码会随之改变。",
         StateArticle => "本应用所依据的原文说，最短解总是 2^n - 1 步。其实只有从一整座塔移到另一整座塔时才是这样；从盘子分散的状态出发，通常要少得多。",
         GraphTitle => "状态图：一层一层地展开",
-        GraphText => "如果一步就能从一个状态走到另一个状态，就在两者之间连一条边。三根柱子时，这张图是一个谢尔宾斯基三角形，三座完整的塔正好是它的三个顶点。广度优先搜索按层探索：先是一步可达的所有状态，再是两步可达的，依此类推。",
+        GraphText => "如果一步就能从一个状态走到另一个状态，就在两者之间连一条边。三根柱子时，这张图是一个谢尔宾斯基三角形，三座完整的塔正好是它的三个顶点。搜索扩展一个状态，就是生成一步能到达的所有状态。它维护 OPEN 表（已到达、尚未扩展的状态）和 CLOSED 表（已扩展的状态）。广度优先搜索总是扩展最早进入 OPEN 表的状态，所以按层探索：先是一步可达的所有状态，再是两步可达的，依此类推。",
         GraphLayer => "第 {} 层：离起点 {} 步的状态。本层扩展了 {} 个；到目前为止共 {} 个，全图共 {} 个状态。",
         GraphStart => "点击按钮，让广度优先搜索一层一层地向外扩展。点击三角形中的任意状态，搜索就从那里开始。",
         GraphAll => "完整搜索",
@@ -192,13 +192,13 @@ fn zh(line: Line) -> &'static str {
         RaceHeuristic => "A* 的启发函数",
         RaceBfs => "广度优先搜索",
         RaceAstar => "A*",
-        RaceDrawn => "下面把每次搜索按它真实运行的过程画在状态图上：颜色越深的状态越早被扩展，橙色的状态在 OPEN 中等待，带粗圈的状态正在被扩展。拖动滑块，可以一次一个扩展地重放两次搜索：广度优先搜索从起点均匀地向外铺开，A* 则把扩展集中在启发函数认为最好的状态上。启发函数越好，A* 覆盖的区域越小。点击任意状态，把它设为起点（切换后可设为目标），两种搜索都会重新运行。",
-        RaceAtStep => "扩展 {} 次之后，广度优先搜索的 OPEN 中有 {} 个状态，CLOSED 中有 {} 个；A* 的 OPEN 中有 {} 个，CLOSED 中有 {} 个。",
+        RaceDrawn => "下面把每次搜索按它真实运行的过程画在状态图上：颜色越深的状态越早被扩展，橙色的状态在 OPEN 表中等待，带粗圈的状态正在被扩展。拖动滑块，可以一次一个扩展地重放两次搜索：广度优先搜索从起点均匀地向外铺开，A* 则把扩展集中在启发函数认为最好的状态上。启发函数越好，A* 覆盖的区域越小。点击任意状态，把它设为起点（切换后可设为目标），两种搜索都会重新运行。",
+        RaceAtStep => "扩展 {} 次之后，广度优先搜索的 OPEN 表中有 {} 个状态，CLOSED 表中有 {} 个；A* 的 OPEN 表中有 {} 个，CLOSED 表中有 {} 个。",
         RacePickLabel => "点击状态图设定",
         RacePickStart => "起点",
         RacePickGoal => "目标",
         RaceReset => "恢复整座塔",
-        RaceDrag => "起点的塔：把一个盘子拖到另一根柱子上（或在一根柱子上按 Enter，再在另一根上按 Enter），两种搜索都从这里重新开始。",
+        RaceDrag => "起点的塔：把一个盘子拖到另一根柱子上（或在一根柱子上按回车键，再在另一根上按回车键），两种搜索都从这里重新开始。",
         RaceBfsPicture => "画在状态图上的广度优先搜索",
         RaceAstarPicture => "画在状态图上的 A* 搜索",
         AdmTitle => "启发函数高估的时候",
@@ -221,7 +221,7 @@ fn zh(line: Line) -> &'static str {
         ClaimTen => "“n = 10 时状态数高达 59049，广度优先搜索的内存和时间开销将急剧膨胀。”",
         ClaimTenVerdict => "状态数没错：3^10 = {}。结论却不对：这里对十个盘子的广度优先搜索扩展了 {} 个状态，估计的峰值内存为 {}，只占浏览器一个标签页可用内存的很小一部分。",
         ClaimComplexity => "“A* 的时间复杂度是 O(b^d)，其中 d = 2^n − 1。”",
-        ClaimComplexityVerdict => "有误导性。五个盘子时 b = 3，d = 2^5 − 1 = 31，b^d 约为 {}，可是整张图只有 {} 个状态；而只要走一步最多让启发函数减少 1（这样的启发函数叫作一致的；不在位的盘子数就是一个，因为一步只动一个盘子；滑块谜题一课中讲一致性的一节解释了原因），A* 对每个状态最多扩展一次。这里 A* 解五个盘子扩展了 {} 个状态。诚实的上界是图的大小，即 O(3^n)。",
+        ClaimComplexityVerdict => "有误导性。五个盘子时 b = 3，d = 2^5 − 1 = 31，b^d 约为 {}，可是整张图只有 {} 个状态；而只要走一步最多让启发函数减少 1（这样的启发函数叫作一致的；不在目标柱上的盘子数就是一个，因为一步只动一个盘子；滑块拼图一课中讲一致性的一节解释了原因），A* 对每个状态最多扩展一次。这里 A* 解五个盘子扩展了 {} 个状态。诚实的上界是图的大小，即 O(3^n)。",
         FourTitle => "四根柱子与 Frame–Stewart 算法",
         FourText => "多一根柱子，大塔所需的步数就会少很多。Frame–Stewart 方法先借助所有柱子把上面的若干个盘子移到一根空闲的柱子上，再用三根柱子移动其余的盘子，最后把上面那些盘子移回来；它尝试每一种分法，取最好的一种。求解器的直接求解法就是这样算出分法的。",
         FourResult => "{} 个盘子时：三根柱子需要 {} 步，四根柱子需要 {} 步。对四根柱子的全部 {} 个状态做广度优先搜索，得到 {} 步。",
@@ -237,7 +237,7 @@ fn zh(line: Line) -> &'static str {
         ExDistanceLabel => "步数",
         ExDistanceAnswer => "最短解需要 {} 步。",
         ExTie => "一样多",
-        ExPredictQ => "三个盘子从 A 柱移到 C 柱，用 A* 搜索，启发函数是不在目标柱上的盘子数。每一步都请预测 A* 接下来从 OPEN 中扩展哪个节点：f = g + h 最小的那个；几个节点 f 相同时，由引擎的平局规则决定。第一次选择计分。",
+        ExPredictQ => "三个盘子从 A 柱移到 C 柱，用 A* 搜索，启发函数是不在目标柱上的盘子数。每一步都请预测 A* 接下来从 OPEN 表中扩展哪个节点：f = g + h 最小的那个；f 相同时取 g 较大的，再相同时取最后生成的。第一次选择计分。",
     }
 }
 
