@@ -124,10 +124,16 @@ pub fn use_auto_solve(number: u32) {
         let idle = matches!(puzzle.solve.run, Run::Idle);
         Some((puzzle.setup.query().to_query_string(), idle))
     });
-    let answered = store
-        .as_ref()
-        .and_then(|s| s.state.puzzle(id))
-        .is_some_and(|p| p.playback.replay.is_some());
+    // Which answer is loaded, by its report's address: a figure placed again on the same board is solved again,
+    // and its new answer must rest at the start too, even when no render saw it without one.
+    let answered = store.as_ref().and_then(|s| {
+        let puzzle = s.state.puzzle(id)?;
+        puzzle.playback.replay.as_ref()?;
+        match &puzzle.solve.run {
+            Run::Finished(report) => Some(Rc::as_ptr(report) as usize),
+            _ => None,
+        }
+    });
     let dispatch = store.map(|s| s.dispatch).unwrap_or_default();
     {
         let dispatch = dispatch.clone();
@@ -137,8 +143,8 @@ pub fn use_auto_solve(number: u32) {
             }
         });
     }
-    use_effect_with(answered, move |&answered| {
-        if answered {
+    use_effect_with(answered, move |answered| {
+        if answered.is_some() {
             dispatch.emit(Action::Puzzle(id, PlaybackAction::Seek(0).into()));
         }
     });

@@ -15,7 +15,7 @@ use super::text::{t, Line};
 use crate::browser::fresh_seed;
 use crate::format;
 use crate::page::components::board::NO_GROUP;
-use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
+use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill, fill_html, use_lang};
 use crate::page::lessons::figure::{place, start_of, use_figure_once};
@@ -169,7 +169,6 @@ pub fn PdbSection() -> Html {
                     </div>
                 </div>
                 <p class="lesson-hint">{ t(lang, Line::PdbHint) }</p>
-                <PuzzlePlayback id={PuzzleId::Figure(PDB_RUN)} />
             </LessonFigure>
             <p class="lesson-article">{ t(lang, Line::PdbArticle) }</p>
         </>
