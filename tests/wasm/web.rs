@@ -94,6 +94,7 @@ fn board_props(
         on_swap: Callback::from(move |pair| swaps.borrow_mut().push(pair)),
         on_slide: Callback::from(move |cell| slides.borrow_mut().push(cell)),
         hinted: None,
+        groups: None,
     }
 }
 
@@ -368,7 +369,7 @@ async fn player_renders_after_flush() {
 fn the_reducer_runs_a_solve_in_wasm() {
     let mut s = State::from_search("puzzle=hanoi&pegs=3&disks=2&start=0,0&goal=2,2&algo=bfs", 1);
     // The worker has loaded: the router sends nothing before.
-    s.update(Action::Worker(WorkerEvent::Message(Response {
+    s.update(Action::from(WorkerEvent::Message(Response {
         id: 0,
         body: ResponseBody::Ready,
     })));
@@ -391,7 +392,7 @@ fn the_reducer_runs_a_solve_in_wasm() {
             solver::report::Said::Solved { length: 3 },
         )
     };
-    s.update(Action::Worker(WorkerEvent::Message(Response {
+    s.update(Action::from(WorkerEvent::Message(Response {
         id,
         body: ResponseBody::Done { report },
     })));

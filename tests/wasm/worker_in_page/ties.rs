@@ -78,7 +78,7 @@ impl InProcess {
 }
 
 fn done(id: u64, report: solver::Report) -> Action {
-    Action::Worker(WorkerEvent::Message(Response {
+    Action::from(WorkerEvent::Message(Response {
         id,
         body: ResponseBody::Done { report },
     }))
@@ -165,7 +165,7 @@ async fn the_lessons_numbers_follow_the_engines_tie_breaking() {
         document.body().unwrap().append_child(&root).unwrap();
         let lab = InProcess::new();
         // The worker has loaded: the router sends nothing before.
-        lab.dispatch(Action::Worker(WorkerEvent::Message(Response {
+        lab.dispatch(Action::from(WorkerEvent::Message(Response {
             id: NO_REQUEST,
             body: ResponseBody::Ready,
         })));
