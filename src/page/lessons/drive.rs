@@ -1,11 +1,14 @@
-//! What drives a pair of searches drawn side by side: the scrubber over their expansions, and the code of either
-//! beside them, its current line following a cursor the reader moves line by line. Both pictures stand at the
-//! cursor's step; the code walks its own run's lines ([`Cursor`]). The section holds the cursor (one-way: this
-//! part only asks to move it).
+//! What drives a pair of searches drawn side by side, BFS and A* on the same puzzle: the two figures' runs (A*
+//! following BFS's puzzle), their records and results, the two pictures under their headings, the scrubber over
+//! their expansions, and the code of either beside them, its current line following a cursor the reader moves
+//! line by line. Both pictures stand at the cursor's step; the code walks its own run's lines ([`Cursor`]). The
+//! section holds the cursor (one-way: this part only asks to move it).
 
 use super::code::{Cursor, LessonCode, Listing};
 use crate::page::i18n::{fill, fill_html, use_lang, Lang};
-use crate::page::lessons::figure::num;
+use crate::page::lessons::figure::{num, use_auto_solve, use_follow};
+use crate::page::state::setup::Setup;
+use crate::page::state::{PuzzleId, State};
 use solver::search::trace::Trace;
 use solver::HeuristicName;
 use std::rc::Rc;
@@ -34,6 +37,88 @@ pub struct Side {
 impl Side {
     fn total(&self) -> usize {
         self.trace.as_ref().map_or(0, |t| t.expanded.len())
+    }
+}
+
+/// The pair's sides, BFS's figure `figures[0]` and A*'s `figures[1]`: a run's record is drawn only when `keep`
+/// (given the figure and the record) says it is of the puzzle shown.
+pub fn pair_sides(
+    state: &State,
+    figures: [u32; 2],
+    keep: impl Fn(u32, &Trace) -> bool,
+) -> [Side; 2] {
+    let trace = |n: u32| {
+        state
+            .puzzle(PuzzleId::Figure(n))
+            .and_then(|p| p.solve.trace.clone())
+            .filter(|t| keep(n, t))
+    };
+    [
+        Side {
+            name: "BFS",
+            trace: trace(figures[0]),
+            listing: Listing::Bfs,
+        },
+        Side {
+            name: "A*",
+            trace: trace(figures[1]),
+            listing: Listing::Astar,
+        },
+    ]
+}
+
+/// Runs a pair: A*'s figure `figures[1]` placed with `follow(key)` whenever `key` (BFS's puzzle and A*'s choices)
+/// changes, and both figures solved whenever their puzzle does, so that the two runs are always of one puzzle.
+#[hook]
+pub fn use_pair_runs<K: PartialEq + 'static>(
+    figures: [u32; 2],
+    key: Option<K>,
+    follow: impl Fn(&K) -> Setup + 'static,
+) {
+    use_follow(key, move |key| vec![(figures[1], follow(key))]);
+    use_auto_solve(figures[0]);
+    use_auto_solve(figures[1]);
+}
+
+/// "BFS expanded {} states and found {} moves; A* expanded {} ...": `template` filled with each side's states expanded
+/// and length, BFS's first.
+pub fn pair_result(template: &str, results: [(Option<u64>, Option<u64>); 2]) -> Html {
+    let [(bfs_expanded, bfs_length), (a_expanded, a_length)] = results;
+    fill_html(
+        template,
+        vec![
+            num("bfs-expanded", bfs_expanded),
+            num("bfs-length", bfs_length),
+            num("astar-expanded", a_expanded),
+            num("astar-length", a_length),
+        ],
+    )
+}
+
+#[derive(Properties, PartialEq)]
+pub struct PairPicturesProps {
+    /// Each side's heading, BFS's first.
+    pub headings: [&'static str; 2],
+    /// Each side's picture of its run, BFS's first.
+    pub pictures: [Html; 2],
+}
+
+/// The pair's two pictures side by side, each under its heading.
+#[component]
+pub fn PairPictures(props: &PairPicturesProps) -> Html {
+    let side = |i: usize, figure: &'static str| {
+        html! {
+            <div class="lesson-side" data-figure={figure}>
+                <h3>{ props.headings[i] }</h3>
+                { props.pictures[i].clone() }
+            </div>
+        }
+    };
+    html! {
+        <div class="lesson-pair search-pair">
+            { side(0, "bfs") }
+            { side(1, "astar") }
+        </div>
     }
 }
 

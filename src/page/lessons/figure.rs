@@ -89,6 +89,27 @@ pub fn expanded_and_length(state: &State, number: u32) -> (Option<u64>, Option<u
     )
 }
 
+/// Figure `number`'s states expanded and length, counted only once its run is of `shown` (the start on screen):
+/// until the figure follows, its numbers are of the board before.
+pub fn result_if_shown(
+    state: &State,
+    number: u32,
+    shown: &Option<Vec<u8>>,
+) -> (Option<u64>, Option<u64>) {
+    let fresh = start_of(state, number) == *shown;
+    let (expanded, length) = expanded_and_length(state, number);
+    (expanded.filter(|_| fresh), length.filter(|_| fresh))
+}
+
+/// Whether any of figures `numbers` is still searching, or not yet on the page.
+pub fn any_solving(state: &State, numbers: &[u32]) -> bool {
+    numbers.iter().any(|&n| {
+        state
+            .puzzle(PuzzleId::Figure(n))
+            .is_none_or(|p| p.is_solving())
+    })
+}
+
 /// Places figure `number` with `setup`, unless it already shows that very puzzle with those choices (placing it
 /// again would forget its run for nothing).
 pub fn place(state: &State, dispatch: &Callback<Action>, number: u32, setup: Setup) {
@@ -107,6 +128,23 @@ pub fn use_figure_once(number: u32, setup: impl FnOnce() -> Setup + 'static) {
             if setup_of(&s.state, number).is_none() {
                 s.dispatch
                     .emit(Action::AddFigure(number, Box::new(setup())));
+            }
+        }
+    });
+}
+
+/// Places the figures `follow(key)` names (number and set-up) whenever `key` changes: figures that follow another
+/// figure's puzzle and the reader's choices.
+#[hook]
+pub fn use_follow<K: PartialEq + 'static>(
+    key: Option<K>,
+    follow: impl Fn(&K) -> Vec<(u32, Setup)> + 'static,
+) {
+    let store = use_store();
+    use_effect_with(key, move |key| {
+        if let (Some(s), Some(key)) = (store, key) {
+            for (number, setup) in follow(key) {
+                place(&s.state, &s.dispatch, number, setup);
             }
         }
     });

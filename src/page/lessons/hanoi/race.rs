@@ -9,17 +9,17 @@ use super::text::{t, Line};
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang, Controls};
-use crate::page::lessons::code::Listing;
-use crate::page::lessons::drive::{at_step, step_shown, use_drive, DrivePane, HeuristicPick, Side};
+use crate::page::lessons::drive::{
+    at_step, pair_result, pair_sides, step_shown, use_drive, use_pair_runs, DrivePane,
+    HeuristicPick, PairPictures, Side,
+};
 use crate::page::lessons::figure::{
-    expanded_and_length, hanoi_setup, num, place, setup_of, tower, use_auto_solve, LessonFigure,
+    any_solving, expanded_and_length, hanoi_setup, num, place, setup_of, tower, LessonFigure,
 };
 use crate::page::state::setup::Setup;
 use crate::page::state::{Action, PuzzleId, SolveAction, State};
 use solver::hanoi::Hanoi;
-use solver::search::trace::Trace;
 use solver::{Algorithm, HeuristicName};
-use std::rc::Rc;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -63,6 +63,29 @@ enum Pick {
     Goal,
 }
 
+/// Places the first tower (five disks from peg A to peg C) when the section appears, and runs the pair: A* follows
+/// BFS's tower (a disk dragged on it, a state clicked) and the heuristic picked.
+#[hook]
+fn use_race_runs(heuristic: HeuristicName) {
+    let store = use_store();
+    let key = store
+        .as_ref()
+        .and_then(|s| ends(&s.state))
+        .map(|e| (e, heuristic));
+    use_effect_with((), move |_| {
+        if let Some(s) = store {
+            if setup_of(&s.state, RACE_BFS).is_none() {
+                let (bfs, astar) = setups(&tower(5, 0), &tower(5, 2), HeuristicName::Misplaced);
+                place(&s.state, &s.dispatch, RACE_BFS, bfs);
+                place(&s.state, &s.dispatch, RACE_ASTAR, astar);
+            }
+        }
+    });
+    use_pair_runs([RACE_BFS, RACE_ASTAR], key, |((start, goal), heuristic)| {
+        setups(start, goal, *heuristic).1
+    });
+}
+
 #[component]
 pub fn RaceSection() -> Html {
     let lang = use_lang();
@@ -71,39 +94,7 @@ pub fn RaceSection() -> Html {
     let pick = use_state(|| Pick::Start);
     // The cursor over both runs; a step past their ends shows them whole.
     let drive = use_drive(usize::MAX);
-    {
-        // The first tower: five disks from peg A to peg C.
-        let store = store.clone();
-        use_effect_with((), move |_| {
-            if let Some(s) = store {
-                if setup_of(&s.state, RACE_BFS).is_none() {
-                    let (bfs, astar) = setups(&tower(5, 0), &tower(5, 2), HeuristicName::Misplaced);
-                    place(&s.state, &s.dispatch, RACE_BFS, bfs);
-                    place(&s.state, &s.dispatch, RACE_ASTAR, astar);
-                }
-            }
-        });
-    }
-    {
-        // A* follows BFS's tower (a disk dragged on it, a state clicked) and the heuristic picked.
-        let store = store.clone();
-        let key = store
-            .as_ref()
-            .and_then(|s| ends(&s.state))
-            .map(|e| (e, *heuristic));
-        use_effect_with(key, move |key| {
-            if let (Some(s), Some(((start, goal), heuristic))) = (store, key) {
-                place(
-                    &s.state,
-                    &s.dispatch,
-                    RACE_ASTAR,
-                    setups(start, goal, *heuristic).1,
-                );
-            }
-        });
-    }
-    use_auto_solve(RACE_BFS);
-    use_auto_solve(RACE_ASTAR);
+    use_race_runs(*heuristic);
     let Some(store) = store else {
         return Html::default();
     };
@@ -112,100 +103,46 @@ pub fn RaceSection() -> Html {
         return Html::default();
     };
     let disks = start.len() as u8;
-    let trace_of = |n: u32| -> Option<Rc<Trace>> {
-        state
-            .puzzle(PuzzleId::Figure(n))
-            .and_then(|p| p.solve.trace.clone())
-            .filter(|t| t.rank_count == 3u64.pow(u32::from(disks)))
-    };
-    let (bfs_trace, astar_trace) = (trace_of(RACE_BFS), trace_of(RACE_ASTAR));
-    let (bfs_expanded, bfs_length) = expanded_and_length(state, RACE_BFS);
-    let (a_expanded, a_length) = expanded_and_length(state, RACE_ASTAR);
-    let solving = [RACE_BFS, RACE_ASTAR].iter().any(|&n| {
-        state
-            .puzzle(PuzzleId::Figure(n))
-            .is_none_or(|p| p.is_solving())
+    // A run is drawn only once it is of a tower of this many disks.
+    let sides = pair_sides(state, [RACE_BFS, RACE_ASTAR], |_, t| {
+        t.rank_count == 3u64.pow(u32::from(disks))
     });
-    let sides = [
-        Side {
-            name: "BFS",
-            trace: bfs_trace.clone(),
-            listing: Listing::Bfs,
-        },
-        Side {
-            name: "A*",
-            trace: astar_trace.clone(),
-            listing: Listing::Astar,
-        },
-    ];
     let step = step_shown(drive.cursor, &sides);
-    let caption = fill_html(
+    let caption = pair_result(
         t(lang, Line::RaceResult),
-        vec![
-            num("bfs-expanded", bfs_expanded),
-            num("bfs-length", bfs_length),
-            num("astar-expanded", a_expanded),
-            num("astar-length", a_length),
-        ],
+        [RACE_BFS, RACE_ASTAR].map(|n| expanded_and_length(state, n)),
     );
     let at_step = at_step(t(lang, Line::RaceAtStep), step, &sides);
-    let place_both = {
-        let dispatch = store.dispatch.clone();
-        let state = store.state.clone();
-        let heuristic = *heuristic;
-        move |start: &[u8], goal: &[u8]| {
-            let (bfs, astar) = setups(start, goal, heuristic);
+    let on_place = {
+        let (state, dispatch, heuristic) =
+            (store.state.clone(), store.dispatch.clone(), *heuristic);
+        Callback::from(move |(start, goal): (Vec<u8>, Vec<u8>)| {
+            let (bfs, astar) = setups(&start, &goal, heuristic);
             place(&state, &dispatch, RACE_BFS, bfs);
             place(&state, &dispatch, RACE_ASTAR, astar);
-        }
-    };
-    let on_disks = {
-        let place_both = place_both.clone();
-        Callback::from(move |e: Event| {
-            let select: HtmlSelectElement = e.target_unchecked_into();
-            if let Ok(d) = select.value().parse::<u8>() {
-                place_both(&tower(d, 0), &tower(d, 2));
-            }
         })
     };
-    let on_heuristic = {
-        let heuristic = heuristic.clone();
-        Callback::from(move |h| heuristic.set(h))
-    };
-    let on_pick = {
-        let place_both = place_both.clone();
-        let (start, goal, pick) = (start.clone(), goal.clone(), *pick);
+    let on_graph = {
+        let (on_place, start, goal, pick) = (on_place.clone(), start.clone(), goal.clone(), *pick);
         Callback::from(move |code: u64| {
             let picked = position_of(code, disks);
-            match pick {
-                Pick::Start => place_both(&picked, &goal),
-                Pick::Goal => place_both(&start, &picked),
-            }
-        })
-    };
-    let on_reset = {
-        let place_both = place_both.clone();
-        Callback::from(move |_: MouseEvent| place_both(&tower(disks, 0), &tower(disks, 2)))
-    };
-    let pick_button = |which: Pick, line: Line, testid: &'static str| {
-        let pick = pick.clone();
-        html! {
-            <button type="button" data-testid={testid} aria-pressed={(*pick == which).to_string()}
-                onclick={Callback::from(move |_| pick.set(which))}>{ t(lang, line) }</button>
-        }
-    };
-    let on_solve = {
-        let dispatch = store.dispatch.clone();
-        Callback::from(move |_: MouseEvent| {
-            for n in [RACE_BFS, RACE_ASTAR] {
-                dispatch.emit(Action::Puzzle(
-                    PuzzleId::Figure(n),
-                    SolveAction::Solve.into(),
-                ));
-            }
+            on_place.emit(match pick {
+                Pick::Start => (picked, goal.clone()),
+                Pick::Goal => (start.clone(), picked),
+            });
         })
     };
     let (start_code, goal_code) = (state_code(&start), state_code(&goal));
+    let graph = |side: &Side, label: Line| {
+        html! {
+            <SearchGraph {disks} trace={side.trace.clone()} {step} start={start_code} goal={goal_code}
+                on_pick={on_graph.clone()} label={t(lang, label)} />
+        }
+    };
+    let pictures = [
+        graph(&sides[0], Line::RaceBfsPicture),
+        graph(&sides[1], Line::RaceAstarPicture),
+    ];
     // The article's five-disk claim, against the size of the five-disk graph.
     let space = setups(&tower(5, 0), &tower(5, 2), *heuristic)
         .0
@@ -215,37 +152,10 @@ pub fn RaceSection() -> Html {
             <p>{ t(lang, Line::RaceText) }</p>
             <p>{ t(lang, Line::RaceDrawn) }</p>
             <LessonFigure lab={RACE_ASTAR} {caption}>
-                <div class="lesson-controls">
-                    <label>{ t(lang, Line::RaceDisks) }{ " " }
-                        <select data-testid="race-disks" onchange={on_disks}>
-                            { for DISK_CHOICES.iter().map(|&d| html! {
-                                <option value={d.to_string()} selected={d == disks}>{ d }</option>
-                            }) }
-                        </select>
-                    </label>
-                    <HeuristicPick label={t(lang, Line::RaceHeuristic)} name="race-heuristic" choices={&HEURISTICS[..]}
-                        value={*heuristic} on_pick={on_heuristic} />
-                    <span role="group" aria-label={t(lang, Line::RacePickLabel)} class="lesson-toggle">
-                        { t(lang, Line::RacePickLabel) }{ " " }
-                        { pick_button(Pick::Start, Line::RacePickStart, "pick-start") }
-                        { pick_button(Pick::Goal, Line::RacePickGoal, "pick-goal") }
-                    </span>
-                    <button type="button" data-testid="race-reset" onclick={on_reset}>{ t(lang, Line::RaceReset) }</button>
-                    <button type="button" data-testid="solve" disabled={solving} onclick={on_solve}>
-                        { lang.t(Controls::Solve) }</button>
-                </div>
-                <div class="lesson-pair search-pair">
-                    <div class="lesson-side" data-figure="bfs">
-                        <h3>{ t(lang, Line::RaceBfs) }</h3>
-                        <SearchGraph {disks} trace={bfs_trace.clone()} {step} start={start_code} goal={goal_code}
-                            on_pick={on_pick.clone()} label={t(lang, Line::RaceBfsPicture)} />
-                    </div>
-                    <div class="lesson-side" data-figure="astar">
-                        <h3>{ t(lang, Line::RaceAstar) }</h3>
-                        <SearchGraph {disks} trace={astar_trace.clone()} {step} start={start_code} goal={goal_code}
-                            {on_pick} label={t(lang, Line::RaceAstarPicture)} />
-                    </div>
-                </div>
+                <RaceControls {disks} heuristic={*heuristic} on_heuristic={heuristic.setter()}
+                    pick={*pick} on_end={pick.setter()} {on_place}
+                    solving={any_solving(state, &[RACE_BFS, RACE_ASTAR])} />
+                <PairPictures headings={[t(lang, Line::RaceBfs), t(lang, Line::RaceAstar)]} {pictures} />
                 <SearchLegend />
                 <DrivePane {sides} {drive}>{ at_step }</DrivePane>
                 <div class="race-start">
@@ -255,6 +165,81 @@ pub fn RaceSection() -> Html {
             </LessonFigure>
             <p class="lesson-article">{ fill_html(t(lang, Line::RaceArticle), vec![num("five-disk-states", Some(space))]) }</p>
         </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct RaceControlsProps {
+    disks: u8,
+    heuristic: HeuristicName,
+    on_heuristic: Callback<HeuristicName>,
+    /// Which end a click on the graph moves.
+    pick: Pick,
+    on_end: Callback<Pick>,
+    /// Hears a new start and goal for both figures.
+    on_place: Callback<(Vec<u8>, Vec<u8>)>,
+    /// Whether either run is still searching: Solve waits for both.
+    solving: bool,
+}
+
+/// The race's controls: the number of disks, A*'s heuristic, which end a click moves, the first tower again, and
+/// Solve, which runs both figures again.
+#[component]
+fn RaceControls(props: &RaceControlsProps) -> Html {
+    let lang = use_lang();
+    let store = use_store();
+    let disks = props.disks;
+    let on_disks = {
+        let on_place = props.on_place.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(d) = select.value().parse::<u8>() {
+                on_place.emit((tower(d, 0), tower(d, 2)));
+            }
+        })
+    };
+    let on_reset = {
+        let on_place = props.on_place.clone();
+        Callback::from(move |_: MouseEvent| on_place.emit((tower(disks, 0), tower(disks, 2))))
+    };
+    let on_solve = {
+        let dispatch = store.map(|s| s.dispatch).unwrap_or_default();
+        Callback::from(move |_: MouseEvent| {
+            for n in [RACE_BFS, RACE_ASTAR] {
+                dispatch.emit(Action::Puzzle(
+                    PuzzleId::Figure(n),
+                    SolveAction::Solve.into(),
+                ));
+            }
+        })
+    };
+    let pick_button = |which: Pick, line: Line, testid: &'static str| {
+        let on_end = props.on_end.clone();
+        html! {
+            <button type="button" data-testid={testid} aria-pressed={(props.pick == which).to_string()}
+                onclick={Callback::from(move |_| on_end.emit(which))}>{ t(lang, line) }</button>
+        }
+    };
+    html! {
+        <div class="lesson-controls">
+            <label>{ t(lang, Line::RaceDisks) }{ " " }
+                <select data-testid="race-disks" onchange={on_disks}>
+                    { for DISK_CHOICES.iter().map(|&d| html! {
+                        <option value={d.to_string()} selected={d == disks}>{ d }</option>
+                    }) }
+                </select>
+            </label>
+            <HeuristicPick label={t(lang, Line::RaceHeuristic)} name="race-heuristic" choices={&HEURISTICS[..]}
+                value={props.heuristic} on_pick={props.on_heuristic.clone()} />
+            <span role="group" aria-label={t(lang, Line::RacePickLabel)} class="lesson-toggle">
+                { t(lang, Line::RacePickLabel) }{ " " }
+                { pick_button(Pick::Start, Line::RacePickStart, "pick-start") }
+                { pick_button(Pick::Goal, Line::RacePickGoal, "pick-goal") }
+            </span>
+            <button type="button" data-testid="race-reset" onclick={on_reset}>{ t(lang, Line::RaceReset) }</button>
+            <button type="button" data-testid="solve" disabled={props.solving} onclick={on_solve}>
+                { lang.t(Controls::Solve) }</button>
+        </div>
     }
 }
 

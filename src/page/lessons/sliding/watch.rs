@@ -9,11 +9,13 @@ use super::text_watch::{t, Line};
 use crate::browser::fresh_seed;
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
-use crate::page::i18n::{fill_html, use_lang};
-use crate::page::lessons::code::Listing;
-use crate::page::lessons::drive::{at_step, step_shown, use_drive, DrivePane, HeuristicPick, Side};
+use crate::page::i18n::use_lang;
+use crate::page::lessons::drive::{
+    at_step, pair_result, pair_sides, step_shown, use_drive, use_pair_runs, DrivePane,
+    HeuristicPick, PairPictures, Side,
+};
 use crate::page::lessons::figure::{
-    expanded_and_length, num, place, start_of, use_auto_solve, use_figure_once, LessonFigure,
+    any_solving, place, result_if_shown, start_of, use_figure_once, LessonFigure,
 };
 use crate::page::lessons::layers::{shared_room, LayersLegend, SearchLayers};
 use crate::page::state::setup::Setup;
@@ -61,139 +63,60 @@ pub fn WatchSection() -> Html {
         setups(&FIRST_BOARD, HeuristicName::Manhattan).0
     });
     let shown = store.as_ref().and_then(|s| start_of(&s.state, WATCH_BFS));
-    {
-        // A* follows the board BFS's figure shows, and the heuristic picked.
-        let store = store.clone();
-        use_effect_with((shown.clone(), *heuristic), move |(shown, heuristic)| {
-            if let (Some(s), Some(start)) = (store, shown) {
-                place(
-                    &s.state,
-                    &s.dispatch,
-                    WATCH_ASTAR,
-                    setups(start, *heuristic).1,
-                );
-            }
-        });
-    }
-    use_auto_solve(WATCH_BFS);
-    use_auto_solve(WATCH_ASTAR);
+    // A* follows the board BFS's figure shows, and the heuristic picked.
+    let key = shown.clone().map(|start| (start, *heuristic));
+    use_pair_runs([WATCH_BFS, WATCH_ASTAR], key, |(start, heuristic)| {
+        setups(start, *heuristic).1
+    });
     let Some(store) = store else {
         return Html::default();
     };
     let state = &store.state;
     // A run counts only once it is of the board shown.
     let fresh = |n: u32| start_of(state, n) == shown;
-    let trace_of = |n: u32| -> Option<Rc<_>> {
-        state
-            .puzzle(PuzzleId::Figure(n))
-            .and_then(|p| p.solve.trace.clone())
-            .filter(|_| fresh(n))
-    };
-    let sides = [
-        Side {
-            name: "BFS",
-            trace: trace_of(WATCH_BFS),
-            listing: Listing::Bfs,
-        },
-        Side {
-            name: "A*",
-            trace: trace_of(WATCH_ASTAR),
-            listing: Listing::Astar,
-        },
-    ];
+    let sides = pair_sides(state, [WATCH_BFS, WATCH_ASTAR], |n, _| fresh(n));
     let step = step_shown(drive.cursor, &sides);
-    let room = Rc::new(shared_room(
-        &sides
-            .iter()
-            .filter_map(|s| s.trace.as_deref())
-            .collect::<Vec<_>>(),
-    ));
+    let traces: Vec<_> = sides.iter().filter_map(|s| s.trace.as_deref()).collect();
+    let room = Rc::new(shared_room(&traces));
+    let truncated = traces.iter().any(|t| t.truncated);
     let at_step = at_step(t(lang, Line::AtStep), step, &sides);
-    let result = |n: u32| {
-        let (e, l) = expanded_and_length(state, n);
-        (e.filter(|_| fresh(n)), l.filter(|_| fresh(n)))
-    };
-    let ((bfs_expanded, bfs_length), (a_expanded, a_length)) =
-        (result(WATCH_BFS), result(WATCH_ASTAR));
-    let caption = fill_html(
+    let caption = pair_result(
         t(lang, Line::Result),
-        vec![
-            num("bfs-expanded", bfs_expanded),
-            num("bfs-length", bfs_length),
-            num("astar-expanded", a_expanded),
-            num("astar-length", a_length),
-        ],
+        [WATCH_BFS, WATCH_ASTAR].map(|n| result_if_shown(state, n, &shown)),
     );
-    let truncated = sides
-        .iter()
-        .any(|s| s.trace.as_ref().is_some_and(|t| t.truncated));
-    let on_scramble = {
+    let on_board = {
         let store = store.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Ok(start) = scramble(THREE, &THREE.default_goal(), SCRAMBLE_MOVES, fresh_seed())
-            {
-                place(
-                    &store.state,
-                    &store.dispatch,
-                    WATCH_BFS,
-                    setups(&start, HeuristicName::Manhattan).0,
-                );
-            }
-        })
-    };
-    let on_first = {
-        let store = store.clone();
-        Callback::from(move |_: MouseEvent| {
+        Callback::from(move |start: Vec<u8>| {
             place(
                 &store.state,
                 &store.dispatch,
                 WATCH_BFS,
-                setups(&FIRST_BOARD, HeuristicName::Manhattan).0,
+                setups(&start, HeuristicName::Manhattan).0,
             );
         })
     };
-    let on_heuristic = {
-        let heuristic = heuristic.clone();
-        Callback::from(move |h| heuristic.set(h))
+    let layers = |side: &Side, label: Line| {
+        html! { <SearchLayers trace={side.trace.clone()} {step} width={3} room={room.clone()} label={t(lang, label)} /> }
     };
-    let hand = played(&store, WATCH_BFS);
-    let is_first = shown.as_deref() == Some(&FIRST_BOARD[..]);
-    let solving = [WATCH_BFS, WATCH_ASTAR].iter().any(|&n| {
-        state
-            .puzzle(PuzzleId::Figure(n))
-            .is_none_or(|p| p.is_solving())
-    });
+    let pictures = [
+        layers(&sides[0], Line::BfsPicture),
+        layers(&sides[1], Line::AstarPicture),
+    ];
     html! {
         <>
             <p>{ t(lang, Line::Text) }</p>
             <p>{ t(lang, Line::HowToRead) }</p>
             <LessonFigure lab={WATCH_ASTAR} {caption}>
-                <div class="lesson-controls">
-                    <button type="button" data-testid="watch-scramble" onclick={on_scramble}>
-                        { t(lang, Line::Scramble) }</button>
-                    <button type="button" data-testid="watch-first" disabled={is_first} onclick={on_first}>
-                        { t(lang, Line::FirstBoard) }</button>
-                    <HeuristicPick label={t(lang, Line::Heuristic)} name="watch-heuristic" choices={&HEURISTICS[..]}
-                        value={*heuristic} on_pick={on_heuristic} />
-                    if solving {
-                        <span class="lesson-hint" aria-live="polite">{ t(lang, Line::Running) }</span>
-                    }
-                </div>
+                <WatchControls is_first={shown.as_deref() == Some(&FIRST_BOARD[..])} {on_board}
+                    heuristic={*heuristic} on_heuristic={heuristic.setter()}
+                    solving={any_solving(state, &[WATCH_BFS, WATCH_ASTAR])} />
                 <div class="watch-board">
                     <div class="view lesson-view lesson-small-board">
-                        <PuzzleBoard id={PuzzleId::Figure(WATCH_BFS)} played={hand} />
+                        <PuzzleBoard id={PuzzleId::Figure(WATCH_BFS)} played={played(&store, WATCH_BFS)} />
                     </div>
                     <p class="lesson-hint">{ t(lang, Line::Slide) }</p>
                 </div>
-                <div class="lesson-pair search-pair">
-                    { for sides.iter().map(|side| html! {
-                        <div class="lesson-side" data-figure={if side.listing == Listing::Bfs { "bfs" } else { "astar" }}>
-                            <h3>{ side.name }</h3>
-                            <SearchLayers trace={side.trace.clone()} {step} width={3} room={room.clone()}
-                                label={if side.listing == Listing::Bfs { t(lang, Line::BfsPicture) } else { t(lang, Line::AstarPicture) }} />
-                        </div>
-                    }) }
-                </div>
+                <PairPictures headings={sides.each_ref().map(|s| s.name)} {pictures} />
                 <LayersLegend />
                 if truncated {
                     <p class="lesson-hint" data-testid="watch-truncated">{ t(lang, Line::Truncated) }</p>
@@ -201,5 +124,49 @@ pub fn WatchSection() -> Html {
                 <DrivePane {sides} {drive}>{ at_step }</DrivePane>
             </LessonFigure>
         </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct WatchControlsProps {
+    /// Whether the board shown is the first one.
+    is_first: bool,
+    /// Hears a new board for BFS's figure (A*'s follows).
+    on_board: Callback<Vec<u8>>,
+    heuristic: HeuristicName,
+    on_heuristic: Callback<HeuristicName>,
+    /// Whether either run is still searching.
+    solving: bool,
+}
+
+/// The watch's controls: a scrambled board, the first board again, A*'s heuristic, and a word while the runs go.
+#[component]
+fn WatchControls(props: &WatchControlsProps) -> Html {
+    let lang = use_lang();
+    let on_scramble = {
+        let on_board = props.on_board.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Ok(start) = scramble(THREE, &THREE.default_goal(), SCRAMBLE_MOVES, fresh_seed())
+            {
+                on_board.emit(start);
+            }
+        })
+    };
+    let on_first = {
+        let on_board = props.on_board.clone();
+        Callback::from(move |_: MouseEvent| on_board.emit(FIRST_BOARD.to_vec()))
+    };
+    html! {
+        <div class="lesson-controls">
+            <button type="button" data-testid="watch-scramble" onclick={on_scramble}>
+                { t(lang, Line::Scramble) }</button>
+            <button type="button" data-testid="watch-first" disabled={props.is_first} onclick={on_first}>
+                { t(lang, Line::FirstBoard) }</button>
+            <HeuristicPick label={t(lang, Line::Heuristic)} name="watch-heuristic" choices={&HEURISTICS[..]}
+                value={props.heuristic} on_pick={props.on_heuristic.clone()} />
+            if props.solving {
+                <span class="lesson-hint" aria-live="polite">{ t(lang, Line::Running) }</span>
+            }
+        </div>
     }
 }
