@@ -14,10 +14,10 @@ use crate::browser::fresh_seed;
 use crate::format;
 use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
-use crate::page::i18n::{fill, fill_html, use_lang, Page};
-use crate::page::lessons::figure::use_figure_once;
+use crate::page::i18n::{fill, fill_html, use_lang, Lang, Page};
 use crate::page::lessons::figure::{
-    expanded_and_length, place, sliding_setup, start_of, use_auto_solve, LessonFigure,
+    any_solving, expanded_and_length, place, result_if_shown, sliding_setup, start_of,
+    use_auto_solve, use_figure_once, use_follow, LessonFigure,
 };
 use crate::page::state::PuzzleId;
 use solver::sliding::{shuffle_solvable, Shape};
@@ -56,12 +56,11 @@ fn astar(start: &[u8], heuristic: HeuristicName) -> crate::page::state::setup::S
     board(3, 3, start, Algorithm::Astar, heuristic)
 }
 
-#[component]
-pub fn HeuristicsSection() -> Html {
-    let lang = use_lang();
+/// Places the figures when the section appears and keeps them running: the first on the board shown, the others
+/// following it with their heuristics, and the article's board towards both goals. Gives the board shown.
+#[hook]
+fn use_heuristic_runs() -> Option<Vec<u8>> {
     let store = use_store();
-    // Whether the reader has unlocked the board ("Try your own"); the article's board locks it again.
-    let own = use_state(|| false);
     use_figure_once(HEURISTIC_RUNS[0], || astar(&ARTICLE_BOARD, HEURISTICS[0]));
     use_figure_once(ARTICLE, || {
         astar(&ARTICLE_BOARD, HeuristicName::LinearConflict)
@@ -69,16 +68,14 @@ pub fn HeuristicsSection() -> Html {
     let shown = store
         .as_ref()
         .and_then(|s| start_of(&s.state, HEURISTIC_RUNS[0]));
-    {
-        let store = store.clone();
-        use_effect_with(shown.clone(), move |shown| {
-            if let (Some(s), Some(start)) = (store, shown) {
-                for (i, &h) in HEURISTICS.iter().enumerate().skip(1) {
-                    place(&s.state, &s.dispatch, HEURISTIC_RUNS[i], astar(start, h));
-                }
-            }
-        });
-    }
+    use_follow(shown.clone(), |start| {
+        HEURISTICS
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(|(i, &h)| (HEURISTIC_RUNS[i], astar(start, h)))
+            .collect()
+    });
     use_auto_solve(HEURISTIC_RUNS[0]);
     use_auto_solve(HEURISTIC_RUNS[1]);
     use_auto_solve(HEURISTIC_RUNS[2]);
@@ -94,85 +91,41 @@ pub fn HeuristicsSection() -> Html {
     });
     use_auto_solve(ARTICLE);
     use_auto_solve(ARTICLE_BLANK_FIRST);
+    shown
+}
+
+#[component]
+pub fn HeuristicsSection() -> Html {
+    let lang = use_lang();
+    let store = use_store();
+    // Whether the reader has unlocked the board ("Try your own"); the article's board locks it again.
+    let own = use_state(|| false);
+    let shown = use_heuristic_runs();
     let Some(store) = store else {
         return Html::default();
     };
     let state = &store.state;
     // A run's numbers count only once it has the board shown.
-    let current = |n: u32| start_of(state, n) == shown;
-    let rows = HEURISTICS.iter().enumerate().map(|(i, &h)| {
-        let n = HEURISTIC_RUNS[i];
-        let (expanded, length) = expanded_and_length(state, n);
-        let fresh = current(n);
-        let h_start = shown.as_deref().and_then(|s| estimate(shape(3, 3), s, h));
-        html! {
-            <tr data-testid="heuristic-row" data-heuristic={h.name()}>
-                <th scope="row">{ lang.heuristic(h) }</th>
-                <td>{ count("h-start", h_start) }</td>
-                <td>{ count("expanded", expanded.filter(|_| fresh)) }</td>
-                <td>{ count("length", length.filter(|_| fresh)) }</td>
-            </tr>
-        }
-    });
-    let solving = HEURISTIC_RUNS.iter().any(|&n| {
-        state
-            .puzzle(PuzzleId::Figure(n))
-            .is_none_or(|p| p.is_solving())
-    });
+    let results = HEURISTIC_RUNS.map(|n| result_if_shown(state, n, &shown));
+    // The caption says the three counts in words; the table's cells carry them for tests.
+    let caption = match results {
+        [(Some(a), Some(l)), (Some(b), Some(_)), (Some(c), Some(_))] => html! {
+            { fill(t(lang, Line::HeurCaption), &[&format::count(a), &format::count(b), &format::count(c), &l]) }
+        },
+        _ => html! { { lang.t(Page::LessonComputing) } },
+    };
     // A new board for the first figure, set up again whole so that it keeps its heuristic; the others follow.
-    let on_shuffle = {
+    let on_board = {
         let store = store.clone();
-        Callback::from(move |_: MouseEvent| {
-            let three = shape(3, 3);
-            if let Ok(start) = shuffle_solvable(three, &three.default_goal(), fresh_seed()) {
-                place(
-                    &store.state,
-                    &store.dispatch,
-                    HEURISTIC_RUNS[0],
-                    astar(&start, HEURISTICS[0]),
-                );
-            }
-        })
-    };
-    let on_own = {
-        let own = own.clone();
-        Callback::from(move |_: MouseEvent| own.set(true))
-    };
-    let on_article = {
-        let (store, own) = (store.clone(), own.clone());
-        Callback::from(move |_: MouseEvent| {
-            own.set(false);
+        Callback::from(move |start: Vec<u8>| {
             place(
                 &store.state,
                 &store.dispatch,
                 HEURISTIC_RUNS[0],
-                astar(&ARTICLE_BOARD, HEURISTICS[0]),
+                astar(&start, HEURISTICS[0]),
             );
         })
     };
-    let article_length = expanded_and_length(state, ARTICLE).1;
-    // The caption says the three counts in words; the table's cells carry them for tests.
-    let counts: Vec<Option<(u64, u64)>> = HEURISTIC_RUNS
-        .iter()
-        .map(|&n| match expanded_and_length(state, n) {
-            (Some(e), Some(l)) if current(n) => Some((e, l)),
-            _ => None,
-        })
-        .collect();
-    let caption = match counts.as_slice() {
-        [Some((a, l)), Some((b, _)), Some((c, _))] => html! {
-            { fill(t(lang, Line::HeurCaption), &[&format::count(*a), &format::count(*b), &format::count(*c), l]) }
-        },
-        _ => html! { { lang.t(Page::LessonComputing) } },
-    };
-    let three = shape(3, 3);
-    let euclid = shown
-        .as_deref()
-        .map(|b| format!("{:.2}", euclidean(three, b)));
-    let man = shown
-        .as_deref()
-        .and_then(|b| estimate(three, b, HeuristicName::Manhattan));
-    let shortest = counts.last().copied().flatten().map(|(_, l)| l);
     let board = if *own {
         let played = played(&store, HEURISTIC_RUNS[0]);
         html! { <PuzzleBoard id={PuzzleId::Figure(HEURISTIC_RUNS[0])} {played} /> }
@@ -183,41 +136,130 @@ pub fn HeuristicsSection() -> Html {
         <>
             <p>{ t(lang, Line::HeurText) }</p>
             <LessonFigure lab={HEURISTIC_RUNS[2]} {caption}>
-                <div class="lesson-controls">
-                    <button type="button" data-testid="heur-shuffle" disabled={solving} onclick={on_shuffle}>
-                        { t(lang, Line::HeurShuffle) }</button>
-                    <button type="button" data-testid="heur-article" disabled={solving} onclick={on_article}>
-                        { t(lang, Line::HeurArticleBoard) }</button>
-                    if !*own {
-                        <button type="button" data-testid="try-own" onclick={on_own}>
-                            { t(lang, Line::HeurTryOwn) }</button>
-                    }
-                </div>
+                <HeurControls own={*own} on_own={own.setter()} {on_board}
+                    solving={any_solving(state, &HEURISTIC_RUNS)} />
                 if *own { <p class="lesson-hint" data-testid="own-hint">{ t(lang, Line::HeurTryHint) }</p> }
                 <div class="lesson-board-table">
                     <div class="view lesson-view lesson-small-board">
                         { board }
                     </div>
-                    <div class="lesson-table-wrap" tabindex="0" role="region"
-                        aria-label={t(lang, Line::HeuristicsTitle)}>
-                        <table class="lesson-table" data-testid="heuristic-table">
-                            <thead><tr>
-                                <th scope="col">{ t(lang, Line::HeurName) }</th>
-                                <th scope="col">{ t(lang, Line::HeurStart) }</th>
-                                <th scope="col">{ t(lang, Line::BfsExpanded) }</th>
-                                <th scope="col">{ t(lang, Line::BfsLength) }</th>
-                            </tr></thead>
-                            <tbody>{ for rows }</tbody>
-                        </table>
-                    </div>
+                    <HeuristicTable shown={shown.clone()} {results} />
                 </div>
             </LessonFigure>
             <p class="lesson-article">{ fill_html(t(lang, Line::HeurArticle),
-                vec![count("article-length", article_length),
+                vec![count("article-length", expanded_and_length(state, ARTICLE).1),
                     count("article-blank-first", expanded_and_length(state, ARTICLE_BLANK_FIRST).1)]) }</p>
-            <p class="lesson-article">{ fill_html(t(lang, Line::HeurEuclid), vec![
-                words("euclidean", euclid), count("euclid-manhattan", man), count("euclid-shortest", shortest)]) }</p>
+            { euclid_note(lang, shown.as_deref(), results[2]) }
         </>
+    }
+}
+
+/// The article's Euclidean distance held against Manhattan distance and the shortest length, on the board shown
+/// (`shown`); `last` is the strongest heuristic's run, whose length is the shortest.
+fn euclid_note(lang: Lang, shown: Option<&[u8]>, last: (Option<u64>, Option<u64>)) -> Html {
+    let three = shape(3, 3);
+    let euclid = shown.map(|b| format!("{:.2}", euclidean(three, b)));
+    let man = shown.and_then(|b| estimate(three, b, HeuristicName::Manhattan));
+    let shortest = match last {
+        (Some(_), Some(l)) => Some(l),
+        _ => None,
+    };
+    html! {
+        <p class="lesson-article">{ fill_html(t(lang, Line::HeurEuclid), vec![
+            words("euclidean", euclid), count("euclid-manhattan", man), count("euclid-shortest", shortest)]) }</p>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct HeurControlsProps {
+    /// Whether the reader has unlocked the board.
+    own: bool,
+    on_own: Callback<bool>,
+    /// Hears a new board for the first figure.
+    on_board: Callback<Vec<u8>>,
+    /// Whether any run is still searching: a new board waits for them.
+    solving: bool,
+}
+
+/// Shuffle, the article's board again (which locks the board), and "Try your own" while it is locked.
+#[component]
+fn HeurControls(props: &HeurControlsProps) -> Html {
+    let lang = use_lang();
+    let on_shuffle = {
+        let on_board = props.on_board.clone();
+        Callback::from(move |_: MouseEvent| {
+            let three = shape(3, 3);
+            if let Ok(start) = shuffle_solvable(three, &three.default_goal(), fresh_seed()) {
+                on_board.emit(start);
+            }
+        })
+    };
+    let on_own = {
+        let on_own = props.on_own.clone();
+        Callback::from(move |_: MouseEvent| on_own.emit(true))
+    };
+    let on_article = {
+        let (on_own, on_board) = (props.on_own.clone(), props.on_board.clone());
+        Callback::from(move |_: MouseEvent| {
+            on_own.emit(false);
+            on_board.emit(ARTICLE_BOARD.to_vec());
+        })
+    };
+    html! {
+        <div class="lesson-controls">
+            <button type="button" data-testid="heur-shuffle" disabled={props.solving} onclick={on_shuffle}>
+                { t(lang, Line::HeurShuffle) }</button>
+            <button type="button" data-testid="heur-article" disabled={props.solving} onclick={on_article}>
+                { t(lang, Line::HeurArticleBoard) }</button>
+            if !props.own {
+                <button type="button" data-testid="try-own" onclick={on_own}>
+                    { t(lang, Line::HeurTryOwn) }</button>
+            }
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct HeuristicTableProps {
+    /// The board shown, whose estimates the table gives.
+    shown: Option<Vec<u8>>,
+    /// Each heuristic's states expanded and length, once its run is of the board shown.
+    results: [(Option<u64>, Option<u64>); 3],
+}
+
+/// Each heuristic's estimate of the start, states expanded and length, a row a heuristic.
+#[component]
+fn HeuristicTable(props: &HeuristicTableProps) -> Html {
+    let lang = use_lang();
+    let rows = HEURISTICS
+        .iter()
+        .zip(props.results)
+        .map(|(&h, (expanded, length))| {
+            let h_start = props
+                .shown
+                .as_deref()
+                .and_then(|s| estimate(shape(3, 3), s, h));
+            html! {
+                <tr data-testid="heuristic-row" data-heuristic={h.name()}>
+                    <th scope="row">{ lang.heuristic(h) }</th>
+                    <td>{ count("h-start", h_start) }</td>
+                    <td>{ count("expanded", expanded) }</td>
+                    <td>{ count("length", length) }</td>
+                </tr>
+            }
+        });
+    html! {
+        <div class="lesson-table-wrap" tabindex="0" role="region" aria-label={t(lang, Line::HeuristicsTitle)}>
+            <table class="lesson-table" data-testid="heuristic-table">
+                <thead><tr>
+                    <th scope="col">{ t(lang, Line::HeurName) }</th>
+                    <th scope="col">{ t(lang, Line::HeurStart) }</th>
+                    <th scope="col">{ t(lang, Line::BfsExpanded) }</th>
+                    <th scope="col">{ t(lang, Line::BfsLength) }</th>
+                </tr></thead>
+                <tbody>{ for rows }</tbody>
+            </table>
+        </div>
     }
 }
 
