@@ -4,8 +4,8 @@
 //! the blank) slides it. Tiles are never re-created: only their `transform` changes, so moves animate.
 
 use super::Interaction;
-use crate::page::hooks::drag::{use_drag, Grid};
-use crate::page::i18n::{use_lang, Play};
+use crate::page::hooks::drag::{use_drag, Drag, Grid, UseDrag};
+use crate::page::i18n::{use_lang, Lang, Play};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -59,10 +59,6 @@ pub fn Board(props: &BoardProps) -> Html {
         }
     }
     let blank = cell_of.first().copied().unwrap_or(0);
-    let adjacent = |cell: usize| {
-        let (r1, c1, r2, c2) = (cell / w, cell % w, blank / w, blank % w);
-        r1.abs_diff(r2) + c1.abs_diff(c2) == 1
-    };
 
     let grid = Grid {
         cols: w,
@@ -88,83 +84,16 @@ pub fn Board(props: &BoardProps) -> Html {
     };
 
     let dragging = drag.current();
-    let tiles: Html = (0..n)
-        .map(|tile| {
-        let cell = cell_of[tile];
-        let (row, col) = (cell / w, cell % w);
-        let tile = tile as u8;
-        let home = props.goal.get(cell) == Some(&tile);
-        let movable = match props.interaction {
-            Interaction::Edit => true,
-            Interaction::HandPlay => tile != 0 && adjacent(cell),
-            Interaction::Locked => false,
-        };
-        let dragged = dragging.filter(|d| d.item == tile && props.interaction == Interaction::Edit);
-        let offset = dragged.map_or(String::new(), |d| d.offset_css());
-        let style = format!("transform: translate({}%, {}%){offset}", col * 100, row * 100);
-        let class = classes!(
-            "tile",
-            (tile == 0).then_some("blank"),
-            (home && tile != 0).then_some("home"),
-            movable.then_some("movable"),
-            dragged.is_some().then_some("dragging"),
-        );
-        let on_down = drag.on_down(tile, cell, movable);
-        let label = if tile == 0 {
-            lang.fill(Play::BlankLabel, &[&(row + 1), &(col + 1)])
-        } else {
-            lang.fill(Play::TileLabel, &[&tile, &(row + 1), &(col + 1)])
-        };
-        // Tiles a key can act on are buttons in the tab order; the rest are labelled images.
-        let keyable = movable && (props.interaction == Interaction::Edit || tile != 0);
-        let is_picked = props.interaction == Interaction::Edit && *picked == Some(cell);
-        let on_key = {
-            let picked = picked.clone();
-            let interaction = props.interaction;
-            let (on_swap, on_slide) = (props.on_swap.clone(), props.on_slide.clone());
-            Callback::from(move |e: KeyboardEvent| {
-                if !keyable || !matches!(e.key().as_str(), "Enter" | " ") {
-                    return;
-                }
-                e.prevent_default();
-                match (interaction, *picked) {
-                    (Interaction::HandPlay, _) => on_slide.emit(cell),
-                    (Interaction::Edit, None) => picked.set(Some(cell)),
-                    (Interaction::Edit, Some(from)) => {
-                        picked.set(None);
-                        if from != cell {
-                            on_swap.emit((from, cell));
-                        }
-                    }
-                    (Interaction::Locked, _) => {}
-                }
-            })
-        };
-        let hinted = tile != 0 && props.hinted == Some(cell);
-        let group = props
-            .groups
-            .as_ref()
-            .and_then(|g| g.get(usize::from(tile)).copied())
-            .filter(|&g| g != NO_GROUP && tile != 0);
-        let class = classes!(
-            class,
-            is_picked.then_some("picked"),
-            hinted.then_some("hinted"),
-            group.map(|g| format!("group group-{}", g % GROUP_COLOURS)),
-        );
-        html! {
-            <div key={u32::from(tile)} {class} {style} data-testid={format!("tile-{tile}")} data-tile={tile.to_string()}
-                data-group={group.map(|g| g.to_string())}
-                data-mark={group.map(|g| (u32::from(g) + 1).to_string())}
-                role={if keyable { "button" } else { "img" }} tabindex={keyable.then_some("0")}
-                aria-pressed={(keyable && props.interaction == Interaction::Edit).then(|| is_picked.to_string())}
-                aria-label={label} onpointerdown={on_down} onkeydown={on_key}
-                data-hinted={hinted.then_some("true")} aria-describedby={hinted.then_some(super::HINT_TEXT_ID)}>
-                if tile != 0 { <span class="face">{ tile }</span> }
-            </div>
-        }
-        })
-        .collect();
+    let view = TileView {
+        props,
+        lang,
+        cell_of: &cell_of,
+        blank,
+        drag: &drag,
+        dragging,
+        picked: &picked,
+    };
+    let tiles: Html = (0..n).map(|tile| view.tile(tile as u8)).collect();
     let target = dragging
         .filter(|d| props.interaction == Interaction::Edit && !d.is_tap())
         .and_then(|d| d.target())
@@ -195,5 +124,117 @@ pub fn Board(props: &BoardProps) -> Html {
             { for target }
             { tiles }
         </div>
+    }
+}
+
+/// What a tile's markup reads besides its own number: the board, where every tile stands, the drag under way and
+/// the tile picked from the keyboard.
+struct TileView<'a> {
+    props: &'a BoardProps,
+    lang: Lang,
+    /// Each tile's cell, indexed by tile.
+    cell_of: &'a [usize],
+    blank: usize,
+    drag: &'a UseDrag<u8, usize>,
+    dragging: Option<Drag<u8, usize>>,
+    picked: &'a UseStateHandle<Option<usize>>,
+}
+
+impl TileView<'_> {
+    /// Whether `tile`, in `cell`, may move: any tile in set-up, one beside the blank in hand play.
+    fn movable(&self, tile: u8, cell: usize) -> bool {
+        let w = usize::from(self.props.width);
+        let (r1, c1, r2, c2) = (cell / w, cell % w, self.blank / w, self.blank % w);
+        match self.props.interaction {
+            Interaction::Edit => true,
+            Interaction::HandPlay => tile != 0 && r1.abs_diff(r2) + c1.abs_diff(c2) == 1,
+            Interaction::Locked => false,
+        }
+    }
+
+    /// The group `tile` is coloured by, if it is in one.
+    fn group(&self, tile: u8) -> Option<u8> {
+        self.props
+            .groups
+            .as_ref()
+            .and_then(|g| g.get(usize::from(tile)).copied())
+            .filter(|&g| g != NO_GROUP && tile != 0)
+    }
+
+    /// Enter or Space on the tile in `cell`, if `keyable`: in hand play it slides; in set-up it is picked, or swapped
+    /// with the tile picked before.
+    fn on_key(&self, cell: usize, keyable: bool) -> Callback<KeyboardEvent> {
+        let picked = self.picked.clone();
+        let interaction = self.props.interaction;
+        let (on_swap, on_slide) = (self.props.on_swap.clone(), self.props.on_slide.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            if !keyable || !matches!(e.key().as_str(), "Enter" | " ") {
+                return;
+            }
+            e.prevent_default();
+            match (interaction, *picked) {
+                (Interaction::HandPlay, _) => on_slide.emit(cell),
+                (Interaction::Edit, None) => picked.set(Some(cell)),
+                (Interaction::Edit, Some(from)) => {
+                    picked.set(None);
+                    if from != cell {
+                        on_swap.emit((from, cell));
+                    }
+                }
+                (Interaction::Locked, _) => {}
+            }
+        })
+    }
+
+    /// `tile` in its cell, placed by its transform (and the drag's offset while dragged).
+    fn tile(&self, tile: u8) -> Html {
+        let props = self.props;
+        let w = usize::from(props.width);
+        let cell = self.cell_of[usize::from(tile)];
+        let (row, col) = (cell / w, cell % w);
+        let home = props.goal.get(cell) == Some(&tile);
+        let movable = self.movable(tile, cell);
+        let edit = props.interaction == Interaction::Edit;
+        let dragged = self.dragging.filter(|d| d.item == tile && edit);
+        let offset = dragged.map_or(String::new(), |d| d.offset_css());
+        let style = format!(
+            "transform: translate({}%, {}%){offset}",
+            col * 100,
+            row * 100
+        );
+        let on_down = self.drag.on_down(tile, cell, movable);
+        let label = if tile == 0 {
+            self.lang.fill(Play::BlankLabel, &[&(row + 1), &(col + 1)])
+        } else {
+            self.lang
+                .fill(Play::TileLabel, &[&tile, &(row + 1), &(col + 1)])
+        };
+        // Tiles a key can act on are buttons in the tab order; the rest are labelled images.
+        let keyable = movable && (edit || tile != 0);
+        let is_picked = edit && **self.picked == Some(cell);
+        let on_key = self.on_key(cell, keyable);
+        let hinted = tile != 0 && props.hinted == Some(cell);
+        let group = self.group(tile);
+        let class = classes!(
+            "tile",
+            (tile == 0).then_some("blank"),
+            (home && tile != 0).then_some("home"),
+            movable.then_some("movable"),
+            dragged.is_some().then_some("dragging"),
+            is_picked.then_some("picked"),
+            hinted.then_some("hinted"),
+            group.map(|g| format!("group group-{}", g % GROUP_COLOURS)),
+        );
+        html! {
+            <div key={u32::from(tile)} {class} {style} data-testid={format!("tile-{tile}")} data-tile={tile.to_string()}
+                data-group={group.map(|g| g.to_string())}
+                data-mark={group.map(|g| (u32::from(g) + 1).to_string())}
+                role={if keyable { "button" } else { "img" }} tabindex={keyable.then_some("0")}
+                aria-pressed={(keyable && edit).then(|| is_picked.to_string())}
+                aria-label={label} onpointerdown={on_down} onkeydown={on_key}
+                data-hinted={hinted.then_some("true")} aria-describedby={hinted.then_some(super::HINT_TEXT_ID)}>
+                if tile != 0 { <span class="face">{ tile }</span> }
+            </div>
+        }
     }
 }
