@@ -54,8 +54,9 @@ pub fn bfs_observed<P: Puzzle, O: Observer<P::State>>(
 /// The engine, over the marks `puzzle`'s space takes (fresh ones), checking its limits at least every
 /// `longest_run` expansions (tests compare runs of one).
 ///
-/// Its loops stay in one function: they are the hot path, and their counters live in registers across the
-/// successor closure.
+/// Its loops stay in one function: they are the hot path, one pass over the queue layer by layer, and splitting
+/// them would add a call for every state and pass the marks, the queue and the counters through it, where now
+/// the counters live in registers across the successor closure.
 fn search<P: Puzzle, M: DepthMarks<P::State>, O: Observer<P::State>>(
     puzzle: &P,
     mut marks: M,
