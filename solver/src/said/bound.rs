@@ -17,7 +17,7 @@ pub enum BoundExcess {
 /// never below the truth.
 ///
 /// ```
-/// use solver::report::{bound_excess, BoundExcess};
+/// use solver::said::{bound_excess, BoundExcess};
 /// assert_eq!(bound_excess(31, 31), BoundExcess::Shortest);
 /// assert_eq!(bound_excess(150, 100), BoundExcess::AtMost(50));
 /// assert_eq!(bound_excess(4, 3), BoundExcess::AtMost(34));

@@ -131,7 +131,7 @@ pub enum Said {
 /// The clauses joined into the one English sentence of a report's message.
 ///
 /// ```
-/// use solver::report::{sentence, Said};
+/// use solver::said::{sentence, Said};
 /// let said = [Said::Solved { length: 2 }, Said::Shortest];
 /// assert_eq!(sentence(&said), "solved in 2 moves; this is a shortest solution");
 /// ```
