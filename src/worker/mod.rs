@@ -285,8 +285,10 @@ impl Worker {
     /// Builds the tables of `plan` for `request`, big groups in helper workers, and installs them in the solver's
     /// cache; returns a note on the build for the report, or `None` if the request was cancelled meanwhile. With a
     /// `quick` search, that search runs while the helpers build (see [`quick`]); once it has answered the request,
-    /// the build goes on unseen and no longer hears the request's cancel token (revoked with the answer), and its
-    /// helpers never do.
+    /// the build goes on unseen and no longer hears the request's cancel token (revoked with the answer). Its
+    /// helpers then watch a token of this worker's own, revoked when the build ends or is cancelled, or by the
+    /// browser when this worker is terminated: a helper busy building stops at its next look, where its
+    /// termination could leave it running for seconds.
     async fn build_in_helpers(
         &self,
         request: &Request,
@@ -300,10 +302,11 @@ impl Worker {
         let answered = quick.as_ref().map(|q| q.answered());
         let answered = || answered.as_ref().is_some_and(|a| a.get());
         let helpers_token = if quick.is_some() {
-            None
+            crate::browser::new_token()
         } else {
             cancel_token.clone()
         };
+        let own_token = quick.is_some().then(|| helpers_token.clone()).flatten();
         let started = js_sys::Date::now();
         let mut last_check = f64::NEG_INFINITY;
         let cancelled = || {
@@ -345,6 +348,9 @@ impl Worker {
                 .map(|q| &mut **q as &mut dyn helpers::Meanwhile),
         )
         .await;
+        if let Some(token) = own_token {
+            let _ = web_sys::Url::revoke_object_url(&token);
+        }
         let helpers::Built::Tables {
             tables,
             helped,
