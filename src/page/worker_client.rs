@@ -266,6 +266,7 @@ mod browser_tests {
                 max_depth: None,
                 cancel_token: None,
                 trace: false,
+                quick_tables: false,
             },
         }
     }

@@ -198,7 +198,7 @@ impl Worker {
             let mut build_note = None;
             if let Some(plan) = plan.filter(|_| cached_tables(&key).is_none()) {
                 first_answer::post_first_answer(&worker.scope, &request);
-                if let Some(quick) = quick::QuickSearch::for_plan(&plan) {
+                if let Some(quick) = quick::QuickSearch::for_request(&request, &plan) {
                     worker
                         .answer_while_building(request, plan, quick, prepared)
                         .await;

@@ -4,6 +4,8 @@
 //! all the same. That answer ends the request; the build then goes on unseen (this worker's own groups, the
 //! helper's collected), and the 6-6-3 tables are installed and stored as after any build, for every later solve,
 //! while the quick ones are dropped. Requests that come meanwhile wait for the build, as behind any preparation.
+//! Only a request that asks (`quick_tables`: the lab's Solve) gets the quick search: the lessons' figures show the
+//! full tables' run, number for number.
 //!
 //! On a hard board the quick tables need many times the 6-6-3's nodes: a search on them that runs past its budget
 //! (about the build time it holds back: [`QUICK_SEARCH_PER_BUILD`]) gives way, and the request waits for the
@@ -46,8 +48,15 @@ pub struct QuickSearch {
 }
 
 impl QuickSearch {
-    /// The quick search for a build of `plan`'s tables, on a board the quick tables serve (4x4); `None` elsewhere.
-    pub fn for_plan(plan: &Plan) -> Option<QuickSearch> {
+    /// The quick search for `request`, when it asks for one (`quick_tables`), while `plan`'s tables build on a
+    /// board the quick tables serve (4x4); `None` otherwise.
+    pub fn for_request(request: &Request, plan: &Plan) -> Option<QuickSearch> {
+        let RequestKind::Solve {
+            quick_tables: true, ..
+        } = &request.kind
+        else {
+            return None;
+        };
         let geometry = plan.geometry().clone();
         let partition = Partition::quick_for(&geometry, plan.blank())?.ok()?;
         Some(QuickSearch {
