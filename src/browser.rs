@@ -1,6 +1,7 @@
 //! Small browser services, shared by both threads: random seeds, the reduced-motion preference and the clipboard
 //! (the page), error texts (the page's worker client and the worker's table cache), freeing a copied array (the
-//! worker), and asking for a garbage collection (the worker after IndexedDB traffic, the page as its state changes).
+//! worker), asking for a garbage collection (the worker after IndexedDB traffic, the page as its state changes), and
+//! cancel tokens (the page's for each request, the worker's for its helpers).
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use wasm_bindgen::{JsCast, JsValue};
@@ -97,4 +98,12 @@ pub fn collect_garbage_soon() {
 /// How many times [`collect_garbage_soon`] has run in this thread.
 pub fn garbage_nudges() -> u32 {
     NUDGES.load(Ordering::Relaxed)
+}
+
+/// A fresh cancel token: the URL of a one-byte blob, alive until revoked (by its maker, or by the browser when its
+/// maker's page or worker ends).
+pub fn new_token() -> Option<String> {
+    let parts = js_sys::Array::of1(&JsValue::from_str("1"));
+    let blob = web_sys::Blob::new_with_str_sequence(&parts).ok()?;
+    web_sys::Url::create_object_url_with_blob(&blob).ok()
 }

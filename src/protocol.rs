@@ -44,6 +44,11 @@ pub enum RequestKind {
         /// `TRACE_MAX_STATES` states; ignored for larger ones.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         trace: bool,
+        /// On a first 15-puzzle solve, answer from the quick tables while the full ones build (the lab's Solve,
+        /// where a person waits: `crate::worker::quick`); without it the search waits for the full tables, whose
+        /// run the lessons' figures show and compare with the CLI's.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        quick_tables: bool,
     },
     /// Hold every heuristic against the true distance h* (`solver::truth`): at the query's start and, with `moves`
     /// (a solution), at every position along them. Answered by one `Truth` body.
@@ -261,6 +266,7 @@ mod tests {
                 max_depth: None,
                 cancel_token: None,
                 trace: false,
+                quick_tables: false,
             },
         };
         let json = req.to_json();

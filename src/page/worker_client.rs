@@ -122,13 +122,6 @@ impl Shared {
     }
 }
 
-/// A fresh cancel token: the URL of a one-byte blob, alive until revoked.
-fn new_token() -> Option<String> {
-    let parts = js_sys::Array::of1(&JsValue::from_str("1"));
-    let blob = web_sys::Blob::new_with_str_sequence(&parts).ok()?;
-    web_sys::Url::create_object_url_with_blob(&blob).ok()
-}
-
 impl WorkerClient {
     /// Starts a worker from `worker_url()`; `on_event` hears everything it says, and its crash.
     pub fn spawn(on_event: impl Fn(WorkerEvent) + 'static) -> Result<WorkerClient, WorkerError> {
@@ -183,7 +176,7 @@ impl WorkerClient {
     pub fn post(&self, request: &Request) -> Result<(), WorkerError> {
         let mut request = request.clone();
         if let RequestKind::Solve { cancel_token, .. } = &mut request.kind {
-            *cancel_token = new_token();
+            *cancel_token = crate::browser::new_token();
             if let Some(url) = cancel_token {
                 self.shared
                     .tokens
@@ -273,6 +266,7 @@ mod browser_tests {
                 max_depth: None,
                 cancel_token: None,
                 trace: false,
+                quick_tables: false,
             },
         }
     }

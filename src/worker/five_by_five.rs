@@ -241,7 +241,16 @@ async fn build_each(
             }
         };
         let plan = helpers::plan_here(geometry.clone(), partition);
-        let built = helpers::build(scope, plan, progress, PROGRESS_EVERY_MS, None, || false).await;
+        let built = helpers::build(
+            scope,
+            plan,
+            progress,
+            PROGRESS_EVERY_MS,
+            None,
+            || false,
+            None,
+        )
+        .await;
         let Built::Tables { tables, .. } = built else {
             return;
         };

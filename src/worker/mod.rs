@@ -3,6 +3,7 @@
 //!
 //! - [`solve`]: one request's search, with progress, memory budgets and cancelling by a revoked `blob:` URL;
 //! - [`first_answer`]: the staged solver's answer, posted before a long build of the tables for the shortest;
+//! - [`quick`]: the 15-puzzle's shortest answer on small tables, searched while the big ones are built;
 //! - [`trace`]: the teaching trace of a small search, posted after the answer;
 //! - [`truth`]: heuristics held against the true distance (a `Truth` request);
 //! - [`tables`]: the pattern databases' cache in IndexedDB;
@@ -17,9 +18,10 @@
 //! IndexedDB (asynchronously, before the synchronous search); tables it had to build are stored there after the
 //! search, so a reload or a fresh worker (after Cancel) does not build them again. Big tables (the 15-puzzle's) are
 //! built before the search, asynchronously, in helper workers, and the staged solver's answer is posted before such
-//! a build, so that the page shows an answer at once while the tables for the shortest are built. A `Prepare`
-//! (answered by nothing) starts a read of the 5x5 tables before any request asks: the one request the router sends
-//! meanwhile waits for it.
+//! a build, so that the page shows an answer at once while the tables for the shortest are built; on 4x4 the
+//! shortest answer follows within the build, found on small tables ([`quick`]), and the build goes on after it. A
+//! `Prepare` (answered by nothing) starts a read of the 5x5 tables before any request asks: the one request the
+//! router sends meanwhile waits for it.
 //!
 //! Memory: a WebAssembly memory grows and never shrinks, so a worker that grew past `RETIRE_ABOVE_BYTES` (a big
 //! BFS) or built a big table group itself (no helper could) asks, once idle and once its tables are stored, to be
@@ -29,6 +31,7 @@
 pub mod first_answer;
 pub mod five_by_five;
 pub mod helpers;
+mod quick;
 pub mod scope;
 pub mod solve;
 pub mod tables;
@@ -44,7 +47,7 @@ use crate::protocol::{
 };
 use scope::post;
 use solver::pdb::cache::{cached_tables, install_tables};
-use solver::report::{Note, Said};
+use solver::report::{Note, Report, Said};
 use solver::search::{Limits, DEFAULT_DFS_DEPTH};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -102,8 +105,9 @@ struct State {
     /// True while a request waits for something asynchronous (the cache, a build in helpers) before it runs.
     preparing: bool,
     /// A request that came in meanwhile; it runs after it. The router sends a request only once the one before is
-    /// answered, and a `Prepare` is answered by nothing, so the request sent after a `Prepare` is the only one
-    /// that can come in while the worker prepares.
+    /// answered, and a `Prepare` is answered by nothing, so one request (after a `Prepare`, which it replaces, or
+    /// after a request answered while its tables build on: see [`quick`]) is all that can come in while the worker
+    /// prepares.
     waiting: Option<Request>,
     /// The writes of built tables to IndexedDB.
     tables: TableCache,
@@ -140,7 +144,9 @@ impl Worker {
         };
         let mut state = self.state.borrow_mut();
         if state.preparing {
-            if state.waiting.is_some() {
+            // A waiting `Prepare` only asks for an early read, which a request after it does as it runs.
+            let hint = |w: &Request| matches!(w.kind, RequestKind::Prepare { .. });
+            if state.waiting.as_ref().is_some_and(|w| !hint(w)) {
                 drop(state);
                 // The page's router waits for each answer, so this never comes from it; said, not dropped.
                 return self.post_error_to(request.id, Failure::Overlapping);
@@ -192,7 +198,13 @@ impl Worker {
             let mut build_note = None;
             if let Some(plan) = plan.filter(|_| cached_tables(&key).is_none()) {
                 first_answer::post_first_answer(&worker.scope, &request);
-                match worker.build_in_helpers(&request, plan).await {
+                if let Some(quick) = quick::QuickSearch::for_request(&request, &plan) {
+                    worker
+                        .answer_while_building(request, plan, quick, prepared)
+                        .await;
+                    return worker.finish_preparing();
+                }
+                match worker.build_in_helpers(&request, plan, None).await {
                     Some(note) => build_note = Some(note),
                     None => {
                         let report =
@@ -271,15 +283,36 @@ impl Worker {
     }
 
     /// Builds the tables of `plan` for `request`, big groups in helper workers, and installs them in the solver's
-    /// cache; returns a note on the build for the report, or `None` if the request was cancelled meanwhile.
-    async fn build_in_helpers(&self, request: &Request, plan: helpers::Plan) -> Option<Note> {
+    /// cache; returns a note on the build for the report, or `None` if the request was cancelled meanwhile. With a
+    /// `quick` search, that search runs while the helpers build (see [`quick`]); once it has answered the request,
+    /// the build goes on unseen and no longer hears the request's cancel token (revoked with the answer). Its
+    /// helpers then watch a token of this worker's own, revoked when the build ends or is cancelled, or by the
+    /// browser when this worker is terminated: a helper busy building stops at its next look, where its
+    /// termination could leave it running for seconds.
+    async fn build_in_helpers(
+        &self,
+        request: &Request,
+        plan: helpers::Plan,
+        mut quick: Option<&mut quick::QuickSearch>,
+    ) -> Option<Note> {
         let cancel_token = match &request.kind {
             RequestKind::Solve { cancel_token, .. } => cancel_token,
             RequestKind::Truth { .. } | RequestKind::Prepare { .. } => &None,
         };
+        let answered = quick.as_ref().map(|q| q.answered());
+        let answered = || answered.as_ref().is_some_and(|a| a.get());
+        let helpers_token = if quick.is_some() {
+            crate::browser::new_token()
+        } else {
+            cancel_token.clone()
+        };
+        let own_token = quick.is_some().then(|| helpers_token.clone()).flatten();
         let started = js_sys::Date::now();
         let mut last_check = f64::NEG_INFINITY;
         let cancelled = || {
+            if answered() {
+                return false;
+            }
             let t = js_sys::Date::now();
             if t - last_check < CANCEL_CHECK_MS {
                 return false;
@@ -288,6 +321,9 @@ impl Worker {
             scope::revoked(cancel_token.as_deref())
         };
         let progress = |fraction, elapsed_ms| {
+            if answered() {
+                return;
+            }
             let body = ResponseBody::Building {
                 fraction,
                 elapsed_ms,
@@ -305,10 +341,16 @@ impl Worker {
             plan,
             progress,
             PROGRESS_EVERY_MS,
-            cancel_token.clone(),
+            helpers_token,
             cancelled,
+            quick
+                .as_mut()
+                .map(|q| &mut **q as &mut dyn helpers::Meanwhile),
         )
         .await;
+        if let Some(token) = own_token {
+            let _ = web_sys::Url::revoke_object_url(&token);
+        }
         let helpers::Built::Tables {
             tables,
             helped,
@@ -362,35 +404,68 @@ impl Worker {
     /// asked for one. `cache` is the table cache's look before the search, when there was one: its note goes into
     /// the report's notes, and tables built are stored; `build_note` says how the helpers built them.
     fn answer(&self, request: Request, cache: Option<Prepared>, build_note: Option<Note>) {
-        let id = request.id;
-        let RequestKind::Solve {
-            query,
-            max_states,
-            time_limit_ms,
-            max_depth,
-            cancel_token,
-            trace,
-        } = request.kind
-        else {
+        let Some(mut report) = self.search(&request, None) else {
             return;
         };
-        let max_depth = max_depth.unwrap_or(DEFAULT_DFS_DEPTH);
-        let limits = Limits {
-            max_states,
-            time_limit_ms,
-            max_depth,
-        };
-        let mut report = solve::run(&self.scope, id, &query, limits, cancel_token.as_deref());
         if let Some(cache) = cache {
             report
                 .notes
                 .extend(cache.finish(&mut self.state.borrow_mut().tables));
         }
         report.notes.extend(build_note);
+        self.post_done(&request, report);
+    }
+
+    /// The report of a solve `request`'s search (posting its progress), its time limit lowered to `cap_ms` if
+    /// given; `None` for other requests.
+    fn search(&self, request: &Request, cap_ms: Option<u64>) -> Option<Report> {
+        let RequestKind::Solve {
+            query,
+            max_states,
+            time_limit_ms,
+            max_depth,
+            cancel_token,
+            ..
+        } = &request.kind
+        else {
+            return None;
+        };
+        let time_limit_ms = match (*time_limit_ms, cap_ms) {
+            (Some(asked), Some(cap)) => Some(asked.min(cap)),
+            (asked, cap) => asked.or(cap),
+        };
+        let limits = Limits {
+            max_states: *max_states,
+            time_limit_ms,
+            max_depth: max_depth.unwrap_or(DEFAULT_DFS_DEPTH),
+        };
+        let id = request.id;
+        Some(solve::run(
+            &self.scope,
+            id,
+            query,
+            limits,
+            cancel_token.as_deref(),
+        ))
+    }
+
+    /// Answers `request` with `report`, then posts its teaching trace if it asked for one.
+    fn post_done(&self, request: &Request, report: Report) {
+        let id = request.id;
         let body = ResponseBody::Done { report };
         post(&self.scope, &Response { id, body });
+        let RequestKind::Solve {
+            query,
+            max_depth,
+            trace: true,
+            ..
+        } = &request.kind
+        else {
+            return;
+        };
         // The teaching trace comes after the answer, so that it never delays the solution on screen.
-        if let Some(trace) = trace.then(|| trace_request(&query, max_depth)).flatten() {
+        let max_depth = max_depth.unwrap_or(DEFAULT_DFS_DEPTH);
+        if let Some(trace) = trace_request(query, max_depth) {
             let body = ResponseBody::Trace { trace };
             post(&self.scope, &Response { id, body });
         }

@@ -4,7 +4,8 @@
 // bound in words, and its moves, walked here one Step forward at a time, are legal slides from the start to the
 // goal; the status line says the pattern databases for the shortest are building; then the optimal answer replaces
 // it (no longer, said to be a shortest solution that replaced the first answer, and as long as an independent IDA*
-// says when that one ends within its node budget). Cancel during the build keeps the first answer, with its bound.
+// says when that one ends within its node budget), found on small tables while the full ones build. Cancel during
+// the build (on a board where the search on the small tables gives way to it) keeps the first answer, with its bound.
 // The time from the Solve click to the first answer on screen is measured in the page and printed
 // (test-artifacts/first-answer--metrics.log), not asserted; over five fresh profiles with E2E_MEASURE=1:
 //   bash scripts/build.sh && E2E_MEASURE=1 node --test tests/e2e/first-answer.test.mjs
@@ -12,7 +13,7 @@ import assert from 'node:assert/strict';
 import {
   boardTiles, defaultGoal, isSlide, messageText, slidingIdaStar, solutionLength, tid, useApp, waitAttr, waitStatus,
 } from './helpers.mjs';
-import { storedKeys } from './pdb-helpers.mjs';
+import { korfInstances, korfQuery, storedKeys } from './pdb-helpers.mjs';
 
 const { test, fixture } = useApp();
 
@@ -139,7 +140,10 @@ test('4x4 in a fresh browser: a first answer at once with its bound, the tables 
     if (length < first.length) {
       assert.ok(message.includes(`It replaced the first answer (${first.length} moves).`), message);
     }
-    assert.match(message, /pattern databases built and stored in this browser/, message);
+    // Found on the small tables while the full ones build, or (on a board the small ones take too long over) on
+    // the full ones once built.
+    assert.match(message, /found on small pattern databases \(4-4-4-3|pattern databases built and stored in this/,
+      message);
     // The playback now holds the optimal answer (at once, or once the walk's rest at the goal lets it in).
     const shown = Number(await page.getAttribute(tid('player'), 'data-steps'));
     if (shown !== length) await page.locator(tid('show-waiting')).click();
@@ -160,12 +164,11 @@ test('4x4 in a fresh browser: a first answer at once with its bound, the tables 
 
 test('Cancel while the tables build keeps the first answer, with its bound, and stores nothing', async (s) => {
   const { page } = s;
-  await s.open();
-  await pickAndShuffle(page);
+  // Korf #60, which the search on the small tables takes seconds over while the helper builds (pdb.test.mjs says
+  // more): Cancel as soon as the first answer shows lands in that search.
+  await s.open(korfQuery(korfInstances()[59]));
   const first = await solveToFirstAnswer(page);
-  await page.waitForFunction((sel) => Number(document.querySelector(sel)?.getAttribute('value')) > 0.05,
-    tid('build-progress'), { timeout: 30_000 });
-  assert.match(await page.locator(tid('progress')).innerText(), BUILDING);
+  assert.equal(await page.getAttribute(tid('status'), 'data-status'), 'solving');
   await page.locator(tid('cancel')).click();
   await waitStatus(page, 'solved', 2_000);
   assert.equal(await solutionLength(page), first.length, 'Cancel did not keep the first answer');

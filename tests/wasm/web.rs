@@ -429,6 +429,7 @@ fn protocol_messages_are_json_that_javascript_reads() {
             max_depth: None,
             cancel_token: None,
             trace: false,
+            quick_tables: false,
         },
     };
     let parsed = js_sys::JSON::parse(&request.to_json()).unwrap();
@@ -541,6 +542,7 @@ fn solve_request(id: u64) -> Request {
             max_depth: None,
             cancel_token: None,
             trace: false,
+            quick_tables: false,
         },
     }
 }

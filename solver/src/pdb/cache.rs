@@ -12,12 +12,13 @@ use super::table::PdbTables;
 use crate::search::Control;
 use std::sync::Arc;
 
-pub use super::held::{cached_bytes, cached_tables, install_tables};
+pub use super::held::{cached_bytes, cached_tables, forget_tables, install_tables};
 
 /// The pattern databases for a `width` x `height` board and `goal`: from this process's cache, or built now
 /// (reporting progress through `control`'s build hook) and cached. Natively, on 4x4, the 7-8 tables when
 /// this process holds them (`disk::prepare_tables_78` or `disk::load_tables_78` put them there), else the
-/// default partition's.
+/// default partition's; on 4x4 without those, the quick 4-4-4-3 tables when this process holds them (the
+/// browser's worker builds them on a first visit, for the searches run while the default ones are built).
 pub fn pattern_database(
     width: u8,
     height: u8,
@@ -36,7 +37,7 @@ pub fn pattern_database(
     }
     let partition = Partition::default_for(&geometry, blank)?;
     let key = partition_key(&geometry, &partition);
-    let cached = cached_tables(&key);
+    let cached = cached_tables(&key).or_else(|| quick_tables_held(&geometry, blank));
     let tables = match cached {
         Some(tables) => tables,
         None => {
@@ -48,6 +49,27 @@ pub fn pattern_database(
         }
     };
     Pdb::new(tables, goal)
+}
+
+/// The quick tables for a goal whose blank sits on `blank`, if this process holds them
+/// ([`crate::rules::quick_tables_serve`]).
+fn quick_tables_held(geometry: &Geometry, blank: u8) -> Option<Arc<PdbTables>> {
+    let shape = crate::sliding::Shape {
+        width: geometry.width(),
+        height: geometry.height(),
+    };
+    if !crate::rules::quick_tables_serve(shape) {
+        return None;
+    }
+    let partition = Partition::quick_for(geometry, blank)?.ok()?;
+    cached_tables(&partition_key(geometry, &partition))
+}
+
+/// The partition of the quick tables for a board and goal ([`Partition::quick_for`]), on a board they serve.
+pub fn quick_partition(width: u8, height: u8, goal: &[u8]) -> Option<Partition> {
+    let geometry = Geometry::new(width, height).ok()?;
+    let blank = goal.iter().position(|&t| t == 0)? as u8;
+    Partition::quick_for(&geometry, blank)?.ok()
 }
 
 /// The geometry of a board the pattern-database searches take (up to 16 cells; the tables' builder

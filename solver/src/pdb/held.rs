@@ -33,3 +33,10 @@ pub fn cached_tables(key: &str) -> Option<Arc<PdbTables>> {
         .find(|t| t.key() == key)
         .cloned()
 }
+
+/// Drops the cached tables with this key, if any (searches holding them keep their copy until they end).
+pub fn forget_tables(key: &str) {
+    if let Ok(mut cache) = PDB_TABLES.lock() {
+        cache.retain(|t| t.key() != key);
+    }
+}

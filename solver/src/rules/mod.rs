@@ -49,7 +49,9 @@ pub use reach::{
 };
 pub use start::{random_start, RandomStart, SHUFFLE_MAX_CELLS};
 pub use suits::{algorithm_applies, algorithms_for, heuristics_for};
-pub use tables::{five_by_five_serves, seven_eight_serves, tables_needed, TablesNeeded};
+pub use tables::{
+    five_by_five_serves, quick_tables_serve, seven_eight_serves, tables_needed, TablesNeeded,
+};
 pub use trace::{
     traceable, RECORD_MAX_EXPANSIONS, TRACEABLE_CELLS, TRACE_MAX_DISKS, TRACE_MAX_EXPANSIONS,
     TRACE_MAX_SLIDING_RANKS, TRACE_MAX_STATES, TREE_MAX_EXPANSIONS,

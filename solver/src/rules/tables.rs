@@ -50,6 +50,13 @@ pub fn seven_eight_serves(shape: Shape) -> bool {
     (shape.width, shape.height) == (4, 4)
 }
 
+/// Whether the 15-puzzle's quick 4-4-4-3 tables (`pdb::Partition::quick_for`) serve a board of this shape: 4x4
+/// only. Where a process holds them and not the default partition's (a browser's first visit, while those are
+/// built), a 4x4 search looks them up in their place.
+pub fn quick_tables_serve(shape: Shape) -> bool {
+    (shape.width, shape.height) == (4, 4)
+}
+
 /// Whether the 5x5 tables serve a board of this shape: 5x5 only (their groups are laid out on it).
 pub fn five_by_five_serves(shape: Shape) -> bool {
     (shape.width, shape.height) == (5, 5)
@@ -75,6 +82,8 @@ mod tests {
                     tables_needed(&spec, choice(Algorithm::Idastar, Some(HeuristicName::Pdb)));
                 let expected = (cells <= 16).then_some(TablesNeeded::PatternDatabases);
                 assert_eq!(pdb, expected, "{width}x{height}");
+                let shape = Shape { width, height };
+                assert_eq!(quick_tables_serve(shape), (width, height) == (4, 4));
                 let staged = tables_needed(&spec, choice(Algorithm::Staged, None));
                 let expected = ((width, height) == (5, 5)).then_some(TablesNeeded::FiveByFive);
                 assert_eq!(staged, expected, "{width}x{height}");

@@ -24,6 +24,9 @@ pub enum Note {
     /// The 5x5 pattern databases are being built in the background, `percent` done: answers are improved without
     /// them until then.
     Building5x5 { percent: u32 },
+    /// The shortest answer was found on the 15-puzzle's quick 4-4-4-3 tables, built in `ms` (0: already held),
+    /// while the 6-6-3 ones are built in the background for the next solves.
+    ShortestOnQuickTables { ms: f64 },
 }
 
 impl Note {
@@ -55,6 +58,7 @@ impl Note {
             },
             Note::ImprovedWith5x5,
             Note::Building5x5 { percent: 42 },
+            Note::ShortestOnQuickTables { ms: 41.5 },
         ]
     }
 
@@ -69,9 +73,10 @@ impl Note {
             Note::BuildTook { .. } => 5,
             Note::ImprovedWith5x5 => 6,
             Note::Building5x5 { .. } => 7,
+            Note::ShortestOnQuickTables { .. } => 8,
         }
     }
 
     /// How many kinds of note there are.
-    pub const KINDS: usize = 8;
+    pub const KINDS: usize = 9;
 }

@@ -282,6 +282,7 @@ impl Compare {
                 max_depth: None,
                 cancel_token: None,
                 trace: false,
+                quick_tables: false,
             },
             fx,
         );

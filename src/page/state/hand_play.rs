@@ -187,6 +187,7 @@ impl HandPlay {
                 max_depth: None,
                 cancel_token: None,
                 trace: false,
+                quick_tables: false,
             },
             fx,
         );

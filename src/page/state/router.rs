@@ -356,6 +356,7 @@ mod tests {
             max_depth: None,
             cancel_token: None,
             trace: false,
+            quick_tables: false,
         }
     }
 

@@ -210,6 +210,7 @@ impl SolveRun {
                 max_depth: (setup.algorithm == Algorithm::Dfs).then_some(setup.dfs_depth),
                 cancel_token: None,
                 trace: setup.traceable(),
+                quick_tables: self.id == PuzzleId::Lab,
             },
             fx,
         );

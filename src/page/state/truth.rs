@@ -178,6 +178,7 @@ impl Truth {
                         max_depth: None,
                         cancel_token: None,
                         trace: false,
+                        quick_tables: false,
                     };
                     router.post(Owner::Truth(Ask::Race(racer)), kind, fx);
                     self.race[racer.index()] = Leg::Running;

@@ -19,6 +19,18 @@ pub(super) const SLICE_STATES: u64 = 1 << 16;
 const SLICE_MS: f64 = 40.0;
 /// A helper that sends nothing for this long is taken for dead, and its group built here.
 const HELPER_SILENCE_MS: f64 = 10_000.0;
+/// The longest a build with work to do meanwhile ([`Meanwhile`]) waits for its helpers to be sent their groups
+/// before that work: past it a helper still loading waits for its group until the work ends.
+const HELPER_START_MS: f64 = 1_000.0;
+
+/// Work the solver worker does while its helpers build, before it builds its own groups: a search on other
+/// tables, which is synchronous (the helpers' messages wait until it ends).
+pub trait Meanwhile {
+    /// Runs as soon as the helpers are started, while they load.
+    fn while_helpers_load(&mut self);
+    /// Runs once every helper has been sent its group (or after `HELPER_START_MS`); `false` stops the build.
+    fn once_helpers_work(&mut self) -> bool;
+}
 
 /// How a build in helpers ended.
 pub enum Built {
@@ -58,8 +70,8 @@ struct Helper {
 
 /// Builds the tables of `plan`, its big groups in helper workers, telling `progress` the fraction done and the
 /// time since the start at most every `progress_every_ms` and asking `cancelled` between slices; the helpers
-/// watch `cancel_token`. This worker builds its own groups first, then collects the helpers' tables, taking over
-/// the group of any helper that fails or falls silent.
+/// watch `cancel_token`. This worker does its `meanwhile` work first, if any, then builds its own groups, then
+/// collects the helpers' tables, taking over the group of any helper that fails or falls silent.
 pub async fn build(
     scope: &DedicatedWorkerGlobalScope,
     plan: Plan,
@@ -67,6 +79,7 @@ pub async fn build(
     progress_every_ms: f64,
     cancel_token: Option<String>,
     mut cancelled: impl FnMut() -> bool,
+    meanwhile: Option<&mut dyn Meanwhile>,
 ) -> Built {
     let now = scope::clock(scope);
     let bar = Bar {
@@ -78,6 +91,21 @@ pub async fn build(
     };
     let mut run = Building::start(scope, &plan, cancel_token, bar, Box::new(now));
     run.post(0.0, true);
+    if let Some(meanwhile) = meanwhile {
+        meanwhile.while_helpers_load();
+        // A helper is sent its group once it says Ready, which this worker hears only between tasks: the
+        // synchronous work waits for that, or the helper would idle through it.
+        let until = (run.now)() + HELPER_START_MS;
+        while !run.helpers_started() && (run.now)() < until {
+            if cancelled() {
+                return run.cancel();
+            }
+            sleep(scope, 5).await;
+        }
+        if !meanwhile.once_helpers_work() {
+            return run.cancel();
+        }
+    }
     loop {
         if cancelled() {
             return run.cancel();
@@ -201,6 +229,14 @@ impl<F: FnMut(f64, f64)> Building<F> {
             bar.shown = bar.shown.max(fraction);
             (bar.report)(bar.shown.min(0.99), elapsed_ms);
         }
+    }
+
+    /// Whether every helper has been sent its group, or cannot help.
+    fn helpers_started(&self) -> bool {
+        self.helpers.iter().all(|h| {
+            let s = h.state.borrow();
+            s.asked || s.failed.is_some()
+        })
     }
 
     /// What the helpers still helping have done, in units of `work`.

@@ -16,6 +16,18 @@ pub struct Plan {
     pub(super) helped: Vec<usize>,
 }
 
+impl Plan {
+    /// The board the tables are for.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The blank's goal cell, which the tables depend on.
+    pub fn blank(&self) -> u8 {
+        self.partition.blank()
+    }
+}
+
 /// A helper plan for the pattern databases `query` needs, when they are worth it: a `pdb` query on a board of at
 /// most 16 cells whose partition has a big group (the 15-puzzle's 6-6-3: both 6-tile groups).
 pub fn plan(query_text: &str) -> Option<Plan> {

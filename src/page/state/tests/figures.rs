@@ -92,11 +92,18 @@ fn each_instance_solves_its_own_board_and_its_answer_reaches_it_alone() {
         let path = bfs_path(3, 2, &BOARDS[k], &GOAL).unwrap_or_default();
         assert_eq!(replay.len(), path.len());
     }
-    // Every request named its own board.
+    // Every request named its own board; only the lab's asked for the quick tables (a figure shows the full
+    // tables' run).
     for (k, request) in s.posted.iter().enumerate() {
-        let RequestKind::Solve { query, .. } = &request.kind else {
+        let RequestKind::Solve {
+            query,
+            quick_tables,
+            ..
+        } = &request.kind
+        else {
             panic!("a solve request");
         };
+        assert_eq!(*quick_tables, IDS[k] == PuzzleId::Lab, "{query}");
         let start: Vec<String> = BOARDS[k].iter().map(u8::to_string).collect();
         assert!(query.contains(&start.join(",")), "{query}");
     }

@@ -65,9 +65,13 @@ fn a_solve_posts_one_request_and_plays_the_answer_to_the_goal() {
     s.apply(SolveAction::Solve);
     let id = request_id(&s);
     let Some(Request {
-        kind: RequestKind::Solve {
-            query, max_states, ..
-        },
+        kind:
+            RequestKind::Solve {
+                query,
+                max_states,
+                quick_tables,
+                ..
+            },
         ..
     }) = s.last_posted().cloned()
     else {
@@ -75,6 +79,8 @@ fn a_solve_posts_one_request_and_plays_the_answer_to_the_goal() {
     };
     assert_eq!(query, s.query_string());
     assert_eq!(max_states, MAX_STATES);
+    // The lab's Solve may be answered on the 15-puzzle's quick tables while the full ones build.
+    assert!(quick_tables);
     assert!(
         !s.apply(SetupAction::SetMaxStates(12_345)),
         "only the offered budgets"
