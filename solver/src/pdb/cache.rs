@@ -51,16 +51,9 @@ pub fn pattern_database(
     Pdb::new(tables, goal)
 }
 
-/// The quick tables for a goal whose blank sits on `blank`, if this process holds them
-/// ([`crate::rules::quick_tables_serve`]).
+/// The quick tables for a goal whose blank sits on `blank`, if this process holds them (on the boards they
+/// serve: [`Partition::quick_for`]).
 fn quick_tables_held(geometry: &Geometry, blank: u8) -> Option<Arc<PdbTables>> {
-    let shape = crate::sliding::Shape {
-        width: geometry.width(),
-        height: geometry.height(),
-    };
-    if !crate::rules::quick_tables_serve(shape) {
-        return None;
-    }
     let partition = Partition::quick_for(geometry, blank)?.ok()?;
     cached_tables(&partition_key(geometry, &partition))
 }

@@ -142,7 +142,11 @@ impl Partition {
     /// for the blank in a corner and carried to the other corners by symmetry; for other blank cells, the
     /// cells in row-major order cut into runs of four.
     pub fn quick_for(geometry: &Geometry, blank: u8) -> Option<Result<Partition, PdbError>> {
-        if (geometry.width(), geometry.height()) != (4, 4) || blank >= 16 {
+        let shape = crate::sliding::Shape {
+            width: geometry.width(),
+            height: geometry.height(),
+        };
+        if !crate::rules::quick_tables_serve(shape) || blank >= 16 {
             return None;
         }
         if let Some(partition) = Partition::by_symmetry(geometry, blank, QUICK_FIFTEEN_PARTITIONS) {
