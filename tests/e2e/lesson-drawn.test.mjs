@@ -12,10 +12,10 @@ import {
   ARTIFACTS, buildCli, cli, hanoiLayers, neighbours, tid, useApp,
 } from './helpers.mjs';
 import { describe as describeViolations, scan } from './a11y-views.mjs';
+import { drawnPair, SOLVE_MS } from './drawn-helpers.mjs';
 
 const { test } = useApp();
 buildCli();
-const SOLVE_MS = 30_000;
 const SECTION = 'section#bfs-astar';
 
 const tower = (disks, peg) => Array(disks).fill(peg);
@@ -24,70 +24,14 @@ const hanoi = (start, goal, algo) => `puzzle=hanoi&pegs=3&disks=${start.length}&
 /** The position of a state's code, disk 0 the lowest base-3 digit: written here, apart from the engine. */
 const positionOf = (code, disks) => Array.from({ length: disks }, (_, i) => Math.floor(code / 3 ** i) % 3);
 
-const picture = (side, section = SECTION) => `${section} [data-figure="${side}"] ${tid('search-picture')}`;
+const {
+  picture, drawn, scrub, totalsBecome, num, walkOneExpansion: walkPair,
+} = drawnPair(SECTION);
 
-/** A picture's counts and the states it draws of each kind. */
-async function drawn(page, side, section = SECTION) {
-  return page.locator(picture(side, section)).evaluate((svg) => {
-    const kinds = {};
-    for (const c of svg.querySelectorAll('[data-kind]')) kinds[c.dataset.kind] = (kinds[c.dataset.kind] ?? 0) + 1;
-    return {
-      expanded: Number(svg.dataset.expanded),
-      open: Number(svg.dataset.open),
-      total: Number(svg.dataset.total),
-      ready: svg.dataset.ready === 'true',
-      kinds,
-    };
-  });
-}
-
-/** Moves the scrubber to `n`. */
-async function scrub(page, n, section = SECTION) {
-  await page.locator(`${section} ${tid('search-scrubber')}`).fill(String(n));
-}
-
-/** Waits until both pictures draw a run of these totals. */
-async function totalsBecome(page, bfs, astar, section = SECTION) {
-  try {
-    await page.waitForFunction(([b, a, sel]) => {
-      const [pb, pa] = sel.map((s) => document.querySelector(s));
-      return pb?.dataset.total === String(b) && pa?.dataset.total === String(a);
-    }, [bfs, astar, [picture('bfs', section), picture('astar', section)]], { timeout: SOLVE_MS });
-  } catch {
-    assert.fail(`the pictures' totals are ${JSON.stringify(await drawn(page, 'bfs', section))} and `
-      + `${JSON.stringify(await drawn(page, 'astar', section))}, not ${bfs} and ${astar}`);
-  }
-}
-
-/** The number named `name` in the section, once computed. */
-async function num(page, name, section = SECTION) {
-  const el = page.locator(`${section} [data-num="${name}"][data-value]`).first();
-  await el.waitFor({ timeout: SOLVE_MS });
-  return Number(await el.getAttribute('data-value'));
-}
-
-/** The code's current line. */
-async function currentLine(page, section = SECTION) {
-  return Number(await page.locator(`${section} ${tid('lesson-code')} [aria-current="step"]`).getAttribute('data-line'));
-}
-
-/** Walks the code one expansion with the line buttons from step 4 and checks each line against `walk`'s words. */
+/** Walks the code one expansion of BFS (left) or A* (right); the code's OPEN and CLOSED are the picture's. */
 async function walkOneExpansion(page, section, side, walk) {
-  await page.locator(`${section} ${tid(side === 'bfs' ? 'code-of-left' : 'code-of-right')}`).click();
-  await scrub(page, 4, section);
-  const code = page.locator(`${section} ${tid('lesson-code')}`);
-  for (const [i, words] of walk.entries()) {
-    if (i > 0) await page.locator(`${section} ${tid('line-next')}`).click();
-    const line = await currentLine(page, section);
-    const text = await code.locator(`[data-line="${line}"]`).textContent();
-    assert.ok(text.includes(words), `${side}, step ${i}: line ${line} is "${text.trim()}", not "${words}"`);
-    const announced = await page.locator(`${section} ${tid('code-announce')}`).textContent();
-    assert.ok(announced.includes(String(line)), `the line is announced: ${announced}`);
-  }
-  // One whole expansion later, both pictures stand one step on.
-  const pic = await drawn(page, side, section);
-  assert.equal(pic.expanded, 5, `${side}: the cursor went through one expansion`);
-  const counts = await code.locator(tid('code-counts')).textContent();
+  const pic = await walkPair(page, section, side, side === 'bfs' ? 'code-of-left' : 'code-of-right', walk);
+  const counts = await page.locator(`${section} ${tid('lesson-code')} ${tid('code-counts')}`).textContent();
   assert.match(counts, new RegExp(`OPEN ${pic.open} · CLOSED ${pic.expanded}\\b`));
 }
 

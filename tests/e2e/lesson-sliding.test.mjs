@@ -350,13 +350,15 @@ for (const lang of ['en', 'zh']) {
     // Try your own on the IDA* board: one slide reruns IDA*, A* and the tables' runs on the new board (the CLI's
     // numbers), and the section's board comes back.
     await page.locator(`section#idastar ${tid('try-own')}`).click();
-    const fourBefore = await tiles(page, 'section#idastar');
+    // The 4x4 board: the section's 3x3 pair below has a board of its own.
+    const fourBoard = 'section#idastar [data-figure="ida-board"]';
+    const fourBefore = await tiles(page, fourBoard);
     const fourBlank = fourBefore.indexOf(0);
     const fourTile = fourBefore[neighbours(fourBlank, 4, 4)[0]];
-    await page.locator(`section#idastar ${tid(`tile-${fourTile}`)}`).click();
+    await page.locator(`${fourBoard} ${tid(`tile-${fourTile}`)}`).click();
     const ownFour = fourBefore.map((t) => (t === 0 ? fourTile : t === fourTile ? 0 : t));
     await page.waitForFunction(([sel, want]) => document.querySelector(sel)?.getAttribute('data-tiles')
-      .replace(/\s/g, '') === want, [`section#idastar ${tid('board')}`, ownFour.join()]);
+      .replace(/\s/g, '') === want, [`${fourBoard} ${tid('board')}`, ownFour.join()]);
     const ownIda = cli(sliding(4, 4, ownFour, 'idastar', 'manhattan'));
     const ownPdb = cli(sliding(4, 4, ownFour, 'idastar', 'pdb'));
     await becomes(page, 'idastar', 'ida-expanded', ownIda.stats.expanded, 60_000);
@@ -365,7 +367,7 @@ for (const lang of ['en', 'zh']) {
     assert.equal(await num(page, 'pattern-databases', 'manhattan'), manhattan(4, ownFour));
     await page.locator(`section#idastar ${tid('ida-back')}`).click();
     await becomes(page, 'idastar', 'ida-expanded', ida.stats.expanded, 60_000);
-    assert.deepEqual(await tiles(page, 'section#idastar'), FOUR);
+    assert.deepEqual(await tiles(page, fourBoard), FOUR);
 
     // The tables drawn: every tile of the board carries its group, each group shows its own value, and the sums
     // make the estimate under the CLI's bound. A slide moves one tile, so only its group's value may change (the
@@ -469,13 +471,17 @@ for (const lang of ['en', 'zh']) {
     await solvable.locator(tid('open-in-lab')).waitFor();
     await page.locator(`${tid('lesson-score')}[data-right="3"]`).waitFor();
 
-    // Each figure opens the lab on its puzzle and algorithm.
-    const lab = await page.locator(`section#idastar ${tid('open-in-lab')}`).getAttribute('href');
+    // Each figure opens the lab on its puzzle and algorithm (the 4x4 one first, then the drawn 3x3 pair's).
+    const lab = await page.locator(`section#idastar ${tid('open-in-lab')}`).first().getAttribute('href');
     const params = new URL(lab, page.url()).searchParams;
     assert.equal(params.get('puzzle'), 'sliding');
     assert.equal(params.get('algo'), 'idastar');
     assert.equal(params.get('start'), FOUR.join(','));
     assert.equal(params.get('lang'), lang);
+    const drawnLab = await page.locator(`section#idastar ${tid('ida-drawn')} ${tid('open-in-lab')}`).getAttribute('href');
+    const drawnParams = new URL(drawnLab, page.url()).searchParams;
+    assert.equal(drawnParams.get('size'), '3x3');
+    assert.equal(drawnParams.get('algo'), 'idastar');
 
     // The whole lesson, answered: no English sentence on the Chinese page, no serious or critical axe violation,
     // nothing wider than the page, and its screenshot at 1366 px.

@@ -262,6 +262,14 @@ impl Listing {
         }
     }
 
+    /// The line a run stands on when an iteration begins (IDA*'s threshold raised).
+    fn pass_line(self) -> usize {
+        match self {
+            Listing::Idastar => 7,
+            other => other.loop_line(),
+        }
+    }
+
     /// The line a run comes back to between expansions.
     pub fn loop_line(self) -> usize {
         match self {
@@ -324,11 +332,13 @@ impl Cursor {
         Cursor { step, phase: 0 }
     }
 
-    /// The line of `listing` this cursor stands on, in a run of `total` expansions that found the goal or not.
-    pub fn line(self, listing: Listing, total: usize, solved: bool) -> usize {
+    /// The line of `listing` this cursor stands on, in a run of `total` expansions that found the goal or not;
+    /// `new_pass`: the next expansion begins an iteration.
+    pub fn line(self, listing: Listing, total: usize, solved: bool, new_pass: bool) -> usize {
         match (self.step >= total, self.phase) {
             (true, _) => listing.last_line(solved),
             (false, 0) if self.step == 0 => listing.first_line(),
+            (false, 0) if new_pass => listing.pass_line(),
             (false, 0) => listing.loop_line(),
             (false, p) => {
                 let phases = listing.phases();
@@ -368,20 +378,29 @@ impl Cursor {
 }
 
 /// The component's own words.
-fn words(lang: Lang) -> [&'static str; 5] {
+fn words(lang: Lang, listing: Listing) -> [&'static str; 5] {
+    let idastar = listing == Listing::Idastar;
     match lang {
         Lang::En => [
             "{} in pseudocode",
             "Copy",
             "marked: what changed from {}",
-            "OPEN {} · CLOSED {}",
+            if idastar {
+                "on the stack {} · expansions in this iteration {}"
+            } else {
+                "OPEN {} · CLOSED {}"
+            },
             "Line {}:",
         ],
         Lang::Zh => [
             "{} 的伪代码",
             "复制",
             "标记的行：与 {} 不同之处",
-            "OPEN {} · CLOSED {}",
+            if idastar {
+                "栈中 {} 个 · 本轮已扩展 {} 次"
+            } else {
+                "OPEN {} · CLOSED {}"
+            },
             "第 {} 行：",
         ],
     }
@@ -393,7 +412,8 @@ pub struct LessonCodeProps {
     /// The line (1-based) being carried out, if a cursor stands on the listing.
     #[prop_or_default]
     pub current: Option<usize>,
-    /// OPEN's and CLOSED's sizes where the cursor stands: the same as the search picture's.
+    /// OPEN's and CLOSED's sizes where the cursor stands (IDA*'s stack and its iteration's expansions): the
+    /// same as the search picture's.
     #[prop_or_default]
     pub counts: Option<(u64, u64)>,
 }
@@ -404,7 +424,7 @@ pub struct LessonCodeProps {
 pub fn LessonCode(props: &LessonCodeProps) -> Html {
     let lang = use_lang();
     let listing = props.listing;
-    let [title, copy, marked, counts, announce] = words(lang);
+    let [title, copy, marked, counts, announce] = words(lang, listing);
     let on_copy = {
         let text = listing.text(lang);
         Callback::from(move |_: MouseEvent| {
@@ -483,6 +503,7 @@ mod tests {
             let ends = [
                 listing.first_line(),
                 listing.loop_line(),
+                listing.pass_line(),
                 listing.last_line(true),
                 listing.last_line(false),
             ];
@@ -507,10 +528,10 @@ mod tests {
     fn a_cursor_walks_one_expansion_line_by_line_then_the_next() {
         let listing = Listing::Astar;
         let mut cursor = Cursor::default();
-        let mut lines = vec![cursor.line(listing, 3, true)];
+        let mut lines = vec![cursor.line(listing, 3, true, false)];
         for _ in 0..7 {
             cursor = cursor.next(listing, 3);
-            lines.push(cursor.line(listing, 3, true));
+            lines.push(cursor.line(listing, 3, true, false));
         }
         assert_eq!(lines, vec![2, 6, 8, 9, 10, 13, 5, 6]);
         assert_eq!(cursor, Cursor { step: 1, phase: 1 });
@@ -520,7 +541,13 @@ mod tests {
         assert_eq!(cursor, Cursor::default());
         let end = Cursor::at(3);
         assert_eq!(end.next(listing, 3), end);
-        assert_eq!(end.line(listing, 3, true), 8);
+        assert_eq!(end.line(listing, 3, true, false), 8);
+        // IDA* raises its threshold between iterations.
+        let code = |line: usize| Listing::Idastar.lines()[line - 1].code;
+        assert!(code(Cursor::at(5).line(Listing::Idastar, 9, true, true)).contains("bound ← r"));
+        assert!(
+            code(Cursor::at(5).line(Listing::Idastar, 9, true, false)).contains("for each move")
+        );
     }
 
     #[test]

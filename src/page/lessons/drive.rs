@@ -1,5 +1,6 @@
-//! What drives a pair of searches drawn side by side, BFS and A* on the same puzzle: the two figures' runs (A*
-//! following BFS's puzzle), their records and results, the two pictures under their headings, the scrubber over
+//! What drives a pair of searches drawn side by side on the same puzzle (BFS and A*, BFS and DFS, A* and IDA*):
+//! the two figures' runs (one following the other's puzzle), their records and results, the two pictures under
+//! their searches' names, the scrubber over
 //! their expansions, and the code of either beside them, its current line following a cursor the reader moves
 //! line by line. Both pictures stand at the cursor's step; the code walks its own run's lines ([`Cursor`]). The
 //! section holds the cursor (one-way: this part only asks to move it).
@@ -15,7 +16,9 @@ use std::rc::Rc;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-/// The sizes of OPEN and CLOSED after `step` expansions of a run (OPEN holds the start before the first).
+/// The sizes of OPEN and CLOSED after `step` expansions of a run (OPEN holds the start before the first). IDA*
+/// keeps no CLOSED: its second number is its current iteration's expansions (its report's count for the
+/// iteration's threshold, once the iteration is whole).
 pub fn counts_at(trace: &Trace, step: usize) -> (u64, u64) {
     let total = trace.expanded.len();
     let shown = step.min(total);
@@ -23,15 +26,49 @@ pub fn counts_at(trace: &Trace, step: usize) -> (u64, u64) {
         Some(i) => trace.open_after.get(i).map_or(0, |&o| u64::from(o)),
         None => u64::from(total > 0),
     };
-    (open, trace.closed_at(shown) as u64)
+    let closed = if trace.iterations.is_empty() {
+        trace.closed_at(shown)
+    } else {
+        shown - trace.pass_start(shown).min(shown)
+    };
+    (open, closed as u64)
 }
 
-/// One side of the pair: its name, its run's record and the listing of its code.
+/// A search a pair draws: its name, the listing of its code, and the key of its numbers in the section's
+/// sentences (`{key}-open`, `{key}-expanded`, ...) and of its picture (`data-figure`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Searcher {
+    pub name: &'static str,
+    pub listing: Listing,
+    pub key: &'static str,
+}
+
+pub const BFS: Searcher = Searcher {
+    name: "BFS",
+    listing: Listing::Bfs,
+    key: "bfs",
+};
+pub const ASTAR: Searcher = Searcher {
+    name: "A*",
+    listing: Listing::Astar,
+    key: "astar",
+};
+pub const DFS: Searcher = Searcher {
+    name: "DFS",
+    listing: Listing::Dfs,
+    key: "dfs",
+};
+pub const IDASTAR: Searcher = Searcher {
+    name: "IDA*",
+    listing: Listing::Idastar,
+    key: "idastar",
+};
+
+/// One side of the pair: its search and its run's record.
 #[derive(Clone, PartialEq)]
 pub struct Side {
-    pub name: &'static str,
+    pub searcher: Searcher,
     pub trace: Option<Rc<Trace>>,
-    pub listing: Listing,
 }
 
 impl Side {
@@ -40,35 +77,27 @@ impl Side {
     }
 }
 
-/// The pair's sides, BFS's figure `figures[0]` and A*'s `figures[1]`: a run's record is drawn only when `keep`
-/// (given the figure and the record) says it is of the puzzle shown.
+/// The pair's sides: `searchers[i]`'s run in figure `figures[i]`, its record drawn only when `keep` (given the
+/// figure and the record) says it is of the puzzle shown.
 pub fn pair_sides(
     state: &State,
     figures: [u32; 2],
+    searchers: [Searcher; 2],
     keep: impl Fn(u32, &Trace) -> bool,
 ) -> [Side; 2] {
-    let trace = |n: u32| {
-        state
-            .puzzle(PuzzleId::Figure(n))
+    let side = |i: usize| Side {
+        searcher: searchers[i],
+        trace: state
+            .puzzle(PuzzleId::Figure(figures[i]))
             .and_then(|p| p.solve.trace.clone())
-            .filter(|t| keep(n, t))
+            .filter(|t| keep(figures[i], t)),
     };
-    [
-        Side {
-            name: "BFS",
-            trace: trace(figures[0]),
-            listing: Listing::Bfs,
-        },
-        Side {
-            name: "A*",
-            trace: trace(figures[1]),
-            listing: Listing::Astar,
-        },
-    ]
+    [side(0), side(1)]
 }
 
-/// Runs a pair: A*'s figure `figures[1]` placed with `follow(key)` whenever `key` (BFS's puzzle and A*'s choices)
-/// changes, and both figures solved whenever their puzzle does, so that the two runs are always of one puzzle.
+/// Runs a pair: the following figure `figures[1]` placed with `follow(key)` whenever `key` (the leading figure's
+/// puzzle and the follower's choices) changes, and both figures solved whenever their puzzle does, so that the two
+/// runs are always of one puzzle.
 #[hook]
 pub fn use_pair_runs<K: PartialEq + 'static>(
     figures: [u32; 2],
@@ -81,43 +110,46 @@ pub fn use_pair_runs<K: PartialEq + 'static>(
 }
 
 /// "BFS expanded {} states and found {} moves; A* expanded {} ...": `template` filled with each side's states expanded
-/// and length, BFS's first.
-pub fn pair_result(template: &str, results: [(Option<u64>, Option<u64>); 2]) -> Html {
-    let [(bfs_expanded, bfs_length), (a_expanded, a_length)] = results;
-    fill_html(
-        template,
-        vec![
-            num("bfs-expanded", bfs_expanded),
-            num("bfs-length", bfs_length),
-            num("astar-expanded", a_expanded),
-            num("astar-length", a_length),
-        ],
-    )
+/// and length, the left side's first.
+pub fn pair_result(
+    template: &str,
+    searchers: [Searcher; 2],
+    results: [(Option<u64>, Option<u64>); 2],
+) -> Html {
+    let mut values = Vec::new();
+    for (searcher, (expanded, length)) in searchers.iter().zip(results) {
+        values.push(num(format!("{}-expanded", searcher.key), expanded));
+        values.push(num(format!("{}-length", searcher.key), length));
+    }
+    fill_html(template, values)
 }
 
 #[derive(Properties, PartialEq)]
 pub struct PairPicturesProps {
-    /// Each side's heading, BFS's first.
-    pub headings: [&'static str; 2],
-    /// Each side's picture of its run, BFS's first.
+    /// Each side's search, the left one first.
+    pub searchers: [Searcher; 2],
+    /// Each side's picture of its run, the left one first.
     pub pictures: [Html; 2],
+    /// Each side's heading, where the lesson words it otherwise than the search's name.
+    #[prop_or_default]
+    pub headings: Option<[&'static str; 2]>,
 }
 
-/// The pair's two pictures side by side, each under its heading.
+/// The pair's two pictures side by side, each under its search's name.
 #[component]
 pub fn PairPictures(props: &PairPicturesProps) -> Html {
-    let side = |i: usize, figure: &'static str| {
+    let side = |i: usize| {
         html! {
-            <div class="lesson-side" data-figure={figure}>
-                <h3>{ props.headings[i] }</h3>
+            <div class="lesson-side" data-figure={props.searchers[i].key}>
+                <h3>{ props.headings.map_or(props.searchers[i].name, |h| h[i]) }</h3>
                 { props.pictures[i].clone() }
             </div>
         }
     };
     html! {
         <div class="lesson-pair search-pair">
-            { side(0, "bfs") }
-            { side(1, "astar") }
+            { side(0) }
+            { side(1) }
         </div>
     }
 }
@@ -146,20 +178,16 @@ pub fn use_drive(step: usize) -> Drive {
 }
 
 /// "After {} expansions, BFS holds {} in OPEN and {} in CLOSED; A* {} and {}": `template` filled with the step
-/// and both sides' counts there.
+/// and both sides' counts there, the left side's first.
 pub fn at_step(template: &str, step: usize, sides: &[Side; 2]) -> Html {
-    let counts = |i: usize| sides[i].trace.as_ref().map(|t| counts_at(t, step));
-    let (left, right) = (counts(0), counts(1));
-    fill_html(
-        template,
-        vec![
-            num("step", Some(step as u64)),
-            num("bfs-open", left.map(|c| c.0)),
-            num("bfs-closed", left.map(|c| c.1)),
-            num("astar-open", right.map(|c| c.0)),
-            num("astar-closed", right.map(|c| c.1)),
-        ],
-    )
+    let mut values = vec![num("step", Some(step as u64))];
+    for side in sides {
+        let counts = side.trace.as_ref().map(|t| counts_at(t, step));
+        let key = side.searcher.key;
+        values.push(num(format!("{key}-open"), counts.map(|c| c.0)));
+        values.push(num(format!("{key}-closed"), counts.map(|c| c.1)));
+    }
+    fill_html(template, values)
 }
 
 #[derive(Properties, PartialEq)]
@@ -238,13 +266,18 @@ pub fn DrivePane(props: &DrivePaneProps) -> Html {
         },
     };
     let solved = side.trace.as_ref().is_some_and(|t| !t.path.is_empty());
+    let listing = side.searcher.listing;
+    let new_pass = side
+        .trace
+        .as_ref()
+        .is_some_and(|t| t.starts_iteration(cursor.step));
     let line = side
         .trace
         .as_ref()
-        .map(|_| cursor.line(side.listing, total, solved));
+        .map(|_| cursor.line(listing, total, solved, new_pass));
     let counts = side.trace.as_ref().map(|t| counts_at(t, step));
     let line_step = |forward: bool| {
-        let (on_cursor, listing) = (props.drive.on_cursor.clone(), side.listing);
+        let on_cursor = props.drive.on_cursor.clone();
         Callback::from(move |_: MouseEvent| {
             on_cursor.emit(if forward {
                 cursor.next(listing, total)
@@ -255,7 +288,7 @@ pub fn DrivePane(props: &DrivePaneProps) -> Html {
     };
     let pick = |i: usize| {
         let on = props.drive.on_code_of.clone();
-        let name = props.sides[i].name;
+        let name = props.sides[i].searcher.name;
         html! {
             <button type="button" aria-pressed={(props.drive.code_of == i).to_string()}
                 data-testid={format!("code-of-{}", if i == 0 { "left" } else { "right" })}
@@ -278,9 +311,9 @@ pub fn DrivePane(props: &DrivePaneProps) -> Html {
                         disabled={cursor == Cursor::default()}>{ w.back }</button>
                     <button type="button" data-testid="line-next" onclick={line_step(true)}
                         disabled={cursor.step >= total}>{ w.next }</button>
-                    <span class="lesson-hint">{ fill(w.hint, &[&side.name]) }</span>
+                    <span class="lesson-hint">{ fill(w.hint, &[&side.searcher.name]) }</span>
                 </div>
-                <LessonCode listing={side.listing} current={line} {counts} />
+                <LessonCode {listing} current={line} {counts} />
             </div>
         </>
     }

@@ -218,8 +218,8 @@ pub fn gap(lang: Lang) -> &'static str {
 }
 
 /// A quoted number as markup, for `fill_html`.
-pub fn num(name: &'static str, value: Option<u64>) -> Html {
-    html! { <Num name={name} {value} /> }
+pub fn num(name: impl Into<AttrValue>, value: Option<u64>) -> Html {
+    html! { <Num name={name.into()} {value} /> }
 }
 
 #[derive(Properties, PartialEq)]

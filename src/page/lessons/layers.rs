@@ -5,7 +5,7 @@
 //!
 //! It draws the worker's record of the real engine's run (`Trace`): nothing is searched here.
 
-use super::drive::counts_at;
+use super::drive::{counts_at, Side};
 use crate::page::i18n::{fill, use_lang, Lang};
 use solver::search::trace::Trace;
 use std::rc::Rc;
@@ -39,7 +39,13 @@ pub fn bands_at(trace: &Trace, step: usize) -> Bands {
         }
     };
     let mut seen = std::collections::HashSet::new();
-    for s in trace.steps.iter().zip(&trace.expanded).take(shown) {
+    // IDA* keeps nothing between iterations: its bands show the current one.
+    let from = trace.pass_start(shown).min(shown);
+    for s in trace.steps[..shown.min(trace.steps.len())]
+        .iter()
+        .zip(&trace.expanded[..shown])
+        .skip(from)
+    {
         // A state expanded again (reopened) stays one cell of CLOSED.
         if seen.insert(*s.1) {
             let g = s.0.g as usize;
@@ -67,36 +73,66 @@ pub fn bands_at(trace: &Trace, step: usize) -> Bands {
 
 /// The room of each band for runs drawn side by side: the most any of them needs, so that their bands line up
 /// and a cell is as large in each.
-pub fn shared_room(traces: &[&Trace]) -> Vec<u32> {
+fn shared_room(traces: &[&Trace]) -> Vec<u32> {
     let mut shared: Vec<u32> = Vec::new();
     for trace in traces {
-        let room = room(trace);
-        if shared.len() < room.len() {
-            shared.resize(room.len(), 0);
-        }
-        for (s, r) in shared.iter_mut().zip(room) {
-            *s = (*s).max(r);
-        }
+        widen(&mut shared, &room(trace));
     }
     shared
 }
 
-/// The most cells each band ever holds over the whole run: its room, so that cells fill in place.
+/// A pair's two runs drawn in bands by g at `step` on boards `width` cells wide, with the same room per band so
+/// that their bands line up, each named `labels[i]` for screen readers; and whether either record was cut short.
+pub fn pair_layers(
+    sides: &[Side; 2],
+    step: usize,
+    width: u8,
+    labels: [&'static str; 2],
+) -> ([Html; 2], bool) {
+    let traces: Vec<_> = sides.iter().filter_map(|s| s.trace.as_deref()).collect();
+    let room = Rc::new(shared_room(&traces));
+    let truncated = traces.iter().any(|t| t.truncated);
+    let picture = |i: usize| {
+        html! {
+            <SearchLayers trace={sides[i].trace.clone()} {step} {width} room={room.clone()} label={labels[i]} />
+        }
+    };
+    ([picture(0), picture(1)], truncated)
+}
+
+/// The most cells each band ever holds over the whole run: its room, so that cells fill in place. Each IDA*
+/// iteration starts again from the start, so its room is the largest iteration's.
 fn room(trace: &Trace) -> Vec<u32> {
     let mut room = vec![1u32];
+    let mut pass = vec![1u32];
     let mut joined = 0;
     for (step, s) in trace.steps.iter().enumerate() {
+        if trace.starts_iteration(step) {
+            widen(&mut room, &pass);
+            pass = vec![1];
+        }
         let upto = trace.opened_upto.get(step).map_or(joined, |&u| u as usize);
         let g = s.g as usize + 1;
-        if upto > joined && room.len() <= g {
-            room.resize(g + 1, 0);
+        if upto > joined && pass.len() <= g {
+            pass.resize(g + 1, 0);
         }
-        if let Some(band) = room.get_mut(g) {
+        if let Some(band) = pass.get_mut(g) {
             *band += (upto - joined) as u32;
         }
         joined = upto;
     }
+    widen(&mut room, &pass);
     room
+}
+
+/// Raises each band of `room` to at least `other`'s.
+fn widen(room: &mut Vec<u32>, other: &[u32]) {
+    if room.len() < other.len() {
+        room.resize(other.len(), 0);
+    }
+    for (r, &o) in room.iter_mut().zip(other) {
+        *r = (*r).max(o);
+    }
 }
 
 #[derive(Properties, PartialEq)]

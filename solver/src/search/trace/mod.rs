@@ -424,4 +424,67 @@ mod tests {
             check(&trace(&puzzle, Some(&h), Algorithm::Astar), "A* 3x3");
         }
     }
+
+    /// The stacks of DFS and IDA*, rebuilt from the record (children joining, states taken off expanded or
+    /// dropped, IDA*'s each iteration starting from the start alone), hold as many entries as the engine reported
+    /// after every expansion, on towers and on 3x3 boards.
+    #[test]
+    fn the_depth_first_stacks_rebuilt_from_the_record_have_the_engines_size() {
+        let check = |trace: &Trace, what: &str| {
+            assert!(!trace.expanded.is_empty(), "{what}");
+            assert_eq!(trace.open_entries_at(0).1, 1, "{what}: the start alone");
+            for step in 1..=trace.expanded.len() {
+                let (states, held) = trace.open_entries_at(step);
+                assert_eq!(
+                    held as u32,
+                    trace.open_after[step - 1],
+                    "{what}, after {step} expansions"
+                );
+                assert!(states.len() <= held, "{what}: a state once in the set");
+            }
+            for it in trace.iterations.iter().skip(1) {
+                let at = it.first_step as usize;
+                assert!(trace.starts_iteration(at), "{what}");
+                assert_eq!(trace.pass_start(at + 1), at, "{what}");
+                assert!(
+                    trace.open_states_at(at + 1).iter().all(|&(_, g)| g == 1),
+                    "{what}: an iteration starts from the start alone"
+                );
+            }
+        };
+        for disks in 2..=4u8 {
+            let tower = Hanoi::from_states(3, disks, 0, 3u64.pow(disks.into()) - 1).unwrap();
+            let misplaced = HanoiHeuristic::new(HeuristicName::Misplaced, &tower).unwrap();
+            let ida = trace(&tower, Some(&misplaced), Algorithm::Idastar);
+            assert!(
+                ida.iterations.len() > 1,
+                "{disks} disks: several iterations"
+            );
+            check(&ida, "IDA* tower");
+            check(&trace::<_, Zero>(&tower, None, Algorithm::Dfs), "DFS tower");
+        }
+        let shape = Shape {
+            width: 3,
+            height: 3,
+        };
+        for start in [[1, 2, 3, 4, 5, 6, 0, 7, 8], [4, 1, 3, 7, 2, 6, 0, 5, 8]] {
+            let puzzle = SmallPuzzle::new(shape, &start, &shape.default_goal()).unwrap();
+            let h = SlidingHeuristic::new(&puzzle, HeuristicName::Manhattan).unwrap();
+            let dfs = trace_search(
+                &puzzle,
+                None::<&Zero>,
+                TracePlan {
+                    max_depth: 12,
+                    ..TracePlan::new(Algorithm::Dfs)
+                },
+                1 << 20,
+                usize::MAX,
+                |_| {},
+            )
+            .unwrap();
+            assert!(!dfs.dropped.is_empty(), "DFS drops states");
+            check(&dfs, "DFS 3x3");
+            check(&trace(&puzzle, Some(&h), Algorithm::Idastar), "IDA* 3x3");
+        }
+    }
 }

@@ -48,6 +48,14 @@ pub struct Trace {
     /// included, since the engine files them before it reports the expansion).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub opened_upto: Vec<u32>,
+    /// The ranks the depth-first searches (DFS, IDA*) took off their stack and dropped without expanding them, in
+    /// order: DFS's states already reached in as few moves and those at its depth bound, IDA*'s cut by its
+    /// threshold. Empty for the searches with one OPEN, which drop nothing from it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dropped: Vec<u64>,
+    /// Before each expansion, how many entries of `dropped` the run had made (empty when `dropped` is).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dropped_upto: Vec<u32>,
     /// The search tree, when the plan asked for it and the run fitted within its limit (`TracePlan::tree_limit`)
     /// to the end.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -105,39 +113,93 @@ impl Trace {
     }
 
     /// OPEN's states after `steps` expansions with the g each joined at (its parent's g + 1; the start's 0), in
-    /// the order they joined.
+    /// the order they joined. An expansion closes its state: every entry of it leaves OPEN (a heap's older
+    /// entries are stale). The depth-first searches pop one entry of their stack at a time, expanded or dropped,
+    /// so a state they hold twice stays until both are taken; IDA* starts each iteration with the start alone.
     pub fn open_states_at(&self, steps: usize) -> Vec<(u64, u32)> {
+        self.open_entries_at(steps).0
+    }
+
+    /// [`Trace::open_states_at`], and how many entries OPEN holds (a state on a stack twice counts twice).
+    pub(crate) fn open_entries_at(&self, steps: usize) -> (Vec<(u64, u32)>, usize) {
         let steps = steps.min(self.expanded.len());
-        // Each state's latest entry: its place in `order` (None once expanded after it) and its g.
-        let mut latest: HashMap<u64, usize> = HashMap::new();
+        let stack = matches!(
+            self.algorithm,
+            Some(Algorithm::Dfs) | Some(Algorithm::Idastar)
+        );
+        // Each state's entries: how many, its latest place in `order`, and `order` itself (None once left).
+        let mut entries: HashMap<u64, (u32, usize)> = HashMap::new();
         let mut order: Vec<Option<(u64, u32)>> = Vec::new();
-        let join = |rank: u64,
-                    g: u32,
-                    latest: &mut HashMap<u64, usize>,
-                    order: &mut Vec<Option<(u64, u32)>>| {
-            if let Some(at) = latest.insert(rank, order.len()) {
-                order[at] = None;
-            }
-            order.push(Some((rank, g)));
-        };
-        // The start is the first state expanded, and in OPEN until then.
-        if let Some(&start) = self.expanded.first() {
-            join(start, 0, &mut latest, &mut order);
+        let join =
+            |rank: u64, g: u32, entries: &mut HashMap<u64, (u32, usize)>, order: &mut Vec<_>| {
+                let entry = entries.entry(rank).or_insert((0, usize::MAX));
+                if let Some(slot) = order.get_mut(entry.1) {
+                    *slot = None;
+                }
+                *entry = (entry.0 + 1, order.len());
+                order.push(Some((rank, g)));
+            };
+        let leave =
+            |rank: u64, all: bool, entries: &mut HashMap<u64, (u32, usize)>, order: &mut Vec<_>| {
+                if let Some(entry) = entries.get_mut(&rank) {
+                    entry.0 = if all { 0 } else { entry.0.saturating_sub(1) };
+                    if entry.0 == 0 {
+                        order[entry.1] = None;
+                        entries.remove(&rank);
+                    }
+                }
+            };
+        let start = self.expanded.first().copied();
+        if let Some(start) = start {
+            join(start, 0, &mut entries, &mut order);
         }
-        let mut joined = 0;
-        for step in 0..steps {
-            let rank = self.expanded[step];
-            if let Some(at) = latest.remove(&rank) {
-                order[at] = None;
+        let (mut joined, mut left) = (0, 0);
+        for step in 0..=steps {
+            // The drops before expansion `step`; those after the last expansion shown come after OPEN's count
+            // in `open_after`, so they wait for the next.
+            if step < steps {
+                let left_upto = self.dropped_upto.get(step).map_or(left, |&u| u as usize);
+                for &rank in self.dropped.get(left..left_upto).unwrap_or_default() {
+                    leave(rank, false, &mut entries, &mut order);
+                }
+                left = left_upto;
             }
+            // OPEN after `steps` expansions is the engine's right after the last of them: an iteration that
+            // begins at `steps` shows from its first expansion on.
+            if step == steps {
+                break;
+            }
+            if let Some(start) = start.filter(|_| self.starts_iteration(step)) {
+                entries.clear();
+                order.clear();
+                join(start, 0, &mut entries, &mut order);
+            }
+            leave(self.expanded[step], !stack, &mut entries, &mut order);
             let g = self.steps.get(step).map_or(0, |s| s.g + 1);
             let upto = self.opened_upto.get(step).map_or(joined, |&u| u as usize);
             for &child in self.opened.get(joined..upto).unwrap_or_default() {
-                join(child, g, &mut latest, &mut order);
+                join(child, g, &mut entries, &mut order);
             }
             joined = upto;
         }
-        order.into_iter().flatten().collect()
+        let held = entries.values().map(|e| e.0 as usize).sum();
+        (order.into_iter().flatten().collect(), held)
+    }
+
+    /// Whether expansion `step` begins an IDA* iteration after the first.
+    pub fn starts_iteration(&self, step: usize) -> bool {
+        step > 0
+            && self
+                .iterations
+                .iter()
+                .any(|it| it.first_step as usize == step)
+    }
+
+    /// The first step of the IDA* iteration that the last of `steps` expansions belongs to (the first iteration
+    /// before any); 0 for the searches without iterations.
+    pub fn pass_start(&self, steps: usize) -> usize {
+        self.iteration_at(steps.saturating_sub(1))
+            .map_or(0, |it| it.first_step as usize)
     }
 
     /// The IDA* iteration that step `step` (an index into `expanded`) belongs to, if the record has iterations.

@@ -107,6 +107,9 @@ impl<F: FnMut(u64)> RunObserver for Recorder<F> {
         }
         trace.closed_after.push(self.distinct);
         trace.opened_upto.push(trace.opened.len() as u32);
+        if !trace.dropped.is_empty() || !trace.dropped_upto.is_empty() {
+            trace.dropped_upto.push(trace.dropped.len() as u32);
+        }
         trace.steps.push(Step {
             g: step.g,
             h: step.h,
@@ -134,6 +137,14 @@ impl<F: FnMut(u64)> RunObserver for Recorder<F> {
     }
 
     fn dropped<P: Puzzle>(&mut self, on: &Searched<'_, P>, state: &P::State, g: u32, fate: Fate) {
+        if self.began {
+            let trace = &mut self.trace;
+            // `dropped_upto` starts with the first drop: every expansion before it had made none.
+            if trace.dropped_upto.len() < trace.expanded.len() {
+                trace.dropped_upto.resize(trace.expanded.len(), 0);
+            }
+            trace.dropped.push(on.puzzle.rank(state));
+        }
         if let Some(tree) = self.tree.as_mut() {
             tree.dropped(on.puzzle.rank(state), g, fate);
         }

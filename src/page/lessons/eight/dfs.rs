@@ -1,6 +1,7 @@
 //! "Depth-first search and its depth limit": the report's 16-move case solved by DFS with the limit the reader
 //! picks, beside a BFS of the same board for the shortest length. Too small a limit finds nothing; a larger one
-//! finds a path, often longer than the shortest.
+//! finds a path, often longer than the shortest. Both runs are drawn as they ran (`lessons::layers`), under one
+//! scrubber, with the code of either and its current line.
 
 use super::figures::{DFS_BFS, DFS_RUN};
 use super::text::{t, Line};
@@ -8,8 +9,11 @@ use super::{bfs, count_num, dfs, finished, CASES, GOAL};
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang};
-use crate::page::lessons::code::{LessonCode, Listing};
+use crate::page::lessons::drive::{
+    at_step, pair_sides, step_shown, use_drive, DrivePane, PairPictures, BFS, DFS,
+};
 use crate::page::lessons::figure::{setup_of, use_auto_solve, LessonFigure};
+use crate::page::lessons::layers::{pair_layers, LayersLegend};
 use crate::page::state::setup::SetupAction;
 use crate::page::state::{Action, PuzzleId};
 use solver::Status;
@@ -26,6 +30,8 @@ pub fn DfsSection() -> Html {
     let lang = use_lang();
     let store = use_store();
     let case = CASES[2];
+    // The cursor over both runs; a step past their ends shows them whole.
+    let drive = use_drive(40);
     {
         let dispatch = store.as_ref().map(|s| s.dispatch.clone());
         use_effect_with((), move |_| {
@@ -92,6 +98,16 @@ pub fn DfsSection() -> Html {
         ),
         _ => html! { { lang.t(crate::page::i18n::Page::LessonComputing) } },
     };
+    // The board is the case's and a new limit clears DFS's old record, so every record held is of the runs shown.
+    let sides = pair_sides(state, [DFS_BFS, DFS_RUN], [BFS, DFS], |_, _| true);
+    let step = step_shown(drive.cursor, &sides);
+    let (pictures, truncated) = pair_layers(
+        &sides,
+        step,
+        3,
+        [t(lang, Line::DfsBfsPicture), t(lang, Line::DfsPicture)],
+    );
+    let at_step = at_step(t(lang, Line::DfsAtStep), step, &sides);
     html! {
         <>
             <p>{ fill_html(t(lang, Line::DfsText), vec![count_num("case-length", Some(case.moves.len() as u64))]) }</p>
@@ -111,8 +127,14 @@ pub fn DfsSection() -> Html {
                     </div>
                     <PuzzlePlayback id={PuzzleId::Figure(DFS_RUN)} />
                 </div>
+                <p>{ t(lang, Line::DfsDrawn) }</p>
+                <PairPictures searchers={[BFS, DFS]} {pictures} />
+                <LayersLegend />
+                if truncated {
+                    <p class="lesson-hint" data-testid="dfs-truncated">{ t(lang, Line::DfsTruncated) }</p>
+                }
+                <DrivePane {sides} {drive}>{ at_step }</DrivePane>
             </LessonFigure>
-            <LessonCode listing={Listing::Dfs} />
             <p class="lesson-article">{ t(lang, Line::DfsReport) }</p>
         </>
     }

@@ -11,7 +11,7 @@ use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang, Controls};
 use crate::page::lessons::drive::{
     at_step, pair_result, pair_sides, step_shown, use_drive, use_pair_runs, DrivePane,
-    HeuristicPick, PairPictures, Side,
+    HeuristicPick, PairPictures, Side, ASTAR, BFS,
 };
 use crate::page::lessons::figure::{
     any_solving, expanded_and_length, hanoi_setup, num, place, setup_of, tower, LessonFigure,
@@ -104,12 +104,13 @@ pub fn RaceSection() -> Html {
     };
     let disks = start.len() as u8;
     // A run is drawn only once it is of a tower of this many disks.
-    let sides = pair_sides(state, [RACE_BFS, RACE_ASTAR], |_, t| {
+    let sides = pair_sides(state, [RACE_BFS, RACE_ASTAR], [BFS, ASTAR], |_, t| {
         t.rank_count == 3u64.pow(u32::from(disks))
     });
     let step = step_shown(drive.cursor, &sides);
     let caption = pair_result(
         t(lang, Line::RaceResult),
+        [BFS, ASTAR],
         [RACE_BFS, RACE_ASTAR].map(|n| expanded_and_length(state, n)),
     );
     let at_step = at_step(t(lang, Line::RaceAtStep), step, &sides);
@@ -155,7 +156,8 @@ pub fn RaceSection() -> Html {
                 <RaceControls {disks} heuristic={*heuristic} on_heuristic={heuristic.setter()}
                     pick={*pick} on_end={pick.setter()} {on_place}
                     solving={any_solving(state, &[RACE_BFS, RACE_ASTAR])} />
-                <PairPictures headings={[t(lang, Line::RaceBfs), t(lang, Line::RaceAstar)]} {pictures} />
+                <PairPictures searchers={[BFS, ASTAR]} headings={[t(lang, Line::RaceBfs), t(lang, Line::RaceAstar)]}
+                    {pictures} />
                 <SearchLegend />
                 <DrivePane {sides} {drive}>{ at_step }</DrivePane>
                 <div class="race-start">

@@ -1,17 +1,18 @@
 //! "IDA*: A* in little memory": IDA* and A*, both with Manhattan distance, on one 4x4 board. IDA*'s thresholds
 //! are read from its report (its `by_depth` counts the expansions of each f-bound iteration, by bound), beside
 //! its expansions and peak memory and A*'s; the step between thresholds (always 2 with Manhattan distance: parity),
-//! and the article's fixed cut at g + 1 + h > 32 against this board's shortest solution.
+//! and the article's fixed cut at g + 1 + h > 32 against this board's shortest solution. Then IDA*'s iterations
+//! drawn as they run on a 3x3 board, with its code (`ida_drawn`).
 
 use super::common::{board, bytes, count, played, shape, words};
 use super::driven::{report_for, use_followers};
 use super::figures::{IDA_ASTAR, IDA_RUN};
+use super::ida_drawn::IdaDrawn;
 use super::text::{t, Line};
 use crate::browser::fresh_seed;
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang};
-use crate::page::lessons::code::{LessonCode, Listing};
 use crate::page::lessons::figure::{gap, use_figure_once};
 use crate::page::lessons::figure::{place, use_auto_solve, LessonFigure};
 use crate::page::lessons::iterations::{passes, Iterations};
@@ -176,14 +177,14 @@ pub fn IdastarSection() -> Html {
                     }
                 </div>
                 if *own { <p class="lesson-hint" data-testid="own-hint">{ t(lang, Line::IdaOwnHint) }</p> }
-                <div class="view lesson-view lesson-small-board">
+                <div class="view lesson-view lesson-small-board" data-figure="ida-board">
                     { board_view }
                 </div>
                 <PuzzlePlayback id={PuzzleId::Figure(IDA_RUN)} />
             </LessonFigure>
             <Iterations passes={ida.as_ref().map(|r| passes(&r.stats.by_depth)).unwrap_or_default()}
                 length={ida_length} />
-            <LessonCode listing={Listing::Idastar} />
+            <IdaDrawn />
             <p>{ fill_html(t(lang, Line::IdaSteps), vec![words("threshold-steps", step_list)]) }</p>
             <p class="lesson-article">{ t(lang, Line::IdaCut) }{ gap(lang) }
                 { fill_html(cut, vec![count("cut-length", ida_length)]) }</p>

@@ -14,6 +14,7 @@ mod driven;
 mod exercises;
 mod greedy;
 mod heuristics;
+mod ida_drawn;
 mod idastar;
 mod pdb;
 mod solvability;
@@ -45,6 +46,7 @@ mod figures {
     pub const WEIGHTED_ASTAR: u32 = 129;
     pub const IDA_RUN: u32 = 130;
     pub const IDA_ASTAR: u32 = 131;
+    pub const IDA_DRAWN: [u32; 2] = [132, 133];
     pub const PDB_RUN: u32 = 140;
     pub const PDB_BOUND: u32 = 141;
     pub const BIG: u32 = 150;

@@ -1,5 +1,5 @@
-//! The words of the sliding lesson's "drawn as they run" section, in English and in Chinese: one key per sentence
-//! or label. `{}` slots take the numbers the figures compute, in order. Adding a key fails to compile until both
+//! The words of the sliding lesson's drawn searches ("drawn as they run", and IDA*'s iterations drawn), in English
+//! and in Chinese: one key per sentence or label. `{}` slots take the numbers the figures compute, in order. Adding a key fails to compile until both
 //! tables have it.
 
 use crate::page::i18n::Lang;
@@ -19,6 +19,11 @@ pub enum Line {
     BfsPicture,
     AstarPicture,
     Truncated,
+    IdaDrawn,
+    IdaAtStep,
+    IdaResult,
+    IdaAstarPicture,
+    IdaPicture,
 }
 
 /// The text of `line` in `lang`.
@@ -48,6 +53,16 @@ pub fn t(lang: Lang, line: Line) -> &'static str {
         (Lang::En, AstarPicture) => "A*'s search drawn in bands by g",
         (Lang::Zh, AstarPicture) => "按 g 分层画出的 A* 搜索",
         (Lang::En, Truncated) => "This run is longer than the record keeps, so it is drawn up to where the record stops; scramble again for a board nearer the goal.",
+        (Lang::En, IdaDrawn) => "Here IDA* and A* search a 3x3 board, drawn as they ran, in bands by g. Move the slider or walk IDA*'s code line by line. IDA*'s picture shows only its current iteration, since it keeps nothing from the one before: its blue cells are the states this iteration has expanded (one cell each, even for a state two paths reach and it expands twice), its orange ones the children waiting on its stack. Each time the threshold rises, its bands empty and it starts again from the start, a little deeper: that repeated work is what it pays for its small memory. Slide a tile or scramble the board, and both runs follow.",
+        (Lang::Zh, IdaDrawn) => "这里 IDA* 和 A* 搜索同一个 3x3 局面，按实际运行的过程、按 g 分层画出来。拖动滑块，或者一行一行地走 IDA* 的代码。IDA* 的图只画当前这一轮迭代，因为上一轮的东西它一样也不保留：蓝色格子是本轮已经扩展的状态（两条路径到达同一个状态时，它会被扩展两次，但只画一个格子），橙色格子是栈中等待的子状态。阈值每提高一次，各层就清空，从起点重新开始，走得更深一点：这些重复的工作，就是它为节省内存付出的代价。滑动一个方块或者打乱局面，两次搜索都会随之更新。",
+        (Lang::En, IdaAtStep) => "After {} expansions, A* holds {} states in OPEN and {} in CLOSED. IDA* is in iteration {} of {}, with threshold {}: {} children wait on its stack, and this iteration has made {} expansions.",
+        (Lang::Zh, IdaAtStep) => "扩展 {} 次之后，A* 的 OPEN 表中有 {} 个状态，CLOSED 表中有 {} 个。IDA* 正在进行第 {} 轮迭代（共 {} 轮），阈值为 {}：栈中有 {} 个子状态在等待，本轮已扩展 {} 次。",
+        (Lang::En, IdaResult) => "A* expanded {} states and found {} moves; IDA* expanded {} states over all its iterations and found {} moves.",
+        (Lang::Zh, IdaResult) => "A* 扩展了 {} 个状态，找到 {} 步的解；IDA* 在所有迭代中共扩展了 {} 个状态，找到 {} 步的解。",
+        (Lang::En, IdaAstarPicture) => "A*'s search drawn in bands by g",
+        (Lang::Zh, IdaAstarPicture) => "按 g 分层画出的 A* 搜索",
+        (Lang::En, IdaPicture) => "IDA*'s current iteration drawn in bands by g",
+        (Lang::Zh, IdaPicture) => "按 g 分层画出的 IDA* 当前迭代",
         (Lang::Zh, Truncated) => "这次运行比记录能保存的更长，所以只画到记录停止的地方；再打乱一次，换一个离目标更近的局面。",
     }
 }
@@ -72,6 +87,11 @@ mod tests {
             BfsPicture,
             AstarPicture,
             Truncated,
+            IdaDrawn,
+            IdaAtStep,
+            IdaResult,
+            IdaAstarPicture,
+            IdaPicture,
         ] {
             assert_eq!(
                 t(Lang::En, line).matches("{}").count(),

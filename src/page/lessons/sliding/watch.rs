@@ -12,17 +12,16 @@ use crate::page::hooks::store::use_store;
 use crate::page::i18n::use_lang;
 use crate::page::lessons::drive::{
     at_step, pair_result, pair_sides, step_shown, use_drive, use_pair_runs, DrivePane,
-    HeuristicPick, PairPictures, Side,
+    HeuristicPick, PairPictures, ASTAR, BFS,
 };
 use crate::page::lessons::figure::{
     any_solving, place, result_if_shown, start_of, use_figure_once, LessonFigure,
 };
-use crate::page::lessons::layers::{shared_room, LayersLegend, SearchLayers};
+use crate::page::lessons::layers::{pair_layers, LayersLegend};
 use crate::page::state::setup::Setup;
 use crate::page::state::PuzzleId;
 use solver::sliding::{scramble, Shape};
 use solver::{Algorithm, HeuristicName};
-use std::rc::Rc;
 use yew::prelude::*;
 
 /// The figures: BFS holds the board the reader edits, A* follows it.
@@ -74,14 +73,20 @@ pub fn WatchSection() -> Html {
     let state = &store.state;
     // A run counts only once it is of the board shown.
     let fresh = |n: u32| start_of(state, n) == shown;
-    let sides = pair_sides(state, [WATCH_BFS, WATCH_ASTAR], |n, _| fresh(n));
+    let sides = pair_sides(state, [WATCH_BFS, WATCH_ASTAR], [BFS, ASTAR], |n, _| {
+        fresh(n)
+    });
     let step = step_shown(drive.cursor, &sides);
-    let traces: Vec<_> = sides.iter().filter_map(|s| s.trace.as_deref()).collect();
-    let room = Rc::new(shared_room(&traces));
-    let truncated = traces.iter().any(|t| t.truncated);
+    let (pictures, truncated) = pair_layers(
+        &sides,
+        step,
+        3,
+        [t(lang, Line::BfsPicture), t(lang, Line::AstarPicture)],
+    );
     let at_step = at_step(t(lang, Line::AtStep), step, &sides);
     let caption = pair_result(
         t(lang, Line::Result),
+        [BFS, ASTAR],
         [WATCH_BFS, WATCH_ASTAR].map(|n| result_if_shown(state, n, &shown)),
     );
     let on_board = {
@@ -95,13 +100,6 @@ pub fn WatchSection() -> Html {
             );
         })
     };
-    let layers = |side: &Side, label: Line| {
-        html! { <SearchLayers trace={side.trace.clone()} {step} width={3} room={room.clone()} label={t(lang, label)} /> }
-    };
-    let pictures = [
-        layers(&sides[0], Line::BfsPicture),
-        layers(&sides[1], Line::AstarPicture),
-    ];
     html! {
         <>
             <p>{ t(lang, Line::Text) }</p>
@@ -116,7 +114,7 @@ pub fn WatchSection() -> Html {
                     </div>
                     <p class="lesson-hint">{ t(lang, Line::Slide) }</p>
                 </div>
-                <PairPictures headings={sides.each_ref().map(|s| s.name)} {pictures} />
+                <PairPictures searchers={[BFS, ASTAR]} {pictures} />
                 <LayersLegend />
                 if truncated {
                     <p class="lesson-hint" data-testid="watch-truncated">{ t(lang, Line::Truncated) }</p>
