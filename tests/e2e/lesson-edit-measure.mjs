@@ -4,20 +4,40 @@
 // Each time is from the click (dispatched inside the page) to the frame where both pictures draw runs of the
 // expected lengths (the CLI's expansions for the new start) and the caption quotes the new counts. Prints the
 // median and the largest of N edits per figure (docs/performance.md, "Lessons: from an edit to its numbers").
+// `--messages` also prints, for each edit, when each of the worker's messages reached the page (ms after the click,
+// the request's id and the message's kind) and when the numbers were drawn: what of the wait is the worker's, and
+// what the page's own work between messages.
 //
-//   bash scripts/build.sh && node tests/e2e/lesson-edit-measure.mjs [--edits N]
+//   bash scripts/build.sh && node tests/e2e/lesson-edit-measure.mjs [--edits N] [--messages]
 import {
   buildCli, cli, launchBrowser, neighbours, rng, startServer, tid,
 } from './helpers.mjs';
 
 const args = process.argv.slice(2);
 const edits = Number(args.includes('--edits') ? args[args.indexOf('--edits') + 1] : 20);
+const messages = args.includes('--messages');
 const TIMEOUT_MS = 30_000;
 
 buildCli();
 const { server, appUrl } = await startServer('dist');
 const browser = await launchBrowser();
 const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+if (messages) {
+  // Each message from a worker, as the page's main thread receives it: its time, request id and kind.
+  await page.addInitScript(() => {
+    window.workerMessages = [];
+    const Base = window.Worker;
+    window.Worker = class extends Base {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener('message', ({ data }) => {
+          const kind = data?.body && typeof data.body === 'object' ? Object.keys(data.body)[0] : typeof data;
+          window.workerMessages.push([performance.now(), data?.id, kind]);
+        });
+      }
+    };
+  });
+}
 
 /**
  * Clicks `target` and resolves with the ms from the click until `totals` are drawn and `counts` quoted. A state of
@@ -41,7 +61,12 @@ async function timeEdit(target, section, totals, counts, { pointer = false } = {
     else document.querySelector(sel).dispatchEvent(new MouseEvent('click', { bubbles: true }));
     return new Promise((resolve, reject) => {
       const check = () => {
-        if (done()) resolve(performance.now() - t0);
+        if (done()) {
+          const drawn = performance.now() - t0;
+          window.editLog = [...(window.editLog ?? []), [drawn, (window.workerMessages ?? [])
+            .filter(([at]) => at >= t0).map(([at, id, kind]) => `${Math.round(at - t0)} #${id} ${kind}`)]];
+          resolve(drawn);
+        }
         else if (performance.now() - t0 > limit) {
           const seen = pictures().map((p) => p?.dataset.total).join(' and ');
           reject(new Error(`${sec}: no new numbers after ${limit} ms (want ${want.join(' and ')}, drawn ${seen})`));
@@ -53,10 +78,14 @@ async function timeEdit(target, section, totals, counts, { pointer = false } = {
   }, [target, section, totals, counts, TIMEOUT_MS, pointer]);
 }
 
-function summary(name, times) {
+async function summary(name, times) {
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)];
   console.log(`${name}: ${times.length} edits, median ${median.toFixed(0)} ms, max ${sorted.at(-1).toFixed(0)} ms`);
+  if (!messages) return;
+  for (const [drawn, log] of await page.evaluate(() => window.editLog.splice(0))) {
+    console.log(`  drawn at ${Math.round(drawn)} ms; messages: ${log.join(', ')}`);
+  }
 }
 
 const random = rng(1);
@@ -79,7 +108,7 @@ for (let i = 0; i < edits; i += 1) {
   hanoiTimes.push(await timeEdit(target, 'section#bfs-astar', [bfs, astar],
     [['bfs-expanded', bfs], ['astar-expanded', astar]]));
 }
-summary('Hanoi, 6 disks, click a state', hanoiTimes);
+await summary('Hanoi, 6 disks, click a state', hanoiTimes);
 
 // Sliding, 3x3: a click slides a tile beside the blank.
 await page.goto(`${appUrl}?lesson=sliding&lang=en#watch`, { waitUntil: 'load' });
@@ -102,7 +131,7 @@ for (let i = 0; i < edits; i += 1) {
   slidingTimes.push(await timeEdit(`section#watch ${tid(`tile-${tiles[cell]}`)}`, 'section#watch',
     [Math.min(bfs, 5000), astar], [['astar-expanded', astar]], { pointer: true }));
 }
-summary('Sliding 3x3, slide a tile', slidingTimes);
+await summary('Sliding 3x3, slide a tile', slidingTimes);
 
 await browser.close();
 server.close();
