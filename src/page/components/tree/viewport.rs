@@ -4,9 +4,10 @@
 use super::layout::{px, TreeLayout, COLUMN, LEVEL};
 use crate::page::components::export_menu::ExportImage;
 use crate::page::i18n::{Lang, Tree};
-use gloo::events::EventListener;
 use solver::search::trace::Trace;
 use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// The drawing's height in pixels; its width is the card's.
@@ -104,29 +105,37 @@ pub fn use_view(
     view
 }
 
-/// The width of the element `svg_ref` holds, measured after each redraw and when the window changes size, so the
-/// drawing is as wide as its card.
+/// The width of the element `svg_ref` holds, so the drawing is as wide as its card: read when the element's size
+/// changes, by a `ResizeObserver`, which the browser calls after its own layout. Reading it after each redraw
+/// instead would force a layout of the whole page on every change of the store, the lessons' big drawings with it.
 #[hook]
 pub fn use_card_width(svg_ref: &NodeRef) -> f64 {
     let width = use_state_eq(|| 640.0f64);
-    let measure = {
+    {
         let (svg_ref, width) = (svg_ref.clone(), width.clone());
-        move || {
-            if let Some(el) = svg_ref.cast::<web_sys::Element>() {
-                let w = f64::from(el.client_width());
-                if w > 0.0 {
-                    width.set(w);
+        use_effect_with((), move |_| {
+            let element = svg_ref.cast::<web_sys::Element>();
+            let measure = Closure::<dyn FnMut()>::new(move || {
+                if let Some(el) = svg_ref.cast::<web_sys::Element>() {
+                    let w = f64::from(el.client_width());
+                    if w > 0.0 {
+                        width.set(w);
+                    }
                 }
+            });
+            // Observing calls it once at once, then at every change of the element's size.
+            let observer = web_sys::ResizeObserver::new(measure.as_ref().unchecked_ref()).ok();
+            if let (Some(observer), Some(el)) = (&observer, &element) {
+                observer.observe(el);
             }
-        }
-    };
-    let on_resize = measure.clone();
-    use_effect(measure);
-    use_effect_with((), move |_| {
-        let listener = web_sys::window()
-            .map(|window| EventListener::new(&window, "resize", move |_| on_resize()));
-        move || drop(listener)
-    });
+            move || {
+                if let Some(observer) = observer {
+                    observer.disconnect();
+                }
+                drop(measure);
+            }
+        });
+    }
     *width
 }
 
