@@ -345,4 +345,39 @@ mod tests {
         );
         assert_eq!(room(&t), vec![1, 1, 2]);
     }
+
+    /// IDA* on the same path, two iterations: the first expands 0 and 1 (1's children cut), the second 0, 1 and 2.
+    #[test]
+    fn an_idastar_iteration_starts_its_bands_afresh_and_the_room_is_the_largest_iterations() {
+        use solver::search::trace::Iteration;
+        let t = Trace {
+            expanded: vec![0, 1, 0, 1, 2],
+            open_after: vec![1, 1, 1, 1, 0],
+            opened: vec![1, 2, 1, 2, 3],
+            opened_upto: vec![1, 2, 3, 4, 5],
+            dropped: vec![2],
+            dropped_upto: vec![0, 0, 1, 1, 1],
+            steps: vec![step(0), step(1), step(0), step(1), step(2)],
+            iterations: vec![
+                Iteration {
+                    threshold: 1,
+                    first_step: 0,
+                },
+                Iteration {
+                    threshold: 2,
+                    first_step: 2,
+                },
+            ],
+            algorithm: Some(solver::Algorithm::Idastar),
+            rank_count: 4,
+            ..Trace::default()
+        };
+        // The first iteration's end: 0 and 1 expanded, 2 waiting.
+        assert_eq!(bands_at(&t, 2).closed, vec![1, 1, 0]);
+        assert_eq!(bands_at(&t, 2).open, vec![0, 0, 1]);
+        // One expansion into the second: the start alone is expanded, its child waits.
+        let second = bands_at(&t, 3);
+        assert_eq!((second.closed, second.open), (vec![1, 0], vec![0, 1]));
+        assert_eq!(room(&t), vec![1, 1, 1, 1]);
+    }
 }
