@@ -14,6 +14,7 @@ use crate::page::state::{Action, PuzzleId, SolveAction, State};
 use crate::page::url;
 use solver::query::PuzzleSpec;
 use solver::{Algorithm, HeuristicName, Report, Status};
+use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -312,4 +313,39 @@ pub fn LessonFigure(props: &LessonFigureProps) -> Html {
 /// A link to the lab on this PUZZLE query, in this language.
 pub fn lab_href(query: &str, lang: Lang) -> String {
     format!("{}?{query}&lang={}", url::app_base(), lang.code())
+}
+
+/// A callback to hand a heavy drawing (a state graph of hundreds of states): one identity for the component's
+/// life, so that the new closure each render makes does not count as a change of the drawing's props and redraw
+/// it; a call runs the handler the latest render gave to [`Latest::set`].
+pub struct Latest<IN> {
+    handler: Rc<RefCell<Callback<IN>>>,
+    stable: Callback<IN>,
+}
+
+impl<IN: 'static> Latest<IN> {
+    /// Makes `handler` the one a call runs, and returns the callback to hand on.
+    pub fn set(&self, handler: Callback<IN>) -> Callback<IN> {
+        *self.handler.borrow_mut() = handler;
+        self.stable.clone()
+    }
+}
+
+#[hook]
+pub fn use_latest<IN: 'static>() -> Latest<IN> {
+    let handler = use_mut_ref(Callback::noop);
+    let stable = {
+        let handler = handler.clone();
+        use_memo((), move |_| {
+            Callback::from(move |input: IN| {
+                // Cloned first: the handler may render, and a render sets it again.
+                let now = handler.borrow().clone();
+                now.emit(input);
+            })
+        })
+    };
+    Latest {
+        handler,
+        stable: (*stable).clone(),
+    }
 }

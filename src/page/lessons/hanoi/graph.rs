@@ -6,7 +6,9 @@ use super::text::{t, Line};
 use crate::page::components::sierpinski::Sierpinski;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill_html, use_lang, Controls, Page};
-use crate::page::lessons::figure::{hanoi_setup, num, tower, use_auto_solve, LessonFigure};
+use crate::page::lessons::figure::{
+    hanoi_setup, num, tower, use_auto_solve, use_latest, LessonFigure,
+};
 use crate::page::state::{Action, PuzzleId, SolveAction};
 use solver::hanoi::Hanoi;
 use solver::search::trace::Trace;
@@ -34,6 +36,7 @@ pub fn GraphSection() -> Html {
     let store = use_store();
     // The layer shown: `None` is the whole run.
     let layer = use_state(|| Some(0usize));
+    let on_pick = use_latest::<u64>();
     {
         let dispatch = store.as_ref().map(|s| s.dispatch.clone());
         use_effect_with((), move |_| {
@@ -91,7 +94,7 @@ pub fn GraphSection() -> Html {
             .map(|s| s.dispatch.clone())
             .unwrap_or_default();
         let layer = layer.clone();
-        Callback::from(move |code: u64| {
+        on_pick.set(Callback::from(move |code: u64| {
             if let Ok(graph) = Hanoi::from_states(3, DISKS, code, 0) {
                 let setup = hanoi_setup(
                     3,
@@ -103,7 +106,7 @@ pub fn GraphSection() -> Html {
                 dispatch.emit(Action::AddFigure(GRAPH, Box::new(setup)));
                 layer.set(Some(0));
             }
-        })
+        }))
     };
     // The start's code, ringed on the triangle.
     let start_code = puzzle.and_then(|p| {

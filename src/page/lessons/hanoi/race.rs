@@ -14,7 +14,8 @@ use crate::page::lessons::drive::{
     HeuristicPick, PairPictures, Side, ASTAR, BFS,
 };
 use crate::page::lessons::figure::{
-    any_solving, expanded_and_length, hanoi_setup, num, place, setup_of, tower, LessonFigure,
+    any_solving, expanded_and_length, hanoi_setup, num, place, setup_of, tower, use_latest,
+    LessonFigure,
 };
 use crate::page::state::setup::Setup;
 use crate::page::state::{Action, PuzzleId, SolveAction, State};
@@ -94,6 +95,7 @@ pub fn RaceSection() -> Html {
     let pick = use_state(|| Pick::Start);
     // The cursor over both runs; a step past their ends shows them whole.
     let drive = use_drive(usize::MAX);
+    let on_graph = use_latest::<u64>();
     use_race_runs(*heuristic);
     let Some(store) = store else {
         return Html::default();
@@ -125,13 +127,13 @@ pub fn RaceSection() -> Html {
     };
     let on_graph = {
         let (on_place, start, goal, pick) = (on_place.clone(), start.clone(), goal.clone(), *pick);
-        Callback::from(move |code: u64| {
+        on_graph.set(Callback::from(move |code: u64| {
             let picked = position_of(code, disks);
             on_place.emit(match pick {
                 Pick::Start => (picked, goal.clone()),
                 Pick::Goal => (start.clone(), picked),
             });
-        })
+        }))
     };
     let (start_code, goal_code) = (state_code(&start), state_code(&goal));
     let graph = |side: &Side, label: Line| {
