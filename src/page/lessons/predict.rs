@@ -38,7 +38,14 @@ pub fn PredictExercise(props: &PredictProps) -> Html {
     use_auto_solve(props.figure);
     let puzzle = store.as_ref().and_then(|s| s.state.puzzle(id)).cloned();
     let dispatch = store.map(|s| s.dispatch).unwrap_or_default();
-    let on_step = dispatch.reform(move |action: StepAction| Action::Puzzle(id, action.into()));
+    // Made once per dispatcher, so that the tree and the stepper (hundreds of nodes) are redrawn only when their
+    // run or step changes, not at every change of the store.
+    let on_step = (*use_memo((id, dispatch), |(id, dispatch)| {
+        let id = *id;
+        dispatch.reform(move |action: StepAction| Action::Puzzle(id, action.into()))
+    }))
+    .clone();
+    let on_go = (*use_memo(on_step.clone(), |on_step| on_step.reform(StepAction::Go))).clone();
     let trace = puzzle.as_ref().and_then(|p| p.solve.trace.clone());
     let stepping = puzzle
         .as_ref()
@@ -63,7 +70,6 @@ pub fn PredictExercise(props: &PredictProps) -> Html {
     use_report(first, props.on_scored.clone());
     let answered = stepping.exercise.asked > 0;
     let at = stepping.at;
-    let on_go = on_step.reform(StepAction::Go);
     // A lesson may show the state graph elsewhere too: this one is the exercise's.
     let lang = use_lang();
     let graph_label = AttrValue::from(format!(
