@@ -12,7 +12,10 @@ export function drawnPair(section) {
   /** A picture's counts and the states it draws of each kind. */
   const drawn = (page, side, sec = section) => page.locator(picture(side, sec)).evaluate((svg) => {
     const kinds = {};
-    for (const c of svg.querySelectorAll('[data-kind]')) kinds[c.dataset.kind] = (kinds[c.dataset.kind] ?? 0) + 1;
+    // A drawing of many states draws each kind as one element that says how many it holds (`data-count`).
+    for (const c of svg.querySelectorAll('[data-kind]')) {
+      kinds[c.dataset.kind] = (kinds[c.dataset.kind] ?? 0) + Number(c.dataset.count ?? 1);
+    }
     return {
       expanded: Number(svg.dataset.expanded),
       open: Number(svg.dataset.open),

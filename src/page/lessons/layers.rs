@@ -8,6 +8,7 @@
 use super::drive::{counts_at, Side};
 use crate::page::i18n::{fill, use_lang, Lang};
 use solver::search::trace::Trace;
+use std::fmt::Write;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -18,6 +19,8 @@ const LABEL: f64 = 46.0;
 const MAX_HEIGHT: f64 = 420.0;
 /// A band's least height: its label's.
 const BAND_MIN: f64 = 13.0;
+/// The kinds of cell: expanded (CLOSED), waiting (OPEN), expanded next.
+const KINDS: [&str; 3] = ["closed", "open", "current"];
 
 /// Where the run stands after some expansions: CLOSED's and OPEN's states by g, the state about to be expanded.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -175,8 +178,12 @@ pub fn SearchLayers(props: &SearchLayersProps) -> Html {
         .unwrap_or(3.0);
     let per_line = (((WIDTH - LABEL) / cell).floor() as usize).max(1);
     let mut y = 0.0;
-    let mut cells = Vec::new();
+    // One path per kind of cell, a square per state: thousands of states are three elements to draw, not
+    // thousands, whenever the store changes or the scrubber moves.
+    let mut paths = [String::new(), String::new(), String::new()];
+    let mut counts = [0usize; 3];
     let mut labels = Vec::new();
+    let side = cell * 0.8;
     for (g, &space) in room.iter().enumerate() {
         let lines = (space as usize).div_ceil(per_line).max(1);
         labels.push(html! {
@@ -186,21 +193,27 @@ pub fn SearchLayers(props: &SearchLayersProps) -> Html {
         let open = bands.open.get(g).copied().unwrap_or(0) as usize;
         for i in 0..(closed + open) {
             let kind = if i < closed {
-                "closed"
+                0
             } else if bands.next == Some((g, i - closed)) {
-                "current"
+                2
             } else {
-                "open"
+                1
             };
             let (col, row) = (i % per_line, i / per_line);
-            cells.push(html! {
-                <rect x={format!("{:.1}", LABEL + col as f64 * cell)} y={format!("{:.1}", y + row as f64 * cell)}
-                    width={format!("{:.1}", cell * 0.8)} height={format!("{:.1}", cell * 0.8)}
-                    class={classes!("layer-cell", kind)} data-kind={kind} />
-            });
+            let (x, top) = (LABEL + col as f64 * cell, y + row as f64 * cell);
+            let _ = write!(
+                paths[kind],
+                "M{x:.1} {top:.1}h{side:.1}v{side:.1}h-{side:.1}z"
+            );
+            counts[kind] += 1;
         }
         y += band_height(lines, cell);
     }
+    let cells = KINDS.iter().zip(paths).zip(counts).map(|((kind, d), count)| {
+        html! {
+            <path class={classes!("layer-cell", *kind)} data-kind={*kind} data-count={count.to_string()} {d} />
+        }
+    });
     let current = (shown < total).then_some(shown).or(total.checked_sub(1));
     let board = current.and_then(|i| trace.boards.get(i).map(|b| (i, b)));
     html! {
