@@ -14,6 +14,11 @@
 //! and state budgets: 28 bytes a node (in blocks that never move), 4 per index slot (load at most
 //! 1/2, or 3/4 where the budget is better spent on nodes) and 8 per open entry, each growth
 //! checked against the byte budget before it happens.
+//!
+//! # Natively, the 6-6-6-6 tables
+//! When this process holds the 24-puzzle's 6-6-6-6 tables (`disk::prepare_tables_6666`), they
+//! replace the window tables for every goal with the blank in a corner: for the weighted runs (the
+//! usual goal has its blank in a corner) and for the windows that end on such a board.
 
 mod cells;
 mod dual;
