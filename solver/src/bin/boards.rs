@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release -p solver --bin boards -- [--per-size N] [--seed S] [--time-limit MS] [--early-ms MS]
 //!     [--cpu-clock] [--markdown] [--only 5x5,8x8] [--random-goals] [--max-states N] [--max-bytes N]
-//!     [--pdb-cache DIR] [--data PATH] [--no-24] [--list]
+//!     [--pdb-cache DIR [--no-6666]] [--data PATH] [--no-24] [--list]
 //! ```
 //! One run per board, within the time limit (2 s by default), its answers read as the run reports them through
 //! `Control::with_answer`. Per size (every square from 2x2 to 8x8, then the rectangles 3x8, 8x3, 4x7, 6x5, 2x8 and
@@ -89,9 +89,15 @@ struct Options {
     #[arg(long)]
     no_24: bool,
     /// Before any board, ready the 5x5 pattern databases from this directory (built and kept there on first use),
-    /// so that the staged solver's improvement uses them, as in a browser whose tables are ready.
+    /// so that the staged solver's improvement uses them, as in a browser whose tables are ready; and the native
+    /// 6-6-6-6 tables too, unless `--no-6666`.
     #[arg(long, value_name = "DIR")]
     pdb_cache: Option<PathBuf>,
+    /// With `--pdb-cache`, leave out the native 6-6-6-6 5x5 tables (510 MB, minutes to build on first use),
+    /// which the near-optimal search otherwise takes for goals with the blank in a corner: the 5x5 window
+    /// tables alone, as in a browser.
+    #[arg(long)]
+    no_6666: bool,
     /// Run only these sizes (WIDTHxHEIGHT, comma-separated, any board from 2x2 to 8x8) instead of the list.
     #[arg(long, value_delimiter = ',', value_parser = parse_shape)]
     only: Vec<Shape>,
@@ -486,6 +492,24 @@ fn prepare_tables(options: &Options) {
         ),
         Ok(None) => {}
         Err(why) => eprintln!("5x5 pattern databases: {why}"),
+    }
+    if options.no_6666 {
+        return;
+    }
+    // Read at random, one entry per lookup, over 510 MB: huge pages spare the TLB misses, which a run of many
+    // searches repays.
+    solver::pdb::use_huge_pages(true);
+    let prepared = solver::pdb::disk::prepare_tables_6666(&store, |_| {});
+    solver::pdb::use_huge_pages(false);
+    match prepared {
+        Ok(Some(prepared)) => println!(
+            "5x5 6-6-6-6 pattern databases: {}",
+            prepared
+                .describe()
+                .unwrap_or_else(|| "in memory".to_string())
+        ),
+        Ok(None) => {}
+        Err(why) => eprintln!("5x5 6-6-6-6 pattern databases: {why}"),
     }
 }
 

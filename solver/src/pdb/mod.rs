@@ -68,8 +68,9 @@
 //! # Larger tables natively
 //! Natively a group may pass [`MAX_GROUP_ENTRIES`] (up to an 8-tile group on 16 cells); such tables are
 //! built by the parallel builder (`build_large`, on every core) and kept on disk in format
-//! [`FILE_FORMAT_VERSION`]. The 15-puzzle's 7-8 partition ([`seven_eight_partition`]) is one; nothing of it
-//! compiles into WebAssembly, where the 6-6-3 stays.
+//! [`FILE_FORMAT_VERSION`]. The 15-puzzle's 7-8 partition ([`seven_eight_partition`]) is one, the 24-puzzle's
+//! 6-6-6-6 ([`six_six_partitions`], which the 5x5 near-optimal search takes for every goal with the blank in
+//! a corner) another; nothing of them compiles into WebAssembly, where the 6-6-3 and the window tables stay.
 //!
 //! On Korf's 100 instances IDA* expands about a tenth as many nodes on the 7-8 tables as on the 6-6-3; the
 //! figures, and the commands that measure them, are in `docs/performance.md`.
@@ -82,8 +83,8 @@
 //! - `table` (what a built table holds and its lookup), then `build_large` (the parallel builder) and
 //!   `build` (the builder in slices, and [`PdbTables::build`], which picks one), `checksum` and `file`
 //!   (bytes and files), `held` (this process's tables by key);
-//! - `heuristic`, `incremental` and `idastar` (the optimal search), `near_optimal` (5x5), `seven_eight`,
-//!   then `cache` and `disk`, which hand the searches their tables.
+//! - `heuristic`, `incremental` and `idastar` (the optimal search), `seven_eight` and `six_six` (partitions),
+//!   `near_optimal` (5x5), then `cache` and `disk`, which hand the searches their tables.
 
 mod board;
 mod build;
@@ -109,6 +110,8 @@ pub mod rank;
 mod regions;
 #[cfg(not(target_arch = "wasm32"))]
 mod seven_eight;
+#[cfg(not(target_arch = "wasm32"))]
+mod six_six;
 mod table;
 
 pub use board::{CellMap, Geometry};
@@ -132,4 +135,6 @@ pub use partition::{
 };
 #[cfg(not(target_arch = "wasm32"))]
 pub use seven_eight::{seven_eight_partition, SEVEN_EIGHT_NAME};
+#[cfg(not(target_arch = "wasm32"))]
+pub use six_six::{six_six_partitions, SIX_SIX_BLANK, SIX_SIX_NAME};
 pub use table::{GroupTable, PdbTables};

@@ -14,6 +14,15 @@
 //! and state budgets: 28 bytes a node (in blocks that never move), 4 per index slot (load at most
 //! 1/2, or 3/4 where the budget is better spent on nodes) and 8 per open entry, each growth
 //! checked against the byte budget before it happens.
+//!
+//! # Natively, the 6-6-6-6 tables
+//! When this process holds the 24-puzzle's 6-6-6-6 tables (`disk::prepare_tables_6666`), they
+//! replace the window tables for every goal with the blank in a corner: for the weighted runs (the
+//! usual goal has its blank in a corner) and for the windows that end on such a board. Paths come
+//! out locally shortest then (windows of 30 to 50 moves rarely better them): what is left is
+//! global, found by the lower weights; so each of their answers is polished by the windows, at the
+//! path's corner boards too (searched backwards where a window starts there), before the next
+//! weight, bounded by the polished length.
 
 mod cells;
 mod dual;
@@ -64,6 +73,55 @@ fn merge_stats(stats: &mut Stats, later: &Stats) {
     }
 }
 
+/// Whether the answers are also polished by the windows at their corner boards ([`at_corners`]), and the
+/// later weights' answers by every window before the next weight ([`polish`]): natively, when the weighted
+/// runs search on the 6-6-6-6 tables, whose answers come seconds apart; the browser's runs go on as before.
+fn polishes(_tables: &WindowTables, _goal: &[u8]) -> bool {
+    #[cfg(not(target_arch = "wasm32"))]
+    return windows::six_six_for(_tables.geometry(), _goal).is_some();
+    #[cfg(target_arch = "wasm32")]
+    false
+}
+
+/// [`windows::improve_at_anchors`] at the boards of `path` with the blank in a corner, on the 6-6-6-6 tables
+/// (natively, when this process holds them); nothing in WebAssembly, which has none.
+fn at_corners(
+    _tables: &WindowTables,
+    _start: &[u8],
+    _path: &[Dir],
+    _control: &mut Control,
+    _stats: &mut Stats,
+    _on_answer: impl FnMut(&mut Control, &[Dir]),
+) -> Option<Vec<Dir>> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return windows::improve_at_anchors(
+        _tables.geometry(),
+        _start,
+        _path,
+        |board| windows::six_six_for(_tables.geometry(), board),
+        _control,
+        _stats,
+        _on_answer,
+    );
+    #[cfg(target_arch = "wasm32")]
+    None
+}
+
+/// `path` shortened by windows on the window tables, then by the windows at its corner boards; `None` if
+/// neither shortens it.
+fn polish(
+    tables: &mut WindowTables,
+    start: &[u8],
+    path: &[Dir],
+    control: &mut Control,
+    stats: &mut Stats,
+    mut on_answer: impl FnMut(&mut Control, &[Dir]),
+) -> Option<Vec<Dir>> {
+    let windowed = improve_windows(tables, start, path, control, stats, &mut on_answer);
+    let best = windowed.as_deref().unwrap_or(path);
+    at_corners(tables, start, best, control, stats, &mut on_answer).or(windowed)
+}
+
 /// The near-optimal search for any start and goal (5x5 above all; any board `tables` cover):
 /// weighted A* runs on the tables for a first answer (w = 3, 2 and 1.6, each capped at 150,000
 /// expansions), then window re-optimisation until no window betters the path, then weighted A*
@@ -105,6 +163,13 @@ pub fn near_optimal_5x5(
     {
         found.moves = Some(better);
     }
+    let polishing = polishes(tables, goal);
+    if polishing {
+        let best = found.moves.as_deref().unwrap_or(&first);
+        if let Some(better) = at_corners(tables, start, best, control, &mut stats, &mut on_answer) {
+            found.moves = Some(better);
+        }
+    }
     // The time left: lower weights, each bounded by the best path so far.
     let best_len = found
         .moves
@@ -117,22 +182,40 @@ pub fn near_optimal_5x5(
             .copied()
             .filter(|&w| found.weight.is_none_or(|best| w < best))
             .collect();
-        let later = search_capped(
-            &pdb,
-            start,
-            Some(best_len as u32),
-            &weights,
-            u64::MAX,
-            control,
-            &mut on_answer,
-        )?;
-        merge_stats(&mut stats, &later.stats);
-        found.optimal = later.optimal;
-        found.lower_bound = found.lower_bound.max(later.lower_bound);
-        found.stop = later.stop;
-        if later.moves.is_some() {
-            found.moves = later.moves;
-            found.weight = later.weight;
+        // With the 6-6-6-6 tables, each weight's answer is polished by windows before the next weight,
+        // bounded by the polished length; else the weights run on, as in the browser.
+        let rounds: Vec<&[u32]> = if polishing {
+            weights.chunks(1).collect()
+        } else {
+            vec![&weights]
+        };
+        let mut best_len = best_len;
+        for round in rounds {
+            let later = search_capped(
+                &pdb,
+                start,
+                Some(best_len as u32),
+                round,
+                u64::MAX,
+                control,
+                &mut on_answer,
+            )?;
+            merge_stats(&mut stats, &later.stats);
+            found.optimal = later.optimal;
+            found.lower_bound = found.lower_bound.max(later.lower_bound);
+            found.stop = later.stop;
+            if let Some(moves) = later.moves {
+                found.weight = later.weight;
+                let polished = polishing
+                    .then(|| polish(tables, start, &moves, control, &mut stats, &mut on_answer))
+                    .flatten();
+                let moves = polished.unwrap_or(moves);
+                best_len = moves.len();
+                found.moves = Some(moves);
+            }
+            if found.optimal || found.stop.is_some() {
+                break;
+            }
         }
         // The weights stopped at the byte budget with time left: large windows, whose searches
         // are smaller, take the rest.
@@ -445,6 +528,73 @@ mod tests {
             .0
             .is_none());
         }
+    }
+
+    #[test]
+    fn windows_at_anchors_shorten_a_padded_path_forwards_and_backwards() {
+        let g = geometry(5, 5);
+        let goal: Vec<u8> = (1..25).chain([0]).collect();
+        let tables = small_five_by_five(24);
+        // Anchors: the boards with the blank on cell 24, the tables' blank cell.
+        let pdb_at = |board: &[u8]| {
+            (board.iter().position(|&t| t == 0) == Some(24))
+                .then(|| LargePdb::new(Arc::clone(&tables), board).ok())
+                .flatten()
+        };
+        // A start with the blank on cell 24, so that it is an anchor too (a window there is searched
+        // backwards): a walk, then the blank brought down and right.
+        let mut start = walk(&g, &goal, 40, 5);
+        let mut blank = start.iter().position(|&t| t == 0).unwrap_or(0);
+        while blank != 24 {
+            let to = if blank % 5 < 4 { blank + 1 } else { blank + 5 };
+            start.swap(blank, to);
+            blank = to;
+        }
+        let limits = Limits {
+            max_states: 2_000_000,
+            ..Limits::default()
+        };
+        let first = solve_near_optimal(
+            &mut small_windows(),
+            &start,
+            &goal,
+            &mut Control::new(limits),
+        )
+        .moves;
+        // Detours at the start (only a backward window from the start holds the first) and before the end.
+        let mut padded = vec![Dir::Up, Dir::Down];
+        padded.extend(&first[..first.len() - 4]);
+        padded.extend([Dir::Left, Dir::Right]);
+        padded.extend(&first[first.len() - 4..]);
+        assert_eq!(
+            check_sliding(5, 5, &start, &goal, &letters(&padded)),
+            Ok(())
+        );
+        let mut answers = Vec::new();
+        let better = windows::improve_at_anchors(
+            &g,
+            &start,
+            &padded,
+            pdb_at,
+            &mut Control::new(limits),
+            &mut Stats::default(),
+            |_, m| answers.push(m.len()),
+        )
+        .unwrap_or_else(|| panic!("the detours are in windows at anchors"));
+        assert!(
+            better.len() <= padded.len() - 4,
+            "{} of {}",
+            better.len(),
+            padded.len()
+        );
+        assert_eq!(answers.last(), Some(&better.len()));
+        assert_eq!(
+            check_sliding(5, 5, &start, &goal, &letters(&better)),
+            Ok(())
+        );
+        // A path undone leads back.
+        let end = replay(&g, &start, &better).unwrap_or_else(|| panic!("replays"));
+        assert_eq!(replay(&g, &end, &windows::undone(&better)), Some(start));
     }
 
     #[test]

@@ -198,9 +198,14 @@ impl WindowTables {
     }
 
     /// The heuristic for `goal` (any goal on this board), building the table of its blank
-    /// cell's group without that cell if needed.
+    /// cell's group without that cell if needed. Natively, the 6-6-6-6 tables instead when this
+    /// process holds them and the goal's blank is in a corner ([`six_six_for`]).
     pub fn pdb_for(&mut self, goal: &[u8]) -> Result<LargePdb, PdbError> {
         self.geometry.check_tiles("goal", goal)?;
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(pdb) = six_six_for(&self.geometry, goal) {
+            return Ok(pdb);
+        }
         let blank = goal.iter().position(|&t| t == 0).unwrap_or(0);
         let source = |(tables, map): Served| GroupSource {
             tables,
@@ -256,6 +261,32 @@ impl WindowTables {
             .map(|t| t.memory_bytes())
             .sum()
     }
+}
+
+/// The 6-6-6-6 tables paired with `goal`, if this process holds all four and the goal's blank is in a
+/// corner: read through the board symmetry that takes that corner to the tables' blank cell. Far stronger
+/// than the window tables' 5-5-5-5-4, so that the weighted runs and the windows ending on such a board
+/// reach shorter paths in the same time.
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) fn six_six_for(geometry: &Geometry, goal: &[u8]) -> Option<LargePdb> {
+    use crate::pdb::six_six::{six_six_partitions, SIX_SIX_BLANK};
+    let blank = goal.iter().position(|&t| t == 0)?;
+    let map = *geometry
+        .all_symmetries()
+        .iter()
+        .find(|s| s[blank] == SIX_SIX_BLANK)?;
+    let groups = six_six_partitions()
+        .ok()?
+        .iter()
+        .map(|p| {
+            Some(GroupSource {
+                tables: cached_tables(&partition_key(geometry, p))?,
+                index: 0,
+                map,
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    LargePdb::from_groups(goal, groups).ok()
 }
 
 /// The single-group partitions of the groups of `tiling` that serve themselves, each with the blank on the first
@@ -415,6 +446,95 @@ pub(super) fn improve_by_passes(
         }
     }
     (path.len() < best.len()).then_some(path)
+}
+
+/// The lengths of the windows around each anchor board of a path ([`improve_at_anchors`]), shortest first.
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) const ANCHOR_WINDOWS: [usize; 2] = [30, 50];
+/// The most expansions of one anchor window's search.
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) const ANCHOR_CAP: u64 = 30_000;
+
+/// Re-optimises the windows of `best` (a path from `start`, blank moves) that end or start on an anchor: a
+/// board for which `pdb_at` gives tables with that board as the goal (natively, the 6-6-6-6 tables for a
+/// board with the blank in a corner, [`six_six_for`]: stronger than the window tables, but only there). A
+/// window that starts on the anchor is searched backwards, from its end to the anchor, and that path undone
+/// ([`undone`]). The windows are [`ANCHOR_WINDOWS`] long (cut at the path's ends), each searched by A*
+/// bounded by the window's length and cut at [`ANCHOR_CAP`] expansions; rounds repeat while one betters the
+/// path. Each better path goes to `on_answer`; returns the best path if it is shorter than `best`.
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) fn improve_at_anchors(
+    geometry: &Geometry,
+    start: &[u8],
+    best: &[Dir],
+    mut pdb_at: impl FnMut(&[u8]) -> Option<LargePdb>,
+    control: &mut Control,
+    stats: &mut Stats,
+    mut on_answer: impl FnMut(&mut Control, &[Dir]),
+) -> Option<Vec<Dir>> {
+    let mut path = best.to_vec();
+    let mut boards = boards_along(geometry, start, &path)?;
+    loop {
+        let mut improved = false;
+        for size in ANCHOR_WINDOWS {
+            let mut c = 0;
+            while c <= path.len() {
+                let Some(pdb) = pdb_at(&boards[c]) else {
+                    c += 1;
+                    continue;
+                };
+                let mut shortened = None;
+                // The window ending on the anchor, then the one starting there.
+                for (i, j, backwards) in [
+                    (c.saturating_sub(size), c, false),
+                    (c, (c + size).min(path.len()), true),
+                ] {
+                    let length = (j - i) as u32;
+                    let from = if backwards { &boards[j] } else { &boards[i] };
+                    if length < 2 || pdb.estimate(from) >= length {
+                        continue;
+                    }
+                    if control.checkpoint(stats).is_some() {
+                        return (path.len() < best.len()).then_some(path);
+                    }
+                    let mut engine = Engine::new(&pdb, ANCHOR_CAP);
+                    match engine.run(from, 100, length, control, stats) {
+                        RunEnd::Found(id) => {
+                            let shorter = engine.path_to(id);
+                            let shorter = if backwards { undone(&shorter) } else { shorter };
+                            shortened = Some((i, j, shorter));
+                            break;
+                        }
+                        RunEnd::Stopped(..) if control.checkpoint(stats).is_some() => {
+                            return (path.len() < best.len()).then_some(path)
+                        }
+                        RunEnd::Stopped(..) | RunEnd::Exhausted | RunEnd::Capped => {}
+                    }
+                }
+                match shortened {
+                    Some((i, j, shorter)) => {
+                        path.splice(i..j, shorter);
+                        boards = boards_along(geometry, start, &path)?;
+                        on_answer(control, &path);
+                        improved = true;
+                        // The boards from `i` on moved: look again from there.
+                        c = i;
+                    }
+                    None => c += 1,
+                }
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
+    (path.len() < best.len()).then_some(path)
+}
+
+/// The path that undoes `moves`: each move's opposite, last first.
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) fn undone(moves: &[Dir]) -> Vec<Dir> {
+    moves.iter().rev().map(|d| d.opposite()).collect()
 }
 
 /// The boards along `moves` from `start` (both ends included), or `None` if a move leaves the board.
