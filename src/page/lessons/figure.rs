@@ -5,7 +5,7 @@
 //! hook that runs a figure's search whenever its puzzle or its choices change.
 
 use crate::format;
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::{use_store, Store};
 use crate::page::i18n::{use_lang, Lang, Page};
 use crate::page::state::playback::PlaybackAction;
 use crate::page::state::setup::Setup;
@@ -118,6 +118,17 @@ pub fn place(state: &State, dispatch: &Callback<Action>, number: u32, setup: Set
     if !same {
         dispatch.emit(Action::AddFigure(number, Box::new(setup)));
     }
+}
+
+/// What a section's board hands back when the reader changes it: figure `number` placed ([`place`]) on the
+/// board heard, set up by `setup`.
+pub fn placer(
+    store: &Store,
+    number: u32,
+    setup: impl Fn(&[u8]) -> Setup + 'static,
+) -> Callback<Vec<u8>> {
+    let (state, dispatch) = (store.state.clone(), store.dispatch.clone());
+    Callback::from(move |start: Vec<u8>| place(&state, &dispatch, number, setup(&start)))
 }
 
 /// Adds figure `number` with `setup` once, when the section appears.

@@ -16,7 +16,7 @@ use crate::page::components::puzzle_view::PuzzleBoard;
 use crate::page::hooks::store::use_store;
 use crate::page::i18n::{fill, fill_html, use_lang, Lang, Page};
 use crate::page::lessons::figure::{
-    any_solving, expanded_and_length, place, result_if_shown, sliding_setup, start_of,
+    any_solving, expanded_and_length, placer, result_if_shown, sliding_setup, start_of,
     use_auto_solve, use_figure_once, use_follow, LessonFigure,
 };
 use crate::page::state::PuzzleId;
@@ -115,17 +115,9 @@ pub fn HeuristicsSection() -> Html {
         _ => html! { { lang.t(Page::LessonComputing) } },
     };
     // A new board for the first figure, set up again whole so that it keeps its heuristic; the others follow.
-    let on_board = {
-        let store = store.clone();
-        Callback::from(move |start: Vec<u8>| {
-            place(
-                &store.state,
-                &store.dispatch,
-                HEURISTIC_RUNS[0],
-                astar(&start, HEURISTICS[0]),
-            );
-        })
-    };
+    let on_board = placer(&store, HEURISTIC_RUNS[0], |start| {
+        astar(start, HEURISTICS[0])
+    });
     let board = if *own {
         let played = played(&store, HEURISTIC_RUNS[0]);
         html! { <PuzzleBoard id={PuzzleId::Figure(HEURISTIC_RUNS[0])} {played} /> }

@@ -15,7 +15,7 @@ use crate::page::lessons::drive::{
     PairPictures, Side, ASTAR, IDASTAR,
 };
 use crate::page::lessons::figure::{
-    any_solving, num, place, result_if_shown, start_of, use_figure_once, LessonFigure,
+    any_solving, num, placer, result_if_shown, start_of, use_figure_once, LessonFigure,
 };
 use crate::page::lessons::layers::{pair_layers, LayersLegend};
 use crate::page::state::setup::Setup;
@@ -109,17 +109,7 @@ pub fn IdaDrawn() -> Html {
         [ASTAR_RUN, IDA].map(|n| result_if_shown(state, n, &shown)),
     );
     let at_step = at_step(t(lang, Line::IdaAtStep), step, &sides);
-    let on_board = {
-        let store = store.clone();
-        Callback::from(move |start: Vec<u8>| {
-            place(
-                &store.state,
-                &store.dispatch,
-                IDA,
-                setup(&start, Algorithm::Idastar),
-            );
-        })
-    };
+    let on_board = placer(&store, IDA, |start| setup(start, Algorithm::Idastar));
     let on_scramble = {
         let on_board = on_board.clone();
         Callback::from(move |_: MouseEvent| {

@@ -15,7 +15,7 @@ use crate::page::lessons::drive::{
     HeuristicPick, PairPictures, ASTAR, BFS,
 };
 use crate::page::lessons::figure::{
-    any_solving, place, result_if_shown, start_of, use_figure_once, LessonFigure,
+    any_solving, placer, result_if_shown, start_of, use_figure_once, LessonFigure,
 };
 use crate::page::lessons::layers::{pair_layers, LayersLegend};
 use crate::page::state::setup::Setup;
@@ -89,17 +89,9 @@ pub fn WatchSection() -> Html {
         [BFS, ASTAR],
         [WATCH_BFS, WATCH_ASTAR].map(|n| result_if_shown(state, n, &shown)),
     );
-    let on_board = {
-        let store = store.clone();
-        Callback::from(move |start: Vec<u8>| {
-            place(
-                &store.state,
-                &store.dispatch,
-                WATCH_BFS,
-                setups(&start, HeuristicName::Manhattan).0,
-            );
-        })
-    };
+    let on_board = placer(&store, WATCH_BFS, |start| {
+        setups(start, HeuristicName::Manhattan).0
+    });
     html! {
         <>
             <p>{ t(lang, Line::Text) }</p>
