@@ -29,7 +29,7 @@ use crate::page::export_svg::position_svg;
 use crate::page::hooks::keys::use_page_keys;
 use crate::page::hooks::lab::use_lab;
 use crate::page::hooks::release::use_release;
-use crate::page::hooks::store::Store;
+use crate::page::hooks::store::StoreContext;
 use crate::page::i18n::{self, Lang, Page, Sharing};
 use crate::page::lessons::link::{href as lesson_href, Lesson, LessonLink};
 use crate::page::lessons::page::LessonPage;
@@ -50,7 +50,8 @@ use yew::prelude::*;
 
 #[component]
 pub fn App() -> Html {
-    let (state, dispatch) = use_lab(|| State::from_search(&url::current_search(), fresh_seed()));
+    let (state, hub) = use_lab(|| State::from_search(&url::current_search(), fresh_seed()));
+    let dispatch = hub.dispatch();
     // A lesson link (`?lesson=hanoi#section`) opens the Lessons view, on the same store and worker.
     let lesson = use_memo((), |_| {
         LessonLink::read(&url::current_search(), &url::current_fragment())
@@ -60,9 +61,10 @@ pub fn App() -> Html {
     let lang =
         use_state(|| url::read_lang(&url::current_search()).unwrap_or_else(i18n::remembered));
     use_effect_with(*lang, |&l| i18n::apply(l));
+    // One identity for the page's life: the lessons' frame then redraws only when the language changes.
     let on_language = {
-        let lang = lang.clone();
-        Callback::from(move |l: Lang| lang.set(l))
+        let set = lang.setter();
+        use_callback((), move |l: Lang, _| set.set(l))
     };
     let lang = *lang;
     // Offline: the service worker, and a line when a newer release waits.
@@ -88,16 +90,13 @@ pub fn App() -> Html {
         use_effect_with((), move |_| d.emit(Action::Share(ShareAction::Opened)));
     }
 
-    let store = Store {
-        state: state.clone(),
-        dispatch: dispatch.clone(),
-    };
+    let store = StoreContext(hub);
     if let Some(link) = (*lesson).clone() {
         return html! {
             <ContextProvider<Lang> context={lang}>
-            <ContextProvider<Store> context={store}>
+            <ContextProvider<StoreContext> context={store}>
                 <LessonPage {link} {lang} {on_language} />
-            </ContextProvider<Store>>
+            </ContextProvider<StoreContext>>
             </ContextProvider<Lang>>
         };
     }
@@ -114,7 +113,7 @@ pub fn App() -> Html {
         let full = format!("{}?{}", url::app_base(), state.link(false));
         return html! {
             <ContextProvider<Lang> context={lang}>
-            <ContextProvider<Store> context={store}>
+            <ContextProvider<StoreContext> context={store}>
             <div {class} data-testid="embed">
                 <main class="embed-layout">
                     <h1 class="sr-only">{ lang.t(Page::AppName) }</h1>
@@ -126,7 +125,7 @@ pub fn App() -> Html {
                     </p>
                 </main>
             </div>
-            </ContextProvider<Store>>
+            </ContextProvider<StoreContext>>
             </ContextProvider<Lang>>
         };
     }
@@ -135,7 +134,7 @@ pub fn App() -> Html {
     html! {
         <ContextProvider<Lang> context={lang}>
         <ContextProvider<ExportContext> context={export}>
-        <ContextProvider<Store> context={store}>
+        <ContextProvider<StoreContext> context={store}>
         <div {class}>
             { topbar(&state, &dispatch, lang, on_language) }
             <UpdateNotice {release} {on_reload} />
@@ -159,7 +158,7 @@ pub fn App() -> Html {
                 { lang.t(Page::Footer) }
             </footer>
         </div>
-        </ContextProvider<Store>>
+        </ContextProvider<StoreContext>>
         </ContextProvider<ExportContext>>
         </ContextProvider<Lang>>
     }

@@ -94,7 +94,13 @@ struct Shared {
     on_event: Box<dyn Fn(WorkerEvent)>,
     /// The cancel tokens of the requests not yet answered, by request id.
     tokens: RefCell<Vec<(u64, String)>>,
+    /// Tokens made ahead, between requests: making one asks the browser for a blob URL (a few ms), which a
+    /// request would otherwise wait for.
+    spare: RefCell<Vec<String>>,
 }
+
+/// How many cancel tokens are kept made ahead: a lesson's edit posts two solves at once.
+const SPARE_TOKENS: usize = 2;
 
 impl Shared {
     /// Revokes the tokens of request `id` (or of every request): their searches stop at their next check.
@@ -106,6 +112,30 @@ impl Shared {
             }
             keep
         });
+    }
+
+    /// A cancel token for a new request: a spare one, or one made now.
+    fn token(&self) -> Option<String> {
+        let spare = self.spare.borrow_mut().pop();
+        spare.or_else(crate::browser::new_token)
+    }
+
+    /// Makes spare tokens up to `SPARE_TOKENS`, after the task that posted (not on its way to the worker).
+    fn refill_later(self: &Rc<Shared>) {
+        let weak = Rc::downgrade(self);
+        gloo::timers::callback::Timeout::new(0, move || {
+            let Some(shared) = weak.upgrade() else {
+                return;
+            };
+            let mut spare = shared.spare.borrow_mut();
+            while spare.len() < SPARE_TOKENS {
+                match crate::browser::new_token() {
+                    Some(token) => spare.push(token),
+                    None => break,
+                }
+            }
+        })
+        .forget();
     }
 
     /// Hands one event to the app, once an answer's token is revoked (no borrow is held: the app's callback may
@@ -137,7 +167,9 @@ impl WorkerClient {
         let shared = Rc::new(Shared {
             on_event: Box::new(on_event),
             tokens: RefCell::default(),
+            spare: RefCell::default(),
         });
+        shared.refill_later();
         let on_message = {
             let weak = Rc::downgrade(&shared);
             Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
@@ -176,13 +208,14 @@ impl WorkerClient {
     pub fn post(&self, request: &Request) -> Result<(), WorkerError> {
         let mut request = request.clone();
         if let RequestKind::Solve { cancel_token, .. } = &mut request.kind {
-            *cancel_token = crate::browser::new_token();
+            *cancel_token = self.shared.token();
             if let Some(url) = cancel_token {
                 self.shared
                     .tokens
                     .borrow_mut()
                     .push((request.id, url.clone()));
             }
+            self.shared.refill_later();
         }
         self.worker
             .post_message(&JsValue::from_str(&request.to_json()))
@@ -196,6 +229,9 @@ impl Drop for WorkerClient {
         self.worker.set_onerror(None);
         self.worker.terminate();
         self.shared.revoke(None);
+        for token in self.shared.spare.borrow_mut().drain(..) {
+            let _ = web_sys::Url::revoke_object_url(&token);
+        }
     }
 }
 

@@ -106,7 +106,7 @@ test('a click on a state makes it the start or the goal, and every number follow
     assert.equal(await num(page, 'bfs-length'), bfsRun.length);
     assert.equal(await num(page, 'astar-length'), astarRun.length);
     const ends = await page.locator(picture('astar')).evaluate((svg) => [
-      Number(svg.querySelector('.start')?.dataset.state), Number(svg.querySelector('.goal')?.dataset.state)]);
+      Number(svg.querySelector('.sg-ring.start')?.dataset.ring), Number(svg.querySelector('.sg-ring.goal')?.dataset.ring)]);
     const code = (p) => p.reduceRight((c, x) => c * 3 + x, 0);
     assert.deepEqual(ends, [code(start), code(goal)], 'the rings mark the start and the goal');
   };
@@ -143,7 +143,7 @@ test('twenty fast clicks on states end on the last click\'s numbers', async (s) 
   assert.equal((await drawn(page, 'bfs')).total, bfsRun.stats.expanded);
   assert.equal(await num(page, 'bfs-expanded'), bfsRun.stats.expanded);
   assert.equal(await num(page, 'astar-expanded'), astarRun.stats.expanded);
-  assert.equal(await page.locator(`${picture('bfs')} .start`).getAttribute('data-state'), String(last));
+  assert.equal(await page.locator(`${picture('bfs')} .sg-ring.start`).getAttribute('data-ring'), String(last));
 }, { timeout: 120_000 });
 
 // ---- The sliding lesson: BFS and A* on a 3x3 board, in bands by g ----

@@ -2,8 +2,8 @@
 // search's numbers to be the new board's. In the Hanoi lesson's "BFS against A*" on 6 disks, a click on a state of
 // the graph makes it the start; in the sliding lesson's "drawn as they run", a click slides a tile of the 3x3 board.
 // Each time is from the click (dispatched inside the page) to the frame where both pictures draw runs of the
-// expected lengths (the CLI's expansions for the new start) and the caption quotes the new counts. Prints the
-// median and the largest of N edits per figure (docs/performance.md, "Lessons: from an edit to its numbers").
+// expected lengths (the CLI's expansions for the new start) and the caption quotes the new counts, on a page at
+// rest (every number of the lesson computed before the first edit). Prints the median and the largest of N edits per figure (docs/performance.md, "Lessons: from an edit to its numbers").
 // `--messages` also prints, for each edit, when each of the worker's messages reached the page (ms after the click,
 // the request's id and the message's kind) and when the numbers were drawn: what of the wait is the worker's, and
 // what the page's own work between messages.
@@ -30,13 +30,28 @@ if (messages) {
     window.Worker = class extends Base {
       constructor(...args) {
         super(...args);
-        this.addEventListener('message', ({ data }) => {
-          const kind = data?.body && typeof data.body === 'object' ? Object.keys(data.body)[0] : typeof data;
+        this.addEventListener('message', ({ data: raw }) => {
+          // The worker posts its replies as JSON text.
+          let data = raw;
+          try { data = typeof raw === 'string' ? JSON.parse(raw) : raw; } catch { /* not JSON: kept as is */ }
+          const body = data?.body;
+          const kind = body && typeof body === 'object' ? (body.type ?? Object.keys(body)[0]) : String(body ?? typeof data);
           window.workerMessages.push([performance.now(), data?.id, kind]);
         });
       }
     };
   });
+}
+
+/**
+ * Waits until every number of the lesson has been computed: the lesson's other figures ask the one worker too, and
+ * an edit made while they still run waits behind them (the first seconds of a lesson read from its top). What is
+ * timed here is an edit on a page at rest.
+ */
+async function settled() {
+  await page.waitForFunction(() => document.querySelectorAll('.lesson-num.pending').length === 0, null,
+    { timeout: 120_000, polling: 250 });
+  await page.waitForTimeout(300);
 }
 
 /**
@@ -95,7 +110,7 @@ await page.goto(`${appUrl}?lesson=hanoi&lang=en#bfs-astar`, { waitUntil: 'load' 
 await page.locator(`section#bfs-astar ${tid('race-disks')}`).selectOption('6');
 await page.locator('section#bfs-astar [data-figure="bfs"] [data-testid="search-picture"][data-ready="true"]')
   .waitFor({ timeout: TIMEOUT_MS });
-await page.waitForTimeout(500);
+await settled();
 const hanoiTimes = [];
 for (let i = 0; i < edits; i += 1) {
   const code = Math.floor(random() * 3 ** 6);
@@ -114,7 +129,7 @@ await summary('Hanoi, 6 disks, click a state', hanoiTimes);
 await page.goto(`${appUrl}?lesson=sliding&lang=en#watch`, { waitUntil: 'load' });
 await page.locator('section#watch [data-figure="astar"] [data-testid="search-picture"][data-ready="true"]')
   .waitFor({ timeout: TIMEOUT_MS });
-await page.waitForTimeout(500);
+await settled();
 const slidingTimes = [];
 for (let i = 0; i < edits; i += 1) {
   const tiles = (await page.locator(`section#watch ${tid('board')}`).getAttribute('data-tiles'))

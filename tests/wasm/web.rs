@@ -11,7 +11,7 @@ use puzzle_lab::page::components::playback_bar::{PlaybackBar, PlaybackBarProps};
 use puzzle_lab::page::components::puzzle_view::PuzzleView;
 use puzzle_lab::page::components::status::{StatusLine, StatusProps};
 use puzzle_lab::page::components::Interaction;
-use puzzle_lab::page::hooks::store::Store;
+use puzzle_lab::page::hooks::store::{use_figures, Hub, StoreContext};
 use puzzle_lab::page::state::playback::{PlaybackAction, SPEEDS};
 use puzzle_lab::page::state::setup::Setup;
 use puzzle_lab::page::state::solve::{bound_text, StatusName};
@@ -22,7 +22,7 @@ use puzzle_lab::protocol::{Failure, Request, RequestKind, Response, ResponseBody
 use solver::hanoi::HanoiMove;
 use solver::query::PuzzleSpec;
 use solver::{Moves, Report, Status};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -724,15 +724,19 @@ struct TwoFiguresProps {
 
 #[component]
 fn TwoFigures(props: &TwoFiguresProps) -> Html {
-    let store = Store {
-        state: props.state.clone(),
-        dispatch: props.dispatch.clone(),
+    let hub = {
+        let (state, dispatch) = (props.state.clone(), props.dispatch.clone());
+        (*use_memo((), move |_| Hub::new(state, dispatch))).clone()
     };
+    if !Rc::ptr_eq(&hub.state(), &props.state) {
+        hub.keep(props.state.clone());
+        hub.announce();
+    }
     html! {
-        <ContextProvider<Store> context={store}>
+        <ContextProvider<StoreContext> context={StoreContext(hub)}>
             <PuzzleView id={PuzzleId::Figure(1)} />
             <PuzzleView id={PuzzleId::Figure(2)} />
-        </ContextProvider<Store>>
+        </ContextProvider<StoreContext>>
     }
 }
 
@@ -795,4 +799,88 @@ async fn two_instances_of_the_puzzle_view_each_show_their_own_puzzle_and_send_to
         );
     }
     assert_eq!(sent.borrow().len(), 2);
+}
+
+#[derive(Properties, PartialEq)]
+struct CountedProps {
+    hub: StoreContext,
+    /// How many times the part has been drawn.
+    drawn: Rc<Cell<u32>>,
+}
+
+/// A part drawn from figure 1 only, counting its drawings, under the hub it is given.
+#[component]
+fn FigureOnePart(props: &CountedProps) -> Html {
+    html! {
+        <ContextProvider<StoreContext> context={props.hub.clone()}>
+            <FigureOne drawn={props.drawn.clone()} />
+        </ContextProvider<StoreContext>>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct DrawnProps {
+    drawn: Rc<Cell<u32>>,
+}
+
+#[component]
+fn FigureOne(props: &DrawnProps) -> Html {
+    let store = use_figures(&[1]);
+    props.drawn.set(props.drawn.get() + 1);
+    let start = store
+        .and_then(|s| {
+            s.state
+                .puzzle(PuzzleId::Figure(1))
+                .map(|p| p.setup.puzzle.start().to_vec())
+        })
+        .unwrap_or_default();
+    html! { <p data-testid="figure-one">{ format!("{start:?}") }</p> }
+}
+
+#[wasm_bindgen_test]
+async fn a_part_drawn_from_one_figure_is_drawn_again_only_when_that_figure_changes() {
+    let board = |start: [u8; 6]| {
+        Box::new(Setup::with_puzzle(PuzzleSpec::Sliding {
+            width: 3,
+            height: 2,
+            start: start.to_vec(),
+            goal: vec![1, 2, 3, 4, 5, 0],
+        }))
+    };
+    let mut state = State::new_default(1);
+    state.update(Action::AddFigure(1, board([1, 2, 3, 4, 0, 5])));
+    state.update(Action::AddFigure(2, board([1, 2, 3, 0, 4, 5])));
+    let hub = Hub::new(Rc::new(state), Callback::noop());
+    let drawn = Rc::new(Cell::new(0));
+    let root = root();
+    let props = CountedProps {
+        hub: StoreContext(hub.clone()),
+        drawn: drawn.clone(),
+    };
+    yew::Renderer::<FigureOnePart>::with_root_and_props(root.clone(), props).render();
+    yew::scheduler::flush().await;
+    let text = || {
+        by_testid(&root, "figure-one")
+            .text_content()
+            .unwrap_or_default()
+    };
+    assert_eq!(text(), "[1, 2, 3, 4, 0, 5]");
+    let mounted = drawn.get();
+    let change = |action: Action| {
+        let mut next = (*hub.state()).clone();
+        assert!(next.update(action).changed);
+        hub.keep(Rc::new(next));
+        hub.announce();
+    };
+    change(Action::AddFigure(2, board([4, 1, 2, 5, 0, 3])));
+    yew::scheduler::flush().await;
+    assert_eq!(
+        drawn.get(),
+        mounted,
+        "figure 2 changed, and the part of figure 1 was drawn again"
+    );
+    change(Action::AddFigure(1, board([4, 1, 2, 5, 0, 3])));
+    yew::scheduler::flush().await;
+    assert_eq!(drawn.get(), mounted + 1);
+    assert_eq!(text(), "[4, 1, 2, 5, 0, 3]");
 }

@@ -12,7 +12,7 @@ use super::pegs::Pegs;
 use super::playback_bar::PlaybackBar;
 use super::solve_controls::SolveControls;
 use super::Interaction;
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_puzzle_store;
 use crate::page::hooks::timers::{use_playback_timer, use_silence_watchdog};
 use crate::page::i18n::{use_lang, Lang, Page};
 use crate::page::state::playback::{speed_timing, PlaybackAction};
@@ -81,8 +81,8 @@ pub struct PuzzleBoardProps {
 #[component]
 pub fn PuzzleBoard(props: &PuzzleBoardProps) -> Html {
     let lang = use_lang();
-    let store = use_store();
     let id = props.id;
+    let store = use_puzzle_store(id);
     let puzzle = store.as_ref().and_then(|s| s.state.puzzle(id));
     let (playing, speed) = puzzle.map_or((false, 1), |p| (p.playback.playing(), p.playback.speed));
     let watch = store
@@ -156,10 +156,10 @@ pub fn view_label(lang: Lang, puzzle: &Puzzle, played: bool) -> String {
 /// The instance's playback controls.
 #[component]
 pub fn PuzzlePlayback(props: &PuzzleIdProps) -> Html {
-    let Some(store) = use_store() else {
+    let id = props.id;
+    let Some(store) = use_puzzle_store(id) else {
         return Html::default();
     };
-    let id = props.id;
     let Some(puzzle) = store.state.puzzle(id) else {
         return Html::default();
     };
@@ -186,10 +186,10 @@ pub fn PuzzlePlayback(props: &PuzzleIdProps) -> Html {
 /// The instance's solve controls: algorithm, heuristic, budgets, warnings, Solve and Cancel.
 #[component]
 pub fn PuzzleSolveControls(props: &PuzzleIdProps) -> Html {
-    let Some(store) = use_store() else {
+    let id = props.id;
+    let Some(store) = use_puzzle_store(id) else {
         return Html::default();
     };
-    let id = props.id;
     let Some(puzzle) = store.state.puzzle(id) else {
         return Html::default();
     };

@@ -1,9 +1,11 @@
-//! The page's store: it holds the [`State`], runs the reducer for each action, redraws the page when the reducer
-//! says so, and carries out the effects the reducer hands back, in order: starting a fresh solver worker (one
-//! [`WorkerClient`] per worker) and posting requests to it. It decides nothing about the worker: the router in the
+//! The page's store: it holds the [`State`] (in the [`Hub`] the page's parts listen to), runs the reducer for each
+//! action, redraws the app's frame and tells the hub's parts when the reducer says the page changed, and carries
+//! out the effects the reducer hands back, in order: starting a fresh solver worker (one [`WorkerClient`] per
+//! worker) and posting requests to it. It decides nothing about the worker: the router in the
 //! state does. The worker's events come back in as actions. It also asks for a garbage collection every
 //! `COLLECT_EVERY_CHANGES` changes, and shows the router's count of retired workers on the page's root element.
 
+use crate::page::hooks::store::Hub;
 use crate::page::state::router::Retired;
 use crate::page::state::{Action, Effect, State};
 use crate::page::worker_client::{WorkerClient, WorkerEvent};
@@ -22,7 +24,8 @@ pub const COLLECT_EVERY_CHANGES: u32 = 32;
 
 /// The store behind the page.
 pub struct Lab {
-    state: RefCell<Rc<State>>,
+    /// The state, and the parts that listen for its changes.
+    hub: Rc<Hub>,
     /// Changes of the state so far (see `COLLECT_EVERY_CHANGES`).
     changes: Cell<u32>,
     /// The current worker; `None` only when it could not be started.
@@ -35,7 +38,7 @@ pub struct Lab {
 impl Lab {
     /// The state now.
     pub fn state(&self) -> Rc<State> {
-        self.state.borrow().clone()
+        self.hub.state()
     }
 
     /// Runs the reducer, keeps the new state and redraws if the reducer says the page changed, then carries out
@@ -43,8 +46,8 @@ impl Lab {
     /// nothing but is kept too; otherwise the old state (the same `Rc`) stays.
     pub fn dispatch(&self, action: Action) {
         let (next, update, router_changed) = {
-            let now = self.state.borrow();
-            let mut next = (**now).clone();
+            let now = self.hub.state();
+            let mut next = (*now).clone();
             let update = next.update(action);
             let router_changed = next.router != now.router;
             if next.router.retired() != now.router.retired() {
@@ -53,10 +56,11 @@ impl Lab {
             (next, update, router_changed)
         };
         if update.changed || router_changed {
-            *self.state.borrow_mut() = Rc::new(next);
+            self.hub.keep(Rc::new(next));
         }
         if update.changed {
             self.redraw.force_update();
+            self.hub.announce();
             let changes = self.changes.get().wrapping_add(1);
             self.changes.set(changes);
             if changes.is_multiple_of(COLLECT_EVERY_CHANGES) {
@@ -138,30 +142,28 @@ fn show_retired(retired: Retired) {
 /// The page's store, made once. Its worker starts as the page mounts (the router starts out waiting for it), so
 /// that it has loaded by the first Solve.
 #[hook]
-pub fn use_lab(init: impl FnOnce() -> State + 'static) -> (Rc<State>, Callback<Action>) {
+pub fn use_lab(init: impl FnOnce() -> State + 'static) -> (Rc<State>, Rc<Hub>) {
     let redraw = use_force_update();
     let lab = use_memo((), move |_| {
-        Rc::new_cyclic(|me| Lab {
-            state: RefCell::new(Rc::new(init())),
-            changes: Cell::new(0),
-            client: RefCell::new(None),
-            redraw,
-            me: me.clone(),
-        })
-    });
-    let dispatch = {
-        let lab = Rc::downgrade(&*lab);
-        use_memo((), move |_| {
-            Callback::from(move |action: Action| {
+        Rc::new_cyclic(|me: &Weak<Lab>| {
+            let lab = me.clone();
+            let dispatch = Callback::from(move |action: Action| {
                 if let Some(lab) = lab.upgrade() {
                     lab.dispatch(action);
                 }
-            })
+            });
+            Lab {
+                hub: Hub::new(Rc::new(init()), dispatch),
+                changes: Cell::new(0),
+                client: RefCell::new(None),
+                redraw,
+                me: me.clone(),
+            }
         })
-    };
+    });
     {
         let lab = lab.clone();
         use_effect_with((), move |_| lab.spawn());
     }
-    (lab.state(), (*dispatch).clone())
+    (lab.state(), lab.hub.clone())
 }

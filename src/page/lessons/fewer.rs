@@ -7,7 +7,7 @@ use super::exercise_list::{use_report, verdict_line};
 use super::figure::count as count_num;
 use super::figure::{expanded_and_length, place, use_auto_solve, use_figure_once, LessonFigure};
 use crate::page::components::puzzle_view::PuzzleBoard;
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::state::setup::Setup;
 use crate::page::state::PuzzleId;
@@ -53,7 +53,7 @@ pub struct FewerProps {
 #[component]
 pub fn FewerExercise(props: &FewerProps) -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[props.shown, props.first.figure, props.second.figure]);
     let pick = use_state(|| None::<Fewer>);
     let shown_setup = props.shown_setup.clone();
     use_figure_once(props.shown, move || shown_setup);
@@ -79,7 +79,7 @@ pub fn FewerExercise(props: &FewerProps) -> Html {
             pick.set(Some(answer));
             if let Some(s) = &store {
                 for run in &runs {
-                    place(&s.state, &s.dispatch, run.figure, run.setup.clone());
+                    place(&s.dispatch, run.figure, run.setup.clone());
                 }
             }
         })

@@ -5,7 +5,7 @@
 //! hook that runs a figure's search whenever its puzzle or its choices change.
 
 use crate::format;
-use crate::page::hooks::store::{use_store, Store};
+use crate::page::hooks::store::{use_figures, use_store_quiet, Store};
 use crate::page::i18n::{use_lang, Lang, Page};
 use crate::page::state::playback::PlaybackAction;
 use crate::page::state::setup::Setup;
@@ -111,13 +111,10 @@ pub fn any_solving(state: &State, numbers: &[u32]) -> bool {
     })
 }
 
-/// Places figure `number` with `setup`, unless it already shows that very puzzle with those choices (placing it
-/// again would forget its run for nothing).
-pub fn place(state: &State, dispatch: &Callback<Action>, number: u32, setup: Setup) {
-    let same = setup_of(state, number).is_some_and(|s| s.query() == setup.query());
-    if !same {
-        dispatch.emit(Action::AddFigure(number, Box::new(setup)));
-    }
+/// Places figure `number` with `setup`, unless it already shows that very puzzle with those choices
+/// ([`Action::PlaceFigure`]: the reducer decides, on the state as it is then).
+pub fn place(dispatch: &Callback<Action>, number: u32, setup: Setup) {
+    dispatch.emit(Action::PlaceFigure(number, Box::new(setup)));
 }
 
 /// What a section's board hands back when the reader changes it: figure `number` placed ([`place`]) on the
@@ -127,14 +124,14 @@ pub fn placer(
     number: u32,
     setup: impl Fn(&[u8]) -> Setup + 'static,
 ) -> Callback<Vec<u8>> {
-    let (state, dispatch) = (store.state.clone(), store.dispatch.clone());
-    Callback::from(move |start: Vec<u8>| place(&state, &dispatch, number, setup(&start)))
+    let dispatch = store.dispatch.clone();
+    Callback::from(move |start: Vec<u8>| place(&dispatch, number, setup(&start)))
 }
 
 /// Adds figure `number` with `setup` once, when the section appears.
 #[hook]
 pub fn use_figure_once(number: u32, setup: impl FnOnce() -> Setup + 'static) {
-    let store = use_store();
+    let store = use_store_quiet();
     use_effect_with((), move |_| {
         if let Some(s) = store {
             if setup_of(&s.state, number).is_none() {
@@ -152,11 +149,11 @@ pub fn use_follow<K: PartialEq + 'static>(
     key: Option<K>,
     follow: impl Fn(&K) -> Vec<(u32, Setup)> + 'static,
 ) {
-    let store = use_store();
+    let store = use_store_quiet();
     use_effect_with(key, move |key| {
         if let (Some(s), Some(key)) = (store, key) {
             for (number, setup) in follow(key) {
-                place(&s.state, &s.dispatch, number, setup);
+                place(&s.dispatch, number, setup);
             }
         }
     });
@@ -167,7 +164,7 @@ pub fn use_follow<K: PartialEq + 'static>(
 /// the start, paused, so that the figure shows the tower the text talks about until the reader presses play.
 #[hook]
 pub fn use_auto_solve(number: u32) {
-    let store = use_store();
+    let store = use_figures(&[number]);
     let id = PuzzleId::Figure(number);
     let key = store.as_ref().and_then(|s| {
         let puzzle = s.state.puzzle(id)?;
@@ -297,7 +294,7 @@ pub struct LessonFigureProps {
 #[component]
 pub fn LessonFigure(props: &LessonFigureProps) -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[props.lab]);
     let lab = store
         .as_ref()
         .filter(|_| props.open_in_lab)

@@ -39,7 +39,7 @@ pub fn played(store: &Store, number: u32) -> Option<Played> {
     let store = store.clone();
     let on_slide = Callback::from(move |cell: usize| {
         if let Some(next) = slid(&setup, cell) {
-            place(&store.state, &store.dispatch, number, next);
+            place(&store.dispatch, number, next);
         }
     });
     Some(Played {

@@ -7,7 +7,7 @@ use super::figure::{use_auto_solve, use_figure_once, LessonFigure};
 use crate::page::components::exercise::{verdict_words, ExercisePanel};
 use crate::page::components::stepper::SearchStepper;
 use crate::page::components::tree::SearchTreePanel;
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{use_lang, Answer, Tree};
 use crate::page::state::exercise::ExerciseAction;
 use crate::page::state::setup::Setup;
@@ -31,7 +31,7 @@ pub struct PredictProps {
 /// The question, then the figure: the state the step is on, the tree, and the exercise's options and verdicts.
 #[component]
 pub fn PredictExercise(props: &PredictProps) -> Html {
-    let store = use_store();
+    let store = use_figures(&[props.figure]);
     let id = PuzzleId::Figure(props.figure);
     let setup = props.setup.clone();
     use_figure_once(props.figure, move || setup);

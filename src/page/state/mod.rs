@@ -46,6 +46,7 @@ use share::{Share, ShareAction};
 use solve::StatusName;
 use solver::query::Query;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 use stepping::StepAction;
 use truth::{Truth, TruthAction};
 
@@ -62,8 +63,10 @@ pub struct State {
     pub mode: Mode,
     /// The lab's puzzle: what the lab's concerns (hand play, compare, truth, stepping, sharing) work on.
     pub lab: Puzzle,
-    /// Further puzzle instances placed on the page (a lesson's figures), by number.
-    pub figures: BTreeMap<u32, Puzzle>,
+    /// Further puzzle instances placed on the page (a lesson's figures), by number. Each is shared between
+    /// successive states until an action changes it, so that a part reading one figure can tell by its address
+    /// whether it changed (`hooks::store::Figures`).
+    pub figures: BTreeMap<u32, Rc<Puzzle>>,
     pub hand_play: HandPlay,
     pub compare: Compare,
     pub notices: Notices,
@@ -83,6 +86,9 @@ pub enum Action {
     Puzzle(PuzzleId, PuzzleAction),
     /// Places a figure: a puzzle instance with this number and set-up (one with the number starts afresh).
     AddFigure(u32, Box<Setup>),
+    /// Places a figure as `AddFigure` does, unless it already shows that very puzzle with those choices (placing
+    /// it again would forget its run for nothing).
+    PlaceFigure(u32, Box<Setup>),
     /// Takes a figure away (its request, if any, is withdrawn).
     RemoveFigure(u32),
     HandPlay(HandPlayAction),
@@ -223,19 +229,19 @@ impl State {
     pub fn puzzle(&self, id: PuzzleId) -> Option<&Puzzle> {
         match id {
             PuzzleId::Lab => Some(&self.lab),
-            PuzzleId::Figure(number) => self.figures.get(&number),
+            PuzzleId::Figure(number) => self.figures.get(&number).map(|p| &**p),
         }
     }
 
     /// Every puzzle instance on the page: the lab's, then the figures.
     fn puzzles(&self) -> impl Iterator<Item = &Puzzle> {
-        std::iter::once(&self.lab).chain(self.figures.values())
+        std::iter::once(&self.lab).chain(self.figures.values().map(|p| &**p))
     }
 
     fn puzzle_mut(&mut self, id: PuzzleId) -> Option<&mut Puzzle> {
         match id {
             PuzzleId::Lab => Some(&mut self.lab),
-            PuzzleId::Figure(number) => self.figures.get_mut(&number),
+            PuzzleId::Figure(number) => self.figures.get_mut(&number).map(Rc::make_mut),
         }
     }
 
@@ -313,8 +319,11 @@ impl State {
         let changed = self.apply(action.into(), &mut fx);
         // A new trace puts its puzzle's step-through back on the whole search.
         for (id, before) in traces {
-            if let Some(puzzle) = self.puzzle_mut(id).filter(|p| p.trace_key() != before) {
-                puzzle.stepping.restart();
+            // Asked first: taking a figure to change it copies it.
+            if self.puzzle(id).is_some_and(|p| p.trace_key() != before) {
+                if let Some(puzzle) = self.puzzle_mut(id) {
+                    puzzle.stepping.restart();
+                }
             }
         }
         let ended = self
@@ -334,18 +343,27 @@ impl State {
                 let Some(figure) = self.figures.get_mut(&number) else {
                     return false;
                 };
-                figure.update(action, &mut self.router, fx).changed
+                Rc::make_mut(figure)
+                    .update(action, &mut self.router, fx)
+                    .changed
+            }
+            Action::PlaceFigure(number, setup) => {
+                let same = self
+                    .figures
+                    .get(&number)
+                    .is_some_and(|f| f.setup.query() == setup.query());
+                !same && self.apply(Action::AddFigure(number, setup), fx)
             }
             Action::AddFigure(number, setup) => {
-                let figure = Puzzle::new(PuzzleId::Figure(number), *setup);
+                let figure = Rc::new(Puzzle::new(PuzzleId::Figure(number), *setup));
                 if let Some(mut earlier) = self.figures.insert(number, figure) {
-                    earlier.forget_run(&mut self.router, fx);
+                    Rc::make_mut(&mut earlier).forget_run(&mut self.router, fx);
                 }
                 true
             }
             Action::RemoveFigure(number) => match self.figures.remove(&number) {
                 Some(mut figure) => {
-                    figure.forget_run(&mut self.router, fx);
+                    Rc::make_mut(&mut figure).forget_run(&mut self.router, fx);
                     true
                 }
                 None => false,

@@ -9,7 +9,7 @@
 //! --features reverse-ties --test worker_in_page ties::`.
 #![cfg(target_arch = "wasm32")]
 
-use puzzle_lab::page::hooks::store::Store;
+use puzzle_lab::page::hooks::store::{Hub, StoreContext};
 use puzzle_lab::page::lessons::hanoi::HanoiLesson;
 use puzzle_lab::page::state::{Action, Effect, State};
 use puzzle_lab::page::worker_client::WorkerEvent;
@@ -102,14 +102,21 @@ fn LessonSection(props: &PageProps) -> Html {
     let lab = props.lab.clone();
     *lab.redraw.borrow_mut() = Some(Callback::from(move |_| redraw.force_update()));
     let state = lab.state.borrow().clone();
-    let store = Store {
-        state,
-        dispatch: Callback::from(move |action| lab.dispatch(action)),
+    let hub = {
+        let state = state.clone();
+        (*use_memo((), move |_| {
+            Hub::new(state, Callback::from(move |action| lab.dispatch(action)))
+        }))
+        .clone()
     };
+    if !Rc::ptr_eq(&hub.state(), &state) {
+        hub.keep(state);
+        hub.announce();
+    }
     html! {
-        <ContextProvider<Store> context={store}>
+        <ContextProvider<StoreContext> context={StoreContext(hub)}>
             <HanoiLesson only={Some("bfs-astar")} />
-        </ContextProvider<Store>>
+        </ContextProvider<StoreContext>>
     }
 }
 

@@ -15,7 +15,7 @@ use super::text::{t, Line};
 use super::{any_pending, bfs, board_words, count_num, dfs, eight, finished};
 use super::{CASES, GOAL};
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang, Lang};
 use crate::page::lessons::figure::{use_auto_solve, LessonFigure};
 use crate::page::state::{Action, PuzzleId};
@@ -111,7 +111,15 @@ impl Replayed {
 #[component]
 pub fn ClaimsSection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[
+        CLAIM_BFS,
+        CLAIM_DFS_CASE,
+        CLAIM_DFS_LONG,
+        CLAIM_DFS_SHORT,
+        CLAIM_MANHATTAN,
+        CLAIM_MISPLACED,
+        CLAIM_OTHER_GOAL,
+    ]);
     {
         let dispatch = store.as_ref().map(|s| s.dispatch.clone());
         use_effect_with((), move |_| {

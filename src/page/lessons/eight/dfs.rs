@@ -7,7 +7,7 @@ use super::figures::{DFS_BFS, DFS_RUN};
 use super::text::{t, Line};
 use super::{bfs, count_num, dfs, finished, CASES, GOAL};
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::lessons::drive::{
     at_step, pair_sides, step_shown, use_drive, DrivePane, PairPictures, BFS, DFS,
@@ -28,7 +28,7 @@ const FIRST_LIMIT: u32 = 25;
 #[component]
 pub fn DfsSection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[DFS_BFS, DFS_RUN]);
     let case = CASES[2];
     // The cursor over both runs; a step past their ends shows them whole.
     let drive = use_drive(40);

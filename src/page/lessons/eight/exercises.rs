@@ -10,7 +10,7 @@ use super::figures::{
 use super::text::{t, Line};
 use super::{bfs, count_num, eight, finished, CASES, GOAL};
 use crate::page::components::puzzle_view::PuzzleBoard;
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang, Page};
 use crate::page::lessons::exercise::distance_is_right;
 use crate::page::lessons::exercise_list::{
@@ -76,7 +76,16 @@ fn Fewer(props: &ExerciseProps) -> Html {
 #[component]
 fn HardExercise(props: &ExerciseProps) -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[
+        EX_DISTANCE,
+        EX_DISTANCE_RUN,
+        EX_FEWER_ASTAR,
+        EX_FEWER_BFS,
+        EX_FEWER_SHOWN,
+        EX_HARD,
+        EX_HARD_RUN,
+        EX_PREDICT,
+    ]);
     // The board checked last (its A* run answers for it alone).
     let checked = use_state(|| None::<Vec<u8>>);
     // Set when Check met a board that cannot reach the goal (nothing is run for it).
@@ -104,7 +113,7 @@ fn HardExercise(props: &ExerciseProps) -> Html {
             unsolvable.set(!solvable);
             if solvable {
                 let start = setup.puzzle.start().to_vec();
-                place(&s.state, &s.dispatch, EX_HARD_RUN, misplaced(&start));
+                place(&s.dispatch, EX_HARD_RUN, misplaced(&start));
                 checked.set(Some(start));
             }
         })
@@ -138,7 +147,16 @@ fn HardExercise(props: &ExerciseProps) -> Html {
 #[component]
 fn DistanceExercise(props: &ExerciseProps) -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[
+        EX_DISTANCE,
+        EX_DISTANCE_RUN,
+        EX_FEWER_ASTAR,
+        EX_FEWER_BFS,
+        EX_FEWER_SHOWN,
+        EX_HARD,
+        EX_HARD_RUN,
+        EX_PREDICT,
+    ]);
     let guess = use_state(|| None::<u64>);
     let input = use_node_ref();
     use_figure_once(EX_DISTANCE, move || bfs(&DISTANCE_START, &GOAL));
@@ -156,12 +174,7 @@ fn DistanceExercise(props: &ExerciseProps) -> Html {
             if let Some(g) = value.and_then(|v| v.trim().parse::<u64>().ok()) {
                 guess.set(Some(g));
                 if let Some(s) = &store {
-                    place(
-                        &s.state,
-                        &s.dispatch,
-                        EX_DISTANCE_RUN,
-                        bfs(&DISTANCE_START, &GOAL),
-                    );
+                    place(&s.dispatch, EX_DISTANCE_RUN, bfs(&DISTANCE_START, &GOAL));
                 }
             }
         })

@@ -7,7 +7,7 @@ use super::text::{t, Line};
 use super::{any_pending, board_words, count_num, eight, finished, time, GOAL};
 use crate::browser::fresh_seed;
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::lessons::figure::{place, setup_of, start_of, use_auto_solve, LessonFigure};
 use crate::page::state::fresh::shuffled_board;
@@ -21,7 +21,7 @@ const FIRST_START: [u8; 9] = [6, 8, 2, 5, 0, 7, 3, 1, 4];
 #[component]
 pub fn RandomSection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[RANDOM_BFS, RANDOM_MANHATTAN, RANDOM_MISPLACED]);
     {
         let dispatch = store.as_ref().map(|s| s.dispatch.clone());
         use_effect_with((), move |_| {
@@ -43,12 +43,7 @@ pub fn RandomSection() -> Html {
                     (RANDOM_MISPLACED, HeuristicName::Misplaced),
                     (RANDOM_MANHATTAN, HeuristicName::Manhattan),
                 ] {
-                    place(
-                        &s.state,
-                        &s.dispatch,
-                        n,
-                        eight(start, &GOAL, Algorithm::Astar, h),
-                    );
+                    place(&s.dispatch, n, eight(start, &GOAL, Algorithm::Astar, h));
                 }
             }
         });
@@ -100,12 +95,7 @@ pub fn RandomSection() -> Html {
         Callback::from(move |_: MouseEvent| {
             if let Some(shape) = setup_of(&store.state, RANDOM_BFS).and_then(|s| s.shape()) {
                 let board = shuffled_board(shape, &GOAL, fresh_seed());
-                place(
-                    &store.state,
-                    &store.dispatch,
-                    RANDOM_BFS,
-                    super::bfs(&board, &GOAL),
-                );
+                place(&store.dispatch, RANDOM_BFS, super::bfs(&board, &GOAL));
             }
         })
     };

@@ -14,7 +14,7 @@ use crate::format::count;
 use crate::page::components::board::Board;
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
 use crate::page::components::Interaction;
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill, fill_html, use_lang, Lang};
 use crate::page::lessons::figure::{place, start_of, use_auto_solve, LessonFigure};
 use crate::page::lessons::hand::played;
@@ -42,12 +42,12 @@ struct Row {
 /// Returns the board shown.
 #[hook]
 fn use_report_runs(case_index: usize) -> Option<Vec<u8>> {
-    let store = use_store();
+    let store = use_figures(&[REPORT_ASTAR, REPORT_BFS, REPORT_DFS, REPORT_DFS_DEFAULT]);
     {
         let store = store.clone();
         use_effect_with(case_index, move |&i| {
             if let Some(s) = store {
-                place(&s.state, &s.dispatch, REPORT_ASTAR, astar(&CASES[i].start));
+                place(&s.dispatch, REPORT_ASTAR, astar(&CASES[i].start));
             }
         });
     }
@@ -60,10 +60,10 @@ fn use_report_runs(case_index: usize) -> Option<Vec<u8>> {
         use_effect_with(shown.clone(), move |shown| {
             if let (Some(s), Some(start)) = (store, shown) {
                 let limit = CASES[case_index].moves.len() as u32;
-                place(&s.state, &s.dispatch, REPORT_BFS, bfs(start, &GOAL));
-                place(&s.state, &s.dispatch, REPORT_DFS, dfs(start, &GOAL, limit));
+                place(&s.dispatch, REPORT_BFS, bfs(start, &GOAL));
+                place(&s.dispatch, REPORT_DFS, dfs(start, &GOAL, limit));
                 let default = dfs(start, &GOAL, DEFAULT_DFS_DEPTH);
-                place(&s.state, &s.dispatch, REPORT_DFS_DEFAULT, default);
+                place(&s.dispatch, REPORT_DFS_DEFAULT, default);
             }
         });
     }
@@ -82,7 +82,7 @@ fn astar(start: &[u8]) -> crate::page::state::setup::Setup {
 #[component]
 pub fn ReportSection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[REPORT_ASTAR, REPORT_BFS, REPORT_DFS, REPORT_DFS_DEFAULT]);
     let case_index = use_state(|| FIRST_CASE);
     // Whether the board is the reader's ("Try your own") rather than the case's.
     let own = use_state(|| false);
@@ -116,7 +116,7 @@ pub fn ReportSection() -> Html {
     };
     let place_case = {
         let store = store.clone();
-        move |start: &[u8]| place(&store.state, &store.dispatch, REPORT_ASTAR, astar(start))
+        move |start: &[u8]| place(&store.dispatch, REPORT_ASTAR, astar(start))
     };
     let on_own = {
         let own = own.clone();

@@ -5,7 +5,7 @@
 use super::figures::{OVER_BFS, OVER_SHOWN, SEED_ASTAR, SEED_BFS};
 use super::text::{t, Line};
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::lessons::figure::{
     expanded_and_length, hanoi_setup, num, place, setup_of, start_of, tower, use_auto_solve,
@@ -41,7 +41,7 @@ pub fn two_to_k(position: &[u8], goal: u8) -> u64 {
 #[component]
 pub fn AdmissibleSection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[OVER_BFS, OVER_SHOWN, SEED_ASTAR, SEED_BFS]);
     {
         let dispatch = store.as_ref().map(|s| s.dispatch.clone());
         use_effect_with((), move |_| {
@@ -88,7 +88,7 @@ pub fn AdmissibleSection() -> Html {
                     Algorithm::Bfs,
                     HeuristicName::Misplaced,
                 );
-                place(&s.state, &s.dispatch, OVER_BFS, setup);
+                place(&s.dispatch, OVER_BFS, setup);
             }
         });
     }

@@ -4,7 +4,7 @@
 
 use super::figures::{CLAIM_ASTAR5, CLAIM_BFS10, CLAIM_BFS8};
 use super::text::{t, Line};
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::lessons::figure::{
     big, bytes, hanoi_setup, num, solved, tower, use_auto_solve, use_figure_once,
@@ -34,7 +34,7 @@ pub fn article_bound(disks: u8) -> f64 {
 #[component]
 pub fn ClaimsSection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[CLAIM_ASTAR5, CLAIM_BFS10, CLAIM_BFS8]);
     let bfs = |disks| {
         hanoi_setup(
             3,

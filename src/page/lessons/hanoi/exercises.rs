@@ -9,7 +9,7 @@ use super::figures::{
 };
 use super::text::{t, Line};
 use crate::page::components::puzzle_view::PuzzleBoard;
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang, Page};
 use crate::page::lessons::exercise::{distance_is_right, overestimate_is_right};
 use crate::page::lessons::exercise_list::{
@@ -92,7 +92,16 @@ fn Fewer(props: &ExerciseProps) -> Html {
 #[component]
 fn OverExercise(props: &ExerciseProps) -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[
+        EX_DISTANCE,
+        EX_DISTANCE_BFS,
+        EX_FEWER_ASTAR,
+        EX_FEWER_BFS,
+        EX_FEWER_SHOWN,
+        EX_OVER,
+        EX_OVER_BFS,
+        EX_PREDICT,
+    ]);
     // The tower checked last (its BFS answers for it alone).
     let checked = use_state(|| None::<Vec<u8>>);
     {
@@ -118,7 +127,7 @@ fn OverExercise(props: &ExerciseProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             if let Some(s) = &store {
                 if let Some(start) = start_of(&s.state, EX_OVER) {
-                    place(&s.state, &s.dispatch, EX_OVER_BFS, bfs(&start));
+                    place(&s.dispatch, EX_OVER_BFS, bfs(&start));
                     checked.set(Some(start));
                 }
             }
@@ -144,7 +153,16 @@ fn OverExercise(props: &ExerciseProps) -> Html {
 #[component]
 fn DistanceExercise(props: &ExerciseProps) -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[
+        EX_DISTANCE,
+        EX_DISTANCE_BFS,
+        EX_FEWER_ASTAR,
+        EX_FEWER_BFS,
+        EX_FEWER_SHOWN,
+        EX_OVER,
+        EX_OVER_BFS,
+        EX_PREDICT,
+    ]);
     let guess = use_state(|| None::<u64>);
     let input = use_node_ref();
     {
@@ -172,7 +190,7 @@ fn DistanceExercise(props: &ExerciseProps) -> Html {
             if let Some(g) = value.and_then(|v| v.trim().parse::<u64>().ok()) {
                 guess.set(Some(g));
                 if let Some(s) = &store {
-                    place(&s.state, &s.dispatch, EX_DISTANCE_BFS, bfs(&DISTANCE_START));
+                    place(&s.dispatch, EX_DISTANCE_BFS, bfs(&DISTANCE_START));
                 }
             }
         })

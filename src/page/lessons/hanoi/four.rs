@@ -4,7 +4,7 @@
 use super::figures::{FS_BFS, FS_FOUR, FS_THREE};
 use super::text::{t, Line};
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::lessons::figure::{
     expanded_and_length, hanoi_setup, num, place, setup_of, tower, use_auto_solve, LessonFigure,
@@ -44,14 +44,14 @@ fn setups(disks: u8) -> [(u32, Setup); 3] {
 #[component]
 pub fn FourPegsSection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[FS_BFS, FS_FOUR, FS_THREE]);
     let disks = use_state(|| 6u8);
     {
         let store = store.clone();
         use_effect_with(*disks, move |&disks| {
             if let Some(s) = store {
                 for (number, setup) in setups(disks) {
-                    place(&s.state, &s.dispatch, number, setup);
+                    place(&s.dispatch, number, setup);
                 }
             }
         });

@@ -4,7 +4,7 @@
 use super::figures::GRAPH;
 use super::text::{t, Line};
 use crate::page::components::sierpinski::Sierpinski;
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang, Controls, Page};
 use crate::page::lessons::figure::{
     hanoi_setup, num, tower, use_auto_solve, use_latest, LessonFigure,
@@ -33,7 +33,7 @@ pub fn layer_sizes(trace: &Trace) -> Vec<u64> {
 #[component]
 pub fn GraphSection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[GRAPH]);
     // The layer shown: `None` is the whole run.
     let layer = use_state(|| Some(0usize));
     let on_pick = use_latest::<u64>();

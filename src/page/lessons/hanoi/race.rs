@@ -7,7 +7,7 @@ use super::figures::{RACE_ASTAR, RACE_BFS};
 use super::search_graph::{SearchGraph, SearchLegend};
 use super::text::{t, Line};
 use crate::page::components::puzzle_view::PuzzleBoard;
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang, Controls};
 use crate::page::lessons::drive::{
     at_step, pair_result, pair_sides, step_shown, use_drive, use_pair_runs, DrivePane,
@@ -68,7 +68,7 @@ enum Pick {
 /// BFS's tower (a disk dragged on it, a state clicked) and the heuristic picked.
 #[hook]
 fn use_race_runs(heuristic: HeuristicName) {
-    let store = use_store();
+    let store = use_figures(&[RACE_ASTAR, RACE_BFS]);
     let key = store
         .as_ref()
         .and_then(|s| ends(&s.state))
@@ -77,8 +77,8 @@ fn use_race_runs(heuristic: HeuristicName) {
         if let Some(s) = store {
             if setup_of(&s.state, RACE_BFS).is_none() {
                 let (bfs, astar) = setups(&tower(5, 0), &tower(5, 2), HeuristicName::Misplaced);
-                place(&s.state, &s.dispatch, RACE_BFS, bfs);
-                place(&s.state, &s.dispatch, RACE_ASTAR, astar);
+                place(&s.dispatch, RACE_BFS, bfs);
+                place(&s.dispatch, RACE_ASTAR, astar);
             }
         }
     });
@@ -90,7 +90,7 @@ fn use_race_runs(heuristic: HeuristicName) {
 #[component]
 pub fn RaceSection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[RACE_ASTAR, RACE_BFS]);
     let heuristic = use_state(|| HeuristicName::Misplaced);
     let pick = use_state(|| Pick::Start);
     // The cursor over both runs; a step past their ends shows them whole.
@@ -117,12 +117,11 @@ pub fn RaceSection() -> Html {
     );
     let at_step = at_step(t(lang, Line::RaceAtStep), step, &sides);
     let on_place = {
-        let (state, dispatch, heuristic) =
-            (store.state.clone(), store.dispatch.clone(), *heuristic);
+        let (dispatch, heuristic) = (store.dispatch.clone(), *heuristic);
         Callback::from(move |(start, goal): (Vec<u8>, Vec<u8>)| {
             let (bfs, astar) = setups(&start, &goal, heuristic);
-            place(&state, &dispatch, RACE_BFS, bfs);
-            place(&state, &dispatch, RACE_ASTAR, astar);
+            place(&dispatch, RACE_BFS, bfs);
+            place(&dispatch, RACE_ASTAR, astar);
         })
     };
     let on_graph = {
@@ -191,7 +190,7 @@ struct RaceControlsProps {
 #[component]
 fn RaceControls(props: &RaceControlsProps) -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[RACE_ASTAR, RACE_BFS]);
     let disks = props.disks;
     let on_disks = {
         let on_place = props.on_place.clone();

@@ -4,7 +4,7 @@
 use super::figures::STATE;
 use super::text::{t, Line};
 use crate::page::components::puzzle_view::PuzzleBoard;
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill, fill_html, use_lang, Lang};
 use crate::page::lessons::figure::{hanoi_setup, num, start_of, tower, LessonFigure};
 use crate::page::state::{Action, PuzzleId};
@@ -18,7 +18,7 @@ const DISKS: u8 = 3;
 #[component]
 pub fn StateSection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[STATE]);
     {
         let dispatch = store.as_ref().map(|s| s.dispatch.clone());
         use_effect_with((), move |_| {

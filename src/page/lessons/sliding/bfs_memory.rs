@@ -6,7 +6,7 @@ use super::common::{big, board, bytes, count};
 use super::figures::BFS_RUNS;
 use super::text::{t, Line};
 use crate::format;
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::lessons::figure::use_figure_once;
 use crate::page::lessons::figure::{setup_of, solved, use_auto_solve, LessonFigure};
@@ -34,9 +34,9 @@ struct BfsRowProps {
 /// One size's row: its BFS run, placed and solved when the row appears, and its report's numbers.
 #[component]
 fn BfsRow(props: &BfsRowProps) -> Html {
-    let store = use_store();
     let (w, h, start) = FARTHEST[props.index];
     let number = BFS_RUNS[props.index];
+    let store = use_figures(&[number]);
     use_figure_once(number, move || {
         board(w, h, start, Algorithm::Bfs, HeuristicName::Misplaced)
     });
@@ -62,7 +62,7 @@ fn BfsRow(props: &BfsRowProps) -> Html {
 #[component]
 pub fn BfsMemorySection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&BFS_RUNS);
     let Some(store) = store else {
         return Html::default();
     };

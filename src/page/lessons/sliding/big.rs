@@ -7,7 +7,7 @@ use super::figures::BIG;
 use super::text::{t, Line};
 use crate::browser::fresh_seed;
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::lessons::figure::{gap, use_figure_once};
 use crate::page::lessons::figure::{place, setup_of, solved, use_auto_solve, LessonFigure};
@@ -36,7 +36,7 @@ fn shuffled(side: u8, seed: u64) -> crate::page::state::setup::Setup {
 #[component]
 pub fn BigBoardsSection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[BIG]);
     use_figure_once(BIG, || shuffled(SOLVED_SIDES[0], FIRST_SEED));
     use_auto_solve(BIG);
     // Each shorter answer replaces the one on show, and the last one ends the run: each rests at its start, paused,
@@ -109,24 +109,14 @@ pub fn BigBoardsSection() -> Html {
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
             if let Ok(side) = select.value().parse() {
-                place(
-                    &store.state,
-                    &store.dispatch,
-                    BIG,
-                    shuffled(side, fresh_seed()),
-                );
+                place(&store.dispatch, BIG, shuffled(side, fresh_seed()));
             }
         })
     };
     let on_shuffle = {
         let store = store.clone();
         Callback::from(move |_: MouseEvent| {
-            place(
-                &store.state,
-                &store.dispatch,
-                BIG,
-                shuffled(side, fresh_seed()),
-            );
+            place(&store.dispatch, BIG, shuffled(side, fresh_seed()));
         })
     };
     html! {

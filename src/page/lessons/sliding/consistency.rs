@@ -9,7 +9,7 @@ use super::driven::{report_for, use_followers, DrivenBoard};
 use super::figures::CONSISTENCY;
 use super::heuristics::ARTICLE_BOARD;
 use super::text::{t, Line};
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::lessons::figure::{use_auto_solve, use_figure_once, LessonFigure};
 use solver::sliding::{apply_move, Dir, Shape};
@@ -85,17 +85,24 @@ fn astar(start: &[u8]) -> crate::page::state::setup::Setup {
 #[component]
 pub fn ConsistencySection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[CONSISTENCY]);
     use_figure_once(CONSISTENCY, || astar(&ARTICLE_BOARD));
     use_auto_solve(CONSISTENCY);
     let shown = use_followers(CONSISTENCY, Vec::new());
+    let three = shape(3, 3);
+    // Worked out once per board: each estimate sets up the solver's heuristic afresh.
+    let estimates = use_memo(shown.clone(), move |shown| {
+        let tiles = shown.as_deref();
+        (
+            tiles.and_then(|b| around(three, b, HeuristicName::Manhattan)),
+            tiles.and_then(|b| around(three, b, HeuristicName::LinearConflict)),
+        )
+    });
     let Some(store) = store else {
         return Html::default();
     };
-    let three = shape(3, 3);
+    let (man, lc) = &*estimates;
     let tiles = shown.as_deref();
-    let man = tiles.and_then(|b| around(three, b, HeuristicName::Manhattan));
-    let lc = tiles.and_then(|b| around(three, b, HeuristicName::LinearConflict));
     let caption = fill_html(
         t(lang, Line::ConsCaption),
         vec![

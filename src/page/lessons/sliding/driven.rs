@@ -7,7 +7,7 @@ use super::common::{played, shape};
 use super::text::{t, Line};
 use crate::browser::fresh_seed;
 use crate::page::components::puzzle_view::PuzzleBoard;
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::use_lang;
 use crate::page::lessons::figure::{place, setup_of, solved, start_of};
 use crate::page::state::setup::Setup;
@@ -53,12 +53,12 @@ pub type Follower = (u32, fn(&[u8]) -> Setup);
 /// board changes; returns the board shown.
 #[hook]
 pub fn use_followers(leader: u32, followers: Vec<Follower>) -> Option<Vec<u8>> {
-    let store = use_store();
+    let store = use_figures(&[leader]);
     let shown = store.as_ref().and_then(|s| start_of(&s.state, leader));
     use_effect_with(shown.clone(), move |shown| {
         if let (Some(s), Some(start)) = (store, shown) {
             for (number, setup) in followers {
-                place(&s.state, &s.dispatch, number, setup(start));
+                place(&s.dispatch, number, setup(start));
             }
         }
     });
@@ -81,7 +81,7 @@ pub struct DrivenBoardProps {
 #[component]
 pub fn DrivenBoard(props: &DrivenBoardProps) -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[props.number]);
     let Some(store) = store else {
         return Html::default();
     };
@@ -93,12 +93,7 @@ pub fn DrivenBoard(props: &DrivenBoardProps) -> Html {
             let setup = setup_of(&store.state, number).cloned();
             let start = shuffle_solvable(three, &three.default_goal(), fresh_seed());
             if let (Some(setup), Ok(start)) = (setup, start) {
-                place(
-                    &store.state,
-                    &store.dispatch,
-                    number,
-                    with_start(&setup, &start),
-                );
+                place(&store.dispatch, number, with_start(&setup, &start));
             }
         })
     };

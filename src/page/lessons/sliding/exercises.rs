@@ -10,7 +10,7 @@ use super::figures::{
 };
 use super::text::{t, Line};
 use crate::page::components::puzzle_view::PuzzleBoard;
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill, fill_html, use_lang, Page};
 use crate::page::lessons::exercise::overestimate_is_right;
 use crate::page::lessons::exercise_list::{
@@ -83,7 +83,15 @@ fn Fewer(props: &ExerciseProps) -> Html {
 #[component]
 fn OverExercise(props: &ExerciseProps) -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[
+        EX_FEWER_MANHATTAN,
+        EX_FEWER_MISPLACED,
+        EX_FEWER_SHOWN,
+        EX_OVER,
+        EX_OVER_TRUE,
+        EX_PREDICT,
+        EX_SOLVABLE,
+    ]);
     let weight = Weight::from_hundredths(WEIGHT_HUNDREDTHS).unwrap_or(Weight::MIN);
     // The board checked last (its A* run answers for it alone).
     let checked = use_state(|| None::<Vec<u8>>);
@@ -121,7 +129,7 @@ fn OverExercise(props: &ExerciseProps) -> Html {
                         Algorithm::Astar,
                         HeuristicName::LinearConflict,
                     );
-                    place(&s.state, &s.dispatch, EX_OVER_TRUE, truth);
+                    place(&s.dispatch, EX_OVER_TRUE, truth);
                     checked.set(Some(start));
                 }
             }
@@ -155,7 +163,15 @@ fn OverExercise(props: &ExerciseProps) -> Html {
 #[component]
 fn SolvableExercise(props: &ExerciseProps) -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[
+        EX_FEWER_MANHATTAN,
+        EX_FEWER_MISPLACED,
+        EX_FEWER_SHOWN,
+        EX_OVER,
+        EX_OVER_TRUE,
+        EX_PREDICT,
+        EX_SOLVABLE,
+    ]);
     let guess = use_state(|| None::<bool>);
     use_figure_once(EX_SOLVABLE, || {
         board(

@@ -9,7 +9,7 @@ use super::driven::{report_for, use_followers, DrivenBoard};
 use super::figures::{GREEDY_ASTAR, GREEDY_RUN};
 use super::heuristics::ARTICLE_BOARD;
 use super::text::{t, Line};
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::lessons::figure::{gap, use_auto_solve, use_figure_once, LessonFigure};
 use crate::page::state::setup::Setup;
@@ -33,7 +33,7 @@ pub fn f_values(h0: u64, length: u64) -> u64 {
 #[component]
 pub fn GreedySection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[GREEDY_ASTAR, GREEDY_RUN]);
     use_figure_once(GREEDY_RUN, || greedy(&ARTICLE_BOARD));
     let shown = use_followers(GREEDY_RUN, vec![(GREEDY_ASTAR, astar)]);
     use_auto_solve(GREEDY_RUN);

@@ -13,7 +13,7 @@ use super::text::{t, Line};
 use crate::browser::fresh_seed;
 use crate::format;
 use crate::page::components::puzzle_view::PuzzleBoard;
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill, fill_html, use_lang, Lang, Page};
 use crate::page::lessons::figure::{
     any_solving, expanded_and_length, placer, result_if_shown, sliding_setup, start_of,
@@ -60,7 +60,7 @@ fn astar(start: &[u8], heuristic: HeuristicName) -> crate::page::state::setup::S
 /// following it with their heuristics, and the article's board towards both goals. Gives the board shown.
 #[hook]
 fn use_heuristic_runs() -> Option<Vec<u8>> {
-    let store = use_store();
+    let store = use_figures(&[HEURISTIC_RUNS[0]]);
     use_figure_once(HEURISTIC_RUNS[0], || astar(&ARTICLE_BOARD, HEURISTICS[0]));
     use_figure_once(ARTICLE, || {
         astar(&ARTICLE_BOARD, HeuristicName::LinearConflict)
@@ -97,7 +97,7 @@ fn use_heuristic_runs() -> Option<Vec<u8>> {
 #[component]
 pub fn HeuristicsSection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[&HEURISTIC_RUNS[..], &[ARTICLE, ARTICLE_BLANK_FIRST]].concat());
     // Whether the reader has unlocked the board ("Try your own"); the article's board locks it again.
     let own = use_state(|| false);
     let shown = use_heuristic_runs();

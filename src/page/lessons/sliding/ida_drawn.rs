@@ -8,7 +8,7 @@ use super::figures::IDA_DRAWN;
 use super::text_watch::{t, Line};
 use crate::browser::fresh_seed;
 use crate::page::components::puzzle_view::PuzzleBoard;
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::lessons::drive::{
     counts_at, pair_result, pair_sides, step_shown, use_drive, use_pair_runs, DrivePane,
@@ -81,7 +81,7 @@ fn at_step(template: &str, step: usize, sides: &[Side; 2]) -> Html {
 #[component]
 pub fn IdaDrawn() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&IDA_DRAWN);
     // The cursor over both runs, first at their ends.
     let drive = use_drive(usize::MAX);
     use_figure_once(IDA, || setup(&FIRST_BOARD, Algorithm::Idastar));

@@ -11,7 +11,7 @@ use super::ida_drawn::IdaDrawn;
 use super::text::{t, Line};
 use crate::browser::fresh_seed;
 use crate::page::components::puzzle_view::{PuzzleBoard, PuzzlePlayback};
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::lessons::figure::{gap, use_figure_once};
 use crate::page::lessons::figure::{place, use_auto_solve, LessonFigure};
@@ -61,7 +61,7 @@ pub const ARTICLE_CUT: u64 = 32;
 #[component]
 pub fn IdastarSection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[IDA_ASTAR, IDA_RUN]);
     use_figure_once(IDA_RUN, || {
         board(
             4,
@@ -136,7 +136,7 @@ pub fn IdastarSection() -> Html {
         let store = store.clone();
         move |start: &[u8]| {
             let setup = board(4, 4, start, Algorithm::Idastar, HeuristicName::Manhattan);
-            place(&store.state, &store.dispatch, IDA_RUN, setup);
+            place(&store.dispatch, IDA_RUN, setup);
         }
     };
     let on_scramble = {

@@ -16,7 +16,7 @@ use crate::browser::fresh_seed;
 use crate::format;
 use crate::page::components::board::NO_GROUP;
 use crate::page::components::puzzle_view::PuzzleBoard;
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill, fill_html, use_lang};
 use crate::page::lessons::figure::{place, start_of, use_figure_once};
 use crate::page::lessons::figure::{use_auto_solve, LessonFigure};
@@ -80,7 +80,7 @@ fn pdb_greedy(start: &[u8]) -> Setup {
 #[component]
 pub fn PdbSection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[IDA_RUN, PDB_BOUND, PDB_RUN]);
     use_figure_once(PDB_RUN, || pdb_ida(&FOUR_BOARD));
     use_figure_once(PDB_BOUND, || pdb_greedy(&FOUR_BOARD));
     // The tables' IDA* follows the IDA* section's board, and the reader's slides here; the greedy run follows it.
@@ -136,7 +136,7 @@ pub fn PdbSection() -> Html {
         let store = store.clone();
         Callback::from(move |_: MouseEvent| {
             if let Ok(start) = scramble(four, &four.default_goal(), SCRAMBLE_MOVES, fresh_seed()) {
-                place(&store.state, &store.dispatch, PDB_RUN, pdb_ida(&start));
+                place(&store.dispatch, PDB_RUN, pdb_ida(&start));
             }
         })
     };
@@ -144,7 +144,7 @@ pub fn PdbSection() -> Html {
         let store = store.clone();
         Callback::from(move |_: MouseEvent| {
             let start = start_of(&store.state, IDA_RUN).unwrap_or_else(|| FOUR_BOARD.to_vec());
-            place(&store.state, &store.dispatch, PDB_RUN, pdb_ida(&start));
+            place(&store.dispatch, PDB_RUN, pdb_ida(&start));
         })
     };
     let played = played(&store, PDB_RUN);

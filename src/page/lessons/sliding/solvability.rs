@@ -7,7 +7,7 @@ use super::common::{blank_rows_up, count, inversions, page_default, rule_says_so
 use super::figures::SOLVABLE;
 use super::text::{t, Line};
 use crate::page::components::puzzle_view::PuzzleBoard;
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang, Text};
 use crate::page::lessons::figure::gap;
 use crate::page::lessons::figure::{expanded_and_length, place, setup_of, LessonFigure};
@@ -35,7 +35,7 @@ fn start(side: u8) -> &'static [u8] {
 #[component]
 pub fn SolvabilitySection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[SOLVABLE]);
     let side = use_state(|| 3u8);
     // The board the solver was asked about (its query), so that its answer shows only for that board.
     let asked = use_state(|| None::<String>);
@@ -43,12 +43,7 @@ pub fn SolvabilitySection() -> Html {
         let store = store.clone();
         use_effect_with(*side, move |&side| {
             if let Some(s) = store {
-                place(
-                    &s.state,
-                    &s.dispatch,
-                    SOLVABLE,
-                    page_default(side, side, start(side)),
-                );
+                place(&s.dispatch, SOLVABLE, page_default(side, side, start(side)));
             }
         });
     }

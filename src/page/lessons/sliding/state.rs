@@ -6,7 +6,7 @@ use super::common::{big, count, tile_list, words};
 use super::figures::STATE;
 use super::text::{t, Line};
 use crate::page::components::puzzle_view::PuzzleBoard;
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::lessons::figure::{gap, use_figure_once};
 use crate::page::lessons::figure::{setup_of, start_of, LessonFigure};
@@ -21,7 +21,7 @@ const START: [u8; 9] = [1, 2, 3, 4, 0, 6, 7, 5, 8];
 #[component]
 pub fn StateSection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[STATE]);
     use_figure_once(STATE, || {
         super::common::board(3, 3, &START, Algorithm::Astar, HeuristicName::Manhattan)
     });

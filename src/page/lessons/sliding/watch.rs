@@ -8,7 +8,7 @@ use super::figures::WATCH;
 use super::text_watch::{t, Line};
 use crate::browser::fresh_seed;
 use crate::page::components::puzzle_view::PuzzleBoard;
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::use_lang;
 use crate::page::lessons::drive::{
     at_step, pair_result, pair_sides, step_shown, use_drive, use_pair_runs, DrivePane,
@@ -54,7 +54,7 @@ fn setups(start: &[u8], heuristic: HeuristicName) -> (Setup, Setup) {
 #[component]
 pub fn WatchSection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&WATCH);
     let heuristic = use_state(|| HeuristicName::Manhattan);
     // The cursor over both runs; a step past their ends shows them whole.
     let drive = use_drive(40);

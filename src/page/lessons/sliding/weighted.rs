@@ -7,7 +7,7 @@ use super::driven::{report_for, use_followers, DrivenBoard};
 use super::figures::{WEIGHTED_ASTAR, WEIGHTED_RUN};
 use super::heuristics::ARTICLE_BOARD;
 use super::text::{t, Line};
-use crate::page::hooks::store::use_store;
+use crate::page::hooks::store::use_figures;
 use crate::page::i18n::{fill_html, use_lang};
 use crate::page::lessons::figure::{
     place, setup_of, use_auto_solve, use_figure_once, LessonFigure,
@@ -48,7 +48,7 @@ pub fn times(hundredths: u16, shortest: u64) -> String {
 #[component]
 pub fn WeightedSection() -> Html {
     let lang = use_lang();
-    let store = use_store();
+    let store = use_figures(&[WEIGHTED_ASTAR, WEIGHTED_RUN]);
     use_figure_once(WEIGHTED_RUN, || weighted(&ARTICLE_BOARD, FIRST_WEIGHT));
     let shown = use_followers(WEIGHTED_RUN, vec![(WEIGHTED_ASTAR, astar)]);
     use_auto_solve(WEIGHTED_RUN);
@@ -91,7 +91,7 @@ pub fn WeightedSection() -> Html {
             if let (Ok(h), Some(setup)) = (select.value().parse::<u16>(), setup) {
                 let mut next = setup.clone();
                 next.weight = Weight::from_hundredths(h);
-                place(&store.state, &store.dispatch, WEIGHTED_RUN, next);
+                place(&store.dispatch, WEIGHTED_RUN, next);
             }
         })
     };

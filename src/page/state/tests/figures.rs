@@ -251,3 +251,23 @@ fn each_instance_plays_its_own_answer() {
         StatusName::Solved
     );
 }
+
+#[test]
+fn a_figure_is_shared_between_states_until_an_action_changes_it() {
+    let mut s = page();
+    let before = s.figures.clone();
+    assert!(act(&mut s, PuzzleId::Figure(2), SolveAction::Solve));
+    assert!(
+        std::rc::Rc::ptr_eq(&before[&1], &s.figures[&1]),
+        "figure 1 was copied, though only figure 2 changed"
+    );
+    assert!(!std::rc::Rc::ptr_eq(&before[&2], &s.figures[&2]));
+    // Placed again on the board it shows, figure 1 stays as it is; on another board it is a new figure.
+    assert!(!s.apply(Action::PlaceFigure(1, Box::new(board(BOARDS[1])))));
+    assert!(std::rc::Rc::ptr_eq(&before[&1], &s.figures[&1]));
+    assert!(s.apply(Action::PlaceFigure(1, Box::new(board(BOARDS[0])))));
+    assert_eq!(
+        instance(&s, PuzzleId::Figure(1)).setup.puzzle.start(),
+        &BOARDS[0]
+    );
+}
