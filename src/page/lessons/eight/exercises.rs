@@ -76,16 +76,7 @@ fn Fewer(props: &ExerciseProps) -> Html {
 #[component]
 fn HardExercise(props: &ExerciseProps) -> Html {
     let lang = use_lang();
-    let store = use_figures(&[
-        EX_DISTANCE,
-        EX_DISTANCE_RUN,
-        EX_FEWER_ASTAR,
-        EX_FEWER_BFS,
-        EX_FEWER_SHOWN,
-        EX_HARD,
-        EX_HARD_RUN,
-        EX_PREDICT,
-    ]);
+    let store = use_figures(&[EX_HARD, EX_HARD_RUN]);
     // The board checked last (its A* run answers for it alone).
     let checked = use_state(|| None::<Vec<u8>>);
     // Set when Check met a board that cannot reach the goal (nothing is run for it).
@@ -147,16 +138,7 @@ fn HardExercise(props: &ExerciseProps) -> Html {
 #[component]
 fn DistanceExercise(props: &ExerciseProps) -> Html {
     let lang = use_lang();
-    let store = use_figures(&[
-        EX_DISTANCE,
-        EX_DISTANCE_RUN,
-        EX_FEWER_ASTAR,
-        EX_FEWER_BFS,
-        EX_FEWER_SHOWN,
-        EX_HARD,
-        EX_HARD_RUN,
-        EX_PREDICT,
-    ]);
+    let store = use_figures(&[EX_DISTANCE, EX_DISTANCE_RUN]);
     let guess = use_state(|| None::<u64>);
     let input = use_node_ref();
     use_figure_once(EX_DISTANCE, move || bfs(&DISTANCE_START, &GOAL));

@@ -92,16 +92,7 @@ fn Fewer(props: &ExerciseProps) -> Html {
 #[component]
 fn OverExercise(props: &ExerciseProps) -> Html {
     let lang = use_lang();
-    let store = use_figures(&[
-        EX_DISTANCE,
-        EX_DISTANCE_BFS,
-        EX_FEWER_ASTAR,
-        EX_FEWER_BFS,
-        EX_FEWER_SHOWN,
-        EX_OVER,
-        EX_OVER_BFS,
-        EX_PREDICT,
-    ]);
+    let store = use_figures(&[EX_OVER, EX_OVER_BFS]);
     // The tower checked last (its BFS answers for it alone).
     let checked = use_state(|| None::<Vec<u8>>);
     {
@@ -153,16 +144,7 @@ fn OverExercise(props: &ExerciseProps) -> Html {
 #[component]
 fn DistanceExercise(props: &ExerciseProps) -> Html {
     let lang = use_lang();
-    let store = use_figures(&[
-        EX_DISTANCE,
-        EX_DISTANCE_BFS,
-        EX_FEWER_ASTAR,
-        EX_FEWER_BFS,
-        EX_FEWER_SHOWN,
-        EX_OVER,
-        EX_OVER_BFS,
-        EX_PREDICT,
-    ]);
+    let store = use_figures(&[EX_DISTANCE, EX_DISTANCE_BFS]);
     let guess = use_state(|| None::<u64>);
     let input = use_node_ref();
     {

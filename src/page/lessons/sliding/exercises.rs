@@ -83,15 +83,7 @@ fn Fewer(props: &ExerciseProps) -> Html {
 #[component]
 fn OverExercise(props: &ExerciseProps) -> Html {
     let lang = use_lang();
-    let store = use_figures(&[
-        EX_FEWER_MANHATTAN,
-        EX_FEWER_MISPLACED,
-        EX_FEWER_SHOWN,
-        EX_OVER,
-        EX_OVER_TRUE,
-        EX_PREDICT,
-        EX_SOLVABLE,
-    ]);
+    let store = use_figures(&[EX_OVER, EX_OVER_TRUE]);
     let weight = Weight::from_hundredths(WEIGHT_HUNDREDTHS).unwrap_or(Weight::MIN);
     // The board checked last (its A* run answers for it alone).
     let checked = use_state(|| None::<Vec<u8>>);
@@ -163,15 +155,7 @@ fn OverExercise(props: &ExerciseProps) -> Html {
 #[component]
 fn SolvableExercise(props: &ExerciseProps) -> Html {
     let lang = use_lang();
-    let store = use_figures(&[
-        EX_FEWER_MANHATTAN,
-        EX_FEWER_MISPLACED,
-        EX_FEWER_SHOWN,
-        EX_OVER,
-        EX_OVER_TRUE,
-        EX_PREDICT,
-        EX_SOLVABLE,
-    ]);
+    let store = use_figures(&[EX_SOLVABLE]);
     let guess = use_state(|| None::<bool>);
     use_figure_once(EX_SOLVABLE, || {
         board(
