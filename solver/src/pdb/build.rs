@@ -53,6 +53,12 @@ impl PdbTables {
 /// price is some time: a scan of every placement per level, and the move back to the parent is
 /// tried too (its state is already marked).
 ///
+/// On boards without a region table (more than 16 cells) only the placements whose free cells
+/// fall into several regions keep marks (see `run_sparse`): a one-region placement is one state,
+/// its value tells whether it was reached and whether it is in the level being expanded. A
+/// 5-tile group of the 5x5 board then needs 10.4 MB (values, split bits, marks of the 22% split
+/// placements) where marks for all would take 20 MB.
+///
 /// Speed: the scan expands states in rank order, so the marks and distances of their successors
 /// are read in a few ascending streams rather than at random; successors' ranks are updated from
 /// the parent's, not recomputed; a placement's cells come from its rank with one division (see
@@ -63,6 +69,9 @@ pub struct PdbBuilder {
     pending: Vec<Vec<u8>>,
     done: Vec<GroupTable>,
     regions: Regions,
+    /// Marks for every placement even without a region table: the reference the sparse marks are tested against.
+    #[cfg(test)]
+    dense: bool,
     bfs: Option<GroupBfs>,
     work_done: u64,
     work_total: u64,
@@ -82,6 +91,10 @@ struct GroupBfs {
     /// than one region (rare), so that the usual placement needs no flood fill to name its
     /// blank's region. Empty with a region table.
     split: Vec<u64>,
+    /// With `split` (see [`PdbBuilder::run_sparse`]): the number of split placements before each
+    /// word of `split`, and those placements' marks in rank order; `marks` is then empty.
+    split_before: Vec<u32>,
+    split_marks: Vec<u16>,
     /// The next placement to scan in the current level.
     scan: usize,
     unranker: Unranker,
@@ -108,6 +121,8 @@ impl PdbBuilder {
             pending,
             done: Vec::new(),
             regions: Regions::new(geometry),
+            #[cfg(test)]
+            dense: false,
             bfs: None,
             work_done: 0,
             work_total: work_total.max(1),
@@ -119,6 +134,22 @@ impl PdbBuilder {
     fn without_region_table(mut self) -> PdbBuilder {
         self.regions = self.regions.without_table();
         self
+    }
+
+    /// The builder with marks for every placement (the reference for the sparse marks' tests).
+    #[cfg(test)]
+    fn with_dense_marks(mut self) -> PdbBuilder {
+        self.dense = true;
+        self
+    }
+
+    /// Whether groups are searched by [`PdbBuilder::run_sparse`].
+    fn sparse(&self) -> bool {
+        #[cfg(test)]
+        if self.dense {
+            return false;
+        }
+        !self.regions.has_table()
     }
 
     /// The fraction of the work done, 0.0 to 1.0.
@@ -148,7 +179,11 @@ impl PdbBuilder {
             let Some(mut bfs) = self.bfs.take() else {
                 continue;
             };
-            let (expanded, finished) = self.run_group(&mut bfs, left);
+            let (expanded, finished) = if self.sparse() {
+                self.run_sparse(&mut bfs, left)
+            } else {
+                self.run_group(&mut bfs, left)
+            };
             left = left.saturating_sub(expanded.max(1));
             self.work_done += expanded;
             if finished {
@@ -182,7 +217,12 @@ impl PdbBuilder {
         self.regions.prepare((n - k) as u32);
         let entries = placements(n, k).unwrap_or(0);
         let weight = digit_weights(n, k);
-        let mut marks = vec![0u16; entries];
+        let sparse = self.sparse();
+        let mut marks = if sparse {
+            Vec::new()
+        } else {
+            vec![0u16; entries]
+        };
         let mut values = vec![u8::MAX; entries];
         let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
         let all = self.geometry.all_cells();
@@ -201,19 +241,178 @@ impl PdbBuilder {
             }
         }
         let r = rank(n, &cells);
-        marks[r] = level_marks(0).0 << (2 * ordinal);
         values[r] = 0;
+        let mut split_before = Vec::new();
+        let mut split_marks = Vec::new();
+        if sparse {
+            let mut before = 0u32;
+            split_before = split
+                .iter()
+                .map(|word| {
+                    let here = before;
+                    before += word.count_ones();
+                    here
+                })
+                .collect();
+            split_marks = vec![0u16; before as usize];
+            if split[r / 64] >> (r % 64) & 1 != 0 {
+                split_marks[split_index(&split, &split_before, r)] =
+                    level_marks(0).0 << (2 * ordinal);
+            }
+        } else {
+            marks[r] = level_marks(0).0 << (2 * ordinal);
+        }
         self.bfs = Some(GroupBfs {
             cells,
             weight,
             marks,
             values,
             split,
+            split_before,
+            split_marks,
             scan: 0,
             unranker,
             depth: 0,
             found: false,
         });
+    }
+
+    /// The search of [`PdbBuilder::run_group`] on boards without a region table, with marks only
+    /// for the split placements (`GroupBfs::split`, a few percent): a placement whose free cells
+    /// form one region is one state, reached once its value is set and in the level being
+    /// expanded when its value is that level's depth. A 5-tile group of the 5x5 board then needs
+    /// its 6.4 MB of values, 0.8 MB of split bits and some 0.2 MB more, against 13 MB of marks
+    /// besides, and the successors' reads touch only the values. A level is expanded by scanning
+    /// the values eight at a time (`bytes_equal`), 64 placements (a word of `split`) a step.
+    /// Same tables as the marks' search: the distances of a breadth-first search.
+    fn run_sparse(&self, bfs: &mut GroupBfs, budget: u64) -> (u64, bool) {
+        let k = bfs.cells.len();
+        let all = self.geometry.all_cells();
+        let entries = bfs.values.len();
+        let blocks = bfs.split.len();
+        let mut expanded = 0u64;
+        let mut blocks_scanned = 0u64;
+        let mut pos = [0u8; PDB_TABLE_MAX_CELLS];
+        loop {
+            let depth = bfs.depth;
+            let (current, next_mark) = level_marks(depth);
+            // The current mark in every lane of a word.
+            let pattern = current as u64 * 0x5555;
+            let child_depth = depth + 1;
+            while bfs.scan < blocks {
+                if expanded + blocks_scanned >= budget {
+                    return (expanded, false);
+                }
+                let block = bfs.scan;
+                bfs.scan += 1;
+                blocks_scanned += 1;
+                let base = block * 64;
+                let end = (base + 64).min(entries);
+                let split_word = bfs.split[block];
+                // The one-region placements of this level: value `depth`.
+                let mut level = 0u64;
+                let mut at8 = base;
+                while at8 + 8 <= end {
+                    let mut bytes = [0u8; 8];
+                    bytes.copy_from_slice(&bfs.values[at8..at8 + 8]);
+                    level |= bytes_equal(u64::from_le_bytes(bytes), depth) << (at8 - base);
+                    at8 += 8;
+                }
+                for r in at8..end {
+                    level |= ((bfs.values[r] == depth) as u64) << (r - base);
+                }
+                level &= !split_word;
+                // The split ones with a state of this level.
+                let mut split_left = split_word;
+                let mut index = bfs.split_before[block] as usize;
+                while split_left != 0 {
+                    let bit = split_left.trailing_zeros();
+                    split_left &= split_left - 1;
+                    if lanes_marked(bfs.split_marks[index] as u64, pattern) & 0xFFFF != 0 {
+                        level |= 1 << bit;
+                    }
+                    index += 1;
+                }
+                while level != 0 {
+                    let r = base + level.trailing_zeros() as usize;
+                    level &= level - 1;
+                    let occupied = bfs.unranker.cells(r, &mut pos);
+                    // at[cell]: index of the group tile standing there.
+                    let mut at = [u8::MAX; PDB_TABLE_MAX_CELLS];
+                    for (i, &p) in pos.iter().enumerate().take(k) {
+                        at[p as usize] = i as u8;
+                    }
+                    let free = all & !occupied;
+                    if split_word >> (r - base) & 1 == 0 {
+                        expanded += 1;
+                        self.expand_sparse(bfs, r, &pos, &at, free, free, next_mark, child_depth);
+                        continue;
+                    }
+                    let index = split_index(&bfs.split, &bfs.split_before, r);
+                    let word = bfs.split_marks[index];
+                    let mut lanes = lanes_marked(word as u64, pattern) as u16;
+                    bfs.split_marks[index] = (word & !(lanes * 3)) | (lanes * EXPANDED);
+                    while lanes != 0 {
+                        let ordinal = (lanes.trailing_zeros() / 2) as u8;
+                        lanes &= lanes - 1;
+                        expanded += 1;
+                        let region = self.regions.of_ordinal(free, ordinal);
+                        self.expand_sparse(bfs, r, &pos, &at, free, region, next_mark, child_depth);
+                    }
+                }
+            }
+            if !bfs.found {
+                return (expanded, true);
+            }
+            bfs.scan = 0;
+            bfs.found = false;
+            bfs.depth = child_depth;
+        }
+    }
+
+    /// Reaches the successors of the state (placement `r`, the blank in `region` of its `free`
+    /// cells) for [`PdbBuilder::run_sparse`].
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn expand_sparse(
+        &self,
+        bfs: &mut GroupBfs,
+        r: usize,
+        pos: &[u8; PDB_TABLE_MAX_CELLS],
+        at: &[u8; PDB_TABLE_MAX_CELLS],
+        free: u32,
+        region: u32,
+        next_mark: u16,
+        child_depth: u8,
+    ) {
+        for (i, &from) in pos.iter().enumerate().take(bfs.cells.len()) {
+            let mut targets = self.geometry.neighbours(from as usize) & region;
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                let child = moved_rank(r, &bfs.weight, at, i as u8, from, to);
+                if bfs.split[child / 64] >> (child % 64) & 1 == 0 {
+                    if bfs.values[child] == u8::MAX {
+                        bfs.values[child] = child_depth;
+                        bfs.found = true;
+                    }
+                    continue;
+                }
+                let child_free = free ^ (1 << from) ^ (1 << to);
+                let lane = 2 * self.regions.ordinal(child_free, from as usize) as u32;
+                let index = split_index(&bfs.split, &bfs.split_before, child);
+                let word = bfs.split_marks[index];
+                if (word >> lane) & 3 != UNSEEN {
+                    continue;
+                }
+                // A placement's first region reached gives its distance.
+                if word == UNSEEN {
+                    bfs.values[child] = child_depth;
+                }
+                bfs.split_marks[index] = word | next_mark << lane;
+                bfs.found = true;
+            }
+        }
     }
 
     /// Expands up to about `budget` states of `bfs` (a scanned placement counts 1/64 of one);
@@ -299,6 +498,24 @@ impl PdbBuilder {
             bfs.depth = child_depth;
         }
     }
+}
+
+/// The index among the split placements (the set bits of `split`) of placement `r`, which is one.
+#[inline(always)]
+fn split_index(split: &[u64], split_before: &[u32], r: usize) -> usize {
+    let below = split[r / 64] & ((1u64 << (r % 64)) - 1);
+    split_before[r / 64] as usize + below.count_ones() as usize
+}
+
+/// Bit j set when byte j of `bytes` equals `value` (an exact test, no false positives).
+#[inline(always)]
+fn bytes_equal(bytes: u64, value: u8) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let x = bytes ^ (value as u64 * 0x0101_0101_0101_0101);
+    // High bit of each byte set when the byte is zero.
+    let zero = !(((x & LOW7) + LOW7) | x | LOW7);
+    // Gathers the eight high bits, byte j's to bit j.
+    (zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 #[cfg(test)]
@@ -389,6 +606,64 @@ mod tests {
             let table = build_with(PdbBuilder::new(&g, &p));
             let flood = build_with(PdbBuilder::new(&g, &p).without_region_table());
             assert_eq!(table, flood, "{w}x{h}");
+        }
+    }
+
+    #[test]
+    fn bytes_equal_finds_exactly_the_equal_bytes() {
+        let bytes = [3u8, 255, 3, 0, 4, 3, 2, 131];
+        for value in [0u8, 2, 3, 4, 131, 255, 7] {
+            let expected = bytes
+                .iter()
+                .enumerate()
+                .fold(0u64, |m, (j, &b)| m | ((b == value) as u64) << j);
+            assert_eq!(
+                bytes_equal(u64::from_le_bytes(bytes), value),
+                expected,
+                "{value}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_sparse_marks_give_the_tables_of_marks_for_every_placement() {
+        // Byte for byte, on boards without a region table: every 4-tile table of the 5x5 window
+        // tables (the 5-tile ones: `cargo run --release -p solver --example five_by_five_build`),
+        // and groups that cut the free cells of smaller boards into many regions.
+        let g = geometry(5, 5);
+        let small = crate::pdb::WindowTables::small_partitions().unwrap_or_else(|e| panic!("{e}"));
+        for p in &small {
+            let sparse = build_with(PdbBuilder::new(&g, p));
+            let dense = build_with(PdbBuilder::new(&g, p).with_dense_marks());
+            assert_eq!(sparse, dense, "{:?}", p.groups());
+        }
+        for (w, h, blank, groups) in [
+            (
+                4u8,
+                4u8,
+                15u8,
+                vec![vec![0, 1, 4, 5], vec![2, 3, 6], vec![8, 9, 12]],
+            ),
+            (4, 4, 0, vec![vec![1, 4, 6, 9], vec![3, 7, 11, 14]]),
+            (4, 3, 0, vec![(1..7).collect(), (7..12).collect()]),
+        ] {
+            let g = geometry(w, h);
+            let p = Partition::new(&g, blank, groups).unwrap_or_else(|e| panic!("{e}"));
+            let flood = PdbBuilder::new(&g, &p).without_region_table();
+            let sparse = build_with(flood);
+            let dense = build_with(
+                PdbBuilder::new(&g, &p)
+                    .without_region_table()
+                    .with_dense_marks(),
+            );
+            assert_eq!(sparse, dense, "{w}x{h}");
+            // Sliced finely too: a step may stop inside a level's block of placements.
+            let mut builder = PdbBuilder::new(&g, &p).without_region_table();
+            while !builder.step(7) {}
+            assert_eq!(
+                builder.into_tables().unwrap_or_else(|e| panic!("{e}")),
+                sparse
+            );
         }
     }
 
