@@ -120,8 +120,11 @@ test('4x4 in a fresh browser: a first answer at once with its bound, the tables 
     const first = await solveToFirstAnswer(page);
     assert.equal(await page.getAttribute(tid('status'), 'data-status'), 'solving');
     const firstBound = await checkBound(page, first.length);
-    assert.equal(await page.getAttribute(tid('player'), 'data-steps'), String(first.length));
-    await walkAnswer(page, start, first.length);
+    // The player holds the first answer, or already a shorter one the search found since (a playback still at its
+    // start takes a better answer at once): either walks from the start to the goal.
+    const held = Number(await page.getAttribute(tid('player'), 'data-steps'));
+    assert.ok(held > 0 && held <= first.length, `the player holds ${held} steps; the first answer had ${first.length}`);
+    await walkAnswer(page, start, held);
     // The status line says the tables for the shortest are building, with the build's progress.
     await page.waitForFunction(([re, progress, status]) => new RegExp(re).test(document.querySelector(progress)
       ?.textContent ?? '') || document.querySelector(status)?.getAttribute('data-status') !== 'solving',
