@@ -469,7 +469,9 @@ impl Setup {
                         Some(shape) => shuffled_board(shape, &other, seed),
                         None => other,
                     },
-                    PuzzleSpec::Hanoi { pegs, disks, .. } => random_position(*pegs, *disks, seed),
+                    PuzzleSpec::Hanoi { pegs, disks, .. } => {
+                        random_position(*pegs, *disks, &other, seed)
+                    }
                 };
                 *self.edited_mut() = fresh;
                 self.choose_default();
