@@ -19,7 +19,8 @@
 //! search, so a reload or a fresh worker (after Cancel) does not build them again. Big tables (the 15-puzzle's) are
 //! built before the search, asynchronously, in helper workers, and the staged solver's answer is posted before such
 //! a build, so that the page shows an answer at once while the tables for the shortest are built; on 4x4 the
-//! shortest answer follows within the build, found on small tables ([`quick`]), and the build goes on after it. A
+//! shortest answer follows within the build, found on small tables ([`quick`]), and the build goes on after it,
+//! between the requests that come meanwhile (one that needs big tables too waits for its end). A
 //! `Prepare` (answered by nothing) starts a read of the 5x5 tables before any request asks: the one request the
 //! router sends meanwhile waits for it.
 //!
@@ -119,12 +120,24 @@ struct State {
     oracle: solver::truth::Oracle,
     /// Where the 5x5 tables stand.
     five_by_five: five_by_five::Phase,
+    /// True while big tables build on behind a request already answered (see [`quick`]): requests that need no
+    /// such tables run meanwhile, between the build's slices.
+    building_behind: bool,
+    /// True while the `waiting` request is one that needs big tables built, held until the build behind ends
+    /// (two such builds at once would not fit the page's memory budget).
+    held_for_build: bool,
+    /// The 5x5 tables a 5x5 solve found missing while a build went on behind an answer: built once it ends, for
+    /// the same reason.
+    deferred_5x5: Option<Vec<solver::pdb::Partition>>,
 }
 
 impl State {
     /// Whether no request is running or waiting, and no table is being read or built.
     fn idle(&self) -> bool {
-        !self.preparing && self.waiting.is_none() && !self.five_by_five.busy()
+        !self.preparing
+            && self.waiting.is_none()
+            && !self.five_by_five.busy()
+            && !self.building_behind
     }
 }
 
@@ -191,7 +204,14 @@ impl Worker {
             return self.answer(request, None, None);
         };
         let plan = helpers::plan(&query);
-        self.state.borrow_mut().preparing = true;
+        let mut state = self.state.borrow_mut();
+        state.preparing = true;
+        if plan.is_some() && state.building_behind {
+            state.waiting = Some(request);
+            state.held_for_build = true;
+            return;
+        }
+        drop(state);
         let worker = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let prepared = tables::prepare(key.clone()).await;
@@ -199,10 +219,14 @@ impl Worker {
             if let Some(plan) = plan.filter(|_| cached_tables(&key).is_none()) {
                 first_answer::post_first_answer(&worker.scope, &request);
                 if let Some(quick) = quick::QuickSearch::for_request(&request, &plan) {
-                    worker
+                    return if worker
                         .answer_while_building(request, plan, quick, prepared)
-                        .await;
-                    return worker.finish_preparing();
+                        .await
+                    {
+                        worker.end_build_behind()
+                    } else {
+                        worker.finish_preparing()
+                    };
                 }
                 match worker.build_in_helpers(&request, plan, None).await {
                     Some(note) => build_note = Some(note),
@@ -243,19 +267,28 @@ impl Worker {
             let missing = five_by_five::restore().await;
             if missing.is_empty() {
                 worker.state.borrow_mut().five_by_five = five_by_five::Phase::Ready;
+            } else if worker.state.borrow().building_behind {
+                let mut state = worker.state.borrow_mut();
+                state.five_by_five = five_by_five::Phase::Building { fraction: 0.0 };
+                state.deferred_5x5 = Some(missing);
             } else {
-                let (on_phase, on_done) = (worker.clone(), worker.clone());
-                five_by_five::build(
-                    &worker.scope,
-                    missing,
-                    move |phase| on_phase.state.borrow_mut().five_by_five = phase,
-                    move || on_done.consider_retiring(),
-                );
+                worker.build_5x5(missing);
             }
             let note = worker.state.borrow().five_by_five.note();
             worker.answer(request, None, note);
             worker.finish_preparing();
         });
+    }
+
+    /// Builds the 5x5 tables `missing` in the background, in slices between requests.
+    fn build_5x5(&self, missing: Vec<solver::pdb::Partition>) {
+        let (on_phase, on_done) = (self.clone(), self.clone());
+        five_by_five::build(
+            &self.scope,
+            missing,
+            move |phase| on_phase.state.borrow_mut().five_by_five = phase,
+            move || on_done.consider_retiring(),
+        );
     }
 
     /// Reads the 5x5 tables back from IndexedDB before any solve asks (a `Prepare` request), if this worker has not
@@ -385,6 +418,40 @@ impl Worker {
                 body: ResponseBody::Truth { measured },
             },
         );
+    }
+
+    /// Once a request is answered while its tables build on: the worker takes requests again, and runs the one that
+    /// came meanwhile (only a `Prepare` can have: the router sends the next request after the answer). A request
+    /// that needs big tables of its own waits for the build's end ([`Worker::end_build_behind`]).
+    fn answered_while_building(&self) {
+        {
+            let mut state = self.state.borrow_mut();
+            state.building_behind = true;
+        }
+        let worker = self.clone();
+        // Not from inside the build's step: the request runs once the build yields to the event loop.
+        wasm_bindgen_futures::spawn_local(async move { worker.finish_preparing() });
+    }
+
+    /// Ends a build that went on behind an answered request: starts the 5x5 build deferred for it, and runs the
+    /// request held for it, if any.
+    fn end_build_behind(&self) {
+        let (held, deferred) = {
+            let mut state = self.state.borrow_mut();
+            state.building_behind = false;
+            (
+                std::mem::take(&mut state.held_for_build),
+                state.deferred_5x5.take(),
+            )
+        };
+        if let Some(missing) = deferred {
+            self.build_5x5(missing);
+        }
+        if held {
+            self.finish_preparing();
+        } else {
+            self.consider_retiring();
+        }
     }
 
     /// Ends the asynchronous part of a request and runs the request that waited for it.

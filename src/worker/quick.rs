@@ -3,7 +3,8 @@
 //! milliseconds) and runs IDA* on them: the tables are admissible, only weaker, so the answer is proven shortest
 //! all the same. That answer ends the request; the build then goes on unseen (this worker's own groups, the
 //! helper's collected), and the 6-6-3 tables are installed and stored as after any build, for every later solve,
-//! while the quick ones are dropped. Requests that come meanwhile wait for the build, as behind any preparation.
+//! while the quick ones are dropped. Requests that come meanwhile run between the build's slices, all but one that
+//! needs big tables of its own (another goal's, or these), which waits for the build's end.
 //! Only a request that asks (`quick_tables`: the lab's Solve) gets the quick search: the lessons' figures show the
 //! full tables' run, number for number.
 //!
@@ -105,6 +106,7 @@ impl Meanwhile for QuickSearch {
             Status::Cancelled => {
                 worker.post_done(request, report);
                 self.answered.set(true);
+                worker.answered_while_building();
                 false
             }
             status => {
@@ -114,6 +116,7 @@ impl Meanwhile for QuickSearch {
                 }
                 worker.post_done(request, report);
                 self.answered.set(true);
+                worker.answered_while_building();
                 true
             }
         }
@@ -123,14 +126,14 @@ impl Meanwhile for QuickSearch {
 impl Worker {
     /// Answers `request` with the quick search while `plan`'s tables build, then finishes the build: installs the
     /// tables and stores them (`prepared`, the cache's look before), or, when the quick search gave way, answers
-    /// the request on them.
+    /// the request on them. True if the quick search answered (the build then went on behind the answer).
     pub(super) async fn answer_while_building(
         &self,
         request: Request,
         plan: Plan,
         mut quick: QuickSearch,
         prepared: Prepared,
-    ) {
+    ) -> bool {
         quick.job = Some((self.clone(), request.clone()));
         let built = self
             .build_in_helpers(&request, plan, Some(&mut quick))
@@ -149,14 +152,15 @@ impl Worker {
             }
             None if answered => {}
             None => {
-                let RequestKind::Solve { query, .. } = &request.kind else {
-                    return;
-                };
-                let report = solve::cancelled_before_search(query, Said::CancelledWhileBuilding);
-                let body = ResponseBody::Done { report };
-                let id = request.id;
-                post(&self.scope, &Response { id, body });
+                if let RequestKind::Solve { query, .. } = &request.kind {
+                    let report =
+                        solve::cancelled_before_search(query, Said::CancelledWhileBuilding);
+                    let body = ResponseBody::Done { report };
+                    let id = request.id;
+                    post(&self.scope, &Response { id, body });
+                }
             }
         }
+        answered
     }
 }

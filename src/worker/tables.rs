@@ -229,6 +229,31 @@ pub async fn restore(key: &str) -> Result<Restored, CacheError> {
     restored
 }
 
+/// Which of the partition keys `keys` have an entry stored, from one read of the store's keys. A caller about to
+/// read many entries reads only those: each read is a few round trips to IndexedDB, and behind a build running in
+/// slices each round trip waits for a slice to end.
+pub async fn stored(keys: &[String]) -> Result<Vec<bool>, CacheError> {
+    let db = open().await?;
+    let failed = |e: JsValue| CacheError::Failed(js_text(&e));
+    let listed = match db
+        .transaction_with_str(STORE)
+        .and_then(|tx| tx.object_store(STORE))
+        .and_then(|store| store.get_all_keys())
+    {
+        Ok(request) => settle(&request).await,
+        Err(e) => Err(failed(e)),
+    };
+    db.close();
+    let entries: std::collections::HashSet<String> = js_sys::Array::from(&listed?)
+        .iter()
+        .filter_map(|key| key.as_string())
+        .collect();
+    Ok(keys
+        .iter()
+        .map(|key| entries.contains(&entry_key(key)))
+        .collect())
+}
+
 /// [`restore`], then asks for the read's garbage (a serialized copy as large as the tables, which IndexedDB holds
 /// until a collection) to go at once ([`crate::browser::collect_garbage_soon`]). A caller reading many entries calls
 /// `restore` for each and asks once at the end.

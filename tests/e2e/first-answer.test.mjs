@@ -6,6 +6,7 @@
 // it (no longer, said to be a shortest solution that replaced the first answer, and as long as an independent IDA*
 // says when that one ends within its node budget), found on small tables while the full ones build. Cancel during
 // the build (on a board where the search on the small tables gives way to it) keeps the first answer, with its bound.
+// A 5x5 solved right after that answer does not wait for the 4x4 tables, which build on behind it and are stored.
 // The time from the Solve click to the first answer on screen is measured in the page and printed
 // (test-artifacts/first-answer--metrics.log), not asserted; over five fresh profiles with E2E_MEASURE=1:
 //   bash scripts/build.sh && E2E_MEASURE=1 node --test tests/e2e/first-answer.test.mjs
@@ -185,6 +186,42 @@ test('Cancel while the tables build keeps the first answer, with its bound, and 
   assert.deepEqual(await storedKeys(page), [], 'a cancelled build stored something');
   s.note(`Cancel during the build kept the first answer: ${first.length} moves, lower bound ${bound}`);
 }, { timeout: 90_000 });
+
+test('a 5x5 solved just after a 15-puzzle\'s shortest answer answers at once, while the 4x4 tables build on behind',
+  async (s) => {
+    const { page } = s;
+    // Korf #55 (41 moves): the search on the small tables answers it while the 6-6-3 tables are still building.
+    await s.open(korfQuery(korfInstances()[54]));
+    await page.locator(tid('solve')).click();
+    await waitStatus(page, 'solved', SOLVE_MS);
+    const message = await messageText(page);
+    assert.match(message, /found on small pattern databases \(4-4-4-3/, message);
+    assert.equal(await solutionLength(page), 41);
+    assert.deepEqual(await storedKeys(page), [], 'the 4x4 tables were built before their shortest answer came');
+    // Then 5x5, Shuffle and Solve with the page's preselection, as a person would.
+    await page.locator(tid('size')).selectOption('5x5');
+    await waitAttr(page, 'board', 'data-size', '5x5');
+    const before = (await boardTiles(page)).join(',');
+    await page.locator(tid('shuffle')).click();
+    await page.waitForFunction(([sel, v]) => document.querySelector(sel)?.getAttribute('data-tiles') !== v,
+      [tid('board'), before]);
+    assert.equal(await page.locator(tid('solution-length')).count(), 0, 'the 4x4 answer is still shown');
+    const first = await solveToFirstAnswer(page);
+    // The 5x5 answer did not wait for the 4x4 build: its tables are not stored yet.
+    const keys = await storedKeys(page);
+    assert.ok(!keys.some((k) => k.startsWith('4x4-')), `the 5x5 answer came after the 4x4 build: ${keys}`);
+    await waitStatus(page, 'solved', 30_000);
+    // The build went on behind the answers, and stored the 4x4 tables.
+    const until = Date.now() + SOLVE_MS;
+    let stored = [];
+    while (Date.now() < until && !stored.some((k) => /^4x4-b15-.*@v\d+$/.test(k))) {
+      await page.waitForTimeout(250);
+      stored = await storedKeys(page);
+    }
+    assert.ok(stored.some((k) => /^4x4-b15-.*@v\d+$/.test(k)), `the 4x4 tables were never stored: ${stored}`);
+    s.note(`after a 15-puzzle's shortest answer: 5x5 Solve click to its first answer ${first.ms.toFixed(0)} ms`
+      + ` (${first.length} moves), the 4x4 tables stored after it`);
+  }, { timeout: 180_000 });
 
 test('the time from Solve to the first answer, over five fresh profiles', async (s) => {
   const times = [];
