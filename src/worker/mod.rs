@@ -207,8 +207,11 @@ impl Worker {
         let mut state = self.state.borrow_mut();
         state.preparing = true;
         if plan.is_some() && state.building_behind {
-            state.waiting = Some(request);
             state.held_for_build = true;
+            drop(state);
+            // It waits seconds for the build; the staged solver's answer does not.
+            first_answer::post_first_answer(&self.scope, &request);
+            self.state.borrow_mut().waiting = Some(request);
             return;
         }
         drop(state);

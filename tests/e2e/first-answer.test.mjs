@@ -6,7 +6,8 @@
 // it (no longer, said to be a shortest solution that replaced the first answer, and as long as an independent IDA*
 // says when that one ends within its node budget), found on small tables while the full ones build. Cancel during
 // the build (on a board where the search on the small tables gives way to it) keeps the first answer, with its bound.
-// A 5x5 solved right after that answer does not wait for the 4x4 tables, which build on behind it and are stored.
+// A 5x5 solved right after that answer does not wait for the 4x4 tables, which build on behind it and are stored;
+// a second 15-puzzle solved then gets its first answer at once, and its shortest once they are built.
 // The time from the Solve click to the first answer on screen is measured in the page and printed
 // (test-artifacts/first-answer--metrics.log), not asserted; over five fresh profiles with E2E_MEASURE=1:
 //   bash scripts/build.sh && E2E_MEASURE=1 node --test tests/e2e/first-answer.test.mjs
@@ -221,6 +222,27 @@ test('a 5x5 solved just after a 15-puzzle\'s shortest answer answers at once, wh
     assert.ok(stored.some((k) => /^4x4-b15-.*@v\d+$/.test(k)), `the 4x4 tables were never stored: ${stored}`);
     s.note(`after a 15-puzzle's shortest answer: 5x5 Solve click to its first answer ${first.ms.toFixed(0)} ms`
       + ` (${first.length} moves), the 4x4 tables stored after it`);
+  }, { timeout: 180_000 });
+
+test('a second 15-puzzle solved while the first one\'s tables build on gets its first answer at once, then the shortest',
+  async (s) => {
+    const { page } = s;
+    await s.open(korfQuery(korfInstances()[54]));
+    await page.locator(tid('solve')).click();
+    await waitStatus(page, 'solved', SOLVE_MS);
+    assert.match(await messageText(page), /found on small pattern databases \(4-4-4-3/);
+    assert.deepEqual(await storedKeys(page), [], 'the 4x4 tables were built before their shortest answer came');
+    await pickAndShuffle(page);
+    const first = await solveToFirstAnswer(page);
+    // The first answer did not wait for the build behind the first board's answer: its tables are not stored yet.
+    const keys = await storedKeys(page);
+    assert.ok(!keys.some((k) => k.startsWith('4x4-')), `the first answer came after the 4x4 build: ${keys}`);
+    await waitStatus(page, 'solved', SOLVE_MS);
+    const length = await solutionLength(page);
+    assert.ok(length <= first.length, `the shortest (${length}) is longer than the first answer (${first.length})`);
+    assert.equal(await checkBound(page, length), length, 'the final answer is not said to be a shortest one');
+    s.note(`a second 15-puzzle while the first's tables build: Solve click to its first answer ${first.ms.toFixed(0)}`
+      + ` ms (${first.length} moves), then the shortest, ${length} moves`);
   }, { timeout: 180_000 });
 
 test('the time from Solve to the first answer, over five fresh profiles', async (s) => {
