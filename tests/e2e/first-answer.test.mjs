@@ -188,17 +188,25 @@ test('Cancel while the tables build keeps the first answer, with its bound, and 
   s.note(`Cancel during the build kept the first answer: ${first.length} moves, lower bound ${bound}`);
 }, { timeout: 90_000 });
 
+/**
+ * Opens Korf #55 (41 moves) in a fresh profile and solves it: the search on the small tables answers it while the
+ * 6-6-3 tables are still building, which the test checks (nothing stored yet).
+ */
+async function shortestWhileTablesBuild(s) {
+  const { page } = s;
+  await s.open(korfQuery(korfInstances()[54]));
+  await page.locator(tid('solve')).click();
+  await waitStatus(page, 'solved', SOLVE_MS);
+  const message = await messageText(page);
+  assert.match(message, /found on small pattern databases \(4-4-4-3/, message);
+  assert.equal(await solutionLength(page), 41);
+  assert.deepEqual(await storedKeys(page), [], 'the 4x4 tables were built before their shortest answer came');
+}
+
 test('a 5x5 solved just after a 15-puzzle\'s shortest answer answers at once, while the 4x4 tables build on behind',
   async (s) => {
     const { page } = s;
-    // Korf #55 (41 moves): the search on the small tables answers it while the 6-6-3 tables are still building.
-    await s.open(korfQuery(korfInstances()[54]));
-    await page.locator(tid('solve')).click();
-    await waitStatus(page, 'solved', SOLVE_MS);
-    const message = await messageText(page);
-    assert.match(message, /found on small pattern databases \(4-4-4-3/, message);
-    assert.equal(await solutionLength(page), 41);
-    assert.deepEqual(await storedKeys(page), [], 'the 4x4 tables were built before their shortest answer came');
+    await shortestWhileTablesBuild(s);
     // Then 5x5, Shuffle and Solve with the page's preselection, as a person would.
     await page.locator(tid('size')).selectOption('5x5');
     await waitAttr(page, 'board', 'data-size', '5x5');
@@ -227,11 +235,7 @@ test('a 5x5 solved just after a 15-puzzle\'s shortest answer answers at once, wh
 test('a second 15-puzzle solved while the first one\'s tables build on gets its first answer at once, then the shortest',
   async (s) => {
     const { page } = s;
-    await s.open(korfQuery(korfInstances()[54]));
-    await page.locator(tid('solve')).click();
-    await waitStatus(page, 'solved', SOLVE_MS);
-    assert.match(await messageText(page), /found on small pattern databases \(4-4-4-3/);
-    assert.deepEqual(await storedKeys(page), [], 'the 4x4 tables were built before their shortest answer came');
+    await shortestWhileTablesBuild(s);
     await pickAndShuffle(page);
     const first = await solveToFirstAnswer(page);
     // The first answer did not wait for the build behind the first board's answer: its tables are not stored yet.
