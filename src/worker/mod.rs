@@ -123,8 +123,9 @@ struct State {
     /// True while big tables build on behind a request already answered (see [`quick`]): requests that need no
     /// such tables run meanwhile, between the build's slices.
     building_behind: bool,
-    /// True while the `waiting` request is one that needs big tables built, held until the build behind ends
-    /// (two such builds at once would not fit the page's memory budget).
+    /// True while the `waiting` request is held until the build behind ends: a solve that needs big tables built
+    /// (two such builds at once would not fit the page's memory budget), or a measurement that needs the 15-puzzle's
+    /// (it takes those the build makes).
     held_for_build: bool,
     /// The 5x5 tables a 5x5 solve found missing while a build went on behind an answer: built once it ends, for
     /// the same reason.
@@ -187,8 +188,16 @@ impl Worker {
                 let Some(key) = truth::pending_tables(query) else {
                     return self.measure_truth(request);
                 };
-                // 4x4's tables are too large to build for a measurement: read them back first, if stored.
-                self.state.borrow_mut().preparing = true;
+                // 4x4's tables are too large to build for a measurement: read them back first, if stored, or take
+                // them from the build under way behind an answer once it ends.
+                let mut state = self.state.borrow_mut();
+                state.preparing = true;
+                if state.building_behind {
+                    state.held_for_build = true;
+                    state.waiting = Some(request);
+                    return;
+                }
+                drop(state);
                 let worker = self.clone();
                 return wasm_bindgen_futures::spawn_local(async move {
                     let _ = tables::restore_collecting(&key).await;
