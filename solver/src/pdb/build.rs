@@ -6,7 +6,10 @@ use super::board::{Geometry, PDB_TABLE_MAX_CELLS};
 use super::error::PdbError;
 use super::marks::{lanes_marked, level_marks, next_marked, EXPANDED, UNSEEN};
 use super::partition::Partition;
-use super::rank::{digit_weights, moved_rank, placements, rank, Unranker};
+use super::rank::{
+    cells_to_digits, digit_weights, digits_to_cells, moved_rank, nth_free, placements, rank,
+    Unranker,
+};
 use super::regions::Regions;
 use super::table::{GroupTable, PdbTables};
 
@@ -56,13 +59,16 @@ impl PdbTables {
 /// On boards without a region table (more than 16 cells) only the placements whose free cells
 /// fall into several regions keep marks (see `run_sparse`): a one-region placement is one state,
 /// its value tells whether it was reached and whether it is in the level being expanded. A
-/// 5-tile group of the 5x5 board then needs 10.4 MB (values, split bits, marks of the 22% split
-/// placements) where marks for all would take 20 MB.
+/// 5-tile group of the 5x5 board then needs 10.8 MB (values, split bits, marks of the 22% split
+/// placements, the regions' labels) where marks for all would take 20 MB.
 ///
 /// Speed: the scan expands states in rank order, so the marks and distances of their successors
 /// are read in a few ascending streams rather than at random; successors' ranks are updated from
 /// the parent's, not recomputed; a placement's cells come from its rank with one division (see
-/// `Unranker`).
+/// `Unranker`). Without a region table, the one-region states that differ only in the last
+/// tile's cell are expanded together, as a mask of those cells (`expand_block`), and a split
+/// placement's regions are looked up by its set of occupied cells (`Regions::labels`), not
+/// found by flood fills.
 pub struct PdbBuilder {
     geometry: Geometry,
     blank: u8,
@@ -82,20 +88,25 @@ struct GroupBfs {
     cells: Vec<u8>,
     /// Place values of the rank's digits (see `rank::rank`).
     weight: [usize; PDB_TABLE_MAX_CELLS],
+    /// The placements of a block (see [`PdbBuilder::run_sparse`]): the last tile's radix.
+    radix: usize,
+    /// Place values of the digits of a block's rank: the rank of the tiles but the last.
+    block_weight: [usize; PDB_TABLE_MAX_CELLS],
     /// Per placement, 2 bits per region ordinal: `UNSEEN`, `EXPANDED`, or one of the two marks
     /// of the level being expanded and the level being found (see `level_marks`). A level's
     /// states are found by scanning for their mark, so no list of them is kept.
     marks: Vec<u16>,
     values: Vec<u8>,
     /// Without a region table, one bit per placement: set when its free cells fall into more
-    /// than one region (rare), so that the usual placement needs no flood fill to name its
-    /// blank's region. Empty with a region table.
+    /// than one region (a fifth of them on 5x5), so that the usual placement needs no lookup to
+    /// name its blank's region. Empty with a region table.
     split: Vec<u64>,
     /// With `split` (see [`PdbBuilder::run_sparse`]): the number of split placements before each
-    /// word of `split`, and those placements' marks in rank order; `marks` is then empty.
+    /// word of `split`, and those placements' marks in rank order, the lanes past a placement's
+    /// last region's `EXPANDED`; `marks` is then empty.
     split_before: Vec<u32>,
     split_marks: Vec<u16>,
-    /// The next placement to scan in the current level.
+    /// The next placement (or block, see [`PdbBuilder::run_sparse`]) to scan in the current level.
     scan: usize,
     unranker: Unranker,
     /// The distance of the states being expanded.
@@ -217,6 +228,7 @@ impl PdbBuilder {
         self.regions.prepare((n - k) as u32);
         let entries = placements(n, k).unwrap_or(0);
         let weight = digit_weights(n, k);
+        let block_weight = digit_weights(n, k - 1);
         let sparse = self.sparse();
         let mut marks = if sparse {
             Vec::new()
@@ -234,10 +246,20 @@ impl PdbBuilder {
             split = vec![0u64; entries.div_ceil(64)];
         }
         let mut pos = [0u8; PDB_TABLE_MAX_CELLS];
-        for p in 0..entries.min(split.len() * 64) {
-            let free = all & !unranker.cells(p, &mut pos);
-            if self.regions.flood(free.trailing_zeros() as usize, free) != free {
-                split[p / 64] |= 1 << (p % 64);
+        let radix = n + 1 - k;
+        if !split.is_empty() {
+            for block in 0..entries / radix {
+                let occupied = unranker.cells(block * radix, &mut pos);
+                let others = occupied & !(1 << pos[k - 1]);
+                let digits = match self.regions.splitting(others) {
+                    Some(cells) => cells_to_digits(cells, others),
+                    None => (0..radix).fold(0u32, |digits, d| {
+                        let cell = nth_free(others, d as u32);
+                        let split = self.regions.is_split(all & !others & !(1 << cell));
+                        digits | (split as u32) << d
+                    }),
+                };
+                set_bits(&mut split, block * radix, radix, digits);
             }
         }
         let r = rank(n, &cells);
@@ -254,9 +276,26 @@ impl PdbBuilder {
                     here
                 })
                 .collect();
-            split_marks = vec![0u16; before as usize];
+            // A split placement's lanes past its last region's are filled, so that a placement
+            // whose regions are all reached is told by its marks alone (see `reach_split`).
+            split_marks = Vec::with_capacity(before as usize);
+            for block in 0..entries / radix {
+                let digits = bits_at(&split, block * radix, radix);
+                if digits == 0 {
+                    continue;
+                }
+                let occupied = unranker.cells(block * radix, &mut pos);
+                let others = occupied & !(1 << pos[k - 1]);
+                let mut cells = digits_to_cells(digits, others);
+                while cells != 0 {
+                    let free = all & !others & !(1 << cells.trailing_zeros());
+                    cells &= cells - 1;
+                    let regions = self.regions.count(free);
+                    split_marks.push(((EXPANDED as u32 * 0x5555) << (2 * regions)) as u16);
+                }
+            }
             if split[r / 64] >> (r % 64) & 1 != 0 {
-                split_marks[split_index(&split, &split_before, r)] =
+                split_marks[split_index(&split, &split_before, r)] |=
                     level_marks(0).0 << (2 * ordinal);
             }
         } else {
@@ -265,6 +304,8 @@ impl PdbBuilder {
         self.bfs = Some(GroupBfs {
             cells,
             weight,
+            radix: n + 1 - k,
+            block_weight,
             marks,
             values,
             split,
@@ -278,26 +319,29 @@ impl PdbBuilder {
     }
 
     /// The search of [`PdbBuilder::run_group`] on boards without a region table, with marks only
-    /// for the split placements (`GroupBfs::split`, a few percent): a placement whose free cells
+    /// for the split placements (`GroupBfs::split`, about a fifth): a placement whose free cells
     /// form one region is one state, reached once its value is set and in the level being
     /// expanded when its value is that level's depth. A 5-tile group of the 5x5 board then needs
-    /// its 6.4 MB of values, 0.8 MB of split bits and some 0.2 MB more, against 13 MB of marks
-    /// besides, and the successors' reads touch only the values. A level is expanded by scanning
-    /// the values eight at a time (`bytes_equal`), 64 placements (a word of `split`) a step.
-    /// Same tables as the marks' search: the distances of a breadth-first search.
+    /// its 6.4 MB of values, 0.8 MB of split bits and the split placements' marks, where marks
+    /// for all would take 13 MB besides. Same tables as the marks' search: the distances of a
+    /// breadth-first search.
+    ///
+    /// A level is expanded a block at a time: the placements that share the cells of all tiles
+    /// but the last, the last tile's digit running over the free cells (21 placements on 5x5).
+    /// A block's states of the level, as masks of the last tile's cells, are expanded together
+    /// with a few mask operations per move (see [`PdbBuilder::expand_block`]); only split
+    /// children are reached one state at a time.
     fn run_sparse(&self, bfs: &mut GroupBfs, budget: u64) -> (u64, bool) {
-        let k = bfs.cells.len();
-        let all = self.geometry.all_cells();
-        let entries = bfs.values.len();
-        let blocks = bfs.split.len();
+        let radix = bfs.radix;
+        let blocks = bfs.values.len() / radix;
         let mut expanded = 0u64;
         let mut blocks_scanned = 0u64;
-        let mut pos = [0u8; PDB_TABLE_MAX_CELLS];
         loop {
             let depth = bfs.depth;
             let (current, next_mark) = level_marks(depth);
             // The current mark in every lane of a word.
             let pattern = current as u64 * 0x5555;
+            let wide_pattern = current as u64 * 0x5555_5555_5555_5555;
             let child_depth = depth + 1;
             while bfs.scan < blocks {
                 if expanded + blocks_scanned >= budget {
@@ -306,59 +350,39 @@ impl PdbBuilder {
                 let block = bfs.scan;
                 bfs.scan += 1;
                 blocks_scanned += 1;
-                let base = block * 64;
-                let end = (base + 64).min(entries);
-                let split_word = bfs.split[block];
-                // The one-region placements of this level: value `depth`.
-                let mut level = 0u64;
-                let mut at8 = base;
-                while at8 + 8 <= end {
-                    let mut bytes = [0u8; 8];
-                    bytes.copy_from_slice(&bfs.values[at8..at8 + 8]);
-                    level |= bytes_equal(u64::from_le_bytes(bytes), depth) << (at8 - base);
-                    at8 += 8;
+                let base = block * radix;
+                let split = bits_at(&bfs.split, base, radix);
+                let one = run_equal(&bfs.values[base..base + radix], depth) & !split;
+                // The split placements with a state of this level.
+                let mut split_level = 0u32;
+                if split != 0 {
+                    // Their marks follow one another: four at a time, as most have none.
+                    let first = base + split.trailing_zeros() as usize;
+                    let first = split_index(&bfs.split, &bfs.split_before, first);
+                    let marks = &bfs.split_marks[first..first + split.count_ones() as usize];
+                    let mut left = split;
+                    for four in marks.chunks(4) {
+                        let word = four.iter().rev().fold(0u64, |w, &m| w << 16 | m as u64);
+                        let lanes = lanes_marked(word, wide_pattern);
+                        for j in 0..four.len() {
+                            let digit = left.trailing_zeros();
+                            left &= left - 1;
+                            if lanes >> (16 * j) & 0xFFFF != 0 {
+                                split_level |= 1 << digit;
+                            }
+                        }
+                    }
                 }
-                for r in at8..end {
-                    level |= ((bfs.values[r] == depth) as u64) << (r - base);
-                }
-                level &= !split_word;
-                // The split ones with a state of this level.
-                let mut split_left = split_word;
-                let mut index = bfs.split_before[block] as usize;
-                while split_left != 0 {
-                    let bit = split_left.trailing_zeros();
-                    split_left &= split_left - 1;
-                    if lanes_marked(bfs.split_marks[index] as u64, pattern) & 0xFFFF != 0 {
-                        level |= 1 << bit;
-                    }
-                    index += 1;
-                }
-                while level != 0 {
-                    let r = base + level.trailing_zeros() as usize;
-                    level &= level - 1;
-                    let occupied = bfs.unranker.cells(r, &mut pos);
-                    // at[cell]: index of the group tile standing there.
-                    let mut at = [u8::MAX; PDB_TABLE_MAX_CELLS];
-                    for (i, &p) in pos.iter().enumerate().take(k) {
-                        at[p as usize] = i as u8;
-                    }
-                    let free = all & !occupied;
-                    if split_word >> (r - base) & 1 == 0 {
-                        expanded += 1;
-                        self.expand_sparse(bfs, r, &pos, &at, free, free, next_mark, child_depth);
-                        continue;
-                    }
-                    let index = split_index(&bfs.split, &bfs.split_before, r);
-                    let word = bfs.split_marks[index];
-                    let mut lanes = lanes_marked(word as u64, pattern) as u16;
-                    bfs.split_marks[index] = (word & !(lanes * 3)) | (lanes * EXPANDED);
-                    while lanes != 0 {
-                        let ordinal = (lanes.trailing_zeros() / 2) as u8;
-                        lanes &= lanes - 1;
-                        expanded += 1;
-                        let region = self.regions.of_ordinal(free, ordinal);
-                        self.expand_sparse(bfs, r, &pos, &at, free, region, next_mark, child_depth);
-                    }
+                if one | split_level != 0 {
+                    expanded += self.expand_block(
+                        bfs,
+                        block,
+                        one,
+                        split_level,
+                        pattern,
+                        next_mark,
+                        child_depth,
+                    );
                 }
             }
             if !bfs.found {
@@ -370,49 +394,210 @@ impl PdbBuilder {
         }
     }
 
-    /// Reaches the successors of the state (placement `r`, the blank in `region` of its `free`
-    /// cells) for [`PdbBuilder::run_sparse`].
+    /// Reaches the successors of the states of block `block` in the level being expanded: the
+    /// one-region placements whose last tile's digits are `one`, and the states whose marks
+    /// hold `pattern`'s of the split placements whose digits are `split`; returns how many
+    /// states it expanded. For [`PdbBuilder::run_sparse`].
+    ///
+    /// A move of a tile but the last, from `from` to `to`, takes the states whose blank's
+    /// region holds `to` to one block, the last tile's cells unchanged: for a one-region
+    /// placement every free cell but its last tile's. So the block's states are gathered per
+    /// such cell `to` (`moved_to`), as masks of their last tile's cells, and each move reaches
+    /// all of its children with a few mask operations. The last tile's moves stay in the
+    /// block: to any free cell next to it, for a one-region placement.
     #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn expand_sparse(
+    fn expand_block(
         &self,
         bfs: &mut GroupBfs,
-        r: usize,
-        pos: &[u8; PDB_TABLE_MAX_CELLS],
-        at: &[u8; PDB_TABLE_MAX_CELLS],
-        free: u32,
-        region: u32,
+        block: usize,
+        one: u32,
+        split: u32,
+        pattern: u64,
+        next_mark: u16,
+        child_depth: u8,
+    ) -> u64 {
+        let k = bfs.cells.len();
+        let radix = bfs.radix;
+        let base = block * radix;
+        let mut pos = [0u8; PDB_TABLE_MAX_CELLS];
+        let occupied = bfs.unranker.cells(base, &mut pos);
+        let others = occupied & !(1 << pos[k - 1]);
+        let free = self.geometry.all_cells() & !others;
+        let cells = digits_to_cells(one, others);
+        let mut expanded = one.count_ones() as u64;
+        // moved_to[to]: the last tile's cells of the states whose blank's region holds `to`.
+        let targets = self.regions.next_to(others) & free;
+        let mut moved_to = [0u32; PDB_TABLE_MAX_CELLS];
+        let mut left = targets;
+        while left != 0 {
+            let to = left.trailing_zeros();
+            left &= left - 1;
+            moved_to[to as usize] = cells & !(1 << to);
+        }
+        // The last tile's moves from one-region placements.
+        let stepped = self.regions.next_to(cells) & free;
+        let mut split_children = self.reach_block(bfs, block, others, stepped, child_depth);
+        while split_children != 0 {
+            let to = split_children.trailing_zeros();
+            split_children &= split_children - 1;
+            let child = base + last_digit(to, others);
+            // The blank stands where the last tile came from, which may be in any region.
+            let mut from = cells & self.geometry.neighbours(to as usize);
+            while from != 0 {
+                let blank = from.trailing_zeros() as usize;
+                from &= from - 1;
+                self.reach_split(bfs, child, free & !(1 << to), blank, next_mark, child_depth);
+            }
+        }
+        // The split placements' states: their regions, and their last tile's moves.
+        let mut split_cells = digits_to_cells(split, others);
+        while split_cells != 0 {
+            let last = split_cells.trailing_zeros();
+            split_cells &= split_cells - 1;
+            let r = base + last_digit(last, others);
+            let index = split_index(&bfs.split, &bfs.split_before, r);
+            let word = bfs.split_marks[index];
+            let mut lanes = lanes_marked(word as u64, pattern) as u16;
+            // Those states are expanded here; their children are other placements.
+            bfs.split_marks[index] = (word & !(lanes * 3)) | (lanes * EXPANDED);
+            let placement_free = free & !(1 << last);
+            while lanes != 0 {
+                let ordinal = (lanes.trailing_zeros() / 2) as u8;
+                lanes &= lanes - 1;
+                expanded += 1;
+                let region = self.regions.of_ordinal(placement_free, ordinal);
+                let mut left = region & targets;
+                while left != 0 {
+                    moved_to[left.trailing_zeros() as usize] |= 1 << last;
+                    left &= left - 1;
+                }
+                let mut steps = self.geometry.neighbours(last as usize) & region;
+                while steps != 0 {
+                    let to = steps.trailing_zeros();
+                    steps &= steps - 1;
+                    let child = base + last_digit(to, others);
+                    if bfs.split[child / 64] >> (child % 64) & 1 == 0 {
+                        if bfs.values[child] == u8::MAX {
+                            bfs.values[child] = child_depth;
+                            bfs.found = true;
+                        }
+                        continue;
+                    }
+                    let child_free = free & !(1 << to);
+                    self.reach_split(
+                        bfs,
+                        child,
+                        child_free,
+                        last as usize,
+                        next_mark,
+                        child_depth,
+                    );
+                }
+            }
+        }
+        // The other tiles' moves.
+        let mut at = [u8::MAX; PDB_TABLE_MAX_CELLS];
+        for (i, &p) in pos.iter().enumerate().take(k - 1) {
+            at[p as usize] = i as u8;
+        }
+        for (i, &from) in pos.iter().enumerate().take(k - 1) {
+            let mut left = self.geometry.neighbours(from as usize) & free;
+            while left != 0 {
+                let to = left.trailing_zeros();
+                left &= left - 1;
+                let moved = moved_to[to as usize];
+                if moved == 0 {
+                    continue;
+                }
+                let child_block =
+                    moved_rank(block, &bfs.block_weight, &at, i as u8, from, to as u8);
+                let child_others = others ^ (1 << from) ^ (1 << to);
+                let mut split_children =
+                    self.reach_block(bfs, child_block, child_others, moved, child_depth);
+                while split_children != 0 {
+                    let last = split_children.trailing_zeros();
+                    split_children &= split_children - 1;
+                    let child = child_block * radix + last_digit(last, child_others);
+                    let child_free = free ^ (1 << from) ^ (1 << to) ^ (1 << last);
+                    self.reach_split(
+                        bfs,
+                        child,
+                        child_free,
+                        from as usize,
+                        next_mark,
+                        child_depth,
+                    );
+                }
+            }
+        }
+        expanded
+    }
+
+    /// Gives the one-region placements of block `block` (the tiles but the last on `others`)
+    /// whose last tile stands on one of `cells` and that are not yet reached the distance
+    /// `child_depth`; returns the cells of the split ones among `cells`, for the caller to
+    /// reach by the blank's region.
+    #[inline(always)]
+    fn reach_block(
+        &self,
+        bfs: &mut GroupBfs,
+        block: usize,
+        others: u32,
+        cells: u32,
+        child_depth: u8,
+    ) -> u32 {
+        let radix = bfs.radix;
+        let base = block * radix;
+        let split = match self.regions.splitting(others) {
+            Some(splitting) => cells & splitting,
+            None => {
+                let digits = cells_to_digits(cells, others) & bits_at(&bfs.split, base, radix);
+                digits_to_cells(digits, others)
+            }
+        };
+        // A few placements at most: one test each, without a branch on its outcome.
+        let mut one = cells & !split;
+        let mut found = false;
+        while one != 0 {
+            let value = &mut bfs.values[base + last_digit(one.trailing_zeros(), others)];
+            one &= one - 1;
+            let new = *value == u8::MAX;
+            *value = if new { child_depth } else { *value };
+            found |= new;
+        }
+        bfs.found |= found;
+        split
+    }
+
+    /// Reaches the state of split placement `child` (free cells `child_free`) with the blank on
+    /// `blank`, if it is new.
+    #[inline(always)]
+    fn reach_split(
+        &self,
+        bfs: &mut GroupBfs,
+        child: usize,
+        child_free: u32,
+        blank: usize,
         next_mark: u16,
         child_depth: u8,
     ) {
-        for (i, &from) in pos.iter().enumerate().take(bfs.cells.len()) {
-            let mut targets = self.geometry.neighbours(from as usize) & region;
-            while targets != 0 {
-                let to = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
-                let child = moved_rank(r, &bfs.weight, at, i as u8, from, to);
-                if bfs.split[child / 64] >> (child % 64) & 1 == 0 {
-                    if bfs.values[child] == u8::MAX {
-                        bfs.values[child] = child_depth;
-                        bfs.found = true;
-                    }
-                    continue;
-                }
-                let child_free = free ^ (1 << from) ^ (1 << to);
-                let lane = 2 * self.regions.ordinal(child_free, from as usize) as u32;
-                let index = split_index(&bfs.split, &bfs.split_before, child);
-                let word = bfs.split_marks[index];
-                if (word >> lane) & 3 != UNSEEN {
-                    continue;
-                }
-                // A placement's first region reached gives its distance.
-                if word == UNSEEN {
-                    bfs.values[child] = child_depth;
-                }
-                bfs.split_marks[index] = word | next_mark << lane;
-                bfs.found = true;
-            }
+        let index = split_index(&bfs.split, &bfs.split_before, child);
+        let word = bfs.split_marks[index];
+        // Every region reached (the lanes past the last region's are filled), as most of the
+        // time: the blank's region need not be named.
+        if lanes_marked(word as u64, UNSEEN as u64) & 0x5555 == 0 {
+            return;
         }
+        let lane = 2 * self.regions.ordinal(child_free, blank) as u32;
+        if (word >> lane) & 3 != UNSEEN {
+            return;
+        }
+        // A placement's first region reached gives its distance.
+        if bfs.values[child] == u8::MAX {
+            bfs.values[child] = child_depth;
+        }
+        bfs.split_marks[index] = word | next_mark << lane;
+        bfs.found = true;
     }
 
     /// Expands up to about `budget` states of `bfs` (a scanned placement counts 1/64 of one);
@@ -505,6 +690,59 @@ impl PdbBuilder {
 fn split_index(split: &[u64], split_before: &[u32], r: usize) -> usize {
     let below = split[r / 64] & ((1u64 << (r % 64)) - 1);
     split_before[r / 64] as usize + below.count_ones() as usize
+}
+
+/// The `len` (at most 32) bits of `bits` from bit `at` on.
+#[inline(always)]
+fn bits_at(bits: &[u64], at: usize, len: usize) -> u32 {
+    let word = at / 64;
+    let shift = at % 64;
+    let mut run = bits[word] >> shift;
+    if shift + len > 64 {
+        run |= bits[word + 1] << (64 - shift);
+    }
+    (run & ((1u64 << len) - 1)) as u32
+}
+
+/// Sets the bits of `bits` from bit `at` on that are set in `run`, of `len` bits (at most 32).
+fn set_bits(bits: &mut [u64], at: usize, len: usize, run: u32) {
+    let word = at / 64;
+    let shift = at % 64;
+    bits[word] |= (run as u64) << shift;
+    if shift + len > 64 {
+        bits[word + 1] |= (run as u64) >> (64 - shift);
+    }
+}
+
+/// The last tile's digit when it stands on `cell`, the other tiles on `others` (see `rank::rank`).
+#[inline(always)]
+fn last_digit(cell: u32, others: u32) -> usize {
+    (cell - (others & ((1u32 << cell) - 1)).count_ones()) as usize
+}
+
+/// Bit j set when `bytes[j]` equals `value`, for at most 32 bytes: eight at a time, the last
+/// eight overlapping the ones before if need be.
+#[inline(always)]
+fn run_equal(bytes: &[u8], value: u8) -> u32 {
+    let len = bytes.len();
+    if len < 8 {
+        return bytes
+            .iter()
+            .enumerate()
+            .fold(0, |m, (j, &b)| m | ((b == value) as u32) << j);
+    }
+    let word = |at: usize| {
+        let mut eight = [0u8; 8];
+        eight.copy_from_slice(&bytes[at..at + 8]);
+        bytes_equal(u64::from_le_bytes(eight), value) as u32
+    };
+    let mut equal = 0u32;
+    let mut at = 0;
+    while at + 8 < len {
+        equal |= word(at) << at;
+        at += 8;
+    }
+    equal | word(len - 8) << (len - 8)
 }
 
 /// Bit j set when byte j of `bytes` equals `value` (an exact test, no false positives).

@@ -55,14 +55,17 @@ pub(super) fn digit_weights(n: usize, k: usize) -> [usize; PDB_TABLE_MAX_CELLS] 
     weight
 }
 
-/// The `d`-th cell (from 0) not in `occupied`.
+/// The `d`-th cell (from 0) not in `occupied`: a step per occupied cell at or below it, as a
+/// placement's tiles are few and its digits up to 24.
 #[inline(always)]
 pub(crate) fn nth_free(occupied: u32, d: u32) -> u8 {
-    let mut free = !occupied;
-    for _ in 0..d {
-        free &= free - 1;
+    let mut cell = d;
+    let mut left = occupied;
+    while left != 0 && left.trailing_zeros() <= cell {
+        cell += 1;
+        left &= left - 1;
     }
-    free.trailing_zeros() as u8
+    cell as u8
 }
 
 /// Placements back to cells (the inverse of `rank::rank`), for a scan in rank order: the rank's
@@ -142,6 +145,38 @@ impl Unranker {
         }
         occupied
     }
+}
+
+/// The cells of the last tile's digits `digits` (bit d: digit d), the other tiles standing on
+/// `occupied`: digit d is the d-th cell not in `occupied` (see [`rank`]). A shift per occupied
+/// cell, where a digit at a time would take a select each.
+#[inline(always)]
+pub(super) fn digits_to_cells(digits: u32, occupied: u32) -> u32 {
+    let mut cells = digits;
+    let mut left = occupied;
+    while left != 0 {
+        let below = (left & left.wrapping_neg()) - 1;
+        left &= left - 1;
+        cells = (cells & below) | (cells & !below) << 1;
+    }
+    cells
+}
+
+/// The inverse of [`digits_to_cells`]: the last tile's digits of `cells` (none of them in
+/// `occupied`).
+#[inline(always)]
+pub(super) fn cells_to_digits(cells: u32, occupied: u32) -> u32 {
+    let mut digits = cells;
+    // The i-th lowest occupied cell stands i places lower once the ones below it are taken out.
+    let mut left = occupied;
+    let mut taken = 0;
+    while left != 0 {
+        let below = (1u32 << (left.trailing_zeros() - taken)) - 1;
+        left &= left - 1;
+        taken += 1;
+        digits = (digits & below) | (digits >> 1 & !below);
+    }
+    digits
 }
 
 /// The rank after the group tile of index `m` slides from cell `a` to the adjacent cell `b`:
@@ -237,6 +272,36 @@ mod tests {
                         "{pos:?} tile {i} to {to}"
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_last_tiles_digits_and_cells_agree_with_rank() {
+        // Every placement of the first k-1 tiles of 4 on 5x5, and of 2 on 3x3: the last tile's
+        // digit of each free cell, as `rank` gives it, both ways, and for sets of cells.
+        for (n, k) in [(25usize, 4usize), (9, 2), (7, 1)] {
+            let mut prefix = vec![0u8; k - 1];
+            let mut cells = vec![0u8; k];
+            for p in 0..placements(n, k - 1).unwrap_or(0) {
+                unrank(n, p, &mut prefix);
+                let occupied = prefix.iter().fold(0u32, |m, &c| m | 1 << c);
+                cells[..k - 1].copy_from_slice(&prefix);
+                let mut all_digits = 0u32;
+                let mut all_cells = 0u32;
+                for cell in (0..n as u8).filter(|&c| occupied & 1 << c == 0) {
+                    cells[k - 1] = cell;
+                    let digit = rank(n, &cells) - p * (n + 1 - k);
+                    assert_eq!(digits_to_cells(1 << digit, occupied), 1 << cell);
+                    assert_eq!(cells_to_digits(1 << cell, occupied), 1 << digit);
+                    // Every other free cell, to test sets.
+                    if cell % 2 == 0 {
+                        all_digits |= 1 << digit;
+                        all_cells |= 1 << cell;
+                    }
+                }
+                assert_eq!(digits_to_cells(all_digits, occupied), all_cells);
+                assert_eq!(cells_to_digits(all_cells, occupied), all_digits);
             }
         }
     }
