@@ -1,11 +1,13 @@
 //! How long the slice builder (`PdbBuilder`, the one the browser's worker and its helpers run) takes over each of the
-//! 5x5 window tables (`WindowTables::partitions`, then `small_partitions`), natively, with a hash of each table's
+//! 5x5 window tables (`WindowTables::partitions`, then `small_partitions`), natively (wall and CPU time: compare the
+//! CPU time on a busy machine), with a hash of each table's
 //! bytes to check a new builder against (FNV-1a); N: only the first N tables; LEVELS=1: each table's placements per
 //! distance too.
 //!
 //!   cargo run --release -p solver --example five_by_five_build [N]
 
 use solver::pdb::{Geometry, PdbBuilder, WindowTables};
+use solver::search::cpu_clock::thread_cpu_ms;
 use std::time::Instant;
 
 fn main() {
@@ -23,6 +25,7 @@ fn main() {
     let all = Instant::now();
     for partition in partitions {
         let started = Instant::now();
+        let cpu = thread_cpu_ms().unwrap_or(0.0);
         let mut builder = PdbBuilder::new(&geometry, &partition);
         while !builder.step(1 << 16) {}
         let tables = builder.into_tables().unwrap();
@@ -43,11 +46,12 @@ fn main() {
             );
         }
         println!(
-            "{:?} blank {}: {} entries, {:.0} ms, max {}, fnv {hash:016x}",
+            "{:?} blank {}: {} entries, {:.0} ms ({:.0} ms CPU), max {}, fnv {hash:016x}",
             partition.groups()[0],
             partition.blank(),
             values.len(),
             started.elapsed().as_secs_f64() * 1000.0,
+            thread_cpu_ms().unwrap_or(0.0) - cpu,
             values.iter().max().unwrap()
         );
     }
