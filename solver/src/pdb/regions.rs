@@ -2,7 +2,7 @@
 //! their search is a placement of a group's tiles plus the region the blank is in, since the blank moves
 //! within it for free.
 
-use super::board::Geometry;
+use super::board::{Geometry, PDB_TABLE_MAX_CELLS};
 
 /// Boards of up to this many cells keep a table of the free cells' regions (1 MB at 16 cells).
 const REGION_TABLE_CELLS: usize = 16;
@@ -19,6 +19,7 @@ const MANY_REGIONS: u64 = 1 << 63;
 
 /// Where a set's labels keep its number of regions (1 to 4), past the cells' labels.
 const COUNT_SHIFT: u32 = 56;
+const _: () = assert!(2 * PDB_TABLE_MAX_CELLS <= COUNT_SHIFT as usize);
 
 /// The regions of a set of free cells, numbered by ordinal (ordered by their smallest cells): from a table on
 /// boards of at most 16 cells, from labels per set of occupied cells (or flood fills) on larger ones.
@@ -417,7 +418,8 @@ mod tests {
         // Every set of occupied cells of these sizes: on 5x5, and on boards whose free cells fall
         // into more than four regions (2x9, the flood fills' fallback) or that would have a table.
         for (w, h, sizes) in [
-            (5u8, 5u8, vec![1u32, 4, 5]),
+            // 6: the native 6-6-6-6 tables' groups.
+            (5u8, 5u8, vec![1u32, 4, 5, 6]),
             (2, 9, vec![6]),
             (4, 4, vec![3, 6]),
         ] {
