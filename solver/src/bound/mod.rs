@@ -2,6 +2,7 @@
 //! available for the start (linear conflict; the additive groups searched on demand past 5x5; the pattern
 //! databases when their tables are already in this process), raised to the parity every solution shares.
 
+pub mod deepening;
 pub mod groups;
 
 use crate::pdb::Pdb;

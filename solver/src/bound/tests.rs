@@ -5,6 +5,7 @@
 use super::groups::{group_bound, plan_for, Layout, Plan};
 use super::*;
 use crate::instances;
+use crate::search::CHECK_EVERY;
 use crate::sliding::tests::distances;
 use crate::sliding::{shuffle_solvable, Manhattan, SplitMix64};
 use std::path::Path;
@@ -313,4 +314,170 @@ fn big_boards_are_bounded_by_the_staged_answers() {
     // Past 5x5 the groups are sparse and seldom meet; where they do (chiefly on boards two wide) they must count.
     println!("boards past 5x5: the groups above linear conflict on {better} of {boards}");
     assert!(better > 0, "the groups never beat linear conflict");
+}
+
+/// The bound of iterations of IDA* ([`deepening::deepening_bound`]) with no limit but `iterations` of them.
+fn deepened(shape: Shape, start: &[u8], goal: &[u8], iterations: usize) -> u64 {
+    let mut started = 0;
+    deepening::deepening_bound(
+        shape,
+        start,
+        goal,
+        |_| {
+            started += 1;
+            started <= iterations
+        },
+        |_| true,
+    )
+}
+
+#[test]
+fn deepening_without_limit_finds_every_small_boards_distance_and_each_iteration_stays_below_it() {
+    // Unbounded, the iterations end on the goal: the bound is the exact distance. Cut after one or two, it is
+    // at most that, and above linear conflict wherever the distance is (a complete iteration proves more).
+    for (shape, goal, stride) in [
+        (shape(3, 2), shape(3, 2).default_goal(), 1),
+        (shape(2, 3), random_goal(shape(2, 3), 5), 1),
+        (shape(4, 2), shape(4, 2).default_goal(), 1),
+        (shape(2, 4), random_goal(shape(2, 4), 9), 1),
+        (shape(3, 3), shape(3, 3).default_goal(), 61),
+        (shape(3, 3), random_goal(shape(3, 3), 4), 67),
+    ] {
+        let estimates = Estimates::new(shape, &goal);
+        let mut boards: Vec<_> =
+            distances(usize::from(shape.width), usize::from(shape.height), &goal)
+                .into_iter()
+                .collect();
+        boards.sort();
+        let mut raised = 0;
+        for (start, exact) in boards.iter().step_by(stride) {
+            let exact = u64::from(*exact);
+            let (_, conflict) = estimates.of(start);
+            assert_eq!(
+                deepened(shape, start, &goal, usize::MAX),
+                exact,
+                "{shape} {start:?} to {goal:?}"
+            );
+            for iterations in [1, 2] {
+                let bound = deepened(shape, start, &goal, iterations);
+                assert!(
+                    bound <= exact && (bound > conflict || exact == conflict),
+                    "{shape} {start:?} to {goal:?}, {iterations} iterations: conflict {conflict}, \
+                     bound {bound}, distance {exact}"
+                );
+                raised += usize::from(bound > conflict);
+            }
+            assert_eq!(deepened(shape, start, &goal, 0), conflict);
+        }
+        assert!(raised > 0, "{shape}: no iteration ever raised the bound");
+    }
+}
+
+#[test]
+fn deepening_on_korf_instances_stays_below_their_optima() {
+    // 4x4 and 5x5 boards with known optima, each cut by a budget of nodes: never above, and above linear
+    // conflict on nearly every one.
+    for (file, shape, budget) in [
+        ("korf100.tsv", shape(4, 4), 200_000),
+        ("korf-felner50-24puzzle.tsv", shape(5, 5), 100_000),
+    ] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("data")
+            .join(file);
+        let set = instances::read(&path, shape.cells()).unwrap();
+        let goal = shape.default_goal();
+        let (mut raised, mut gain) = (0, 0);
+        for instance in &set {
+            let start = &instance.blank_last;
+            let mut left: u64 = budget;
+            let bound = deepening::deepening_bound(
+                shape,
+                start,
+                &goal,
+                |_| true,
+                |work| {
+                    left = left.saturating_sub(work);
+                    left > 0
+                },
+            );
+            let (_, conflict) = manhattan_and_conflict(shape, start, &goal);
+            assert!(
+                conflict <= bound && bound <= instance.optimal,
+                "{file} instance {}: conflict {conflict}, bound {bound}, optimum {}",
+                instance.id,
+                instance.optimal
+            );
+            raised += usize::from(bound > conflict);
+            gain += bound - conflict;
+        }
+        println!(
+            "{file}: deepening above linear conflict on {raised} of {}, by {gain} moves in all",
+            set.len()
+        );
+        assert!(
+            raised * 10 >= set.len() * 9,
+            "{file}: raised on only {raised}"
+        );
+    }
+}
+
+#[test]
+fn deepening_on_big_boards_stays_below_the_staged_answers_and_stops_when_told() {
+    let mut raised = 0;
+    for (width, height) in [(6, 6), (7, 7), (8, 8), (2, 8), (8, 3), (5, 8)] {
+        let shape = shape(width, height);
+        for seed in 0..2u64 {
+            let goal = if seed == 1 {
+                random_goal(shape, seed ^ 0x60A1)
+            } else {
+                shape.default_goal()
+            };
+            let start = shuffle_solvable(shape, &goal, seed).unwrap();
+            let answer = crate::staged::solve(shape, &start, &goal).unwrap().moves;
+            let (_, conflict) = manhattan_and_conflict(shape, &start, &goal);
+            let mut left = 100_000u64;
+            let bound = deepening::deepening_bound(
+                shape,
+                &start,
+                &goal,
+                |_| true,
+                |work| {
+                    left = left.saturating_sub(work);
+                    left > 0
+                },
+            );
+            raised += usize::from(bound > conflict);
+            assert!(
+                conflict <= bound && bound <= answer.len() as u64,
+                "{shape} seed {seed}: conflict {conflict}, bound {bound}, answer {}",
+                answer.len()
+            );
+            // Stopped at the first check, no iteration big enough to reach it completes.
+            let mut iterations = Vec::new();
+            let early = deepening::deepening_bound(
+                shape,
+                &start,
+                &goal,
+                |iteration| {
+                    iterations.push(iteration);
+                    true
+                },
+                |_| false,
+            );
+            let last = iterations.last().unwrap();
+            assert_eq!(early, last.bound, "{shape} seed {seed}");
+            assert!(early <= bound, "{shape} seed {seed}");
+            let visited: u64 = iterations.iter().map(|i| i.last_nodes).sum();
+            assert!(
+                visited < CHECK_EVERY,
+                "{shape} seed {seed}: {visited} nodes"
+            );
+        }
+    }
+    // A 100,000 nodes complete an iteration or two on most boards (not on the hardest 8x8 ones).
+    println!("deepening above linear conflict on {raised} of 12 big boards");
+    assert!(
+        raised >= 8,
+        "deepening raised only {raised} of 12 big boards"
+    );
 }
