@@ -204,3 +204,58 @@ fn every_variant_replays_and_repeats_itself() {
         assert_eq!(beam_variant(shape, 3, 256, variant, 5000), Some(path));
     }
 }
+
+#[test]
+fn tails_beamed_along_a_staged_answer_shorten_it_and_every_path_found_replays() {
+    // The staged answer on 7x7 is far from the beam's: a tail's beam from any board along it is shorter.
+    let shape = Shape {
+        width: 7,
+        height: 7,
+    };
+    let goal = shape.default_goal();
+    let start = shuffle_solvable(shape, &goal, 2).unwrap();
+    let staged = crate::staged::solve(shape, &start, &goal).unwrap().moves;
+    let problem = Problem {
+        shape,
+        start: &start,
+        goal: &goal,
+    };
+    let mut control = Control::new(Limits {
+        time_limit_ms: Some(60_000),
+        ..Limits::default()
+    });
+    let mut path = staged.clone();
+    let mut lengths = Vec::new();
+    // A run said to take twice the limit fits not even the first tail (half of it): nothing is tried.
+    let whole = (128, 120_000.0);
+    let shortened = tail_beams(
+        &mut Beam::new(),
+        &problem,
+        &mut path,
+        whole,
+        &mut control,
+        &mut Stats::default(),
+        &mut |_, found| lengths.push(found.len()),
+    );
+    assert!(!shortened && lengths.is_empty() && path == staged);
+    // A run said to cost nothing fits tails until the limit (here about a second of them).
+    let mut control = Control::new(Limits {
+        time_limit_ms: Some(1_000),
+        ..Limits::default()
+    });
+    let shortened = tail_beams(
+        &mut Beam::new(),
+        &problem,
+        &mut path,
+        (128, 0.0),
+        &mut control,
+        &mut Stats::default(),
+        &mut |_, found| {
+            crate::check::check_sliding(7, 7, &start, &goal, &moves_to_string(found)).unwrap();
+            lengths.push(found.len());
+        },
+    );
+    assert!(shortened && path.len() < staged.len());
+    assert!(lengths.windows(2).all(|w| w[1] < w[0]), "{lengths:?}");
+    assert_eq!(lengths.last(), Some(&path.len()));
+}
