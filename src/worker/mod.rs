@@ -190,14 +190,10 @@ impl Worker {
                 };
                 // 4x4's tables are too large to build for a measurement: read them back first, if stored, or take
                 // them from the build under way behind an answer once it ends.
-                let mut state = self.state.borrow_mut();
-                state.preparing = true;
-                if state.building_behind {
-                    state.held_for_build = true;
-                    state.waiting = Some(request);
-                    return;
+                if self.state.borrow().building_behind {
+                    return self.hold_for_build(request);
                 }
-                drop(state);
+                self.state.borrow_mut().preparing = true;
                 let worker = self.clone();
                 return wasm_bindgen_futures::spawn_local(async move {
                     let _ = tables::restore_collecting(&key).await;
@@ -213,17 +209,12 @@ impl Worker {
             return self.answer(request, None, None);
         };
         let plan = helpers::plan(&query);
-        let mut state = self.state.borrow_mut();
-        state.preparing = true;
-        if plan.is_some() && state.building_behind {
-            state.held_for_build = true;
-            drop(state);
+        if plan.is_some() && self.state.borrow().building_behind {
             // It waits seconds for the build; the staged solver's answer does not.
             first_answer::post_first_answer(&self.scope, &request);
-            self.state.borrow_mut().waiting = Some(request);
-            return;
+            return self.hold_for_build(request);
         }
-        drop(state);
+        self.state.borrow_mut().preparing = true;
         let worker = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let prepared = tables::prepare(key.clone()).await;
@@ -443,6 +434,14 @@ impl Worker {
         let worker = self.clone();
         // Not from inside the build's step: the request runs once the build yields to the event loop.
         wasm_bindgen_futures::spawn_local(async move { worker.finish_preparing() });
+    }
+
+    /// Holds `request` until the build behind an answer ends ([`Worker::end_build_behind`] runs it).
+    fn hold_for_build(&self, request: Request) {
+        let mut state = self.state.borrow_mut();
+        state.preparing = true;
+        state.held_for_build = true;
+        state.waiting = Some(request);
     }
 
     /// Ends a build that went on behind an answered request: starts the 5x5 build deferred for it, and runs the

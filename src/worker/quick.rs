@@ -101,25 +101,20 @@ impl Meanwhile for QuickSearch {
         let Some(mut report) = worker.search(request, Some(budget_ms as u64)) else {
             return true;
         };
-        match report.status {
-            Status::Limit => true,
-            Status::Cancelled => {
-                worker.post_done(request, report);
-                self.answered.set(true);
-                worker.answered_while_building();
-                false
-            }
-            status => {
-                if status == Status::Solved {
-                    let ms = self.built_ms;
-                    report.notes.push(Note::ShortestOnQuickTables { ms });
-                }
-                worker.post_done(request, report);
-                self.answered.set(true);
-                worker.answered_while_building();
+        let build_goes_on = match report.status {
+            Status::Limit => return true,
+            Status::Cancelled => false,
+            Status::Solved => {
+                let ms = self.built_ms;
+                report.notes.push(Note::ShortestOnQuickTables { ms });
                 true
             }
-        }
+            _ => true,
+        };
+        worker.post_done(request, report);
+        self.answered.set(true);
+        worker.answered_while_building();
+        build_goes_on
     }
 }
 
