@@ -1,11 +1,14 @@
-//! A lower bound proven by search: iterations of IDA* from the start with Manhattan distance plus linear conflict.
+//! Iterations of IDA* on sliding boards with Manhattan distance plus linear conflict: the one search behind a
+//! bound proven by search ([`deepening_bound`]) and the windows' shortest paths (`improve::window`).
+//!
 //! An iteration with threshold `t` visits every path whose every board has g + h at most `t`; one that ends
 //! without reaching the goal proves that no solution has `t` moves or fewer (an admissible h never prunes a
-//! path that reaches the goal within `t`), so the least f it pruned is a bound. Linear conflict alone stays a
-//! few percent above Manhattan on big boards; each iteration raises the bound by 2, and one second of them
-//! gives 6x6 about 10 moves, 8x8 about 4 (the next iteration costs 5 to 40 times the last).
+//! path that reaches the goal within `t`), so the least f it pruned is the next threshold and a bound. The first
+//! iteration that reaches the goal does so at its threshold: that path is a shortest one. Linear conflict alone
+//! stays a few percent above Manhattan on big boards; each iteration raises the bound by 2, and one second of
+//! them gives 6x6 about 10 moves, 8x8 about 4 (the next iteration costs 5 to 40 times the last).
 //!
-//! Nothing is allocated per node: the recursion holds one board a level, as deep as the threshold.
+//! Nothing is allocated per node: the recursion holds one board a level, and the path one move a level.
 
 use crate::search::CHECK_EVERY;
 use crate::sliding::{
@@ -23,6 +26,30 @@ pub struct Iteration {
     pub before_last_nodes: u64,
 }
 
+/// How iterations ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Deepened {
+    /// A shortest path: an iteration reached the goal.
+    Shortest(Vec<Dir>),
+    /// The goal is farther than `bound` - 1 moves; the iterations stopped because `go_on` said so, `spend` said
+    /// stop, or the cap on nodes was reached (an iteration stopped proves nothing, so `bound` is the last
+    /// complete one's).
+    Farther { bound: u64, end: End },
+}
+
+/// Why iterations ended without the goal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// `go_on` declined the next iteration.
+    Declined,
+    /// `spend` said stop.
+    Stopped,
+    /// The search's own cap on nodes was reached.
+    Capped,
+    /// `start` cannot reach the goal, or the boards are not valid.
+    Unreachable,
+}
+
 /// The bound that iterations of IDA* prove for `start` towards `goal` (boards of `shape`, valid and solvable;
 /// 0 otherwise). Before each iteration `go_on` says whether to start it; every [`CHECK_EVERY`] nodes, `spend`
 /// is told how many were visited and says whether to go on (an iteration it stops proves nothing). An
@@ -34,27 +61,49 @@ pub fn deepening_bound(
     go_on: impl FnMut(Iteration) -> bool,
     spend: impl FnMut(u64) -> bool,
 ) -> u64 {
-    if SlidingPuzzle::<Nibbles>::fits(shape) {
-        deepen::<Nibbles>(shape, start, goal, go_on, spend)
-    } else if SlidingPuzzle::<Quints>::fits(shape) {
-        deepen::<Quints>(shape, start, goal, go_on, spend)
-    } else {
-        deepen::<Bytes>(shape, start, goal, go_on, spend)
+    match deepen(shape, start, goal, u64::MAX, go_on, spend) {
+        Deepened::Shortest(path) => path.len() as u64,
+        Deepened::Farther { bound, .. } => bound,
     }
 }
 
-fn deepen<C: Cells>(
+/// Iterations of IDA* from `start` to `goal` (boards of `shape`) while `go_on` says so, visiting at most
+/// `max_nodes` in all; every [`CHECK_EVERY`] nodes, and once at the end for the rest, `spend` is told how many
+/// were visited and says whether to go on.
+pub fn deepen(
     shape: Shape,
     start: &[u8],
     goal: &[u8],
+    max_nodes: u64,
+    go_on: impl FnMut(Iteration) -> bool,
+    spend: impl FnMut(u64) -> bool,
+) -> Deepened {
+    if SlidingPuzzle::<Nibbles>::fits(shape) {
+        iterate::<Nibbles>(shape, start, goal, max_nodes, go_on, spend)
+    } else if SlidingPuzzle::<Quints>::fits(shape) {
+        iterate::<Quints>(shape, start, goal, max_nodes, go_on, spend)
+    } else {
+        iterate::<Bytes>(shape, start, goal, max_nodes, go_on, spend)
+    }
+}
+
+fn iterate<C: Cells>(
+    shape: Shape,
+    start: &[u8],
+    goal: &[u8],
+    max_nodes: u64,
     mut go_on: impl FnMut(Iteration) -> bool,
     spend: impl FnMut(u64) -> bool,
-) -> u64 {
+) -> Deepened {
+    let unreachable = Deepened::Farther {
+        bound: 0,
+        end: End::Unreachable,
+    };
     let Ok(puzzle) = SlidingPuzzle::<C>::new(shape, start, goal) else {
-        return 0;
+        return unreachable;
     };
     if puzzle.check_solvable().is_err() {
-        return 0;
+        return unreachable;
     }
     let heuristic = LinearConflict::new(&puzzle);
     let start = puzzle.start();
@@ -65,7 +114,9 @@ fn deepen<C: Cells>(
         goal: puzzle.goal(),
         threshold: estimate,
         next: u32::MAX,
+        path: Vec::new(),
         nodes: 0,
+        max_nodes,
         until_check: CHECK_EVERY,
         spend,
     };
@@ -74,24 +125,34 @@ fn deepen<C: Cells>(
         last_nodes: 0,
         before_last_nodes: 0,
     };
-    while go_on(iteration) {
+    let end = loop {
+        if !go_on(iteration) {
+            break End::Declined;
+        }
         walk.threshold = iteration.bound as u32;
         walk.next = u32::MAX;
-        walk.nodes = 0;
+        let before = walk.nodes;
         match walk.visit(&start, 0, estimate, None) {
-            Visit::Goal => return iteration.bound,
-            Visit::Stopped => break,
-            // Nothing was pruned: the goal is unreachable, which the solvability check has ruled out.
-            Visit::Done if walk.next == u32::MAX => break,
+            Visit::Goal => {
+                walk.spend_rest();
+                return Deepened::Shortest(walk.path);
+            }
+            Visit::Stopped => break End::Stopped,
+            Visit::Capped => break End::Capped,
+            Visit::Done if walk.next == u32::MAX => break End::Unreachable,
             Visit::Done => {}
         }
         iteration = Iteration {
             bound: u64::from(walk.next),
-            last_nodes: walk.nodes,
+            last_nodes: walk.nodes - before,
             before_last_nodes: iteration.last_nodes,
         };
+    };
+    walk.spend_rest();
+    Deepened::Farther {
+        bound: iteration.bound,
+        end,
     }
-    iteration.bound
 }
 
 /// How a subtree's search ended.
@@ -100,6 +161,7 @@ enum Visit {
     Done,
     Goal,
     Stopped,
+    Capped,
 }
 
 /// One iteration's depth-first walk.
@@ -110,13 +172,26 @@ struct Walk<'p, C, S> {
     threshold: u32,
     /// The least f above the threshold met so far.
     next: u32,
+    /// The moves from the start to the board being visited.
+    path: Vec<Dir>,
+    /// The nodes visited by all iterations.
     nodes: u64,
+    max_nodes: u64,
     until_check: u64,
     spend: S,
 }
 
 impl<C: Cells, S: FnMut(u64) -> bool> Walk<'_, C, S> {
+    /// Tells `spend` of the nodes visited since its last check.
+    fn spend_rest(&mut self) {
+        let rest = CHECK_EVERY - self.until_check;
+        if rest > 0 {
+            (self.spend)(rest);
+        }
+    }
+
     /// The subtree under `board` (g moves from the start, estimate `h`), whose last move undid `undo`'s reverse.
+    /// Children are visited least estimate first, so that the last iteration meets the goal early.
     fn visit(&mut self, board: &Board<C>, g: u32, h: u32, undo: Option<Dir>) -> Visit {
         if *board == self.goal {
             return Visit::Goal;
@@ -129,6 +204,9 @@ impl<C: Cells, S: FnMut(u64) -> bool> Walk<'_, C, S> {
                 return Visit::Stopped;
             }
         }
+        if self.nodes > self.max_nodes {
+            return Visit::Capped;
+        }
         let mut children = [(0u32, Dir::Up, *board); 4];
         let mut count = 0;
         self.puzzle
@@ -136,14 +214,19 @@ impl<C: Cells, S: FnMut(u64) -> bool> Walk<'_, C, S> {
                 children[count] = (self.heuristic.estimate_after(board, h, &next), dir, next);
                 count += 1;
             });
-        for &(estimate, dir, next) in &children[..count] {
+        let children = &mut children[..count];
+        children.sort_unstable_by_key(|child| child.0);
+        for &(estimate, dir, next) in children.iter() {
             let f = g + 1 + estimate;
             if f > self.threshold {
                 self.next = self.next.min(f);
                 continue;
             }
+            self.path.push(dir);
             match self.visit(&next, g + 1, estimate, Some(dir.opposite())) {
-                Visit::Done => {}
+                Visit::Done => {
+                    self.path.pop();
+                }
                 end => return end,
             }
         }

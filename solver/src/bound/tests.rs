@@ -374,6 +374,47 @@ fn deepening_without_limit_finds_every_small_boards_distance_and_each_iteration_
 }
 
 #[test]
+fn deepening_paths_are_shortest_and_windows_find_none_shorter_than_the_distance() {
+    // The walk the windows share: from every board of a whole 3x2 and 2x4 space, and from samples of 3x3 towards
+    // two goals, its path replays (the independent checker) in exactly the BFS distance, and a window as long as
+    // the distance finds nothing shorter while one move longer finds that path.
+    use crate::check::check_sliding;
+    use crate::improve::window::{shorter_path, Budget};
+    use crate::search::{Control, Limits, Stats};
+    use crate::sliding::moves_to_string;
+    for (shape, goal, stride) in [
+        (shape(3, 2), shape(3, 2).default_goal(), 1),
+        (shape(2, 4), random_goal(shape(2, 4), 9), 1),
+        (shape(3, 3), shape(3, 3).default_goal(), 97),
+        (shape(3, 3), random_goal(shape(3, 3), 4), 89),
+    ] {
+        let mut boards: Vec<_> =
+            distances(usize::from(shape.width), usize::from(shape.height), &goal)
+                .into_iter()
+                .collect();
+        boards.sort();
+        let mut control = Control::new(Limits::default());
+        let mut budget = Budget::new(&mut control, Stats::default(), u64::MAX);
+        for (start, exact) in boards.iter().step_by(stride) {
+            let exact = *exact as usize;
+            let deepening::Deepened::Shortest(path) =
+                deepening::deepen(shape, start, &goal, u64::MAX, |_| true, |_| true)
+            else {
+                panic!("{shape} {start:?} to {goal:?}: no path");
+            };
+            let moves = moves_to_string(&path);
+            assert_eq!(path.len(), exact, "{shape} {start:?} to {goal:?}: {moves}");
+            check_sliding(shape.width, shape.height, start, &goal, &moves).unwrap();
+            let window = |longer_than, budget: &mut Budget| {
+                shorter_path(shape, start, &goal, longer_than, u64::MAX, budget).unwrap()
+            };
+            assert_eq!(window(exact, &mut budget), None, "{shape} {start:?}");
+            assert_eq!(window(exact + 1, &mut budget).map(|p| p.len()), Some(exact));
+        }
+    }
+}
+
+#[test]
 fn deepening_on_korf_instances_stays_below_their_optima() {
     // 4x4 and 5x5 boards with known optima, each cut by a budget of nodes: never above, and above linear
     // conflict on nearly every one.
