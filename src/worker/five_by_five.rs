@@ -1,26 +1,27 @@
 //! The 5x5 pattern databases in the browser: the two 5-tile group tables of `solver::pdb::WindowTables` (3.2 MB
 //! each at half a byte an entry, `PdbTables::packed`; one serves the centre's group, the other the four groups
 //! around it, quarter turns of one another) and the seven smaller 4-tile ones (0.15 MB each, serving the 25 blank
-//! cells), read back from IndexedDB or built in the background, each stored there as soon as it is done: all here,
-//! in slices between which requests are served, the 5-tile groups first. No helper worker: a helper is a second
-//! copy of this worker (its own WebAssembly memory, ~21 MB while it builds a 5-tile group, and its own compiled
-//! code), while this worker's memory already holds what its first 5x5 search freed, where a group's build fits; on
-//! two cores the build takes as long without a helper and the browser's peak is lower (docs/performance.md, "Why the
-//! builds are shaped as they are").
+//! cells), read back from IndexedDB or built in the background, each stored there as soon as it is done. The first
+//! 5-tile group is built by a helper worker (a copy of this one, `helpers`) started, and sent its group, before the
+//! solve that asked for the tables runs, so that it builds through that solve on the other core; this worker builds
+//! the other 5-tile group after its answer, in the memory the solve freed, then the 4-tile ones, in slices between
+//! which requests are served, while the helper goes on. The helper's memory goes when it has sent its table
+//! (docs/performance.md, "Why the builds are shaped as they are").
 //!
 //! A 5x5 solve never waits for them: until they are ready the staged solver improves its answer without them and
 //! its report says they are being prepared; once they are, its improvement runs the near-optimal search on them
 //! (`solver::improve::FiveByFiveTables`). The build's progress goes to the page as `Building` replies to no
 //! request (`NO_REQUEST`), since it outlives the request that started it.
 
-use super::helpers::{self, Built};
+use super::helpers::{self, Built, HelpersProgress};
 use super::scope::{self, post};
 use super::tables::{self, Restored};
 use crate::protocol::{Response, ResponseBody, NO_REQUEST, PROGRESS_EVERY_MS};
 use solver::pdb::cache::{cached_tables, install_tables};
-use solver::pdb::{partition_key, Geometry, Partition, WindowTables};
+use solver::pdb::{partition_key, Geometry, Partition, PdbTables, WindowTables};
 use solver::report::Note;
 use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::Arc;
 use web_sys::DedicatedWorkerGlobalScope;
 
@@ -132,19 +133,69 @@ pub async fn restore() -> Vec<Partition> {
     missing
 }
 
-/// Where the build stands.
+/// Where the build stands, and its reports to the page.
 struct Build {
-    /// Work (table entries) of the tables done, of the one being built, and of all.
-    done: f64,
-    current: f64,
-    total: f64,
+    scope: DedicatedWorkerGlobalScope,
+    phase: Box<dyn Fn(Phase)>,
     started_ms: f64,
+    /// Work (table entries) of all the tables.
+    total: f64,
+    progress: RefCell<Progress>,
+}
+
+/// The work done so far, in table entries.
+struct Progress {
+    /// Of the tables done.
+    done: f64,
+    /// Of the table being built here.
+    here: f64,
+    /// The tables being built in helpers: each one's work, its progress as its helper tells it, and as its build
+    /// tells it (which counts a group taken over here), until it is done.
+    helped: Vec<Option<(f64, HelpersProgress, f64)>>,
     last_post_ms: f64,
+    /// The fraction last shown: the bar never goes back (a failed helper's group starts again here).
+    shown: f64,
 }
 
 impl Build {
+    /// The fraction done.
     fn fraction(&self) -> f64 {
-        ((self.done + self.current) / self.total.max(1.0)).min(1.0)
+        let p = self.progress.borrow();
+        let helped: f64 = p
+            .helped
+            .iter()
+            .flatten()
+            .map(|(work, heard, told)| work * heard.fraction().max(*told))
+            .sum();
+        ((p.done + p.here + helped) / self.total.max(1.0)).min(1.0)
+    }
+
+    /// Milliseconds since the build started.
+    fn elapsed_ms(&self) -> f64 {
+        scope::clock(&self.scope)() - self.started_ms
+    }
+
+    /// Tells `phase` the fraction done, and the page too if a post is due.
+    fn report(&self) {
+        let fraction = {
+            let fraction = self.fraction();
+            let mut p = self.progress.borrow_mut();
+            p.shown = p.shown.max(fraction);
+            p.shown
+        };
+        (self.phase)(Phase::Building { fraction });
+        let elapsed_ms = self.elapsed_ms();
+        let due = {
+            let mut p = self.progress.borrow_mut();
+            let due = elapsed_ms - p.last_post_ms >= PROGRESS_EVERY_MS;
+            if due {
+                p.last_post_ms = elapsed_ms;
+            }
+            due
+        };
+        if due {
+            post_fraction(&self.scope, fraction.min(0.99), elapsed_ms);
+        }
     }
 }
 
@@ -157,48 +208,136 @@ fn work(partition: &Partition) -> f64 {
         .sum()
 }
 
-/// Builds `missing` in the background (see the module's header), storing each table in IndexedDB and installing
-/// it here as it is done; `phase` hears the fraction done, and the page hears it too. `done` runs once all are
-/// built.
-pub fn build(
+/// How many 5-tile groups helpers build: one, through the solve that asked for the tables, while this worker builds
+/// the other after it in the memory that solve freed. A second helper builds the tables sooner on two cores, but
+/// its own memory takes the browser's peak past its 512 MiB budget (517-518 MiB against 502-506 with one:
+/// docs/performance.md).
+const HELPERS: usize = 1;
+
+/// The start of a build whose group a helper builds.
+type HelperStart = helpers::Started<Box<dyn FnMut(f64, f64)>>;
+
+/// A background build of the 5x5 tables, its helpers started ([`start`]).
+pub struct Background {
+    scope: DedicatedWorkerGlobalScope,
+    geometry: Geometry,
+    build: Rc<Build>,
+    /// The 5-tile groups, each built by a helper.
+    helped: Vec<(Partition, HelperStart)>,
+    /// The tables built here, in order.
+    here: Vec<Partition>,
+    /// The helpers' cancel token (see [`start`]).
+    token: Option<String>,
+}
+
+/// Starts a build of `missing` in the background (see the module's header): the helpers of the 5-tile groups
+/// start now; [`Background::go_on`] builds the rest, storing each table in IndexedDB and installing it here as it
+/// is done. `phase` hears the fraction done, and the page hears it too.
+pub fn start(
     scope: &DedicatedWorkerGlobalScope,
     missing: Vec<Partition>,
     phase: impl Fn(Phase) + 'static,
-    done: impl FnOnce() + 'static,
-) {
-    let now = scope::clock(scope);
-    // The 5-tile groups first: the search needs both; then the 4-tile ones, the default goal's first.
+) -> Option<Background> {
+    let geometry = geometry()?;
+    // The 5-tile groups in helpers (the search needs both); the 4-tile ones here, the default goal's first.
     let (big, small): (Vec<_>, Vec<_>) = missing
         .into_iter()
         .partition(|p| p.groups().iter().any(|g| g.len() >= 5));
-    let queue: Vec<Partition> = big.into_iter().chain(small).collect();
-    let shared = RefCell::new(Build {
-        done: 0.0,
-        current: 0.0,
-        total: queue.iter().map(work).sum(),
-        started_ms: now(),
-        last_post_ms: f64::NEG_INFINITY,
+    let total = big.iter().chain(&small).map(work).sum();
+    let build = Rc::new(Build {
+        scope: scope.clone(),
+        phase: Box::new(phase),
+        started_ms: scope::clock(scope)(),
+        total,
+        progress: RefCell::new(Progress {
+            done: 0.0,
+            here: 0.0,
+            helped: Vec::new(),
+            last_post_ms: f64::NEG_INFINITY,
+            shown: 0.0,
+        }),
     });
-    phase(Phase::Building { fraction: 0.0 });
+    (build.phase)(Phase::Building { fraction: 0.0 });
     post_fraction(scope, 0.0, 0.0);
-    let scope = scope.clone();
-    wasm_bindgen_futures::spawn_local(async move {
-        build_each(&scope, queue, &shared, &phase).await;
-        // A profile that stored an earlier tiling's tables rebuilds: they go now, its disk space with them.
-        if let Err(e) = tables::forget(&earlier_keys()).await {
-            gloo::console::warn!(format!(
-                "the earlier 5x5 pattern databases were not deleted: {e}"
-            ));
-        }
-        post_fraction(&scope, 1.0, now_since(&scope, &shared));
-        phase(Phase::Ready);
-        done();
-    });
+    // The helpers watch a token of this worker's: revoked when the build ends, or by the browser when this worker
+    // is terminated (a helper busy building stops at its next look, where its termination could leave it running).
+    let token = crate::browser::new_token();
+    let mut helped = Vec::new();
+    let mut here = Vec::new();
+    for partition in big {
+        let plan = helpers::plan_for(geometry.clone(), partition.clone());
+        let Some(plan) = plan.filter(|_| helped.len() < HELPERS) else {
+            here.push(partition);
+            continue;
+        };
+        let slot = build.progress.borrow().helped.len();
+        let told = Rc::clone(&build);
+        let progress: Box<dyn FnMut(f64, f64)> = Box::new(move |fraction, _| {
+            if let Some(Some(helped)) = told.progress.borrow_mut().helped.get_mut(slot) {
+                helped.2 = fraction;
+            }
+            told.report();
+        });
+        let started = helpers::start(scope, plan, progress, PROGRESS_EVERY_MS, token.clone());
+        let heard = started.helpers_progress();
+        build
+            .progress
+            .borrow_mut()
+            .helped
+            .push(Some((work(&partition), heard, 0.0)));
+        helped.push((partition, started));
+    }
+    here.extend(small);
+    Some(Background {
+        scope: scope.clone(),
+        geometry,
+        build,
+        helped,
+        here,
+        token,
+    })
 }
 
-/// Milliseconds since the build started.
-fn now_since(scope: &DedicatedWorkerGlobalScope, shared: &RefCell<Build>) -> f64 {
-    scope::clock(scope)() - shared.borrow().started_ms
+impl Background {
+    /// Builds the 4-tile tables here once the present task ends (the solve), in slices, then collects the
+    /// helpers' tables (or builds here a group whose helper failed); `done` runs once all are built.
+    pub fn go_on(self, done: impl FnOnce() + 'static) {
+        let Background {
+            scope,
+            geometry,
+            build,
+            helped,
+            here,
+            token,
+        } = self;
+        wasm_bindgen_futures::spawn_local(async move {
+            build_here(&scope, &geometry, here, &build).await;
+            for (slot, (partition, started)) in helped.into_iter().enumerate() {
+                let built = started.finish(&scope, || false, None).await;
+                {
+                    let mut p = build.progress.borrow_mut();
+                    p.helped[slot] = None;
+                    p.done += work(&partition);
+                }
+                if let Built::Tables { tables, .. } = built {
+                    keep(Arc::new(*tables)).await;
+                }
+                build.report();
+            }
+            if let Some(token) = token {
+                let _ = web_sys::Url::revoke_object_url(&token);
+            }
+            // A profile that stored an earlier tiling's tables rebuilds: they go now, its disk space with them.
+            if let Err(e) = tables::forget(&earlier_keys()).await {
+                gloo::console::warn!(format!(
+                    "the earlier 5x5 pattern databases were not deleted: {e}"
+                ));
+            }
+            post_fraction(&scope, 1.0, build.elapsed_ms());
+            (build.phase)(Phase::Ready);
+            done();
+        });
+    }
 }
 
 /// Posts the build's progress to the page.
@@ -216,38 +355,27 @@ fn post_fraction(scope: &DedicatedWorkerGlobalScope, fraction: f64, elapsed_ms: 
     );
 }
 
+/// Installs `tables` here, then stores them.
+async fn keep(tables: Arc<PdbTables>) {
+    install_tables(Arc::clone(&tables));
+    if let Err(e) = tables::store(&tables).await {
+        gloo::console::warn!(format!("a 5x5 pattern database was not stored: {e}"));
+    }
+}
+
 /// Builds each table of `queue` here, in slices between which requests are served (`helpers::build` with no
 /// helper), then installs and stores it.
-async fn build_each(
+async fn build_here(
     scope: &DedicatedWorkerGlobalScope,
+    geometry: &Geometry,
     queue: Vec<Partition>,
-    shared: &RefCell<Build>,
-    phase: &dyn Fn(Phase),
+    build: &Build,
 ) {
-    let Some(geometry) = geometry() else {
-        return;
-    };
     for partition in queue {
         let size = work(&partition);
         let progress = |fraction: f64, _elapsed_ms: f64| {
-            let fraction = {
-                let mut s = shared.borrow_mut();
-                s.current = fraction * size;
-                s.fraction()
-            };
-            phase(Phase::Building { fraction });
-            let elapsed_ms = now_since(scope, shared);
-            let due = {
-                let mut s = shared.borrow_mut();
-                let due = elapsed_ms - s.last_post_ms >= PROGRESS_EVERY_MS;
-                if due {
-                    s.last_post_ms = elapsed_ms;
-                }
-                due
-            };
-            if due {
-                post_fraction(scope, fraction.min(0.99), elapsed_ms);
-            }
+            build.progress.borrow_mut().here = fraction * size;
+            build.report();
         };
         let plan = helpers::plan_here(geometry.clone(), partition);
         let built = helpers::build(
@@ -263,16 +391,12 @@ async fn build_each(
         let Built::Tables { tables, .. } = built else {
             return;
         };
-        let tables = Arc::new(*tables);
-        install_tables(Arc::clone(&tables));
         {
-            let mut s = shared.borrow_mut();
-            s.current = 0.0;
-            s.done += size;
+            let mut p = build.progress.borrow_mut();
+            p.here = 0.0;
+            p.done += size;
         }
-        if let Err(e) = tables::store(&tables).await {
-            gloo::console::warn!(format!("a 5x5 pattern database was not stored: {e}"));
-        }
+        keep(Arc::new(*tables)).await;
     }
 }
 

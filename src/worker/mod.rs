@@ -283,15 +283,16 @@ impl Worker {
         });
     }
 
-    /// Builds the 5x5 tables `missing` in the background, in slices between requests.
+    /// Builds the 5x5 tables `missing` in the background: a helper worker starts on a 5-tile group now, and builds
+    /// through the request this worker runs next; this worker builds the rest in slices between requests.
     fn build_5x5(&self, missing: Vec<solver::pdb::Partition>) {
         let (on_phase, on_done) = (self.clone(), self.clone());
-        five_by_five::build(
-            &self.scope,
-            missing,
-            move |phase| on_phase.state.borrow_mut().five_by_five = phase,
-            move || on_done.consider_retiring(),
-        );
+        let background = five_by_five::start(&self.scope, missing, move |phase| {
+            on_phase.state.borrow_mut().five_by_five = phase
+        });
+        if let Some(background) = background {
+            background.go_on(move || on_done.consider_retiring());
+        }
     }
 
     /// Reads the 5x5 tables back from IndexedDB before any solve asks (a `Prepare` request), if this worker has not

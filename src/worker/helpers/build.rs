@@ -19,16 +19,13 @@ pub(super) const SLICE_STATES: u64 = 1 << 16;
 const SLICE_MS: f64 = 40.0;
 /// A helper that sends nothing for this long is taken for dead, and its group built here.
 const HELPER_SILENCE_MS: f64 = 10_000.0;
-/// The longest a build with work to do meanwhile ([`Meanwhile`]) waits for its helpers to be sent their groups
-/// before that work: past it a helper still loading waits for its group until the work ends.
-const HELPER_START_MS: f64 = 1_000.0;
 
 /// Work the solver worker does while its helpers build, before it builds its own groups: a search on other
 /// tables, which is synchronous (the helpers' messages wait until it ends).
 pub trait Meanwhile {
     /// Runs as soon as the helpers are started, while they load.
     fn while_helpers_load(&mut self);
-    /// Runs once every helper has been sent its group (or after `HELPER_START_MS`); `false` stops the build.
+    /// Runs next; `false` stops the build.
     fn once_helpers_work(&mut self) -> bool;
 }
 
@@ -49,8 +46,6 @@ pub enum Built {
 /// What the solver worker knows of one helper, filled by the helper's message handler.
 #[derive(Default)]
 struct HelperState {
-    /// Set once the helper said `Ready` and was sent its group.
-    asked: bool,
     fraction: f64,
     tables: Option<PdbTables>,
     /// Why the helper cannot deliver (it failed, its bytes were unusable, or it could not start).
@@ -78,9 +73,48 @@ pub async fn build(
     progress: impl FnMut(f64, f64),
     progress_every_ms: f64,
     cancel_token: Option<String>,
-    mut cancelled: impl FnMut() -> bool,
+    cancelled: impl FnMut() -> bool,
     meanwhile: Option<&mut dyn Meanwhile>,
 ) -> Built {
+    start(scope, plan, progress, progress_every_ms, cancel_token)
+        .finish(scope, cancelled, meanwhile)
+        .await
+}
+
+/// A build whose helpers are started (see [`start`]): they build while this worker does anything else, until
+/// [`Started::finish`] builds this worker's own groups and collects theirs.
+pub struct Started<F> {
+    plan: Plan,
+    run: Building<F>,
+}
+
+/// What the helpers of a [`Started`] build have done, as they tell it: read between any two tasks of this worker,
+/// whatever else it does meanwhile.
+pub struct HelpersProgress {
+    helpers: Vec<(Rc<RefCell<HelperState>>, f64)>,
+    total: f64,
+}
+
+impl HelpersProgress {
+    /// The fraction of the whole build that the helpers have done.
+    pub fn fraction(&self) -> f64 {
+        let done: f64 = self
+            .helpers
+            .iter()
+            .map(|(state, work)| state.borrow().fraction * work)
+            .sum();
+        done / self.total
+    }
+}
+
+/// Starts the helpers of a build of `plan` ([`build`] is this, then [`Started::finish`]).
+pub fn start<F: FnMut(f64, f64)>(
+    scope: &DedicatedWorkerGlobalScope,
+    plan: Plan,
+    progress: F,
+    progress_every_ms: f64,
+    cancel_token: Option<String>,
+) -> Started<F> {
     let now = scope::clock(scope);
     let bar = Bar {
         report: progress,
@@ -91,43 +125,61 @@ pub async fn build(
     };
     let mut run = Building::start(scope, &plan, cancel_token, bar, Box::new(now));
     run.post(0.0, true);
-    if let Some(meanwhile) = meanwhile {
-        meanwhile.while_helpers_load();
-        // A helper is sent its group once it says Ready, which this worker hears only between tasks: the
-        // synchronous work waits for that, or the helper would idle through it.
-        let until = (run.now)() + HELPER_START_MS;
-        while !run.helpers_started() && (run.now)() < until {
+    Started { plan, run }
+}
+
+impl<F: FnMut(f64, f64)> Started<F> {
+    /// A handle on what this build's helpers have done, which follows their messages.
+    pub fn helpers_progress(&self) -> HelpersProgress {
+        HelpersProgress {
+            helpers: self
+                .run
+                .helpers
+                .iter()
+                .map(|h| (Rc::clone(&h.state), self.run.work[h.group]))
+                .collect(),
+            total: self.run.total,
+        }
+    }
+
+    /// Does this worker's `meanwhile` work, if any, then builds its own groups, then collects the helpers' tables,
+    /// taking over the group of any helper that fails or falls silent.
+    pub async fn finish(
+        self,
+        scope: &DedicatedWorkerGlobalScope,
+        mut cancelled: impl FnMut() -> bool,
+        meanwhile: Option<&mut dyn Meanwhile>,
+    ) -> Built {
+        if let Some(meanwhile) = meanwhile {
+            meanwhile.while_helpers_load();
+            if !meanwhile.once_helpers_work() {
+                return self.run.cancel();
+            }
+        }
+        let Started { plan, mut run } = self;
+        loop {
             if cancelled() {
                 return run.cancel();
             }
-            sleep(scope, 5).await;
-        }
-        if !meanwhile.once_helpers_work() {
-            return run.cancel();
-        }
-    }
-    loop {
-        if cancelled() {
-            return run.cancel();
-        }
-        if let Some(&index) = run.own.get(run.next) {
-            if !run.build_here(&plan, index, &mut cancelled).await {
-                return run.cancel();
+            if let Some(&index) = run.own.get(run.next) {
+                if !run.build_here(&plan, index, &mut cancelled).await {
+                    return run.cancel();
+                }
+                continue;
             }
-            continue;
+            let waiting = run.collect();
+            if run.next < run.own.len() {
+                continue;
+            }
+            if !waiting {
+                break;
+            }
+            let fraction = (run.own_done + run.helpers_done()) / run.total;
+            run.post(fraction, false);
+            sleep(scope, 20).await;
         }
-        let waiting = run.collect();
-        if run.next < run.own.len() {
-            continue;
-        }
-        if !waiting {
-            break;
-        }
-        let fraction = (run.own_done + run.helpers_done()) / run.total;
-        run.post(fraction, false);
-        sleep(scope, 20).await;
+        run.finish(&plan)
     }
-    run.finish(&plan)
 }
 
 /// The progress bar of a build: posted at most every `every_ms`, and never going back, even when a failed helper's
@@ -229,14 +281,6 @@ impl<F: FnMut(f64, f64)> Building<F> {
             bar.shown = bar.shown.max(fraction);
             (bar.report)(bar.shown.min(0.99), elapsed_ms);
         }
-    }
-
-    /// Whether every helper has been sent its group, or cannot help.
-    fn helpers_started(&self) -> bool {
-        self.helpers.iter().all(|h| {
-            let s = h.state.borrow();
-            s.asked || s.failed.is_some()
-        })
     }
 
     /// What the helpers still helping have done, in units of `work`.
@@ -349,7 +393,8 @@ impl<F: FnMut(f64, f64)> Building<F> {
     }
 }
 
-/// Starts the helper worker from this worker's own boot script and wires its messages into `state`.
+/// Starts the helper worker from this worker's own boot script, sends it its group at once (the boot script holds
+/// messages that come before the module has started: `static/worker-boot.js`) and wires its messages into `state`.
 fn start_helper(
     scope: &DedicatedWorkerGlobalScope,
     request: &HelperRequest,
@@ -376,18 +421,6 @@ fn start_helper(
                     serde_json::from_str(&reply)
                 {
                     s.failed = Some(message);
-                } else if matches!(
-                    Response::from_json(&reply),
-                    Ok(Response {
-                        body: ResponseBody::Ready,
-                        ..
-                    })
-                ) && !s.asked
-                {
-                    s.asked = true;
-                    if worker.post_message(&JsValue::from_str(&text)).is_err() {
-                        s.failed = Some("the helper could not be sent its group".into());
-                    }
                 } else if let Ok(Response {
                     body: ResponseBody::Error { failure },
                     ..
@@ -422,6 +455,10 @@ fn start_helper(
     // The handlers live as long as the helper, which is terminated when the build ends; a few bytes each.
     on_message.forget();
     on_error.forget();
+    if worker.post_message(&JsValue::from_str(&text)).is_err() {
+        worker.terminate();
+        return Err("the helper could not be sent its group".into());
+    }
     Ok(worker)
 }
 

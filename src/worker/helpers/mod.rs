@@ -21,7 +21,7 @@ mod messages;
 mod plan;
 mod serve;
 
-pub use build::{build, Built, Meanwhile};
+pub use build::{build, start, Built, HelpersProgress, Meanwhile, Started};
 pub use messages::{helper_request, HelperReply, HelperRequest};
 pub use plan::{plan, plan_for, plan_here, Plan, HELPER_MIN_ENTRIES};
 pub use serve::serve;
