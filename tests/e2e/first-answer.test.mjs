@@ -22,10 +22,10 @@ const { test, fixture } = useApp();
 /** The tables' build and the optimal search on a loaded machine. */
 const SOLVE_MS = 90_000;
 
-/** The first answer's progress line while the tables build. */
+/** The first answer's progress line while the shortest is worked on: the tables' build, or the search on small ones. */
 const BUILDING = new RegExp('^First answer \\([\\d,]+ moves, '
   + '(at most \\d+% longer than the shortest|already a shortest one)\\); '
-  + 'building the pattern databases for the shortest… \\d+%');
+  + '(building the pattern databases for the shortest… \\d+%|searching for the shortest: [\\d,]+ nodes expanded)');
 
 /** Picks 4x4 from the menu and shuffles, as a person would; returns the shuffled start. */
 async function pickAndShuffle(page) {
@@ -127,13 +127,14 @@ test('4x4 in a fresh browser: a first answer at once with its bound, the tables 
     const held = Number(await page.getAttribute(tid('player'), 'data-steps'));
     assert.ok(held > 0 && held <= first.length, `the player holds ${held} steps; the first answer had ${first.length}`);
     await walkAnswer(page, start, held);
-    // The status line says the tables for the shortest are building, with the build's progress.
+    // The status line says what is under way towards the shortest, with its progress: the tables' build, or (once
+    // the helper has its group, which it is sent at once) the search on the small tables.
     await page.waitForFunction(([re, progress, status]) => new RegExp(re).test(document.querySelector(progress)
       ?.textContent ?? '') || document.querySelector(status)?.getAttribute('data-status') !== 'solving',
     [BUILDING.source, tid('progress'), tid('status')], { timeout: 10_000 });
     const lines = await page.evaluate(() => window.__e2eFirst.progress);
     assert.ok(lines.some((l) => BUILDING.test(l)),
-      `no "First answer …; building the pattern databases" line: ${JSON.stringify(lines)}`);
+      `no "First answer …; building the pattern databases / searching for the shortest" line: ${JSON.stringify(lines)}`);
 
     await waitStatus(page, 'solved', SOLVE_MS);
     const length = await solutionLength(page);
