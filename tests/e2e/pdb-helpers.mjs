@@ -23,6 +23,7 @@ export async function watchBuild(page) {
   await page.evaluate((sel) => {
     const seen = { fractions: [], texts: [] };
     window.__e2eBuild = seen;
+    window.__e2eSearchLines = [];
     const look = () => {
       const bar = document.querySelector(sel);
       if (bar) {
@@ -31,6 +32,9 @@ export async function watchBuild(page) {
       }
       const detail = document.querySelector('[data-testid="progress"]')?.textContent ?? '';
       if (/pattern databases/i.test(detail) && seen.texts[seen.texts.length - 1] !== detail) seen.texts.push(detail);
+      if (/searching for the shortest/i.test(detail) && !window.__e2eSearchLines.includes(detail)) {
+        window.__e2eSearchLines.push(detail);
+      }
     };
     new MutationObserver(look).observe(document, {
       subtree: true, childList: true, attributes: true, characterData: true,
@@ -41,6 +45,11 @@ export async function watchBuild(page) {
 
 export async function buildSeen(page) {
   return page.evaluate(() => window.__e2eBuild);
+}
+
+/** The progress lines of a search for the shortest the page showed since `watchBuild`. */
+export async function searchLinesSeen(page) {
+  return page.evaluate(() => window.__e2eSearchLines);
 }
 
 /** The IndexedDB keys the worker stored its tables under (read from the page: same origin, same database). */
