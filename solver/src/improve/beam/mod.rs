@@ -279,21 +279,6 @@ const LOOK_AHEAD: usize = 6;
 /// No cell: the end of a cell's neighbours.
 const NO_CELL: u8 = u8::MAX;
 
-/// Asks the processor to bring `slot` into the cache (a hint: nothing else happens, and elsewhere than on x86-64
-/// nothing at all).
-#[inline(always)]
-fn prefetch(slot: &u64) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        // SAFETY: a prefetch only hints the cache; SSE, which it needs, is in every x86-64 processor, and the
-        // address is that of a live reference.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>((slot as *const u64).cast::<i8>()) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = slot;
-}
-
 /// The seen table's size in bits for a memory budget of `max_bytes`: at most an eighth of it, 2^14 to 2^20 slots.
 fn seen_bits(max_bytes: u64) -> u32 {
     (max_bytes / 64).max(1 << 14).ilog2().min(SEEN_BITS)
@@ -455,7 +440,7 @@ impl Beam {
                         let to = usize::from(to);
                         let tile = ahead.board.tile_at(to);
                         let hash = ahead.hash ^ key(tile, to) ^ key(tile, blank);
-                        prefetch(&self.seen[(hash >> shift) as usize]);
+                        crate::search::prefetch(&self.seen[(hash >> shift) as usize]);
                     }
                 }
                 let skip = (depth > 1).then(|| entry.dir.opposite());

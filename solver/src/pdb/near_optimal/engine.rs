@@ -10,7 +10,7 @@ use super::cells::{positions, MAX_GROUPS, MAX_VIEWS, N, NO_GROUP};
 use super::large::LargePdb;
 use super::nodes::{
     entry, nodes_within, pack, tile_at, to_code, to_dir, Arena, Index, Node, Packed, MAX_CHILDREN,
-    MAX_G, NO_DIR,
+    MAX_G, MAX_NODES, NO_DIR,
 };
 use crate::pdb::board::Geometry;
 use crate::pdb::error::PdbError;
@@ -172,7 +172,7 @@ impl<'p> Engine<'p> {
             dir: NO_DIR,
         });
         if let Err(slot) = self.index.find(&self.nodes, board) {
-            self.index.insert(slot, 0);
+            self.index.insert(slot, 0, board);
         }
         if board == self.goal {
             return Some(if bound > 0 {
@@ -204,6 +204,10 @@ impl<'p> Engine<'p> {
         }
         if let Some(stop) = control.over_state_limit(self.nodes.len() as u64) {
             return Some(stop);
+        }
+        if self.nodes.len() + MAX_CHILDREN > MAX_NODES {
+            let states = MAX_NODES as u64;
+            return Some((Status::Limit, Said::IdRoom { states }));
         }
         self.make_room(control, stats)
     }
@@ -274,6 +278,10 @@ impl<'p> Engine<'p> {
                 }
                 stats.generated += 1;
                 let tile = tile_at(node.board, to as usize);
+                let child_board = node.board & !(31 << (5 * to as usize))
+                    | (tile as Packed) << (5 * node.blank as usize);
+                // The index's slot is read after the tables' lookups: its wait overlaps theirs.
+                self.index.prefetch(child_board);
                 // The tile slides from `to` onto the blank's cell.
                 pos[tile as usize] = node.blank;
                 let mut child_h = 0;
@@ -293,8 +301,6 @@ impl<'p> Engine<'p> {
                 if child_g + child_h >= bound {
                     continue;
                 }
-                let child_board = node.board & !(31 << (5 * to as usize))
-                    | (tile as Packed) << (5 * node.blank as usize);
                 let child = Node {
                     board: child_board,
                     parent: id,
@@ -316,7 +322,7 @@ impl<'p> Engine<'p> {
                     Err(slot) => {
                         let new = self.nodes.len() as u32;
                         self.nodes.push(child);
-                        self.index.insert(slot, new);
+                        self.index.insert(slot, new, child_board);
                         new
                     }
                 };

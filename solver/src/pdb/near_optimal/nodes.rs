@@ -157,8 +157,16 @@ pub(super) fn nodes_within(budget: u64, index_bytes: u64) -> u64 {
     }
 }
 
+/// The most nodes one search holds: node numbers take 28 bits of an open-list entry and of an
+/// index slot.
+pub(super) const MAX_NODES: usize = (1 << ID_BITS) - 1;
+const ID_BITS: u32 = 28;
+const ID_MASK: u32 = (1 << ID_BITS) - 1;
+
 /// The index from boards to nodes: open addressing over node numbers (plus one; 0 is empty),
-/// at most half full, or three quarters where a byte budget leaves no room to double it.
+/// at most half full, or three quarters where a byte budget leaves no room to double it. Each
+/// slot's top 4 bits hold a tag of its board's hash: a probe passes a slot whose tag differs
+/// without reading the node, a random read into the arena that would cost as much as the slot's.
 pub(super) struct Index {
     pub(super) slots: Vec<u32>,
     pub(super) len: usize,
@@ -177,35 +185,46 @@ impl Index {
         self.len = 0;
     }
 
+    /// The board's home slot, and its tag in a slot's top bits: bits of the hash below the
+    /// home's (which takes the top bits, at most 28 of them while the table holds at most
+    /// [`MAX_NODES`] at half load).
     #[inline(always)]
-    pub(super) fn home(&self, board: Packed) -> usize {
+    fn home_and_tag(&self, board: Packed) -> (usize, u32) {
         let x = (board as u64) ^ ((board >> 64) as u64).rotate_left(29);
         let h = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h >> (64 - self.slots.len().trailing_zeros())) as usize
+        let home = (h >> (64 - self.slots.len().trailing_zeros())) as usize;
+        (home, ((h >> 32) as u32) << ID_BITS)
+    }
+
+    /// Asks for `board`'s home slot to be brought into the cache, ahead of [`Index::find`].
+    #[inline(always)]
+    pub(super) fn prefetch(&self, board: Packed) {
+        crate::search::prefetch(&self.slots[self.home_and_tag(board).0]);
     }
 
     /// The node holding `board`, or the slot where it would go.
     #[inline(always)]
     pub(super) fn find(&self, nodes: &Arena, board: Packed) -> Result<u32, usize> {
         let mask = self.slots.len() - 1;
-        let mut i = self.home(board);
+        let (mut i, tag) = self.home_and_tag(board);
         loop {
             let s = self.slots[i];
             if s == 0 {
                 return Err(i);
             }
-            if nodes[s - 1].board == board {
-                return Ok(s - 1);
+            if s & !ID_MASK == tag && nodes[(s & ID_MASK) - 1].board == board {
+                return Ok((s & ID_MASK) - 1);
             }
             i = (i + 1) & mask;
         }
     }
 
-    /// Inserts node `id` at `slot` (from `find`). The table never grows here: [`Index::fits`]
-    /// says beforehand whether it must ([`Index::double`]).
+    /// Inserts node `id` (below [`MAX_NODES`]) holding `board` at `slot` (from `find`). The table
+    /// never grows here: [`Index::fits`] says beforehand whether it must ([`Index::double`]).
     #[inline(always)]
-    pub(super) fn insert(&mut self, slot: usize, id: u32) {
-        self.slots[slot] = id + 1;
+    pub(super) fn insert(&mut self, slot: usize, id: u32, board: Packed) {
+        debug_assert!((id as usize) < MAX_NODES);
+        self.slots[slot] = (id + 1) | self.home_and_tag(board).1;
         self.len += 1;
     }
 
@@ -226,7 +245,8 @@ impl Index {
         let old = std::mem::replace(&mut self.slots, doubled);
         let mask = self.slots.len() - 1;
         for s in old.into_iter().filter(|&s| s != 0) {
-            let mut i = self.home(nodes[s - 1].board);
+            // The tag is the same at any size: only the home moves.
+            let (mut i, _) = self.home_and_tag(nodes[(s & ID_MASK) - 1].board);
             while self.slots[i] != 0 {
                 i = (i + 1) & mask;
             }
