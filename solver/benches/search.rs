@@ -235,7 +235,7 @@ fn deepening(c: &mut Criterion) {
         height: 3,
     };
     let goal = shape.default_goal();
-    for seed in [1u64, 2] {
+    for seed in [1u64, 4] {
         let start = shuffle_solvable(shape, &goal, seed).expect("a solvable board");
         group.bench_function(format!("4x3 seed {seed} shortest path"), |b| {
             b.iter(|| {
