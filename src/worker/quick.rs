@@ -80,20 +80,16 @@ impl QuickSearch {
 }
 
 impl Meanwhile for QuickSearch {
-    /// Builds the quick tables (unless held), while the helpers load.
-    fn while_helpers_load(&mut self) {
+    /// Builds the quick tables (unless held), then searches on them and answers the request (with the shortest
+    /// answer, or why there is none: an unsolvable board), unless the search reached its budget; a cancelled
+    /// search answers it too, and stops the build.
+    fn run(&mut self) -> bool {
         if cached_tables(&self.key()).is_none() {
             let started = js_sys::Date::now();
             let tables = PdbTables::build(&self.geometry, &self.partition, |_| {});
             install_tables(Arc::new(tables));
             self.built_ms = js_sys::Date::now() - started;
         }
-    }
-
-    /// Searches on the quick tables and answers the request (with the shortest answer, or why there is none: an
-    /// unsolvable board), unless the search reached its budget; a cancelled search answers it too, and stops the
-    /// build.
-    fn once_helpers_work(&mut self) -> bool {
         let Some((worker, request)) = &self.job else {
             return true;
         };

@@ -180,7 +180,8 @@ fn improve_with(
         .time_limit_ms
         .unwrap_or(DEFAULT_IMPROVE_MS);
     // The answer's improvement stops short of the limit, the bound's search takes the rest.
-    let improve_until = time_limit - (time_limit as f64 * deepening_share(problem.shape)) as u64;
+    let share = deepening_share(problem.shape);
+    let improve_until = time_limit - (time_limit as f64 * share) as u64;
     run.budget.control.limits.time_limit_ms = Some(improve_until);
     let ended = match run.improve(improvers) {
         Ok(why) => why,
@@ -193,7 +194,7 @@ fn improve_with(
         }),
     };
     run.budget.control.limits.time_limit_ms = Some(time_limit);
-    if ended != Some(Said::ImprovementCancelled) && deepening_share(problem.shape) > 0.0 {
+    if ended != Some(Said::ImprovementCancelled) && share > 0.0 {
         run.deepen_bound();
     }
     let report = run.report(ended);

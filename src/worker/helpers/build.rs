@@ -23,10 +23,8 @@ const HELPER_SILENCE_MS: f64 = 10_000.0;
 /// Work the solver worker does while its helpers build, before it builds its own groups: a search on other
 /// tables, which is synchronous (the helpers' messages wait until it ends).
 pub trait Meanwhile {
-    /// Runs as soon as the helpers are started, while they load.
-    fn while_helpers_load(&mut self);
-    /// Runs next; `false` stops the build.
-    fn once_helpers_work(&mut self) -> bool;
+    /// Runs as soon as the helpers are started; `false` stops the build.
+    fn run(&mut self) -> bool;
 }
 
 /// How a build in helpers ended.
@@ -151,8 +149,7 @@ impl<F: FnMut(f64, f64)> Started<F> {
         meanwhile: Option<&mut dyn Meanwhile>,
     ) -> Built {
         if let Some(meanwhile) = meanwhile {
-            meanwhile.while_helpers_load();
-            if !meanwhile.once_helpers_work() {
+            if !meanwhile.run() {
                 return self.run.cancel();
             }
         }
