@@ -1,22 +1,22 @@
 //! The 5x5 pattern databases in the browser: the two 5-tile group tables of `solver::pdb::WindowTables` (3.2 MB
 //! each at half a byte an entry, `PdbTables::packed`; one serves the centre's group, the other the four groups
 //! around it, quarter turns of one another) and the seven smaller 4-tile ones (0.15 MB each, serving the 25 blank
-//! cells), read back from IndexedDB or built in the background, each stored there as soon as it is done. The first
-//! 5-tile group is built by a helper worker (a copy of this one, `helpers`) started, and sent its group, before the
-//! solve that asked for the tables runs, so that it builds through that solve on the other core; this worker builds
-//! the other 5-tile group after its answer, in the memory the solve freed, then the 4-tile ones, in slices between
-//! which requests are served, while the helper goes on. The helper's memory goes when it has sent its table
+//! cells), read back from IndexedDB or built, each stored there as soon as it is done. The first 5-tile group is
+//! built by a helper worker (a copy of this one, `helpers`) while this worker builds the other, then the 4-tile
+//! ones, in slices between which it can hear the page; the helper's memory goes when it has sent its table
 //! (docs/performance.md, "Why the builds are shaped as they are").
 //!
-//! A 5x5 solve never waits for them: until they are ready the staged solver improves its answer without them and
-//! its report says they are being prepared; once they are, its improvement runs the near-optimal search on them
-//! (`solver::improve::FiveByFiveTables`). The build's progress goes to the page as `Building` replies to no
-//! request (`NO_REQUEST`), since it outlives the request that started it.
+//! The first 5x5 solve waits for them, as the 15-puzzle's first solve waits for its tables: its staged answer goes
+//! to the page at once, the build's progress goes to that request, and its improvement then runs the near-optimal
+//! search on them (`solver::improve::FiveByFiveTables`). Only when a build of the 15-puzzle's tables goes on behind
+//! an answer does a 5x5 solve run without them (its report says they are being prepared); their build then starts
+//! once that one ends, and its progress goes to the page as `Building` replies to no request (`NO_REQUEST`), since
+//! it outlives the request that asked for it.
 
 use super::helpers::{self, Built, HelpersProgress};
 use super::scope::{self, post};
 use super::tables::{self, Restored};
-use crate::protocol::{Response, ResponseBody, NO_REQUEST, PROGRESS_EVERY_MS};
+use crate::protocol::{Response, ResponseBody, PROGRESS_EVERY_MS};
 use solver::pdb::cache::{cached_tables, install_tables};
 use solver::pdb::{partition_key, Geometry, Partition, PdbTables, WindowTables};
 use solver::report::Note;
@@ -136,6 +136,8 @@ pub async fn restore() -> Vec<Partition> {
 /// Where the build stands, and its reports to the page.
 struct Build {
     scope: DedicatedWorkerGlobalScope,
+    /// The request whose answer waits for the build, or `NO_REQUEST`: its progress goes there.
+    request: u64,
     phase: Box<dyn Fn(Phase)>,
     started_ms: f64,
     /// Work (table entries) of all the tables.
@@ -194,7 +196,7 @@ impl Build {
             due
         };
         if due {
-            post_fraction(&self.scope, fraction.min(0.99), elapsed_ms);
+            post_fraction(&self.scope, self.request, fraction.min(0.99), elapsed_ms);
         }
     }
 }
@@ -208,10 +210,9 @@ fn work(partition: &Partition) -> f64 {
         .sum()
 }
 
-/// How many 5-tile groups helpers build: one, through the solve that asked for the tables, while this worker builds
-/// the other after it in the memory that solve freed. A second helper builds the tables sooner on two cores, but
-/// its own memory takes the browser's peak past its 512 MiB budget (517-518 MiB against 502-506 with one:
-/// docs/performance.md).
+/// How many 5-tile groups helpers build: one, while this worker builds the other, so that the two use two cores.
+/// A second helper's own memory takes the browser's peak past its 512 MiB budget (517-518 MiB against 502-506
+/// with one: docs/performance.md).
 const HELPERS: usize = 1;
 
 /// The start of a build whose group a helper builds.
@@ -230,12 +231,13 @@ pub struct Background {
     token: Option<String>,
 }
 
-/// Starts a build of `missing` in the background (see the module's header): the helpers of the 5-tile groups
-/// start now; [`Background::go_on`] builds the rest, storing each table in IndexedDB and installing it here as it
-/// is done. `phase` hears the fraction done, and the page hears it too.
+/// Starts a build of `missing` (see the module's header): the helpers of the 5-tile groups start now;
+/// [`Background::go_on`] builds the rest, storing each table in IndexedDB and installing it here as it is done.
+/// `phase` hears the fraction done, and the page hears it too, as progress of `request` (or of `NO_REQUEST`).
 pub fn start(
     scope: &DedicatedWorkerGlobalScope,
     missing: Vec<Partition>,
+    request: u64,
     phase: impl Fn(Phase) + 'static,
 ) -> Option<Background> {
     let geometry = geometry()?;
@@ -246,6 +248,7 @@ pub fn start(
     let total = big.iter().chain(&small).map(work).sum();
     let build = Rc::new(Build {
         scope: scope.clone(),
+        request,
         phase: Box::new(phase),
         started_ms: scope::clock(scope)(),
         total,
@@ -258,7 +261,7 @@ pub fn start(
         }),
     });
     (build.phase)(Phase::Building { fraction: 0.0 });
-    post_fraction(scope, 0.0, 0.0);
+    post_fraction(scope, request, 0.0, 0.0);
     // The helpers watch a token of this worker's: revoked when the build ends, or by the browser when this worker
     // is terminated (a helper busy building stops at its next look, where its termination could leave it running).
     let token = crate::browser::new_token();
@@ -299,9 +302,10 @@ pub fn start(
 }
 
 impl Background {
-    /// Builds the 4-tile tables here once the present task ends (the solve), in slices, then collects the
-    /// helpers' tables (or builds here a group whose helper failed); `done` runs once all are built.
-    pub fn go_on(self, done: impl FnOnce() + 'static) {
+    /// Builds here, once the present task ends, the 5-tile groups no helper builds, then the 4-tile tables, in
+    /// slices, then collects the helpers' tables (or builds here a group whose helper failed); `done` runs once all
+    /// are built, told how long the build took and with how many helpers.
+    pub fn go_on(self, done: impl FnOnce(Note) + 'static) {
         let Background {
             scope,
             geometry,
@@ -312,6 +316,7 @@ impl Background {
         } = self;
         wasm_bindgen_futures::spawn_local(async move {
             build_here(&scope, &geometry, here, &build).await;
+            let mut helpers = 0;
             for (slot, (partition, started)) in helped.into_iter().enumerate() {
                 let built = started.finish(&scope, || false, None).await;
                 {
@@ -319,7 +324,8 @@ impl Background {
                     p.helped[slot] = None;
                     p.done += work(&partition);
                 }
-                if let Built::Tables { tables, .. } = built {
+                if let Built::Tables { tables, helped, .. } = built {
+                    helpers += helped;
                     keep(Arc::new(*tables)).await;
                 }
                 build.report();
@@ -333,26 +339,24 @@ impl Background {
                     "the earlier 5x5 pattern databases were not deleted: {e}"
                 ));
             }
-            post_fraction(&scope, 1.0, build.elapsed_ms());
+            let ms = build.elapsed_ms();
+            post_fraction(&scope, build.request, 1.0, ms);
             (build.phase)(Phase::Ready);
-            done();
+            done(Note::BuildTook {
+                ms,
+                helpers: u32::try_from(helpers).unwrap_or(u32::MAX),
+            });
         });
     }
 }
 
-/// Posts the build's progress to the page.
-fn post_fraction(scope: &DedicatedWorkerGlobalScope, fraction: f64, elapsed_ms: f64) {
+/// Posts the build's progress to the page, as progress of request `id` (or of `NO_REQUEST`).
+fn post_fraction(scope: &DedicatedWorkerGlobalScope, id: u64, fraction: f64, elapsed_ms: f64) {
     let body = ResponseBody::Building {
         fraction,
         elapsed_ms,
     };
-    post(
-        scope,
-        &Response {
-            id: NO_REQUEST,
-            body,
-        },
-    );
+    post(scope, &Response { id, body });
 }
 
 /// Installs `tables` here, then stores them.

@@ -253,8 +253,8 @@ impl Worker {
     }
 
     /// Runs a 5x5 solve that the 5x5 tables serve: at once when they are ready or being built (then its report
-    /// says so); the first time, after reading back from IndexedDB those stored there, and building the others in
-    /// the background (see [`five_by_five`]).
+    /// says so); the first time, after reading back from IndexedDB those stored there and, if some are missing,
+    /// posting a first answer and building them (see [`five_by_five`]).
     fn dispatch_5x5(&self, request: Request) {
         let phase = self.state.borrow().five_by_five;
         if phase != five_by_five::Phase::Idle {
@@ -275,7 +275,8 @@ impl Worker {
                 state.five_by_five = five_by_five::Phase::Building { fraction: 0.0 };
                 state.deferred_5x5 = Some(missing);
             } else {
-                worker.build_5x5(missing);
+                first_answer::post_first_answer(&worker.scope, &request);
+                return worker.build_5x5(missing, Some(request));
             }
             let note = worker.state.borrow().five_by_five.note();
             worker.answer(request, None, note);
@@ -283,16 +284,32 @@ impl Worker {
         });
     }
 
-    /// Builds the 5x5 tables `missing` in the background: a helper worker starts on a 5-tile group now, and builds
-    /// through the request this worker runs next; this worker builds the rest in slices between requests.
-    fn build_5x5(&self, missing: Vec<solver::pdb::Partition>) {
+    /// Builds the 5x5 tables `missing`: a helper worker starts on a 5-tile group now, and this worker builds the
+    /// rest in slices. With `request` (a solve that found them missing), the build's progress is that request's,
+    /// and the request runs once they are all in; without, the build goes on in the background.
+    fn build_5x5(&self, missing: Vec<solver::pdb::Partition>, request: Option<Request>) {
         let (on_phase, on_done) = (self.clone(), self.clone());
-        let background = five_by_five::start(&self.scope, missing, move |phase| {
+        let id = request.as_ref().map_or(NO_REQUEST, |r| r.id);
+        let background = five_by_five::start(&self.scope, missing, id, move |phase| {
             on_phase.state.borrow_mut().five_by_five = phase
         });
-        if let Some(background) = background {
-            background.go_on(move || on_done.consider_retiring());
-        }
+        let Some(background) = background else {
+            // No 5x5 geometry: never so; the request still runs, on what this worker holds.
+            if let Some(request) = request {
+                self.answer(request, None, None);
+                self.finish_preparing();
+            }
+            return;
+        };
+        background.go_on(move |took| {
+            if let Some(request) = request {
+                let note = on_done.state.borrow().five_by_five.note();
+                on_done.answer(request, None, note.into_iter().chain([took]));
+                on_done.finish_preparing();
+            } else {
+                on_done.consider_retiring();
+            }
+        });
     }
 
     /// Reads the 5x5 tables back from IndexedDB before any solve asks (a `Prepare` request), if this worker has not
@@ -457,7 +474,7 @@ impl Worker {
             )
         };
         if let Some(missing) = deferred {
-            self.build_5x5(missing);
+            self.build_5x5(missing, None);
         }
         if held {
             self.finish_preparing();
@@ -481,8 +498,14 @@ impl Worker {
 
     /// Runs one request to its end: its search (posting progress), then its report, then its teaching trace if it
     /// asked for one. `cache` is the table cache's look before the search, when there was one: its note goes into
-    /// the report's notes, and tables built are stored; `build_note` says how the helpers built them.
-    fn answer(&self, request: Request, cache: Option<Prepared>, build_note: Option<Note>) {
+    /// the report's notes, and tables built are stored; `notes` say more (how the helpers built them, whether the
+    /// 5x5 tables served).
+    fn answer(
+        &self,
+        request: Request,
+        cache: Option<Prepared>,
+        notes: impl IntoIterator<Item = Note>,
+    ) {
         let Some(mut report) = self.search(&request, None) else {
             return;
         };
@@ -491,7 +514,7 @@ impl Worker {
                 .notes
                 .extend(cache.finish(&mut self.state.borrow_mut().tables));
         }
-        report.notes.extend(build_note);
+        report.notes.extend(notes);
         self.post_done(&request, report);
     }
 

@@ -120,7 +120,8 @@ pub fn StatusLine(props: &StatusProps) -> Html {
 }
 
 /// The progress line's words: waiting behind another request; a first answer with its bound, while the tables for
-/// the shortest are built or searched; the best so far of a solver improving it; a build; the search's counters.
+/// the shortest are built or searched; the best so far of a solver improving it, or waiting for a build to improve
+/// it; a build; the search's counters.
 fn progress_detail(p: &Progress, waiting: bool, lang: Lang) -> String {
     if waiting {
         return lang.t(Solving::ProgressWaiting).to_string();
@@ -137,7 +138,15 @@ fn progress_detail(p: &Progress, waiting: bool, lang: Lang) -> String {
                 &format::duration_ms(p.elapsed_ms),
             ],
         ),
-        (Some(fraction), _) => lang.fill(
+        (Some(fraction), Some(best)) => lang.fill(
+            Solving::ProgressImprovingBuilding,
+            &[
+                &best.length,
+                &format!("{:.0}", fraction * 100.0),
+                &format::duration_ms(p.elapsed_ms),
+            ],
+        ),
+        (Some(fraction), None) => lang.fill(
             Solving::ProgressBuilding,
             &[
                 &format!("{:.0}", fraction * 100.0),
@@ -152,5 +161,59 @@ fn progress_detail(p: &Progress, waiting: bool, lang: Lang) -> String {
                 &format::duration_ms(p.elapsed_ms),
             ],
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::page::state::solve::Progress;
+    use solver::report::{Moves, Said};
+    use solver::{Algorithm, Report, Status};
+    use std::rc::Rc;
+
+    fn staged(length: u64) -> Rc<Report> {
+        let moves = "LR".repeat(length as usize / 2);
+        Rc::new(Report::new(
+            Status::Solved,
+            Algorithm::Staged,
+            Moves::Sliding(moves),
+            length,
+            Said::Solved { length },
+        ))
+    }
+
+    #[test]
+    fn an_answer_waiting_for_its_tables_shows_with_the_builds_progress_in_both_languages() {
+        let mut p = Progress {
+            asked: Some(Algorithm::Staged),
+            best: Some(staged(110)),
+            building: Some(0.37),
+            elapsed_ms: 1500.0,
+            ..Progress::default()
+        };
+        let en = progress_detail(&p, false, Lang::En);
+        assert!(
+            en.starts_with("Improving: best so far 110 moves; building the pattern databases for a shorter answer… 37% · "),
+            "{en}"
+        );
+        let zh = progress_detail(&p, false, Lang::Zh);
+        assert!(
+            zh.starts_with("正在改进：目前最好 110 步；") && zh.contains("37%"),
+            "{zh}"
+        );
+        // Once the build is over, the improvement's own counters.
+        p.building = None;
+        p.expanded = 1234;
+        let en = progress_detail(&p, false, Lang::En);
+        assert!(
+            en.starts_with("Improving: best so far 110 moves · 1,234 nodes expanded"),
+            "{en}"
+        );
+        // A build with no answer yet says only the build.
+        p.best = None;
+        p.building = Some(0.5);
+        let en = progress_detail(&p, false, Lang::En);
+        assert!(en.starts_with("Building pattern databases… 50% · "), "{en}");
     }
 }

@@ -19,6 +19,9 @@ words! {
         ProgressBuilding,
         /// The progress line while a solver improves its answer: the best length, nodes expanded, time.
         ProgressImproving,
+        /// The progress line while a solver holds an answer and waits for the tables that improve it: the best
+        /// length, the build's percent and time.
+        ProgressImprovingBuilding,
         /// The progress line after a first answer: {the first answer}; the build's {percent} and time, or the search's
         /// nodes expanded and time.
         ProgressFirstBuilding,
@@ -67,6 +70,7 @@ impl Solving {
             ProgressWaiting => "waiting: the worker finishes the compare run's current pair first",
             ProgressBuilding => "Building pattern databases… {}% · {}",
             ProgressImproving => "Improving: best so far {} moves · {} nodes expanded · {}",
+            ProgressImprovingBuilding => "Improving: best so far {} moves; building the pattern databases for a shorter answer… {}% · {}",
             ProgressFirstBuilding => "First answer ({}); building the pattern databases for the shortest… {}% · {}",
             ProgressFirstSearching => "First answer ({}); searching for the shortest: {} nodes expanded · {}",
             BuildingPdb => "Building pattern databases",
@@ -108,6 +112,9 @@ impl Solving {
             ProgressWaiting => "等待中：求解器先完成对比中正在运行的这一组",
             ProgressBuilding => "正在构建模式数据库… {}% · {}",
             ProgressImproving => "正在改进：目前最好 {} 步 · 已扩展 {} 个节点 · {}",
+            ProgressImprovingBuilding => {
+                "正在改进：目前最好 {} 步；正在构建求更短解所需的模式数据库… {}% · {}"
+            }
             ProgressFirstBuilding => {
                 "已得到第一个解（{}）；正在构建求最短解所需的模式数据库… {}% · {}"
             }

@@ -307,7 +307,7 @@ impl SolveRun {
                 fraction,
                 elapsed_ms,
             } => {
-                p.building = Some(fraction.clamp(0.0, 1.0));
+                p.building = Some(whole_percent(fraction));
                 p.elapsed_ms = elapsed_ms;
                 p.heard = p.heard.wrapping_add(1);
             }
@@ -471,7 +471,7 @@ pub fn bound_text(length: u64, lower_bound: u64) -> Text {
     })
 }
 
-/// A background build's progress as shown: whole percents, rounded down (the tiny addend keeps 0.29 at 29%). Each
+/// A build's progress as shown: whole percents, rounded down (the tiny addend keeps 0.29 at 29%). Each
 /// change renders, and a render's garbage stays in the renderer until a collection: a fifth of the renders.
 pub(super) fn whole_percent(fraction: f64) -> f64 {
     (fraction.clamp(0.0, 1.0) * 100.0 + 1e-9).floor() / 100.0

@@ -547,6 +547,43 @@ fn cancel_while_improving_keeps_the_best_answer_as_solved() {
 }
 
 #[test]
+fn a_build_for_the_runs_own_answer_keeps_that_answer_shown_and_cancel_keeps_it() {
+    let (start, goal) = (vec![4, 1, 2, 5, 0, 3], vec![1, 2, 3, 4, 5, 0]);
+    let shortest = bfs_path(3, 2, &start, &goal).expect("solvable");
+    let long = format!("UD{shortest}");
+    let mut s = sliding(3, 2, start, goal);
+    s.apply(SetupAction::SetAlgorithm(Algorithm::Staged));
+    s.apply(SolveAction::Solve);
+    let id = request_id(&s);
+    s.apply(improved(id, &long, shortest.len() as u64));
+    // The build's progress, in whole percents (0.29 * 100 is 28.999...: still 29%), beside the answer held.
+    s.apply(reply(
+        id,
+        ResponseBody::Building {
+            fraction: 0.2900001,
+            elapsed_ms: 1.0,
+        },
+    ));
+    let held = |s: &Page| match &s.lab.solve.run {
+        Run::Solving(p) => (p.building, p.best.as_ref().map(|b| b.length)),
+        _ => (None, None),
+    };
+    assert_eq!(held(&s), (Some(0.29), Some(long.len() as u64)));
+    assert_eq!(
+        s.lab.solve.answer().map(|r| r.length),
+        Some(long.len() as u64)
+    );
+    // Cancel during the build keeps the answer, as solved.
+    assert!(s.apply(SolveAction::Cancel));
+    assert_eq!(s.status(), StatusName::Solved);
+    let text = s.message().map(|m| en(&m)).unwrap_or_default();
+    assert!(
+        text.contains("Improvement was cancelled: this is the best answer found by then."),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_background_build_shows_its_progress_beside_the_runs_own_and_ends_with_it() {
     use crate::protocol::NO_REQUEST;
     let mut s = Page::from_search("puzzle=sliding&size=5x5", 3);
