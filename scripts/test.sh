@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-#! Sets up what is missing, then runs every test: format, lints, native tests, wasm tests in headless Chromium,
-#! the release build, the workflow lint and the deploy check, and the end-to-end tests in a real Chromium against it.
+#! Sets up what is missing, then runs every test: format, lints, native tests, wasm tests in headless Chromium (the
+#! release build beside them), the workflow lint and the deploy check, and the end-to-end tests in a real Chromium
+#! against the release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
@@ -11,6 +12,16 @@ bash scripts/setup.sh
 
 step "cargo fmt"
 cargo fmt --all -- --check
+
+# The release build (for the end-to-end tests) runs beside the lints and the native and wasm tests: its cargo
+# profiles have target directories of their own, so neither waits on the other's lock, and each fills the other's
+# stretches on one core (links, the release build's LTO). Its output is printed once it is waited for.
+step "release build (trunk), in the background"
+build_log=$(mktemp)
+bash scripts/build.sh >"$build_log" 2>&1 &
+build_pid=$!
+# A step that fails stops the build too (Trunk, its child, and the shell that runs it).
+trap 'pkill -P "$build_pid" 2>/dev/null; kill "$build_pid" 2>/dev/null; rm -f "$build_log"' EXIT
 
 step "cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
@@ -24,8 +35,11 @@ step "wasm tests in headless Chromium (wasm-bindgen-test)"
 # the `ties` tests (in the `worker_in_page` binary): the lessons' numbers follow the engine.
 CHROMEDRIVER=/usr/bin/chromedriver cargo test -p puzzle-lab --target wasm32-unknown-unknown --features reverse-ties
 
-step "release build (trunk)"
-bash scripts/build.sh
+step "release build (trunk): waiting for it"
+build_ok=true
+wait "$build_pid" || build_ok=false
+cat "$build_log"
+$build_ok || { echo "the release build failed (its output is above)"; exit 1; }
 
 step "workflow lint (actionlint)"
 node scripts/lint-workflows.mjs
@@ -35,8 +49,8 @@ node scripts/lint-workflows.mjs
 step "deploy check under /puzzle-lab/ (linkinator, service worker)"
 node scripts/link-check.mjs dist
 
-# Two test files at a time: each has its own browser, server and profiles, and most of a file's time is spent
-# waiting on the page, so two keep the two cores busy.
+# Two test files at a time: each has its own browser, server and profiles. The files are bound by CPU: three or four
+# at a time take as long (docs/performance.md, "No crates and no tools").
 step "end-to-end tests in Chromium (screenshots in test-artifacts/)"
 node --test --test-concurrency=2 tests/e2e/
 step "all passed"
