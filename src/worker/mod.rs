@@ -294,7 +294,8 @@ impl Worker {
             on_phase.state.borrow_mut().five_by_five = phase
         });
         let Some(background) = background else {
-            // No 5x5 geometry: never so; the request still runs, on what this worker holds.
+            // No 5x5 geometry: never so; nothing builds, and the request still runs, on what this worker holds.
+            self.state.borrow_mut().five_by_five = five_by_five::Phase::Idle;
             if let Some(request) = request {
                 self.answer(request, None, None);
                 self.finish_preparing();
