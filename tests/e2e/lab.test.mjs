@@ -132,7 +132,9 @@ test('Skip moves on to the next pair; Stop (and Escape) cancel the rest; Compare
   await s.open(`puzzle=sliding&size=4x4&start=${start}&goal=${goal}`);
   await page.locator(tid('compare')).click();
   const row = (i) => page.locator(tid('compare-row')).nth(i);
-  await page.waitForSelector(`${tid('compare-row')}[data-algorithm="bfs"][data-status="running"]`);
+  // A pair running: BFS, or already the one after it (BFS's running state may last less than a frame).
+  await page.waitForFunction((selector) => [...document.querySelectorAll(selector)]
+    .some((r) => r.dataset.status === 'running'), tid('compare-row'));
   // Skip, in the same turn of the page's script as reading which pair runs: BFS may reach its memory budget in
   // under 0.2 s, and a click sent from here could land on the pair after it.
   const skipped = await page.evaluate(([rowSelector, skipSelector]) => {
