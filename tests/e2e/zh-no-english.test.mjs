@@ -1,6 +1,6 @@
 // No English sentence in Chinese: the lab opened with lang=zh goes through the states a person meets (a search
 // stopped at its limits, an unsolvable board, a 4x4 solve in a fresh browser that builds the pattern databases and
-// says so, a bad link) and the lessons (Hanoi, sliding puzzles, the 8-puzzle); in each, no visible text node holds
+// says so, the first 5x5 solve while it builds the 5x5 tables and once it has answered on them, a bad link) and the lessons (Hanoi, sliding puzzles, the 8-puzzle); in each, no visible text node holds
 // three or more Latin words in a row (code aside: the lessons' pseudocode is the same in both languages, its
 // comments translated). What the solver and the worker say reaches the page as values
 // (solver::report::Said and Note) that the page words itself, so none of it stays English.
@@ -99,6 +99,25 @@ test('a 4x4 solve in a fresh browser says in Chinese which pattern databases it 
   assert.match(said, /小模式数据库（4-4-4-3，构建用时/, `the report's notes: '${said}'`);
   assert.match(said, /正在后台构建/, `the report's notes: '${said}'`);
   await assertNoEnglish(page, 'a 4x4 solve with the tables built');
+}, { timeout: 90_000 });
+
+test('the first 5x5 solve in a fresh browser builds the 5x5 tables and answers on them, in Chinese', async (s) => {
+  const { page } = s;
+  await openZh(s, 'puzzle=sliding&size=5x5');
+  await page.locator(tid('solve')).click();
+  // While the build runs: the staged answer held, the build's line and bar.
+  await page.waitForSelector(tid('build-progress'), { timeout: 10_000 });
+  await page.waitForSelector(tid('solution-length'), { timeout: 10_000 });
+  const line = await page.locator(tid('progress')).innerText();
+  assert.match(line, /^正在改进：目前最好 [\d,]+ 步；正在构建求更短解所需的模式数据库… \d+%/, line);
+  await assertNoEnglish(page, 'the first 5x5 solve while its tables build');
+  await page.screenshot({ path: 'test-artifacts/zh-no-english--5x5-building-1366.png', fullPage: true });
+  await waitStatus(page, 'solved', 60_000);
+  const said = await messageText(page);
+  assert.match(said, /已借助 5×5 模式数据库改进。\s*附注：构建用时 .+，有一个辅助线程协助。/, said);
+  await assertNoEnglish(page, 'the first 5x5 solve, answered on its tables');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: 'test-artifacts/zh-no-english--5x5-solved-360.png', fullPage: true });
 }, { timeout: 90_000 });
 
 for (const lesson of ['hanoi', 'sliding', 'eight']) {
