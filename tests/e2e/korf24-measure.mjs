@@ -5,8 +5,9 @@
 // then when every table is stored. Then each instance in a fresh tab (the previous one closed), so a fresh worker
 // that reads the tables back from IndexedDB before its first search: Solve, then the length shown 2 s after the
 // click (the best answer by then) and the final one, with the lower bound the page states. Prints every instance,
-// then the means and the worst against the known optima, and the browser's peak memory (PSS summed over Chromium's processes, as pdb-mem-measure.mjs measures it), then its peak private dirty
-// memory (pages only it wrote: PSS also moves with other Chromium processes on the machine; see `browserMemory`).
+// then the means and the worst against the known optima, and the browser's peak memory (PSS summed over Chromium's
+// processes, as pdb-mem-measure.mjs measures it), then its peak private dirty memory (pages only it wrote: PSS also
+// moves with other Chromium processes on the machine; see `browserMemory`).
 //
 // With --think MS, each instance's Solve is clicked MS after its page is ready, as a person looks at the board first
 // (the page asks the worker to read the tables back as soon as it shows a 5x5 board); without it, at once. With
