@@ -11,6 +11,7 @@ use super::scope;
 use super::solve::solve_request;
 use crate::protocol::{Request, RequestKind, Response, ResponseBody};
 use solver::query;
+use solver::report::Moves;
 use solver::search::{Limits, DEFAULT_DFS_DEPTH};
 use solver::{Algorithm, Report, Status};
 use web_sys::DedicatedWorkerGlobalScope;
@@ -40,13 +41,21 @@ pub fn first_answer(
         time_limit_ms: Some(FIRST_ANSWER_MS),
         max_depth: DEFAULT_DFS_DEPTH,
     };
-    let report = solve_request(&staged.to_query_string(), limits, now, |_| {}, cancelled);
+    let report = solve_request(
+        &staged.to_query_string(),
+        limits,
+        None,
+        now,
+        |_| {},
+        cancelled,
+    );
     (report.status == Status::Solved && report.moves_listed).then_some(report)
 }
 
-/// Posts a first answer to a solve `request` (see [`first_answer`]) as its `Improved` report; nothing for other
-/// requests, or when the staged solver found none.
-pub fn post_first_answer(scope: &DedicatedWorkerGlobalScope, request: &Request) {
+/// Posts a first answer to a solve `request` (see [`first_answer`]) as its `Improved` report, and returns its moves
+/// (the head start of a later staged run on the same board); nothing for other requests, or when the staged solver
+/// found none.
+pub fn post_first_answer(scope: &DedicatedWorkerGlobalScope, request: &Request) -> Option<Moves> {
     let RequestKind::Solve {
         query,
         max_states,
@@ -54,19 +63,20 @@ pub fn post_first_answer(scope: &DedicatedWorkerGlobalScope, request: &Request) 
         ..
     } = &request.kind
     else {
-        return;
+        return None;
     };
     let cancelled = || scope::revoked(cancel_token.as_deref());
-    if let Some(report) = first_answer(query, *max_states, scope::clock(scope), cancelled) {
-        let body = ResponseBody::Improved { report };
-        scope::post(
-            scope,
-            &Response {
-                id: request.id,
-                body,
-            },
-        );
-    }
+    let report = first_answer(query, *max_states, scope::clock(scope), cancelled)?;
+    let moves = report.moves.clone();
+    let body = ResponseBody::Improved { report };
+    scope::post(
+        scope,
+        &Response {
+            id: request.id,
+            body,
+        },
+    );
+    Some(moves)
 }
 
 #[cfg(test)]

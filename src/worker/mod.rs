@@ -48,7 +48,7 @@ use crate::protocol::{
 };
 use scope::post;
 use solver::pdb::cache::{cached_tables, install_tables};
-use solver::report::{Note, Report, Said};
+use solver::report::{Moves, Note, Report, Said};
 use solver::search::{Limits, DEFAULT_DFS_DEPTH};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -206,7 +206,7 @@ impl Worker {
             return self.dispatch_5x5(request);
         }
         let Some(key) = tables::pending_key(&query) else {
-            return self.answer(request, None, None);
+            return self.answer(request, None, None, None);
         };
         let plan = helpers::plan(&query);
         if plan.is_some() && self.state.borrow().building_behind {
@@ -247,7 +247,7 @@ impl Worker {
                     }
                 }
             }
-            worker.answer(request, Some(prepared), build_note);
+            worker.answer(request, Some(prepared), None, build_note);
             worker.finish_preparing();
         });
     }
@@ -258,7 +258,7 @@ impl Worker {
     fn dispatch_5x5(&self, request: Request) {
         let phase = self.state.borrow().five_by_five;
         if phase != five_by_five::Phase::Idle {
-            return self.answer(request, None, phase.note());
+            return self.answer(request, None, None, phase.note());
         }
         {
             let mut state = self.state.borrow_mut();
@@ -275,37 +275,42 @@ impl Worker {
                 state.five_by_five = five_by_five::Phase::Building { fraction: 0.0 };
                 state.deferred_5x5 = Some(missing);
             } else {
-                first_answer::post_first_answer(&worker.scope, &request);
-                return worker.build_5x5(missing, Some(request));
+                let head_start = first_answer::post_first_answer(&worker.scope, &request);
+                return worker.build_5x5(missing, Some((request, head_start)));
             }
             let note = worker.state.borrow().five_by_five.note();
-            worker.answer(request, None, note);
+            worker.answer(request, None, None, note);
             worker.finish_preparing();
         });
     }
 
     /// Builds the 5x5 tables `missing`: a helper worker starts on a 5-tile group now, and this worker builds the
-    /// rest in slices. With `request` (a solve that found them missing), the build's progress is that request's,
-    /// and the request runs once they are all in; without, the build goes on in the background.
-    fn build_5x5(&self, missing: Vec<solver::pdb::Partition>, request: Option<Request>) {
+    /// rest in slices. With `request` (a solve that found them missing, and the first answer it was shown), the
+    /// build's progress is that request's, and the request runs once they are all in, starting from that answer;
+    /// without, the build goes on in the background.
+    fn build_5x5(
+        &self,
+        missing: Vec<solver::pdb::Partition>,
+        request: Option<(Request, Option<Moves>)>,
+    ) {
         let (on_phase, on_done) = (self.clone(), self.clone());
-        let id = request.as_ref().map_or(NO_REQUEST, |r| r.id);
+        let id = request.as_ref().map_or(NO_REQUEST, |(r, _)| r.id);
         let background = five_by_five::start(&self.scope, missing, id, move |phase| {
             on_phase.state.borrow_mut().five_by_five = phase
         });
         let Some(background) = background else {
             // No 5x5 geometry: never so; nothing builds, and the request still runs, on what this worker holds.
             self.state.borrow_mut().five_by_five = five_by_five::Phase::Idle;
-            if let Some(request) = request {
-                self.answer(request, None, None);
+            if let Some((request, head_start)) = request {
+                self.answer(request, None, head_start, None);
                 self.finish_preparing();
             }
             return;
         };
         background.go_on(move |took| {
-            if let Some(request) = request {
+            if let Some((request, head_start)) = request {
                 let note = on_done.state.borrow().five_by_five.note();
-                on_done.answer(request, None, note.into_iter().chain([took]));
+                on_done.answer(request, None, head_start, note.into_iter().chain([took]));
                 on_done.finish_preparing();
             } else {
                 on_done.consider_retiring();
@@ -499,15 +504,17 @@ impl Worker {
 
     /// Runs one request to its end: its search (posting progress), then its report, then its teaching trace if it
     /// asked for one. `cache` is the table cache's look before the search, when there was one: its note goes into
-    /// the report's notes, and tables built are stored; `notes` say more (how the helpers built them, whether the
+    /// the report's notes, and tables built are stored; `head_start` is the first answer shown for it, which the
+    /// staged solver improves from when it beats its own; `notes` say more (how the helpers built them, whether the
     /// 5x5 tables served).
     fn answer(
         &self,
         request: Request,
         cache: Option<Prepared>,
+        head_start: Option<Moves>,
         notes: impl IntoIterator<Item = Note>,
     ) {
-        let Some(mut report) = self.search(&request, None) else {
+        let Some(mut report) = self.search(&request, None, head_start) else {
             return;
         };
         if let Some(cache) = cache {
@@ -520,8 +527,13 @@ impl Worker {
     }
 
     /// The report of a solve `request`'s search (posting its progress), its time limit lowered to `cap_ms` if
-    /// given; `None` for other requests.
-    fn search(&self, request: &Request, cap_ms: Option<u64>) -> Option<Report> {
+    /// given, handed `head_start` (see [`Worker::answer`]); `None` for other requests.
+    fn search(
+        &self,
+        request: &Request,
+        cap_ms: Option<u64>,
+        head_start: Option<Moves>,
+    ) -> Option<Report> {
         let RequestKind::Solve {
             query,
             max_states,
@@ -548,6 +560,7 @@ impl Worker {
             id,
             query,
             limits,
+            head_start,
             cancel_token.as_deref(),
         ))
     }

@@ -94,7 +94,7 @@ impl Meanwhile for QuickSearch {
             return true;
         };
         let budget_ms = (self.built_ms * QUICK_SEARCH_PER_BUILD).max(QUICK_SEARCH_MS as f64);
-        let Some(mut report) = worker.search(request, Some(budget_ms as u64)) else {
+        let Some(mut report) = worker.search(request, Some(budget_ms as u64), None) else {
             return true;
         };
         let build_goes_on = match report.status {
@@ -138,7 +138,7 @@ impl Worker {
                     // The note for a report already sent goes nowhere; the write it starts is what counts.
                     let _ = prepared.finish(&mut self.state.borrow_mut().tables);
                 } else {
-                    self.answer(request, Some(prepared), Some(build_note));
+                    self.answer(request, Some(prepared), None, Some(build_note));
                 }
             }
             None if answered => {}

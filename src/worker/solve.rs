@@ -12,7 +12,7 @@
 use super::scope;
 use crate::protocol::{Response, ResponseBody, CANCEL_CHECK_MS, PROGRESS_EVERY_MS};
 use solver::query::{self, Query};
-use solver::report::Said;
+use solver::report::{Moves, Said};
 use solver::rules::{optimal_reach, Choice, OptimalReach, PuzzleSpec, DEFAULT_ALGORITHM};
 use solver::search::clock::FnClock;
 use solver::search::{Control, Flow, Limits};
@@ -74,10 +74,13 @@ pub enum Update {
 /// Runs one request to its report. `now` is a millisecond clock; `progress` hears the search's counters at most
 /// every `PROGRESS_EVERY_MS` of it (and once at the start), and every better answer as it is found; `cancelled` is
 /// asked at most every `CANCEL_CHECK_MS`, and a `true` stops the search with status `cancelled` (an improving
-/// solver returns its best answer instead). A malformed query gives an `invalid` report naming the problem.
+/// solver returns its best answer instead). `head_start` is an answer already shown for this board, which the
+/// staged solver improves from when it is shorter than its own first (`Control::with_head_start`), so that the
+/// answer never grows. A malformed query gives an `invalid` report naming the problem.
 pub fn solve_request(
     query: &str,
     mut limits: Limits,
+    head_start: Option<Moves>,
     now: impl Fn() -> f64,
     progress: impl FnMut(Update),
     mut cancelled: impl FnMut() -> bool,
@@ -146,7 +149,8 @@ pub fn solve_request(
             }
             Flow::Continue
         })
-        .with_answer(|report| (progress.borrow_mut())(Update::Improved(Box::new(report.clone()))));
+        .with_answer(|report| (progress.borrow_mut())(Update::Improved(Box::new(report.clone()))))
+        .with_head_start(head_start);
     solver::run::solve(&query, &mut control)
 }
 
@@ -184,12 +188,13 @@ pub fn out_of_reach(query: &Query) -> Option<Report> {
 }
 
 /// Runs the search of request `id` on `query` to its report, posting its progress to the page; a revoked
-/// `cancel_token` stops it.
+/// `cancel_token` stops it. `head_start`: see [`solve_request`].
 pub fn run(
     scope: &DedicatedWorkerGlobalScope,
     id: u64,
     query: &str,
     limits: Limits,
+    head_start: Option<Moves>,
     cancel_token: Option<&str>,
 ) -> Report {
     let progress = |update: Update| {
@@ -215,7 +220,14 @@ pub fn run(
         scope::post(scope, &Response { id, body })
     };
     let cancelled = || scope::revoked(cancel_token);
-    solve_request(query, limits, scope::clock(scope), progress, cancelled)
+    solve_request(
+        query,
+        limits,
+        head_start,
+        scope::clock(scope),
+        progress,
+        cancelled,
+    )
 }
 
 /// The report of a request on `query` cancelled before its search began, saying when (`said`).
@@ -260,6 +272,7 @@ mod tests {
         let report = solve_request(
             "puzzle=sliding&size=3x2&start=4,1,2,5,0,3&algo=idastar&heuristic=pdb",
             limits(1_000_000),
+            None,
             now,
             |update| {
                 if let Update::Building { fraction, .. } = update {
@@ -289,6 +302,7 @@ mod tests {
         let report = solve_request(
             TOWER_4X9,
             limits(10_000_000),
+            None,
             now,
             |_| {},
             || {
@@ -299,7 +313,14 @@ mod tests {
         assert_eq!(report.status, Status::Cancelled, "{}", report.message);
         assert_eq!(checks, 3);
         // Uncancelled, the same search finishes.
-        let report = solve_request(TOWER_4X9, limits(10_000_000), || 0.0, |_| {}, || false);
+        let report = solve_request(
+            TOWER_4X9,
+            limits(10_000_000),
+            None,
+            || 0.0,
+            |_| {},
+            || false,
+        );
         assert_eq!(report.status, Status::Solved);
     }
 
@@ -332,6 +353,7 @@ mod tests {
         let report = solve_request(
             &query,
             limits(200_000),
+            None,
             now,
             |update| {
                 if let Update::Improved(r) = update {
@@ -366,7 +388,7 @@ mod tests {
             let (query, _) = shuffled(8, 8, 5, "greedy");
             let mut limits = limits(u64::MAX);
             limits.time_limit_ms = asked;
-            let report = solve_request(&query, limits, now, |_| {}, || false);
+            let report = solve_request(&query, limits, None, now, |_| {}, || false);
             assert_eq!(report.status, Status::Limit, "{}", report.message);
             assert!(
                 report
@@ -383,8 +405,14 @@ mod tests {
         for algo in ["bfs", "bibfs", "astar", "idastar"] {
             let (query, _) = shuffled(5, 5, 3, algo);
             let mut posted = 0;
-            let report =
-                solve_request(&query, limits(1_000_000), || 0.0, |_| posted += 1, || false);
+            let report = solve_request(
+                &query,
+                limits(1_000_000),
+                None,
+                || 0.0,
+                |_| posted += 1,
+                || false,
+            );
             assert_eq!(report.status, Status::Limit, "{algo}: {}", report.message);
             assert!(
                 report.message.starts_with("stopped before searching")
@@ -397,7 +425,7 @@ mod tests {
         }
         // Near the goal, the same search runs (and finds the shortest); so does a suboptimal one far out.
         let near = "puzzle=sliding&size=5x5&start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,0,23,24&algo=astar";
-        let report = solve_request(near, limits(1_000_000), || 0.0, |_| {}, || false);
+        let report = solve_request(near, limits(1_000_000), None, || 0.0, |_| {}, || false);
         assert_eq!((report.status, report.length), (Status::Solved, 2));
         let (query, _) = shuffled(5, 5, 3, "weighted");
         assert!(out_of_reach(&query::parse(&query).unwrap()).is_none());
@@ -405,7 +433,7 @@ mod tests {
 
     #[test]
     fn a_bad_query_is_an_invalid_report_not_a_panic() {
-        let report = solve_request("puzzle=cube", limits(1000), || 0.0, |_| {}, || false);
+        let report = solve_request("puzzle=cube", limits(1000), None, || 0.0, |_| {}, || false);
         assert_eq!(report.status, Status::Invalid);
         assert!(
             report.message.starts_with("the puzzle could not be read"),
@@ -427,6 +455,7 @@ mod tests {
         let report = solve_request(
             TOWER_4X9,
             limits(10_000_000),
+            None,
             now,
             |update| {
                 if let Update::Searching { elapsed_ms, .. } = update {
@@ -446,5 +475,31 @@ mod tests {
                 "posts too close: {times:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_staged_run_handed_a_first_answer_never_answers_longer() {
+        // The first answer a 5x5 solve shows while its tables build, then the run on them with almost no budget
+        // (a busy machine): its answers, and its report, are never longer than the one shown.
+        let (query, spec) = shuffled(5, 5, 21, "staged");
+        let first = solve_request(&query, limits(20_000), None, || 0.0, |_| {}, || false);
+        let plain = solve_request(&query, limits(0), None, || 0.0, |_| {}, || false);
+        assert!(first.length < plain.length, "{}", first.message);
+        let mut longest = 0;
+        let report = solve_request(
+            &query,
+            limits(0),
+            Some(first.moves.clone()),
+            || 0.0,
+            |update| {
+                if let Update::Improved(r) = update {
+                    longest = longest.max(r.length);
+                }
+            },
+            || false,
+        );
+        assert_eq!(report.status, Status::Solved);
+        solver::check::check_report(&spec, &report).unwrap();
+        assert_eq!((report.length, longest), (first.length, first.length));
     }
 }

@@ -80,12 +80,18 @@ pub(super) fn solve<R: RunObserver>(
     }
 }
 
-/// The staged solver's first answer, then improved within `control`'s budget (see [`crate::improve`]).
+/// The staged solver's first answer, or the control's head start when that is a shorter answer to this board,
+/// then improved within `control`'s budget (see [`crate::improve`]).
 fn solve_staged(shape: Shape, start: &[u8], goal: &[u8], control: &mut Control) -> Report {
-    let answer = match crate::staged::solve(shape, start, goal) {
+    let mut answer = match crate::staged::solve(shape, start, goal) {
         Ok(answer) => answer,
         Err(why) => return invalid(Algorithm::Staged, refused(why)),
     };
+    if let Some(shorter) =
+        head_start(shape, start, goal, control).filter(|moves| moves.len() < answer.moves.len())
+    {
+        answer.moves = shorter;
+    }
     let stats = Stats {
         expanded: answer.expanded,
         peak_memory_bytes: answer.peak_memory_bytes,
@@ -102,6 +108,16 @@ fn solve_staged(shape: Shape, start: &[u8], goal: &[u8], control: &mut Control) 
         stats,
         control,
     )
+}
+
+/// The control's head start as moves, if it is a sliding answer that takes `start` to `goal` (checked by the
+/// independent replay).
+fn head_start(shape: Shape, start: &[u8], goal: &[u8], control: &Control) -> Option<Vec<Dir>> {
+    let Some(Moves::Sliding(letters)) = control.head_start() else {
+        return None;
+    };
+    crate::check::check_sliding(shape.width, shape.height, start, goal, letters).ok()?;
+    sliding::parse_moves(letters).ok()
 }
 
 /// A solved report with its proven lower bound: the length itself when optimal; otherwise the best admissible

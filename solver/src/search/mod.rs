@@ -31,7 +31,7 @@ pub use stats::Stats;
 
 pub use crate::rules::Algorithm;
 
-use crate::report::Report;
+use crate::report::{Moves, Report};
 use crate::said::Said;
 
 /// Asks the processor to bring `item` into the cache ahead of its use, so that the wait for a random read
@@ -94,6 +94,8 @@ pub struct Control<'a> {
     progress: Option<ProgressHook<'a>>,
     answer: Option<AnswerHook<'a>>,
     build_progress: Option<BuildHook<'a>>,
+    /// An answer already found for this board (see [`Control::with_head_start`]).
+    head_start: Option<Moves>,
     /// The memory budget in bytes of the search's own estimate, if any (see [`Control::with_max_bytes`]).
     max_bytes: Option<u64>,
     /// Set when [`Control::fit_states_to_memory`] lowered `limits.max_states`, so that hitting it is worded as
@@ -119,6 +121,7 @@ impl<'a> Control<'a> {
             progress: None,
             answer: None,
             build_progress: None,
+            head_start: None,
             max_bytes: None,
             states_capped_by_memory: false,
         }
@@ -169,6 +172,19 @@ impl<'a> Control<'a> {
     pub fn with_answer(mut self, hook: impl FnMut(&Report) + 'a) -> Self {
         self.answer = Some(Box::new(hook));
         self
+    }
+
+    /// Hands the run an answer already found for the same board (a first answer shown while tables were built):
+    /// a solver that improves its answer starts from it when it is shorter than its own first, so that the run
+    /// never ends on an answer longer than one already shown. Others ignore it. It is checked before it is used.
+    pub fn with_head_start(mut self, moves: Option<Moves>) -> Self {
+        self.head_start = moves;
+        self
+    }
+
+    /// The answer handed over by [`Control::with_head_start`], if any.
+    pub fn head_start(&self) -> Option<&Moves> {
+        self.head_start.as_ref()
     }
 
     /// Tells the answer hook (if any) about an answer.

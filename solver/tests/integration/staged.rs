@@ -6,6 +6,7 @@
 use proptest::prelude::*;
 use solver::check::check_report;
 use solver::query::PuzzleSpec;
+use solver::report::Moves;
 use solver::search::{Algorithm, Control, Limits, Status};
 use solver::sliding::{shuffle_solvable, Shape};
 use solver::{HeuristicName, Query, Report};
@@ -250,6 +251,56 @@ fn cancel_keeps_the_best_answer() {
         report.message
     );
     check_report(&spec, &report).unwrap();
+}
+
+/// The staged run on `spec` within `max_states` expansions of improvement, handed `head_start`.
+fn solve_from(spec: &PuzzleSpec, head_start: Option<Moves>, max_states: u64) -> Report {
+    let query = Query {
+        algorithm: Some(Algorithm::Staged),
+        ..Query::new(spec.clone())
+    };
+    let mut control = Control::new(Limits {
+        max_states,
+        ..Limits::default()
+    })
+    .with_head_start(head_start);
+    solver::run::solve(&query, &mut control)
+}
+
+#[test]
+fn a_head_start_shorter_than_the_first_answer_is_improved_from_and_a_wrong_one_is_ignored() {
+    for (shape, seed) in [((5, 5), 7), ((5, 5), 8), ((6, 6), 9), ((4, 7), 10)] {
+        let shape = Shape {
+            width: shape.0,
+            height: shape.1,
+        };
+        let spec = board(shape, seed, seed % 2 == 0);
+        let improved = solve_from(&spec, None, IMPROVE_EXPANSIONS);
+        // With no expansions to improve with, a run ends on its first answer with wasted moves removed.
+        let plain = solve_from(&spec, None, 0);
+        assert!(
+            improved.length < plain.length,
+            "{spec:?}: the improvement found nothing"
+        );
+        let handed = solve_from(&spec, Some(improved.moves.clone()), 0);
+        check_report(&spec, &handed).unwrap();
+        assert_eq!(
+            handed.length, improved.length,
+            "{spec:?}: {}",
+            handed.message
+        );
+        // An answer longer than the staged solver's own is not taken.
+        let longer = solve_from(&spec, Some(plain.moves.clone()), 0).length;
+        assert_eq!(longer, plain.length);
+        // Moves that do not take this start to its goal, or Hanoi moves, are ignored.
+        let Moves::Sliding(letters) = &improved.moves else {
+            panic!("a sliding answer")
+        };
+        let wrong = Moves::Sliding(letters[..letters.len() - 2].to_string());
+        assert_eq!(solve_from(&spec, Some(wrong), 0).length, plain.length);
+        let hanoi = Moves::Hanoi(vec![[0, 1]]);
+        assert_eq!(solve_from(&spec, Some(hanoi), 0).length, plain.length);
+    }
 }
 
 #[test]

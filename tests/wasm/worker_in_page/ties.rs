@@ -68,7 +68,8 @@ impl InProcess {
                     time_limit_ms,
                     ..Limits::default()
                 };
-                let report = solve_request(&query, limits, js_sys::Date::now, |_| {}, || false);
+                let report =
+                    solve_request(&query, limits, None, js_sys::Date::now, |_| {}, || false);
                 if let Some(me) = me.upgrade() {
                     me.dispatch(done(request.id, report));
                 }
@@ -186,6 +187,7 @@ async fn the_lessons_numbers_follow_the_engines_tie_breaking() {
         let engine = solve_request(
             &query,
             Limits::default(),
+            None,
             js_sys::Date::now,
             |_| {},
             || false,

@@ -68,7 +68,7 @@ fn answer(s: &mut Page) -> bool {
         time_limit_ms,
         ..Limits::default()
     };
-    let report = crate::worker::solve_request(&query, limits, || 0.0, |_| {}, || false);
+    let report = crate::worker::solve_request(&query, limits, None, || 0.0, |_| {}, || false);
     s.apply(Action::from(WorkerEvent::Message(Response {
         id: request.id,
         body: ResponseBody::Done { report },
