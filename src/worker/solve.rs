@@ -37,7 +37,7 @@ pub const SEARCH_MAX_BYTES: u64 = 84 << 20;
 /// the pattern databases, which the worker holds beside it (7.4 MB), fills what it is given, and the page's
 /// renderer holds it for as long as the worker lives. Within this the worker's memory stays under
 /// `RETIRE_ABOVE_BYTES` beyond its tables, so it keeps them, while the search still holds enough nodes (about one per
-/// 42 bytes) for answers within 1.09x of the shortest on average at 2 s (docs/performance.md, "The 24-puzzle with
+/// 42 bytes) for answers within 1.07x of the shortest on average at 2 s (docs/performance.md, "The 24-puzzle with
 /// the 5x5 tables").
 pub const STAGED_MAX_BYTES: u64 = 16 << 20;
 

@@ -46,6 +46,9 @@ pub(super) struct Engine<'p> {
     /// The most expansions one run may make (a window's search is cut short rather than let
     /// eat the whole budget).
     pub(super) cap: u64,
+    /// The weight (hundredths) of the run under way, or of the last one: it tells a node's deferred
+    /// children's entry from its own ([`Engine::run`]).
+    weight: u32,
 }
 
 /// How a run ended.
@@ -70,6 +73,7 @@ impl<'p> Engine<'p> {
             open: BinaryHeap::new(),
             watch: MemoryWatch::default(),
             cap,
+            weight: 100,
         }
     }
 
@@ -156,6 +160,7 @@ impl<'p> Engine<'p> {
         self.nodes.clear();
         self.index.clear();
         self.open.clear();
+        self.weight = w;
         let pos = positions(start);
         let mut values = [[0u8; MAX_GROUPS]; MAX_VIEWS];
         let dual = self.pdb.dual.as_ref();
@@ -214,6 +219,13 @@ impl<'p> Engine<'p> {
 
     /// One weighted A* run from `start` (weight `w` hundredths) for a path shorter than `bound`.
     ///
+    /// Expansion is partial (Yoshizumi, Miura and Ishida's partial expansion A*, with Felner et al.'s
+    /// knowledge of which children): a node's first expansion stores only the children whose estimate is
+    /// below its own, the ones a weighted search goes on with, and puts the node back in the open list under
+    /// the best key of the others, which are stored only if that entry comes up. Most never do, so a byte
+    /// budget holds a deeper search. A node's entry is its deferred children's when its key is above the
+    /// node's own (`g * 100 + w * h`): theirs is at least `(g + 1) * 100 + w * h`.
+    ///
     /// The loop stays one piece: it is the search's hot path, and each child's value is updated from its
     /// parent's per-group values held in locals.
     pub(super) fn run(
@@ -237,7 +249,9 @@ impl<'p> Engine<'p> {
             let id = (item & ((1 << 28) - 1)) as u32;
             let g = MAX_G - ((item >> 28) & 0xFFF) as u32;
             let node = self.nodes[id];
-            if node.g as u32 != g || g + node.h as u32 >= bound {
+            let key = (item >> 40) as u32;
+            let deferred = key > g * 100 + w * node.h as u32;
+            if node.g as u32 != g || entry_floor(key, g, node.h as u32, w) >= bound {
                 continue;
             }
             // A run that ends before this node's children are all in the open list puts it back there, so that
@@ -272,6 +286,8 @@ impl<'p> Engine<'p> {
             if child_g >= MAX_G {
                 continue;
             }
+            // The least key of the children this expansion defers.
+            let mut rest = u32::MAX;
             for &(dir, to) in self.geometry.moves(node.blank as usize) {
                 if dir ^ 1 == node.dir {
                     continue;
@@ -300,6 +316,16 @@ impl<'p> Engine<'p> {
                 }
                 if child_g + child_h >= bound {
                     continue;
+                }
+                let child_key = child_g * 100 + w * child_h;
+                match (child_h < node.h as u32, deferred) {
+                    // Stored at the node's first expansion.
+                    (true, true) => continue,
+                    (false, false) => {
+                        rest = rest.min(child_key);
+                        continue;
+                    }
+                    _ => {}
                 }
                 let child = Node {
                     board: child_board,
@@ -330,8 +356,10 @@ impl<'p> Engine<'p> {
                     self.open.push(Reverse(item));
                     return RunEnd::Found(child_id);
                 }
-                self.open
-                    .push(entry(child_g * 100 + w * child_h, child_g, child_id));
+                self.open.push(entry(child_key, child_g, child_id));
+            }
+            if rest != u32::MAX {
+                self.open.push(entry(rest, g, id));
             }
         }
         RunEnd::Exhausted
@@ -349,7 +377,8 @@ impl<'p> Engine<'p> {
                 let id = (item & ((1 << 28) - 1)) as u32;
                 let g = MAX_G - ((item >> 28) & 0xFFF) as u32;
                 let node = &self.nodes[id];
-                (node.g as u32 == g).then_some(g + node.h as u32)
+                let floor = entry_floor((item >> 40) as u32, g, node.h as u32, self.weight);
+                (node.g as u32 == g).then_some(floor)
             })
             .min()
     }
@@ -366,6 +395,17 @@ impl<'p> Engine<'p> {
         }
         moves.reverse();
         moves
+    }
+}
+
+/// The least g + h of the nodes an open entry of key `key` (weight `w` hundredths) stands for: its node's, of `g`
+/// and `h`, or its node's deferred children's (see [`Engine::run`]), whose least h the key holds.
+#[inline(always)]
+fn entry_floor(key: u32, g: u32, h: u32, w: u32) -> u32 {
+    if key > g * 100 + w * h {
+        g + 1 + (key - (g + 1) * 100) / w
+    } else {
+        g + h
     }
 }
 
