@@ -1,7 +1,8 @@
 //! A first answer while the tables for the shortest are built: before a build of pattern databases that takes
 //! seconds (the 15-puzzle's, and the 5x5 tables of the first 5x5 solve, with helper workers), the staged solver
 //! answers the same board through the one dispatch and the answer goes to the page as an `Improved` report, with
-//! its proven bound. The answer on the tables follows as the request's `Done`, once they are ready.
+//! its proven bound. The answer on the tables follows as the request's `Done`, once they are ready. On 5x5 that
+//! answer is the staged solver's again, which starts from the first one (a head start), so it is never longer.
 //!
 //! Only a build in helpers gets one (`helpers::plan`, groups of at least `HELPER_MIN_ENTRIES` entries): the
 //! smaller tables (2x6 and 6x2, the other boards whose preselection is IDA* with the pattern databases) are built
