@@ -1,9 +1,10 @@
 // No English sentence in Chinese: the lab opened with lang=zh goes through the states a person meets (a search
 // stopped at its limits, an unsolvable board, a 4x4 solve in a fresh browser that builds the pattern databases and
-// says so, the first 5x5 solve while it builds the 5x5 tables and once it has answered on them, a bad link) and the lessons (Hanoi, sliding puzzles, the 8-puzzle); in each, no visible text node holds
-// three or more Latin words in a row (code aside: the lessons' pseudocode is the same in both languages, its
-// comments translated). What the solver and the worker say reaches the page as values
-// (solver::report::Said and Note) that the page words itself, so none of it stays English.
+// says so, the first 5x5 solve while it builds the 5x5 tables and once it has answered on them, a bad link) and the
+// lessons (Hanoi, sliding puzzles, the 8-puzzle); in each, no visible text node holds three or more Latin words in a
+// row (code aside: the lessons' pseudocode is the same in both languages, its comments translated). What the solver
+// and the worker say reaches the page as values (solver::report::Said and Note) that the page words itself, so none
+// of it stays English.
 import assert from 'node:assert/strict';
 import {
   defaultGoal, messageText, rng, scramble, status, tid, useApp, waitStatus,

@@ -46,9 +46,6 @@ pub(super) struct Engine<'p> {
     /// The most expansions one run may make (a window's search is cut short rather than let
     /// eat the whole budget).
     pub(super) cap: u64,
-    /// The weight (hundredths) of the run under way, or of the last one: it tells a node's deferred
-    /// children's entry from its own ([`Engine::run`]).
-    weight: u32,
 }
 
 /// How a run ended.
@@ -73,7 +70,6 @@ impl<'p> Engine<'p> {
             open: BinaryHeap::new(),
             watch: MemoryWatch::default(),
             cap,
-            weight: 100,
         }
     }
 
@@ -160,7 +156,6 @@ impl<'p> Engine<'p> {
         self.nodes.clear();
         self.index.clear();
         self.open.clear();
-        self.weight = w;
         let pos = positions(start);
         let mut values = [[0u8; MAX_GROUPS]; MAX_VIEWS];
         let dual = self.pdb.dual.as_ref();
@@ -250,7 +245,7 @@ impl<'p> Engine<'p> {
             let g = MAX_G - ((item >> 28) & 0xFFF) as u32;
             let node = self.nodes[id];
             let key = (item >> 40) as u32;
-            let deferred = key > g * 100 + w * node.h as u32;
+            let deferred = is_deferred(key, g, node.h as u32, w);
             if node.g as u32 != g || entry_floor(key, g, node.h as u32, w) >= bound {
                 continue;
             }
@@ -369,15 +364,16 @@ impl<'p> Engine<'p> {
     /// any path shorter than the run's bound. Every node reached by a shorter path is reopened and a run that
     /// stops puts its node back, so a shortest path always has a node in the open list with its true g (the
     /// argument of A*'s admissibility, which holds whatever order the weights give); nodes pruned by the bound
-    /// have g + h at least the bound. `None` when the open list holds no live node.
-    pub(super) fn open_floor(&self) -> Option<u32> {
+    /// have g + h at least the bound. `w`: the run's weight (hundredths). `None` when the open list holds no live
+    /// node.
+    pub(super) fn open_floor(&self, w: u32) -> Option<u32> {
         self.open
             .iter()
             .filter_map(|Reverse(item)| {
                 let id = (item & ((1 << 28) - 1)) as u32;
                 let g = MAX_G - ((item >> 28) & 0xFFF) as u32;
                 let node = &self.nodes[id];
-                let floor = entry_floor((item >> 40) as u32, g, node.h as u32, self.weight);
+                let floor = entry_floor((item >> 40) as u32, g, node.h as u32, w);
                 (node.g as u32 == g).then_some(floor)
             })
             .min()
@@ -398,11 +394,18 @@ impl<'p> Engine<'p> {
     }
 }
 
+/// Whether an open entry of key `key` for a node of `g` and `h` (weight `w` hundredths) is its deferred
+/// children's (see [`Engine::run`]): its own key is `g * 100 + w * h`, theirs above it.
+#[inline(always)]
+fn is_deferred(key: u32, g: u32, h: u32, w: u32) -> bool {
+    key > g * 100 + w * h
+}
+
 /// The least g + h of the nodes an open entry of key `key` (weight `w` hundredths) stands for: its node's, of `g`
 /// and `h`, or its node's deferred children's (see [`Engine::run`]), whose least h the key holds.
 #[inline(always)]
 fn entry_floor(key: u32, g: u32, h: u32, w: u32) -> u32 {
-    if key > g * 100 + w * h {
+    if is_deferred(key, g, h, w) {
         g + 1 + (key - (g + 1) * 100) / w
     } else {
         g + h
@@ -467,7 +470,7 @@ pub(super) fn search_capped(
         let end = engine.run(start, w, bound, control, &mut stats);
         if !matches!(end, RunEnd::Exhausted) {
             // No path shorter than the run's bound is shorter than its open list's floor.
-            if let Some(floor) = engine.open_floor() {
+            if let Some(floor) = engine.open_floor(w) {
                 result.lower_bound = result.lower_bound.max(floor.min(bound));
             }
         }
