@@ -197,7 +197,8 @@ fn beam(c: &mut Criterion) {
                     max_states: 300_000,
                     ..Limits::default()
                 });
-                let path = BeamSearch.improve(&problem, &first, &mut control, &mut |_, _| {});
+                let path =
+                    BeamSearch::default().improve(&problem, &first, &mut control, &mut |_, _| {});
                 black_box(path.map(|p| p.len()))
             })
         });

@@ -57,7 +57,7 @@ test('the first 5x5 solve shows an answer at once, builds the 5x5 pattern databa
   await waitStatus(page, 'solved', 60_000);
   const message = await messageText(page);
   assert.match(message, /^Solved in [\d,]+ moves by the staged solver/);
-  assert.match(message, /improved with the 5x5 pattern databases\. Note: the build took [\d.]+ s with a helper worker\./);
+  assert.match(message, /improved with a beam search and the 5x5 pattern databases\. Note: the build took [\d.]+ s with a helper worker\./);
   const lengths = (await page.evaluate(() => window.__lengths)).map((l) => l.length);
   const last = await solutionLength(page);
   assert.ok(last <= first && last === Math.min(...lengths), `answers shown ${lengths}, the last ${last}`);
@@ -69,7 +69,7 @@ test('the first 5x5 solve shows an answer at once, builds the 5x5 pattern databa
   await page.locator(tid('solve')).click();
   await waitStatus(page, 'solved', 20_000);
   const againMs = Date.now() - t1;
-  assert.match(await messageText(page), /improved with the 5x5 pattern databases\.$/);
+  assert.match(await messageText(page), /improved with a beam search and the 5x5 pattern databases\.$/);
   const again = await solutionLength(page);
   await page.setViewportSize({ width: 360, height: 800 });
   await page.screenshot({ path: 'test-artifacts/five-by-five-tables--360.png', fullPage: true });
@@ -112,6 +112,6 @@ test('the first 5x5 solve stores the 5x5 tables, the next uses them, and the tab
     await page.locator(tid('shuffle')).click();
     await page.locator(tid('solve')).click();
     await waitStatus(page, 'solved', 20_000);
-    assert.match(await messageText(page), /improved with the 5x5 pattern databases/);
+    assert.match(await messageText(page), /improved with a beam search and the 5x5 pattern databases/);
     s.note(`the 5x5 tables built and stored, and the first solve answered, ${builtMs} ms after its click; stored ${keys.length} entries`);
   }, { timeout: 150_000 });

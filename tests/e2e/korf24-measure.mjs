@@ -127,7 +127,7 @@ try {
     const bound = /lower bound (\d+)/.exec(await page.locator(tid('solution-bound')).innerText())?.[1];
     const lb = Number(bound ?? final.length);
     const message = await messageText(page);
-    assert.match(message, /improved with the 5x5 pattern databases/, `#${inst.id}: ${message}`);
+    assert.match(message, /improved with a beam search and the 5x5 pattern databases/, `#${inst.id}: ${message}`);
     rows.push({ inst, atTime, final: final.length, finalAt: final.at, lb, first: seen[0] });
     process.stdout.write(`#${inst.id}\topt ${inst.optimal}\tfirst ${seen[0].length} at ${seen[0].at.toFixed(0)} ms`
       + `\tat ${readAt} ms ${atTime ?? 'none'} (${((atTime ?? NaN) / inst.optimal).toFixed(3)})\tfinal ${final.length} at`

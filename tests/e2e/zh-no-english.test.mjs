@@ -115,7 +115,7 @@ test('the first 5x5 solve in a fresh browser builds the 5x5 tables and answers o
   await page.screenshot({ path: 'test-artifacts/zh-no-english--5x5-building-1366.png', fullPage: true });
   await waitStatus(page, 'solved', 60_000);
   const said = await messageText(page);
-  assert.match(said, /已借助 5×5 模式数据库改进。\s*附注：构建用时 .+，有一个辅助线程协助。/, said);
+  assert.match(said, /已借助束搜索和 5×5 模式数据库改进。\s*附注：构建用时 .+，有一个辅助线程协助。/, said);
   await assertNoEnglish(page, 'the first 5x5 solve, answered on its tables');
   await page.setViewportSize({ width: 360, height: 800 });
   await page.screenshot({ path: 'test-artifacts/zh-no-english--5x5-solved-360.png', fullPage: true });

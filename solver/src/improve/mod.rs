@@ -40,6 +40,13 @@ const WINDOW_EXPANSIONS: u64 = 20_000;
 /// The last level: a round there that shortens nothing ends the improvement.
 const LAST_LEVEL: usize = 3;
 
+/// The share of the time limit the beam schedules its widths within on 5x5 when the tables serve; their
+/// near-optimal search, bounded by the beam's answer, takes the rest. Over the 50 Korf-Felner instances at 2 s
+/// with the 6-6-6-6 tables, length / optimum 1.027 (worst 1.112) against 1.036 (1.087) for the tables alone and
+/// 1.031 (1.112) for the beam alone; a half or 0.6 of the time gave 1.028-1.036. With the browser's window tables
+/// and 16 MiB at 1.2 s, 1.032 (1.105) against 1.067 (1.126) for the tables alone.
+const BEAM_SHARE_BEFORE_TABLES: f64 = 0.75;
+
 /// The share of the time limit the bound's search ([`bound::deepening`]) takes after the answer's improvement,
 /// on boards wider or taller than 5 (up to 5x5 the pattern databases bound and solve). On 5 random boards of
 /// each size at 2 s, a quarter took len/LB from 1.43 to 1.33 on 6x6 and from 1.53 to 1.16 on 2x8, the answers
@@ -108,11 +115,15 @@ pub fn improvers_for(problem: &Problem) -> Vec<Box<dyn Improver>> {
         improvers.push(Box::new(StagedStrategies));
     }
     // Last: each searches until the budget ends (the beam leaves the windows the time its next width would
-    // not finish in). The tables' search is far better than the beam where it serves.
+    // not finish in). Where the 5x5 tables serve, the beam takes the first part of the time and their search
+    // the rest, bounded by the beam's answer: each finds the shorter answer on different boards.
     if let Some(tables) = FiveByFiveTables::for_problem(problem) {
+        improvers.push(Box::new(BeamSearch {
+            share: BEAM_SHARE_BEFORE_TABLES,
+        }));
         improvers.push(Box::new(tables));
     } else if problem.shape.width > 3 || problem.shape.height > 3 {
-        improvers.push(Box::new(BeamSearch));
+        improvers.push(Box::new(BeamSearch::default()));
     }
     improvers
 }

@@ -19,7 +19,7 @@ pub enum Note {
     TableStoreRefused { why: String },
     /// Building the tables took `ms`, in `helpers` helper workers (0: in the worker itself).
     BuildTook { ms: f64, helpers: u32 },
-    /// The 5x5 answer was improved with the 5x5 pattern databases.
+    /// The 5x5 answer was improved with a beam search and the 5x5 pattern databases.
     ImprovedWith5x5,
     /// The 5x5 pattern databases are being built in the background, `percent` done: answers are improved without
     /// them until then.

@@ -56,7 +56,7 @@ fn every_path_replays_and_each_is_shorter_than_the_last_on_squares_and_rectangle
             ..Limits::default()
         });
         let mut heard: Vec<Vec<Dir>> = Vec::new();
-        let best = BeamSearch.improve(&problem, &first, &mut control, &mut |_, path| {
+        let best = BeamSearch::default().improve(&problem, &first, &mut control, &mut |_, path| {
             heard.push(path.to_vec())
         });
         let mut bar = first.len();
@@ -88,7 +88,7 @@ fn it_stops_at_the_first_checkpoint_that_says_stop() {
             asked += 1;
             Flow::Cancel
         });
-        BeamSearch.improve(&problem, &first, &mut control, &mut |_, _| {
+        BeamSearch::default().improve(&problem, &first, &mut control, &mut |_, _| {
             panic!("a cancelled beam found a path")
         })
     };
@@ -106,7 +106,7 @@ fn it_stops_at_the_first_checkpoint_that_says_stop() {
                 Flow::Continue
             }
         });
-        BeamSearch.improve(&problem, &first, &mut control, &mut |_, _| heard += 1)
+        BeamSearch::default().improve(&problem, &first, &mut control, &mut |_, _| heard += 1)
     };
     assert_eq!(asked, 10);
     if let Some(path) = found {
@@ -129,6 +129,6 @@ fn a_time_limit_already_passed_stops_it_at_once() {
         time_limit_ms: Some(0),
         ..Limits::default()
     });
-    let found = BeamSearch.improve(&problem, &first, &mut control, &mut |_, _| {});
+    let found = BeamSearch::default().improve(&problem, &first, &mut control, &mut |_, _| {});
     assert_eq!(found, None);
 }

@@ -151,7 +151,7 @@ impl Solver {
             NoteBuildTook => "Note: the build took {}.",
             NoteBuildTookHelper => "Note: the build took {} with a helper worker.",
             NoteBuildTookHelpers => "Note: the build took {} in {} helper workers.",
-            NoteImprovedWith5x5 => "Note: improved with the 5x5 pattern databases.",
+            NoteImprovedWith5x5 => "Note: improved with a beam search and the 5x5 pattern databases.",
             NoteBuilding5x5 => "Note: the 5x5 pattern databases are being built in the background ({}% done): until they are ready, 5x5 answers are improved without them; solve again then for a near-optimal answer.",
             NoteShortestOnQuickTables => "Note: found on small pattern databases (4-4-4-3, built in {}) while the full ones (6-6-3) are built in the background and kept in this browser for the next solves.",
         }
@@ -224,7 +224,7 @@ impl Solver {
             NoteBuildTook => "附注：构建用时 {}。",
             NoteBuildTookHelper => "附注：构建用时 {}，有一个辅助线程协助。",
             NoteBuildTookHelpers => "附注：构建用时 {}，由 {} 个辅助线程分担。",
-            NoteImprovedWith5x5 => "附注：已借助 5×5 模式数据库改进。",
+            NoteImprovedWith5x5 => "附注：已借助束搜索和 5×5 模式数据库改进。",
             NoteBuilding5x5 => "附注：5×5 模式数据库正在后台构建（已完成 {}%）：完成之前，5×5 的答案不借助它们改进；完成后再求解一次，可得到接近最优的答案。",
             NoteShortestOnQuickTables => "附注：这个解是在小模式数据库（4-4-4-3，构建用时 {}）上找到的；完整的模式数据库（6-6-3）正在后台构建，并保存在本浏览器中供以后求解使用。",
         }

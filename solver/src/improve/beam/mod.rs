@@ -67,20 +67,25 @@ const TAIL_FROM: [f64; 6] = [0.5, 0.3, 0.7, 0.4, 0.6, 0.2];
 /// The most tails beamed in one improvement (the time ends them first at 2 s).
 const MAX_TAILS: usize = 64;
 
-/// Beam search as an [`Improver`].
-#[derive(Debug, Default)]
-pub struct BeamSearch;
+/// Beam search as an [`Improver`], scheduling its widths within `share` of the control's time limit (the rest is
+/// left to the improvers after it).
+#[derive(Debug)]
+pub struct BeamSearch {
+    pub share: f64,
+}
+
+impl Default for BeamSearch {
+    fn default() -> BeamSearch {
+        BeamSearch { share: 1.0 }
+    }
+}
 
 impl Improver for BeamSearch {
     fn name(&self) -> &'static str {
         "beam search"
     }
 
-    /// Widths 128, 256, ... while the control allows; a width is not started when the last one's time, twice
-    /// over, would pass the time limit (its answer would be lost, and the windows get the time). Then, while the
-    /// last width's time again fits before [`REPEAT_END`] of the limit, that width again with the next of
-    /// [`VARIANTS`] (each beam is one more chance); on boards of [`TAIL_CELLS`] or more, the widths stop at
-    /// [`DOUBLING_END`] of the limit and tails are beamed instead ([`tail_beams`]).
+    /// The beams below, run as if the control's time limit were `share` of it.
     fn improve(
         &mut self,
         problem: &Problem,
@@ -88,64 +93,77 @@ impl Improver for BeamSearch {
         control: &mut Control,
         found: &mut dyn FnMut(&mut Control, &[Dir]),
     ) -> Option<Vec<Dir>> {
-        let mut stats = Stats::default();
-        let mut shortest: Option<Vec<Dir>> = None;
-        let max_bytes = control.max_bytes();
-        let mut beam = Beam::with_seen_bits(max_bytes.map_or(SEEN_BITS, seen_bits));
-        let limit = control.limits.time_limit_ms.map(|ms| ms as f64);
-        let (mut last_ms, mut last_width) = (0.0, 0);
-        let mut widths = WIDTHS.iter().copied();
-        let mut variant = 0;
-        let tails = problem.shape.cells() >= TAIL_CELLS;
-        let doubling_end = if tails { DOUBLING_END } else { 1.0 };
-        loop {
-            let bar = shortest.as_ref().map_or(best.len(), Vec::len);
-            let room_for = |width: usize| fits(max_bytes, beam.seen_bits, width, bar);
-            let began = control.elapsed_ms();
-            let width = match widths.next() {
-                Some(width)
-                    if variant == 0
-                        && room_for(width)
-                        && limit
-                            .is_none_or(|limit| began + 2.0 * last_ms <= doubling_end * limit) =>
-                {
-                    width
-                }
-                _ if tails => break,
-                _ => {
-                    variant += 1;
-                    let room = limit.is_some_and(|limit| began + last_ms <= REPEAT_END * limit);
-                    if variant >= VARIANTS.len()
-                        || last_width == 0
-                        || !room
-                        || !room_for(last_width)
-                    {
-                        break;
-                    }
-                    last_width
-                }
-            };
-            let Ok(path) = beam.search_variant(problem, width, variant, bar, control, &mut stats)
-            else {
-                break;
-            };
-            (last_ms, last_width) = (control.elapsed_ms() - began, width);
-            if let Some(path) = path {
-                found(control, &path);
-                shortest = Some(path);
-            }
-        }
-        if tails && last_width > 0 {
-            let mut path = shortest.clone().unwrap_or_else(|| best.to_vec());
-            let run = (last_width, last_ms);
-            if tail_beams(
-                &mut beam, problem, &mut path, run, control, &mut stats, found,
-            ) {
-                shortest = Some(path);
-            }
-        }
+        let limit = control.limits.time_limit_ms;
+        control.limits.time_limit_ms = limit.map(|ms| (ms as f64 * self.share) as u64);
+        let shortest = beams(problem, best, control, found);
+        control.limits.time_limit_ms = limit;
         shortest
     }
+}
+
+/// Widths 128, 256, ... while the control allows; a width is not started when the last one's time, twice over,
+/// would pass the time limit (its answer would be lost, and the windows get the time). Then, while the last
+/// width's time again fits before [`REPEAT_END`] of the limit, that width again with the next of [`VARIANTS`]
+/// (each beam is one more chance); on boards of [`TAIL_CELLS`] or more, the widths stop at [`DOUBLING_END`] of the
+/// limit and tails are beamed instead ([`tail_beams`]). The shortest path found below `best`'s length.
+fn beams(
+    problem: &Problem,
+    best: &[Dir],
+    control: &mut Control,
+    found: &mut dyn FnMut(&mut Control, &[Dir]),
+) -> Option<Vec<Dir>> {
+    let mut stats = Stats::default();
+    let mut shortest: Option<Vec<Dir>> = None;
+    let max_bytes = control.max_bytes();
+    let mut beam = Beam::with_seen_bits(max_bytes.map_or(SEEN_BITS, seen_bits));
+    let limit = control.limits.time_limit_ms.map(|ms| ms as f64);
+    let (mut last_ms, mut last_width) = (0.0, 0);
+    let mut widths = WIDTHS.iter().copied();
+    let mut variant = 0;
+    let tails = problem.shape.cells() >= TAIL_CELLS;
+    let doubling_end = if tails { DOUBLING_END } else { 1.0 };
+    loop {
+        let bar = shortest.as_ref().map_or(best.len(), Vec::len);
+        let room_for = |width: usize| fits(max_bytes, beam.seen_bits, width, bar);
+        let began = control.elapsed_ms();
+        let width = match widths.next() {
+            Some(width)
+                if variant == 0
+                    && room_for(width)
+                    && limit.is_none_or(|limit| began + 2.0 * last_ms <= doubling_end * limit) =>
+            {
+                width
+            }
+            _ if tails => break,
+            _ => {
+                variant += 1;
+                let room = limit.is_some_and(|limit| began + last_ms <= REPEAT_END * limit);
+                if variant >= VARIANTS.len() || last_width == 0 || !room || !room_for(last_width) {
+                    break;
+                }
+                last_width
+            }
+        };
+        let Ok(path) = beam.search_variant(problem, width, variant, bar, control, &mut stats)
+        else {
+            break;
+        };
+        (last_ms, last_width) = (control.elapsed_ms() - began, width);
+        if let Some(path) = path {
+            found(control, &path);
+            shortest = Some(path);
+        }
+    }
+    if tails && last_width > 0 {
+        let mut path = shortest.clone().unwrap_or_else(|| best.to_vec());
+        let run = (last_width, last_ms);
+        if tail_beams(
+            &mut beam, problem, &mut path, run, control, &mut stats, found,
+        ) {
+            shortest = Some(path);
+        }
+    }
+    shortest
 }
 
 /// Beams from boards along `path` (the share [`TAIL_FROM`] of its length in, in turn) to the goal, at `width`,

@@ -102,7 +102,7 @@ fn the_improver_shortens_a_6x6_answer_within_a_state_budget() {
         ..Limits::default()
     });
     let mut heard = 0;
-    let path = BeamSearch
+    let path = BeamSearch::default()
         .improve(&problem, &first, &mut control, &mut |_, _| heard += 1)
         .expect("shorter");
     assert!(heard >= 1);
@@ -258,4 +258,47 @@ fn tails_beamed_along_a_staged_answer_shorten_it_and_every_path_found_replays() 
     assert!(shortened && path.len() < staged.len());
     assert!(lengths.windows(2).all(|w| w[1] < w[0]), "{lengths:?}");
     assert_eq!(lengths.last(), Some(&path.len()));
+}
+
+/// A beam given a share of the time limit schedules its widths within that share, stops there, and leaves the
+/// control's limit as it found it; with the whole limit the same beam goes on past that point. The clock
+/// advances a millisecond each time it is read, so the runs are the same every time.
+#[test]
+fn a_beam_given_a_share_of_the_time_ends_within_it_and_restores_the_limit() {
+    let shape = Shape {
+        width: 5,
+        height: 5,
+    };
+    let goal = shape.default_goal();
+    let start = shuffle_solvable(shape, &goal, 7).unwrap();
+    let problem = Problem {
+        shape,
+        start: &start,
+        goal: &goal,
+    };
+    let first = crate::staged::solve(shape, &start, &goal).unwrap().moves;
+    let ended_at = |share: f64| {
+        let reads = std::cell::Cell::new(0.0);
+        let mut control = Control::new(Limits {
+            time_limit_ms: Some(4_000),
+            ..Limits::default()
+        })
+        .with_clock(crate::search::clock::FnClock::new(|| {
+            reads.set(reads.get() + 1.0);
+            reads.get()
+        }));
+        let path = BeamSearch { share }.improve(&problem, &first, &mut control, &mut |_, _| {});
+        assert_eq!(control.limits.time_limit_ms, Some(4_000));
+        if let Some(path) = path {
+            assert!(path.len() < first.len());
+            crate::check::check_sliding(5, 5, &start, &goal, &moves_to_string(&path)).unwrap();
+        }
+        control.elapsed_ms()
+    };
+    let (quarter, whole) = (ended_at(0.25), ended_at(1.0));
+    assert!(
+        quarter <= 1_000.0 + 2.0,
+        "a quarter of 4,000 ms ended at {quarter}"
+    );
+    assert!(whole > 1_000.0, "the whole limit ended at {whole}");
 }
