@@ -1,11 +1,11 @@
 // Measurement, not a test (node --test does not pick it up): the 50 Korf-Felner 24-puzzle instances solved in the
-// browser with the page's own choices (the staged solver, improved with the 5x5 pattern databases), as a person
-// opening each instance's link would. First the tables: a shuffled 5x5 is solved in a fresh profile, whose solve
-// builds them; its first answer's time, the build's (once its progress bar has gone) and the answer's are printed,
-// then when every table is stored. Then each instance in a fresh tab (the previous one closed), so a fresh worker
-// that reads the tables back from IndexedDB before its first search: Solve, then the length shown 2 s after the
-// click (the best answer by then) and the final one, with the lower bound the page states. Prints every instance,
-// then the means and the worst against the known optima, and the browser's peak memory (PSS summed over Chromium's
+// browser with the page's own choices (the staged solver, improved with a beam search and the 5x5 pattern databases),
+// as a person opening each instance's link would. First the tables: a shuffled 5x5 is solved in a fresh profile, whose
+// solve builds them; its first answer's time, the build's (once its progress bar has gone) and the answer's are
+// printed, then when every table is stored. Then each instance in a fresh tab (the previous one closed), so a fresh
+// worker that reads the tables back from IndexedDB before its first search: Solve, then the length shown 2 s after the
+// click (the best answer by then) and the final one, with the lower bound the page states. Prints every instance, then
+// the means and the worst against the known optima, and the browser's peak memory (PSS summed over Chromium's
 // processes, as pdb-mem-measure.mjs measures it), then its peak private dirty memory (pages only it wrote: PSS also
 // moves with other Chromium processes on the machine; see `browserMemory`).
 //

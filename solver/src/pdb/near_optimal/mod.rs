@@ -67,7 +67,7 @@ const CLOSE_GIVEN: f64 = 1.45;
 
 /// The highest later weight tried after a close given answer (hundredths). Over the 50 instances at 1.2 s and
 /// 16 MiB after the beam's 0.9 s: 1.033 x the optimum and 1.204 x the bound, against 1.034 and 1.264 with every
-/// weight.
+/// weight. At 2 s with the 6-6-6-6 tables: 1.027 and 1.171; from 1.5, 1.027 and 1.221; from 1.15, 1.030 and 1.133.
 const CLOSE_TOP_WEIGHT: u32 = 130;
 
 /// Whether a given answer of `length` moves is close ([`CLOSE_GIVEN`]) to the tables' `lower_bound`.
