@@ -4,6 +4,16 @@ use super::*;
 use crate::search::Limits;
 use crate::sliding::{moves_to_string, shuffle_solvable, Shape};
 
+/// A random board of `width` x `height` towards the usual goal, from `seed`: (shape, goal, start, the staged
+/// solver's answer).
+fn shuffled(width: u8, height: u8, seed: u64) -> (Shape, Vec<u8>, Vec<u8>, Vec<Dir>) {
+    let shape = Shape { width, height };
+    let goal = shape.default_goal();
+    let start = shuffle_solvable(shape, &goal, seed).unwrap();
+    let first = crate::staged::solve(shape, &start, &goal).unwrap().moves;
+    (shape, goal, start, first)
+}
+
 fn beam_on(shape: Shape, seed: u64, width: usize, shorter_than: usize) -> Option<Vec<Dir>> {
     beam_variant(shape, seed, width, 0, shorter_than)
 }
@@ -85,13 +95,7 @@ fn the_bound_is_kept_and_every_size_replays() {
 
 #[test]
 fn the_improver_shortens_a_6x6_answer_within_a_state_budget() {
-    let shape = Shape {
-        width: 6,
-        height: 6,
-    };
-    let goal = shape.default_goal();
-    let start = shuffle_solvable(shape, &goal, 9).unwrap();
-    let first = crate::staged::solve(shape, &start, &goal).unwrap().moves;
+    let (shape, goal, start, first) = shuffled(6, 6, 9);
     let problem = Problem {
         shape,
         start: &start,
@@ -115,16 +119,8 @@ fn the_widest_beam_a_budget_admits_runs_within_it_and_the_next_would_not() {
     assert_eq!(seen_bits(16 << 20), 18);
     assert_eq!(seen_bits(1 << 40), SEEN_BITS);
     assert_eq!(seen_bits(0), 14);
-    let shape = Shape {
-        width: 8,
-        height: 8,
-    };
-    let goal = shape.default_goal();
-    let start = shuffle_solvable(shape, &goal, 11).unwrap();
-    let bar = crate::staged::solve(shape, &start, &goal)
-        .unwrap()
-        .moves
-        .len();
+    let (shape, goal, start, first) = shuffled(8, 8, 11);
+    let bar = first.len();
     let problem = Problem {
         shape,
         start: &start,
@@ -265,18 +261,12 @@ fn tails_beamed_along_a_staged_answer_shorten_it_and_every_path_found_replays() 
 /// advances a millisecond each time it is read, so the runs are the same every time.
 #[test]
 fn a_beam_given_a_share_of_the_time_ends_within_it_and_restores_the_limit() {
-    let shape = Shape {
-        width: 5,
-        height: 5,
-    };
-    let goal = shape.default_goal();
-    let start = shuffle_solvable(shape, &goal, 7).unwrap();
+    let (shape, goal, start, first) = shuffled(5, 5, 7);
     let problem = Problem {
         shape,
         start: &start,
         goal: &goal,
     };
-    let first = crate::staged::solve(shape, &start, &goal).unwrap().moves;
     let ended_at = |share: f64| {
         let reads = std::cell::Cell::new(0.0);
         let mut control = Control::new(Limits {
