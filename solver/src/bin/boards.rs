@@ -98,6 +98,10 @@ struct Options {
     /// tables alone, as in a browser.
     #[arg(long)]
     no_6666: bool,
+    /// Solve in one thread, as the browser's worker does: on 5x5 with the tables, the beam then the tables' search
+    /// share the time, instead of running side by side in two threads.
+    #[arg(long)]
+    one_thread: bool,
     /// Run only these sizes (WIDTHxHEIGHT, comma-separated, any board from 2x2 to 8x8) instead of the list.
     #[arg(long, value_delimiter = ',', value_parser = parse_shape)]
     only: Vec<Shape>,
@@ -151,12 +155,25 @@ fn control<'a>(options: &Options) -> Result<Control<'a>, String> {
         Some(bytes) => control.with_max_bytes(bytes),
         None => control,
     };
+    let control = match (options.one_thread, options.cpu_clock) {
+        (true, _) => control,
+        (false, false) => control.with_helper_thread(solver::search::clock::wall_clock),
+        (false, true) => control.with_helper_thread(cpu_clock),
+    };
     if !options.cpu_clock {
         return Ok(control);
     }
     let clock = ThreadCpuClock::start()
         .ok_or("--cpu-clock: this system does not tell a thread's CPU time")?;
     Ok(control.with_clock(clock))
+}
+
+/// A helper thread's CPU clock (`main` checked that the system tells one).
+fn cpu_clock() -> Box<dyn solver::search::Clock> {
+    match ThreadCpuClock::start() {
+        Some(clock) => Box::new(clock),
+        None => solver::search::clock::wall_clock(),
+    }
 }
 
 /// Solves one board with the staged solver and improvement, replays the answer and checks it against its bound;

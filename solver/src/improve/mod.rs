@@ -11,6 +11,8 @@
 //! still ends, and ends the same way every time.
 
 mod beam;
+#[cfg(not(target_arch = "wasm32"))]
+mod portfolio;
 mod tables;
 mod variants;
 mod wasted;
@@ -23,7 +25,7 @@ pub use wasted::remove_wasted;
 
 use crate::bound;
 use crate::report::{Moves, Report, Said};
-use crate::search::{Algorithm, Control, Stats, Status};
+use crate::search::{Algorithm, Control, HelperClock, Stats, Status};
 use crate::sliding::{moves_to_string, Dir, Shape};
 use window::{shorter_path, Budget, Stop};
 
@@ -107,17 +109,29 @@ pub trait Improver {
 }
 
 /// The improvers run for a board, in order, after wasted moves are removed and before windows are re-optimised.
-/// The one place to plug another in (by the board's shape, say, or the tables this process holds).
-pub fn improvers_for(problem: &Problem) -> Vec<Box<dyn Improver>> {
+/// The one place to plug another in (by the board's shape, say, or the tables this process holds). `helper`: the
+/// clock maker of a helper thread the run may search in (`Control::with_helper_thread`), if any.
+pub fn improvers_for(problem: &Problem, helper: Option<HelperClock>) -> Vec<Box<dyn Improver>> {
     let mut improvers: Vec<Box<dyn Improver>> = Vec::new();
     // Up to 3x3 the staged solver's answer is already optimal.
     if problem.shape.width > 3 || problem.shape.height > 3 {
         improvers.push(Box::new(StagedStrategies));
     }
     // Last: each searches until the budget ends (the beam leaves the windows the time its next width would
-    // not finish in). Where the 5x5 tables serve, the beam takes the first part of the time and their search
-    // the rest, bounded by the beam's answer: each finds the shorter answer on different boards.
+    // not finish in). Where the 5x5 tables serve, each of the beam and their search finds the shorter answer on
+    // different boards: with a helper thread they run side by side for the whole time; in one thread the beam
+    // takes the first part of it and their search the rest, bounded by the beam's answer.
     if let Some(tables) = FiveByFiveTables::for_problem(problem) {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(helper_clock) = helper {
+            improvers.push(Box::new(portfolio::Portfolio {
+                tables,
+                helper_clock,
+            }));
+            return improvers;
+        }
+        #[cfg(target_arch = "wasm32")]
+        let _ = helper;
         improvers.push(Box::new(BeamSearch {
             share: BEAM_SHARE_BEFORE_TABLES,
         }));
@@ -140,7 +154,11 @@ pub fn improve_answer(
     stats: Stats,
     control: &mut Control,
 ) -> Report {
-    let improvers = improvers_for(problem);
+    // A byte budget bounds the run's memory, which two threads would each take: one thread then.
+    let helper = control
+        .helper_clock()
+        .filter(|_| control.max_bytes().is_none());
+    let improvers = improvers_for(problem, helper);
     improve_with(
         problem,
         first,

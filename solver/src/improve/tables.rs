@@ -10,6 +10,7 @@ use crate::search::Control;
 use crate::sliding::Dir;
 
 /// The near-optimal 5x5 search with the tables this process holds.
+#[derive(Clone)]
 pub struct FiveByFiveTables {
     tables: WindowTables,
     /// The bound the last search proved, if any.
@@ -17,15 +18,20 @@ pub struct FiveByFiveTables {
 }
 
 impl FiveByFiveTables {
+    /// The improver with these tables.
+    pub fn new(tables: WindowTables) -> FiveByFiveTables {
+        FiveByFiveTables {
+            tables,
+            proven: None,
+        }
+    }
+
     /// The improver for `problem`, if it is a 5x5 board and the two tables are in this process's cache.
     pub fn for_problem(problem: &Problem) -> Option<FiveByFiveTables> {
         if !crate::rules::five_by_five_serves(problem.shape) {
             return None;
         }
-        crate::pdb::cache::window_tables_5x5().map(|tables| FiveByFiveTables {
-            tables,
-            proven: None,
-        })
+        crate::pdb::cache::window_tables_5x5().map(FiveByFiveTables::new)
     }
 }
 

@@ -35,6 +35,12 @@ impl Clock for InstantClock {
     }
 }
 
+/// A new wall clock, natively (a helper thread's, see `Control::with_helper_thread`).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn wall_clock() -> Box<dyn Clock> {
+    Box::new(InstantClock(std::time::Instant::now()))
+}
+
 /// A clock that never advances: the wasm32 default, since `Instant::now` panics there.
 /// The web worker replaces it with `performance.now()`.
 pub struct StoppedClock;

@@ -96,12 +96,17 @@ pub struct Control<'a> {
     build_progress: Option<BuildHook<'a>>,
     /// An answer already found for this board (see [`Control::with_head_start`]).
     head_start: Option<Moves>,
+    /// The clock of a helper thread, if the run may search in one (see [`Control::with_helper_thread`]).
+    helper_clock: Option<HelperClock>,
     /// The memory budget in bytes of the search's own estimate, if any (see [`Control::with_max_bytes`]).
     max_bytes: Option<u64>,
     /// Set when [`Control::fit_states_to_memory`] lowered `limits.max_states`, so that hitting it is worded as
     /// the memory limit it stands for.
     states_capped_by_memory: bool,
 }
+
+/// Makes a helper thread's clock, in that thread (a thread's CPU clock is its own).
+pub type HelperClock = fn() -> Box<dyn Clock>;
 
 /// Called with every answer as it is found: the first, then each shorter one.
 pub type AnswerHook<'a> = Box<dyn FnMut(&Report) + 'a>;
@@ -122,6 +127,7 @@ impl<'a> Control<'a> {
             answer: None,
             build_progress: None,
             head_start: None,
+            helper_clock: None,
             max_bytes: None,
             states_capped_by_memory: false,
         }
@@ -180,6 +186,18 @@ impl<'a> Control<'a> {
     pub fn with_head_start(mut self, moves: Option<Moves>) -> Self {
         self.head_start = moves;
         self
+    }
+
+    /// Lets the run search in a second thread beside this one, on the clock `clock` makes there, for the same
+    /// time limit (natively: the CLI; the browser's worker has one thread).
+    pub fn with_helper_thread(mut self, clock: HelperClock) -> Self {
+        self.helper_clock = Some(clock);
+        self
+    }
+
+    /// The clock maker of [`Control::with_helper_thread`], if a helper thread is allowed.
+    pub fn helper_clock(&self) -> Option<HelperClock> {
+        self.helper_clock
     }
 
     /// The answer handed over by [`Control::with_head_start`], if any.

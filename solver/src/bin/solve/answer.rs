@@ -58,7 +58,9 @@ pub(crate) fn answer(text: &str, options: &Options, show_progress: bool) -> Answ
     };
     // The tables are readied before the search's clock starts, and timed apart.
     let tables = prepare_tables(&query, options, show_progress);
-    let mut control = Control::new(options.limits());
+    // On 5x5 with the tables, the beam and the tables' search run side by side.
+    let mut control =
+        Control::new(options.limits()).with_helper_thread(solver::search::clock::wall_clock);
     let mut progress = Progress::default();
     if show_progress {
         control = control.with_progress(|stats: &Stats| progress.show(stats));
