@@ -40,13 +40,14 @@ impl Improver for Portfolio {
                 .map(|ms| ms.saturating_sub(control.elapsed_ms() as u64)),
             ..control.limits
         };
-        let max_bytes = control.max_bytes();
+        // No byte budget here: `improve_answer` allows a helper thread only without one.
+        debug_assert!(control.max_bytes().is_none());
         let (tables, helper_clock) = (&mut self.tables, self.helper_clock);
         let cancelled = AtomicBool::new(false);
         let (beam, searched) = std::thread::scope(|scope| {
             let helper = scope.spawn(|| {
                 let mut helper = Control::new(limits)
-                    .with_clock(Clocked(helper_clock()))
+                    .with_clock(helper_clock())
                     .with_progress(|_| {
                         if cancelled.load(Ordering::Relaxed) {
                             Flow::Cancel
@@ -54,9 +55,6 @@ impl Improver for Portfolio {
                             Flow::Continue
                         }
                     });
-                if let Some(bytes) = max_bytes {
-                    helper = helper.with_max_bytes(bytes);
-                }
                 tables.improve(problem, best, &mut helper, &mut |_, _| {})
             });
             let beam = BeamSearch::default().improve(problem, best, control, found);
@@ -71,15 +69,6 @@ impl Improver for Portfolio {
             (None, searched) => searched,
             (beam, _) => beam,
         }
-    }
-}
-
-/// A boxed clock as a clock.
-struct Clocked(Box<dyn crate::search::Clock>);
-
-impl crate::search::Clock for Clocked {
-    fn elapsed_ms(&self) -> f64 {
-        self.0.elapsed_ms()
     }
 }
 

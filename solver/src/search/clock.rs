@@ -5,6 +5,13 @@ pub trait Clock {
     fn elapsed_ms(&self) -> f64;
 }
 
+/// A boxed clock is a clock (a helper thread's is made as a box, see `Control::with_helper_thread`).
+impl<C: Clock + ?Sized> Clock for Box<C> {
+    fn elapsed_ms(&self) -> f64 {
+        (**self).elapsed_ms()
+    }
+}
+
 /// A clock from any function returning milliseconds (for example `performance.now()` in a worker).
 pub struct FnClock<F: Fn() -> f64> {
     now: F,
