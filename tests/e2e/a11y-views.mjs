@@ -75,15 +75,16 @@ export const VIEWS = [
   { name: 'embedded', query: `${EIGHT}&algo=astar`, show: embedded },
 ];
 
-/** axe's verdict on the page as it is: its serious and critical violations. */
-export async function scan(page) {
+/** axe's verdict on the page as it is, or on the element `within` selects: its serious and critical violations. */
+export async function scan(page, within = null) {
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ path: AXE });
   // Only the violations are wanted: axe then records one example of each pass, which saves most of its time.
-  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] }))
+  const violations = await page.evaluate(async (selector) => (await window.axe.run(selector ?? document,
+    { resultTypes: ['violations'] }))
     .violations.map((v) => ({
       id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
       nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
-    })));
+    })), within);
   return violations.filter((v) => FAILING.includes(v.impact) || FAILING_RULES.includes(v.id));
 }
 

@@ -1,5 +1,6 @@
 // Shared machinery for the end-to-end tests: the static server, Chromium, one fresh page per test with its
-// console and page errors collected, a screenshot of every test under test-artifacts/, the app's test hooks
+// console and page errors collected, a screenshot of every test under test-artifacts/ (the window as the test left it;
+// the whole page when the test failed or E2E_FULL_PAGE=1, which costs seconds on a long lesson), the app's test hooks
 // read and driven, and independent JS solvers (exhaustive BFS, IDA*) that give the truth the app is checked against.
 //
 // It builds nothing: run `bash scripts/build.sh` (dist/) first. Its paths are relative, so the same build is served
@@ -170,7 +171,8 @@ export function useApp({ dist = process.env.E2E_DIST ?? 'dist', base = '/', prep
         // Only this run's outcome stays: no stale FAILED files beside a pass, nor the reverse.
         for (const old of [`${plain}.png`, `${plain}--FAILED.png`, `${plain}--FAILED.log`]) rmSync(old, { force: true });
         try {
-          await page.screenshot({ path: `${stem}.png`, fullPage: true, timeout: 5_000 });
+          const fullPage = failed || Boolean(process.env.E2E_FULL_PAGE);
+          await page.screenshot({ path: `${stem}.png`, fullPage, timeout: 5_000 });
         } catch (err) {
           process.stderr.write(`[e2e] no screenshot for "${name}": ${err.message}\n`);
         }

@@ -3,7 +3,8 @@
 // states drawn in OPEN and CLOSED are as many as the counts say; the whole run is the CLI's); the code's current
 // line follows the cursor through one expansion of BFS and of A*, its OPEN and CLOSED the pictures'; a click on a
 // state makes it the start or the goal and every number follows the CLI's run from there; twenty fast clicks end on
-// the last one's numbers; axe finds nothing serious at 1366 and 360 px. The sliding lesson's "drawn as they run":
+// the last one's numbers; axe finds nothing serious in the drawn sections at 1366 and 360 px (the whole lessons are
+// scanned by lessons.test.mjs and lesson-sliding.test.mjs). The sliding lesson's "drawn as they run":
 // the bands' counts at three positions (BFS's OPEN at a layer's end is the next layer's size), the board expanded
 // next, the code following one expansion, and a slid tile or a scramble rerunning both on the CLI's numbers.
 import assert from 'node:assert/strict';
@@ -252,7 +253,7 @@ for (const width of [1366, 360]) {
         await open(s, lang);
         await page.locator(`${picture('astar')}[data-ready="true"]`).waitFor({ timeout: SOLVE_MS });
         await scrub(page, 40);
-        const violations = await scan(page);
+        const violations = await scan(page, SECTION);
         if (violations.length) found.push({ where: `${lang}, ${width} px`, violations });
         const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert.ok(wide <= 0, `the page scrolls sideways by ${wide} px at ${width} px (${lang})`);
@@ -260,7 +261,7 @@ for (const width of [1366, 360]) {
         await page.goto(s.url(`lesson=sliding&lang=${lang}#watch`), { waitUntil: 'load' });
         await page.locator(`${picture('astar', WATCH)}[data-ready="true"]`).waitFor({ timeout: SOLVE_MS });
         await scrub(page, 30, WATCH);
-        const more = await scan(page);
+        const more = await scan(page, WATCH);
         if (more.length) found.push({ where: `sliding, ${lang}, ${width} px`, violations: more });
         const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert.ok(wider <= 0, `the sliding lesson scrolls sideways by ${wider} px at ${width} px (${lang})`);
