@@ -102,7 +102,8 @@ impl Improver for BeamSearch {
 }
 
 /// Widths 128, 256, ... while the control allows; a width is not started when the last one's time, twice over,
-/// would pass the time limit (its answer would be lost, and the windows get the time). Then, while the last
+/// would pass the time limit (its answer would be lost, and the windows get the time), the first one while the
+/// time is before [`REPEAT_END`] of the limit. Then, while the last
 /// width's time again fits before [`REPEAT_END`] of the limit, that width again with the next of [`VARIANTS`]
 /// (each beam is one more chance); on boards of [`TAIL_CELLS`] or more, the widths stop at [`DOUBLING_END`] of the
 /// limit and tails are beamed instead ([`tail_beams`]). The shortest path found below `best`'s length.
@@ -126,11 +127,18 @@ fn beams(
         let bar = shortest.as_ref().map_or(best.len(), Vec::len);
         let room_for = |width: usize| fits(max_bytes, beam.seen_bits, width, bar);
         let began = control.elapsed_ms();
+        // The first width is tried whenever the repeats would be: when the improvers before the beam took past
+        // `doubling_end` of the limit, no width run would mean no beam and no tails.
+        let until = if last_width == 0 {
+            doubling_end.max(REPEAT_END)
+        } else {
+            doubling_end
+        };
         let width = match widths.next() {
             Some(width)
                 if variant == 0
                     && room_for(width)
-                    && limit.is_none_or(|limit| began + 2.0 * last_ms <= doubling_end * limit) =>
+                    && limit.is_none_or(|limit| began + 2.0 * last_ms <= until * limit) =>
             {
                 width
             }

@@ -292,3 +292,36 @@ fn a_beam_given_a_share_of_the_time_ends_within_it_and_restores_the_limit() {
     );
     assert!(whole > 200.0, "the whole limit ended at {whole}");
 }
+
+/// On a board that beams tails (7x7), a beam that starts late, past the share of the time where the widths stop
+/// doubling (as on a loaded machine, when the improvers before it took long), still runs its first width and
+/// shortens the staged answer. The clock is set to 500 of 1,000 ms once the control holds it, and advances a
+/// millisecond each read.
+#[test]
+fn a_beam_that_starts_late_still_runs_its_first_width() {
+    let (shape, goal, start, first) = shuffled(7, 7, 3);
+    let problem = Problem {
+        shape,
+        start: &start,
+        goal: &goal,
+    };
+    let reads = std::cell::Cell::new(0.0);
+    let mut control = Control::new(Limits {
+        time_limit_ms: Some(1_000),
+        ..Limits::default()
+    })
+    .with_clock(crate::search::clock::FnClock::new(|| {
+        reads.set(reads.get() + 1.0);
+        reads.get()
+    }));
+    reads.set(500.0);
+    let path = BeamSearch::default().improve(&problem, &first, &mut control, &mut |_, _| {});
+    let path = path.expect("a beam that starts at half the limit still runs");
+    assert!(
+        path.len() < first.len(),
+        "{} against {}",
+        path.len(),
+        first.len()
+    );
+    crate::check::check_sliding(7, 7, &start, &goal, &moves_to_string(&path)).unwrap();
+}
