@@ -6,8 +6,8 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{BeamSearch, FiveByFiveTables, Improver, Problem};
-use crate::search::{Control, Flow, HelperClock, Limits, Status};
+use super::{beam, FiveByFiveTables, Improver, Problem};
+use crate::search::{Control, Flow, HelperClock, Limits, Stats, Status};
 use crate::sliding::Dir;
 
 /// The beam here, the tables' search in a helper thread.
@@ -57,8 +57,10 @@ impl Improver for Portfolio {
                     });
                 tables.improve(problem, best, &mut helper, &mut |_, _| {})
             });
-            let beam = BeamSearch::default().improve(problem, best, control, found);
-            let stopped = control.checkpoint(&mut Default::default());
+            // The progress hook, asked whether to cancel the helper too, sees the beams' counts.
+            let mut stats = Stats::default();
+            let beam = beam::beams(problem, best, control, &mut stats, found);
+            let stopped = control.checkpoint(&mut stats);
             if stopped.is_some_and(|(status, _)| status == Status::Cancelled) {
                 cancelled.store(true, Ordering::Relaxed);
             }
@@ -75,6 +77,7 @@ impl Improver for Portfolio {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::improve::BeamSearch;
     use crate::pdb::{Geometry, WindowTables};
     use crate::sliding::{moves_to_string, shuffle_solvable, Shape};
 

@@ -95,7 +95,7 @@ impl Improver for BeamSearch {
     ) -> Option<Vec<Dir>> {
         let limit = control.limits.time_limit_ms;
         control.limits.time_limit_ms = limit.map(|ms| (ms as f64 * self.share) as u64);
-        let shortest = beams(problem, best, control, found);
+        let shortest = beams(problem, best, control, &mut Stats::default(), found);
         control.limits.time_limit_ms = limit;
         shortest
     }
@@ -103,17 +103,17 @@ impl Improver for BeamSearch {
 
 /// Widths 128, 256, ... while the control allows; a width is not started when the last one's time, twice over,
 /// would pass the time limit (its answer would be lost, and the windows get the time), the first one while the
-/// time is before [`REPEAT_END`] of the limit. Then, while the last
-/// width's time again fits before [`REPEAT_END`] of the limit, that width again with the next of [`VARIANTS`]
-/// (each beam is one more chance); on boards of [`TAIL_CELLS`] or more, the widths stop at [`DOUBLING_END`] of the
-/// limit and tails are beamed instead ([`tail_beams`]). The shortest path found below `best`'s length.
-fn beams(
+/// time is before [`REPEAT_END`] of the limit. Then, while the last width's time again fits before
+/// [`REPEAT_END`] of the limit, that width again with the next of [`VARIANTS`] (each beam is one more chance); on
+/// boards of [`TAIL_CELLS`] or more, the widths stop at [`DOUBLING_END`] of the limit and tails are beamed instead
+/// ([`tail_beams`]). The shortest path found below `best`'s length; the beams' counts go to `stats`.
+pub(super) fn beams(
     problem: &Problem,
     best: &[Dir],
     control: &mut Control,
+    stats: &mut Stats,
     found: &mut dyn FnMut(&mut Control, &[Dir]),
 ) -> Option<Vec<Dir>> {
-    let mut stats = Stats::default();
     let mut shortest: Option<Vec<Dir>> = None;
     let max_bytes = control.max_bytes();
     let mut beam = Beam::with_seen_bits(max_bytes.map_or(SEEN_BITS, seen_bits));
@@ -152,8 +152,7 @@ fn beams(
                 last_width
             }
         };
-        let Ok(path) = beam.search_variant(problem, width, variant, bar, control, &mut stats)
-        else {
+        let Ok(path) = beam.search_variant(problem, width, variant, bar, control, stats) else {
             break;
         };
         (last_ms, last_width) = (control.elapsed_ms() - began, width);
@@ -165,9 +164,7 @@ fn beams(
     if tails && last_width > 0 {
         let mut path = shortest.clone().unwrap_or_else(|| best.to_vec());
         let run = (last_width, last_ms);
-        if tail_beams(
-            &mut beam, problem, &mut path, run, control, &mut stats, found,
-        ) {
+        if tail_beams(&mut beam, problem, &mut path, run, control, stats, found) {
             shortest = Some(path);
         }
     }

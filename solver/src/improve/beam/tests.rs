@@ -14,6 +14,19 @@ fn shuffled(width: u8, height: u8, seed: u64) -> (Shape, Vec<u8>, Vec<u8>, Vec<D
     (shape, goal, start, first)
 }
 
+/// A control with a time limit of `limit_ms` on a clock that advances a millisecond each time it is read; `now`
+/// holds the clock's time, which a test may set.
+fn ticking(limit_ms: u64, now: &std::cell::Cell<f64>) -> Control<'_> {
+    Control::new(Limits {
+        time_limit_ms: Some(limit_ms),
+        ..Limits::default()
+    })
+    .with_clock(crate::search::clock::FnClock::new(move || {
+        now.set(now.get() + 1.0);
+        now.get()
+    }))
+}
+
 fn beam_on(shape: Shape, seed: u64, width: usize, shorter_than: usize) -> Option<Vec<Dir>> {
     beam_variant(shape, seed, width, 0, shorter_than)
 }
@@ -268,15 +281,8 @@ fn a_beam_given_a_share_of_the_time_ends_within_it_and_restores_the_limit() {
         goal: &goal,
     };
     let ended_at = |share: f64| {
-        let reads = std::cell::Cell::new(0.0);
-        let mut control = Control::new(Limits {
-            time_limit_ms: Some(800),
-            ..Limits::default()
-        })
-        .with_clock(crate::search::clock::FnClock::new(|| {
-            reads.set(reads.get() + 1.0);
-            reads.get()
-        }));
+        let now = std::cell::Cell::new(0.0);
+        let mut control = ticking(800, &now);
         let path = BeamSearch { share }.improve(&problem, &first, &mut control, &mut |_, _| {});
         assert_eq!(control.limits.time_limit_ms, Some(800));
         if let Some(path) = path {
@@ -294,9 +300,8 @@ fn a_beam_given_a_share_of_the_time_ends_within_it_and_restores_the_limit() {
 }
 
 /// On a board that beams tails (7x7), a beam that starts late, past the share of the time where the widths stop
-/// doubling (as on a loaded machine, when the improvers before it took long), still runs its first width and
-/// shortens the staged answer. The clock is set to 500 of 1,000 ms once the control holds it, and advances a
-/// millisecond each read.
+/// doubling (when the improvers before it took that long), still runs its first width and shortens the staged
+/// answer. The clock is set to 500 of 1,000 ms once the control holds it, and advances a millisecond each read.
 #[test]
 fn a_beam_that_starts_late_still_runs_its_first_width() {
     let (shape, goal, start, first) = shuffled(7, 7, 3);
@@ -305,16 +310,9 @@ fn a_beam_that_starts_late_still_runs_its_first_width() {
         start: &start,
         goal: &goal,
     };
-    let reads = std::cell::Cell::new(0.0);
-    let mut control = Control::new(Limits {
-        time_limit_ms: Some(1_000),
-        ..Limits::default()
-    })
-    .with_clock(crate::search::clock::FnClock::new(|| {
-        reads.set(reads.get() + 1.0);
-        reads.get()
-    }));
-    reads.set(500.0);
+    let now = std::cell::Cell::new(0.0);
+    let mut control = ticking(1_000, &now);
+    now.set(500.0);
     let path = BeamSearch::default().improve(&problem, &first, &mut control, &mut |_, _| {});
     let path = path.expect("a beam that starts at half the limit still runs");
     assert!(
